@@ -1,0 +1,60 @@
+/**
+ * The one error model of Filedock. Every failure that crosses a boundary (API client → caller, main → renderer
+ * over IPC, CLI → exit code) is one of these kinds, so callers branch on `kind`, never on message text.
+ * Messages are written for a person and never contain an API key.
+ */
+export const errorKinds = [
+  'invalid_input', // bad arguments, caught before any network call
+  'auth', // missing, wrong or revoked API key
+  'not_found', // unknown file code, folder or upload session
+  'rate_limited', // the host asked us to slow down; retryAfterMs may say for how long
+  'network', // connection refused, reset, DNS failure, offline
+  'timeout', // the host did not answer in time
+  'server', // the host answered with a failure of its own (5xx, error status in the body)
+  'malformed', // the host answered something we cannot read (HTML from a proxy, truncated JSON, wrong shape)
+  'cancelled', // the caller aborted
+  'keychain', // the OS keychain is missing, locked or refused
+  'internal', // a bug in Filedock; the message says what was being done
+] as const
+
+export type ErrorKind = (typeof errorKinds)[number]
+
+export interface FiledockErrorData {
+  kind: ErrorKind
+  message: string
+  /** For rate_limited: how long the host asked us to wait. */
+  retryAfterMs?: number
+  /** The API operation or IPC channel that failed, e.g. `file/rename`. */
+  operation?: string
+  /** HTTP status or the envelope's `status`, when the host gave one. */
+  status?: number
+}
+
+/** A plain, serialisable error: it survives IPC, WebSocket and JSON untouched. */
+export class FiledockError extends Error implements FiledockErrorData {
+  readonly kind: ErrorKind
+  readonly retryAfterMs?: number
+  readonly operation?: string
+  readonly status?: number
+
+  constructor(data: FiledockErrorData, options?: { cause?: unknown }) {
+    super(data.message, options)
+    this.name = 'FiledockError'
+    this.kind = data.kind
+    if (data.retryAfterMs !== undefined) this.retryAfterMs = data.retryAfterMs
+    if (data.operation !== undefined) this.operation = data.operation
+    if (data.status !== undefined) this.status = data.status
+  }
+
+  toJSON(): FiledockErrorData {
+    const out: FiledockErrorData = { kind: this.kind, message: this.message }
+    if (this.retryAfterMs !== undefined) out.retryAfterMs = this.retryAfterMs
+    if (this.operation !== undefined) out.operation = this.operation
+    if (this.status !== undefined) out.status = this.status
+    return out
+  }
+}
+
+export function isFiledockError(value: unknown): value is FiledockError {
+  return value instanceof FiledockError
+}
