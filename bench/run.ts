@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startReady } from './lib/child.ts'
+import { benchLists } from './sandbox-lists.ts'
+import { benchMemory, benchThroughput, type Sandbox } from './upload.ts'
+
+/**
+ * `npm run bench [-- --only upload,memory,lists] [--rounds N]`: every figure the README quotes, measured in one
+ * run against sandboxes started as separate processes. Prints one JSON document to stdout.
+ */
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, rounds: { type: 'string', default: '3' } },
+})
+const only = new Set((values.only ?? 'upload,memory,lists').split(','))
+const rounds = Number(values.rounds)
+
+const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
+const results: Record<string, unknown> = {}
+try {
+  if (only.has('upload') || only.has('memory')) {
+    const sandbox = await startReady<Sandbox>('sandbox/main.ts', ['--port', '0', '--data', join(work, 'sb')])
+    try {
+      if (only.has('upload'))
+        results.uploadThroughput1GiB = await benchThroughput(sandbox.ready, work, rounds)
+      if (only.has('memory')) results.uploadPeakRss = await benchMemory(sandbox.ready, work)
+    } finally {
+      await sandbox.stop()
+    }
+  }
+  if (only.has('lists')) {
+    const started = performance.now()
+    const sandbox = await startReady<Sandbox>(
+      'sandbox/main.ts',
+      ['--port', '0', '--data', join(work, 'seeded'), '--seed-files', '100000'],
+      120_000,
+    )
+    const seedMs = performance.now() - started
+    try {
+      results.sandboxLists100k = {
+        ...(await benchLists(sandbox.ready, 200)),
+        startWithSeedMs: Math.round(seedMs),
+      }
+    } finally {
+      await sandbox.stop()
+    }
+  }
+} finally {
+  await rm(work, { recursive: true, force: true })
+}
+console.log(JSON.stringify(results, null, 2))

@@ -1,0 +1,30 @@
+import { Agent, request } from 'undici'
+import { median, quantile, round } from './lib/stats.ts'
+import type { Sandbox } from './upload.ts'
+
+/** Latency of file/list pages and folder/list answers on a sandbox seeded with 100,000 files. */
+export async function benchLists(sandbox: Sandbox, samples: number) {
+  const agent = new Agent({ connections: 1 })
+  const key = encodeURIComponent(sandbox.apiKey)
+  const time = async (path: string) => {
+    const started = performance.now()
+    const res = await request(`${sandbox.baseUrl}${path}`, { dispatcher: agent })
+    const body = (await res.body.json()) as { msg?: string }
+    if (body.msg !== 'OK') throw new Error(`${path} answered ${JSON.stringify(body).slice(0, 200)}`)
+    return performance.now() - started
+  }
+  const measure = async (makePath: (i: number) => string) => {
+    for (let i = 0; i < 5; i++) await time(makePath(i)) // warm-up
+    const ms: number[] = []
+    for (let i = 0; i < samples; i++) ms.push(await time(makePath(i)))
+    return { medianMs: round(median(ms), 2), p95Ms: round(quantile(ms, 0.95), 2) }
+  }
+  const result = {
+    fileListPage: await measure((i) => `/api/file/list?key=${key}&page=${1 + (i % 50)}&per_page=100`),
+    fileListByName: await measure((i) => `/api/file/list?key=${key}&name=${i % 10}${i % 7}&per_page=100`),
+    folderList: await measure(() => `/api/folder/list?key=${key}&fld_id=0`),
+    target: '< 20 ms median',
+  }
+  await agent.close()
+  return result
+}

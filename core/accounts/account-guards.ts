@@ -1,0 +1,51 @@
+import type { KeychainStatus } from '../../shared/accounts.ts'
+import { FiledockError } from '../../shared/errors.ts'
+import type { SecretStore } from './secret-store.ts'
+import type { AccountRecord } from './settings-file.ts'
+import { keySuffix, sameLabel } from './validate.ts'
+
+export function assertLabelFree(accounts: readonly AccountRecord[], label: string, exceptId?: string): void {
+  const taken = accounts.find((r) => r.id !== exceptId && sameLabel(r.label, label))
+  if (taken !== undefined) {
+    throw new FiledockError({
+      kind: 'invalid_input',
+      message: `There is already an account named "${taken.label}".`,
+    })
+  }
+}
+
+/**
+ * Same address and same key is the same account twice. The key is not in the settings file, so candidates
+ * (same address, same visible suffix) are compared with the stored copy; an unreadable key cannot be compared
+ * and does not count as a duplicate.
+ */
+export async function assertNotDuplicate(
+  accounts: readonly AccountRecord[],
+  secrets: SecretStore,
+  baseUrl: string,
+  apiKey: string,
+  exceptId?: string,
+): Promise<void> {
+  const suffix = keySuffix(apiKey)
+  for (const r of accounts) {
+    if (r.id === exceptId || r.baseUrl !== baseUrl || r.keySuffix !== suffix) continue
+    const saved = await secrets.get(r.id).catch(() => null)
+    if (saved === apiKey) {
+      throw new FiledockError({
+        kind: 'invalid_input',
+        message: `This key for ${baseUrl} is already saved as the account "${r.label}".`,
+      })
+    }
+  }
+}
+
+/** Adding or replacing a key with no working backend: say why, and offer the explicit alternative if any. */
+export function cannotStoreKeysError(status: KeychainStatus): FiledockError {
+  const offer = status.safeStorageAvailable
+    ? ' You can choose to keep keys encrypted by Electron safeStorage instead (less protected).'
+    : ''
+  return new FiledockError({
+    kind: 'keychain',
+    message: `${status.reason ?? ''} Filedock never stores API keys in plain text, so nothing was saved.${offer}`,
+  })
+}

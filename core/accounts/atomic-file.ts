@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+/**
+ * Replaces `path` so that a crash leaves either the old or the new content, never a torn file: write a temp
+ * file in the same folder, fsync it, rename it over the target, then fsync the folder so the rename itself is
+ * durable. Files are created owner-only (0600): they describe the user's accounts.
+ */
+export async function writeFileAtomic(path: string, data: string): Promise<void> {
+  const dir = dirname(path)
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    const handle = await open(temp, 'wx', 0o600)
+    try {
+      await handle.writeFile(data, 'utf8')
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temp, path)
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined)
+    throw error
+  }
+  await syncDir(dir)
+}
+
+async function syncDir(dir: string): Promise<void> {
+  // Windows cannot open a directory for fsync; there the rename is as durable as the platform allows.
+  if (process.platform === 'win32') return
+  const handle = await open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}

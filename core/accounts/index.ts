@@ -1,0 +1,10 @@
+// The account store's public surface: the composition root, the IPC handlers and the CLI import from here.
+export { type AccountEntry, AccountStore, type AccountStoreOptions } from './account-store.ts'
+export type { AccountsListener } from './change-listeners.ts'
+export { DEFAULT_KEYCHAIN_SERVICE, KeyringSecretStore, probeKeychain } from './keyring-secret-store.ts'
+export { type AccountCredentials, resolveAccountCredentials } from './resolve-credentials.ts'
+export { type SafeStorageLike, SafeStorageSecretStore } from './safe-storage-secret-store.ts'
+export type { SecretBackends } from './secret-backends.ts'
+export type { KeychainProbe, SecretStore, SecretStoreDescription } from './secret-store.ts'
+export { normaliseApiKey, normaliseBaseUrl, normaliseLabel } from './validate.ts'
+export { DEFAULT_VERIFY_TIMEOUT_MS, type VerifyKey } from './verify.ts'

@@ -1,0 +1,175 @@
+import { access, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { FiledockError } from '../../shared/errors.ts'
+import { AccountStore } from './account-store.ts'
+import { KeyringSecretStore, probeKeychain } from './keyring-secret-store.ts'
+import { resolveAccountCredentials } from './resolve-credentials.ts'
+import { SAFE_STORAGE_FILE, SafeStorageSecretStore } from './safe-storage-secret-store.ts'
+import { ACCOUNTS_FILE } from './settings-file.ts'
+import {
+  allFileText,
+  FakeSafeStorage,
+  fetchVerify,
+  type InfoHost,
+  removeDir,
+  startInfoHost,
+  tempDir,
+  testService,
+} from './test-support.ts'
+
+// A system without a keychain, for real: this file (its own process under vitest's forks pool) points D-Bus at
+// a socket that does not exist. The keyring library connects lazily, on the first entry, and keeps that
+// connection — or its failure — for the life of the process, so this must run before any keychain call.
+process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/filedock-test-bus'
+
+const KEY = 'k9Pw2Lx7Qz4Rt8Vn3efgh'
+const NO_KEYCHAIN = /^No keychain \(Secret Service\) is available on this system \(.+\)\.$/
+
+let host: InfoHost
+let dataDir: string
+let verify: ReturnType<typeof vi.fn<typeof fetchVerify>>
+
+beforeAll(async () => {
+  host = await startInfoHost({ [KEY]: 'me@example.com' })
+})
+afterAll(() => host.close())
+beforeEach(async () => {
+  dataDir = await tempDir()
+  verify = vi.fn(fetchVerify)
+})
+afterEach(() => removeDir(dataDir))
+
+const open = (safeStorage?: FakeSafeStorage) =>
+  AccountStore.open({
+    dataDir,
+    verify,
+    keychain: new KeyringSecretStore({ service: testService() }),
+    safeStorage: safeStorage && new SafeStorageSecretStore(safeStorage, { dataDir }),
+  })
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected a FiledockError'),
+    (error: FiledockError) => error,
+  )
+
+describe('without a keychain', () => {
+  it('probeKeychain says plainly that there is none', async () => {
+    const probe = await probeKeychain({ service: testService() })
+    expect(probe).toEqual({ available: false, reason: expect.stringMatching(NO_KEYCHAIN) })
+  })
+
+  it('refuses to add an account before any network call, and never falls back to plain text', async () => {
+    const store = await open()
+    expect(store.keychainStatus()).toMatchObject({
+      choice: 'keychain',
+      available: false,
+      reason: expect.stringMatching(NO_KEYCHAIN),
+      safeStorageAvailable: false,
+    })
+    const error = await failure(store.add({ label: 'Work', baseUrl: host.url, apiKey: KEY }))
+    expect(error).toMatchObject({
+      kind: 'keychain',
+      message: expect.stringMatching(/never stores API keys in plain text/),
+    })
+    expect(error.message).not.toMatch(/safeStorage/)
+    expect(verify).not.toHaveBeenCalled()
+    expect(await allFileText(dataDir)).toBe('')
+  })
+
+  it('refuses safeStorage when it would use basic_text or cannot encrypt', async () => {
+    for (const fake of [new FakeSafeStorage('basic_text'), new FakeSafeStorage('gnome_libsecret', false)]) {
+      const direct = new SafeStorageSecretStore(fake, { dataDir })
+      const reason = fake.available
+        ? /'basic_text' backend.*does not store API keys that way/
+        : /cannot encrypt/
+      expect(await direct.probe()).toEqual({ available: false, reason: expect.stringMatching(reason) })
+      expect(await failure(direct.set('some-id', KEY))).toMatchObject({ kind: 'keychain', message: reason })
+
+      const store = await open(fake)
+      expect(store.keychainStatus().safeStorageAvailable).toBe(false)
+      expect(await failure(store.chooseBackend('safe-storage'))).toMatchObject({
+        kind: 'keychain',
+        message: reason,
+      })
+      expect(store.keychainStatus().choice).toBe('keychain')
+    }
+    expect(await allFileText(dataDir)).toBe('')
+  })
+
+  it('works with safeStorage once chosen explicitly, keeping keys encrypted and noticing a changed backend', async () => {
+    const fake = new FakeSafeStorage('gnome_libsecret')
+    const store = await open(fake)
+    expect(store.keychainStatus()).toMatchObject({ available: false, safeStorageAvailable: true })
+    const offered = await failure(store.add({ label: 'Work', baseUrl: host.url, apiKey: KEY }))
+    expect(offered.message).toMatch(
+      /choose to keep keys encrypted by Electron safeStorage instead \(less protected\)/,
+    )
+
+    expect(await store.chooseBackend('safe-storage')).toMatchObject({
+      choice: 'safe-storage',
+      label: 'Electron safeStorage (gnome_libsecret)',
+      available: true,
+      reason: null,
+    })
+    const view = await store.add({ label: 'Work', baseUrl: host.url, apiKey: KEY })
+    expect(view).toMatchObject({ needsKey: false, maskedKey: '••••efgh', email: 'me@example.com' })
+    await access(join(dataDir, SAFE_STORAGE_FILE))
+    expect(await allFileText(dataDir)).not.toContain(KEY)
+    expect(await store.getApiKey(view.id)).toBe(KEY)
+
+    // The choice is saved: the next start uses safeStorage again.
+    const settings = JSON.parse(await readFile(join(dataDir, ACCOUNTS_FILE), 'utf8'))
+    expect(settings).toMatchObject({
+      secretBackend: 'safe-storage',
+      accounts: [{ keyBackend: 'safe-storage:gnome_libsecret' }],
+    })
+    expect(await (await open(fake)).getApiKey(view.id)).toBe(KEY)
+
+    // The CLI has no Electron: it lists the account and explains, instead of failing to start.
+    const cli = await open()
+    expect(await cli.get(view.id)).toMatchObject({
+      needsKey: true,
+      keyProblem: expect.stringMatching(/only the Filedock desktop app/),
+    })
+    expect(await failure(resolveAccountCredentials(cli, 'work'))).toMatchObject({ kind: 'keychain' })
+
+    // Linux desktop switched from GNOME to KDE: the blob belongs to another backend.
+    fake.backend = 'kwallet5'
+    const moved = await open(fake)
+    expect(await moved.get(view.id)).toMatchObject({
+      needsKey: true,
+      keyProblem: expect.stringMatching(
+        /saved in Electron safeStorage \(gnome_libsecret\).*\(Electron safeStorage \(kwallet5\) is\)/,
+      ),
+    })
+    expect(await failure(moved.getApiKey(view.id))).toMatchObject({ kind: 'keychain' })
+    await moved.remove(view.id)
+    expect(JSON.parse(await readFile(join(dataDir, SAFE_STORAGE_FILE), 'utf8')).entries).toEqual({})
+  })
+
+  it('still removes an account whose key sits in a keychain that is gone', async () => {
+    const file = join(dataDir, ACCOUNTS_FILE)
+    const account = {
+      id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b001',
+      label: 'Old',
+      baseUrl: host.url,
+      email: '',
+      keySuffix: 'efgh',
+      keyBackend: 'keychain:secret-service',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      offline: false,
+    }
+    await writeFile(
+      file,
+      JSON.stringify({ version: 1, secretBackend: 'keychain', activeId: account.id, accounts: [account] }),
+    )
+    const store = await open()
+    expect(await store.list()).toMatchObject([
+      { needsKey: true, keyProblem: expect.stringMatching(NO_KEYCHAIN) },
+    ])
+    await store.remove(account.id)
+    expect(await store.snapshot()).toMatchObject({ accounts: [], activeId: null })
+  })
+})

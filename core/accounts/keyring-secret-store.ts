@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto'
+import { AsyncEntry } from '@napi-rs/keyring'
+import {
+  type KeychainProbe,
+  keychainError,
+  type SecretStore,
+  type SecretStoreDescription,
+} from './secret-store.ts'
+
+export const DEFAULT_KEYCHAIN_SERVICE = 'Filedock'
+
+function platformBackend(): Pick<SecretStoreDescription, 'backend' | 'label'> {
+  if (process.platform === 'darwin') return { backend: 'keychain:macos', label: 'macOS Keychain' }
+  if (process.platform === 'win32')
+    return { backend: 'keychain:windows', label: 'Windows Credential Manager' }
+  return { backend: 'keychain:secret-service', label: 'Secret Service (GNOME Keyring, KWallet)' }
+}
+
+/**
+ * API keys in the OS keychain via @napi-rs/keyring: one entry per account, service = `service`, account = the
+ * account id. On Linux the entry is pinned to the Secret Service: the library's default would otherwise fall
+ * back silently to the kernel keyring, which forgets every key at logout — a vanished key, not a stored one.
+ */
+export class KeyringSecretStore implements SecretStore {
+  readonly service: string
+
+  constructor(options: { service?: string } = {}) {
+    this.service = options.service ?? DEFAULT_KEYCHAIN_SERVICE
+  }
+
+  describe(): SecretStoreDescription {
+    return { kind: 'keychain', ...platformBackend(), secure: true }
+  }
+
+  async get(id: string): Promise<string | null> {
+    try {
+      return await this.entry(id).getPassword()
+    } catch (cause) {
+      throw keychainError(`Could not read the key from the ${this.describe().label}`, cause)
+    }
+  }
+
+  async set(id: string, secret: string): Promise<void> {
+    try {
+      await this.entry(id).setPassword(secret)
+    } catch (cause) {
+      throw keychainError(`Could not save the key in the ${this.describe().label}`, cause)
+    }
+  }
+
+  async delete(id: string): Promise<boolean> {
+    try {
+      return await this.entry(id).deletePassword()
+    } catch (cause) {
+      throw keychainError(`Could not delete the key from the ${this.describe().label}`, cause)
+    }
+  }
+
+  probe(): Promise<KeychainProbe> {
+    return probeKeychain({ service: this.service })
+  }
+
+  // The constructor itself throws when the pinned store is unreachable, so it is called inside each try.
+  private entry(id: string): AsyncEntry {
+    return new AsyncEntry(this.service, id, { linux: { store: 'secret-service' } })
+  }
+}
+
+/**
+ * Writes, reads back and deletes a throwaway entry, so "available" means the keychain works now (running,
+ * unlocked, writable) rather than merely that a library loaded.
+ */
+export async function probeKeychain(options: { service?: string } = {}): Promise<KeychainProbe> {
+  const store = new KeyringSecretStore(options)
+  const { label } = store.describe()
+  const id = `filedock-probe-${randomUUID()}`
+  const value = randomUUID()
+  const unavailable = (error: unknown): KeychainProbe => {
+    // The library's own words (e.g. the D-Bus error) help whoever debugs the desktop session.
+    const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error
+    const detail = inner instanceof Error ? inner.message : String(inner)
+    const what =
+      process.platform === 'linux'
+        ? 'No keychain (Secret Service) is available on this system'
+        : `The ${label} cannot be used`
+    return { available: false, reason: `${what} (${detail}).` }
+  }
+  try {
+    await store.set(id, value)
+  } catch (error) {
+    return unavailable(error)
+  }
+  try {
+    const read = await store.get(id)
+    if (read !== value)
+      return { available: false, reason: `The ${label} did not return what was saved in it.` }
+    return { available: true }
+  } catch (error) {
+    return unavailable(error)
+  } finally {
+    await store.delete(id).catch(() => undefined)
+  }
+}

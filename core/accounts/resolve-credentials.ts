@@ -1,0 +1,38 @@
+import { FiledockError } from '../../shared/errors.ts'
+import type { AccountStore } from './account-store.ts'
+import { sameLabel } from './validate.ts'
+
+export interface AccountCredentials {
+  id: string
+  label: string
+  baseUrl: string
+  apiKey: string
+}
+
+/**
+ * For the CLI: the account named by `nameOrId` — its id, or its label in any case — or the active account
+ * when none is named, with its key from the keychain. Labels are unique ignoring case, so a match is unique.
+ */
+export async function resolveAccountCredentials(
+  store: Pick<AccountStore, 'entries' | 'getApiKey'>,
+  nameOrId?: string,
+): Promise<AccountCredentials> {
+  const entries = store.entries()
+  const wanted = nameOrId?.trim() ?? ''
+  const entry =
+    wanted === ''
+      ? entries.find((e) => e.active)
+      : (entries.find((e) => e.id === wanted) ?? entries.find((e) => sameLabel(e.label, wanted)))
+  if (entry === undefined) {
+    const known = entries.map((e) => `"${e.label}"`).join(', ')
+    const message =
+      entries.length === 0
+        ? 'No account is set up yet. Add one first.'
+        : wanted === ''
+          ? `No account is active. Name one of: ${known}.`
+          : `There is no account named "${wanted}". Accounts: ${known}.`
+    throw new FiledockError({ kind: 'not_found', message })
+  }
+  const apiKey = await store.getApiKey(entry.id)
+  return { id: entry.id, label: entry.label, baseUrl: entry.baseUrl, apiKey }
+}

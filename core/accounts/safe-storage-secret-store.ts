@@ -1,0 +1,167 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { writeFileAtomic } from './atomic-file.ts'
+import {
+  type KeychainProbe,
+  keychainError,
+  type SecretStore,
+  type SecretStoreDescription,
+} from './secret-store.ts'
+
+/** The part of Electron's `safeStorage` used here; electron/ passes the real one in (type only, no import). */
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean
+  encryptString(plainText: string): Buffer
+  decryptString(encrypted: Buffer): string
+  /** Linux only in Electron: 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown'. */
+  getSelectedStorageBackend?(): string
+}
+
+export const SAFE_STORAGE_FILE = 'account-keys.safestorage.json'
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  entries: z.record(z.string(), z.object({ backend: z.string(), data: z.string() })),
+})
+type KeyFile = z.infer<typeof fileSchema>
+
+/**
+ * The explicit, warned alternative when no OS keychain exists: keys encrypted by Electron safeStorage, kept as
+ * blobs in a file in the data folder. It refuses to work when safeStorage cannot encrypt or would use its
+ * `basic_text` backend (a hard-coded password, as good as plain text) — a key is never stored readable.
+ * Construct it after Electron's `ready`: before that the Linux backend reads as 'unknown' and is refused.
+ */
+export class SafeStorageSecretStore implements SecretStore {
+  private readonly path: string
+  private writes: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly safeStorage: SafeStorageLike,
+    options: { dataDir: string },
+  ) {
+    this.path = join(options.dataDir, SAFE_STORAGE_FILE)
+  }
+
+  describe(): SecretStoreDescription {
+    const selected = this.selectedBackend()
+    return {
+      kind: 'safe-storage',
+      backend: selected === null ? 'safe-storage' : `safe-storage:${selected}`,
+      label: `Electron safeStorage${selected === null ? '' : ` (${selected})`}`,
+      secure: this.refusal() === null,
+    }
+  }
+
+  async probe(): Promise<KeychainProbe> {
+    const refusal = this.refusal()
+    if (refusal !== null) return { available: false, reason: refusal }
+    try {
+      const sample = 'filedock-probe'
+      if (this.safeStorage.decryptString(this.safeStorage.encryptString(sample)) !== sample) {
+        return { available: false, reason: 'Electron safeStorage did not decrypt what it encrypted.' }
+      }
+      return { available: true }
+    } catch (error) {
+      return { available: false, reason: keychainError('Electron safeStorage failed', error).message }
+    }
+  }
+
+  async get(id: string): Promise<string | null> {
+    this.assertUsable()
+    const entry = (await this.load()).entries[id]
+    if (entry === undefined) return null
+    const { backend } = this.describe()
+    if (entry.backend !== backend) {
+      throw keychainError(`The key was encrypted by ${entry.backend}, but ${backend} is in use now.`)
+    }
+    try {
+      return this.safeStorage.decryptString(Buffer.from(entry.data, 'base64'))
+    } catch (cause) {
+      throw keychainError('The saved key could not be decrypted by Electron safeStorage', cause)
+    }
+  }
+
+  async set(id: string, secret: string): Promise<void> {
+    this.assertUsable()
+    let data: string
+    try {
+      data = this.safeStorage.encryptString(secret).toString('base64')
+    } catch (cause) {
+      throw keychainError('Electron safeStorage could not encrypt the key', cause)
+    }
+    const { backend } = this.describe()
+    await this.mutate((file) => {
+      file.entries[id] = { backend, data }
+      return true
+    })
+  }
+
+  delete(id: string): Promise<boolean> {
+    return this.mutate((file) => {
+      if (!(id in file.entries)) return false
+      delete file.entries[id]
+      return true
+    })
+  }
+
+  /** Null when usable; otherwise the reason, for a person. */
+  private refusal(): string | null {
+    if (!this.safeStorage.isEncryptionAvailable()) {
+      return 'Electron safeStorage cannot encrypt on this system, so it cannot hold API keys.'
+    }
+    const selected = this.selectedBackend()
+    if (selected === 'basic_text') {
+      return (
+        "Electron safeStorage would use its 'basic_text' backend (a fixed, built-in password), which is as " +
+        'readable as plain text. Filedock does not store API keys that way.'
+      )
+    }
+    if (selected === 'unknown') return 'Electron safeStorage is not ready yet (its backend is unknown).'
+    return null
+  }
+
+  private assertUsable(): void {
+    const refusal = this.refusal()
+    if (refusal !== null) throw keychainError(refusal)
+  }
+
+  private selectedBackend(): string | null {
+    return this.safeStorage.getSelectedStorageBackend?.() ?? null
+  }
+
+  // Read-modify-write under one chain, so two quick saves do not drop one another.
+  private mutate(change: (file: KeyFile) => boolean): Promise<boolean> {
+    const run = async () => {
+      const file = await this.load()
+      const changed = change(file)
+      if (changed) {
+        try {
+          await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`)
+        } catch (cause) {
+          throw keychainError('Could not write the encrypted key file', cause)
+        }
+      }
+      return changed
+    }
+    const next = this.writes.then(run, run)
+    this.writes = next.catch(() => undefined)
+    return next
+  }
+
+  private async load(): Promise<KeyFile> {
+    let text: string
+    try {
+      text = await readFile(this.path, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, entries: {} }
+      throw keychainError('Could not read the encrypted key file', error)
+    }
+    try {
+      return fileSchema.parse(JSON.parse(text))
+    } catch {
+      // The parser's own message would only list JSON paths; the file name is what helps.
+      throw keychainError(`The encrypted key file ${this.path} is damaged.`)
+    }
+  }
+}

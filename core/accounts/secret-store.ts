@@ -1,0 +1,84 @@
+import type { SecretBackendChoice } from '../../shared/accounts.ts'
+import { FiledockError } from '../../shared/errors.ts'
+
+export interface SecretStoreDescription {
+  /** Which kind of store, as the user chooses it. */
+  kind: SecretBackendChoice
+  /**
+   * The concrete backend, recorded next to every account so that a changed or vanished backend is noticed,
+   * e.g. `keychain:secret-service`, `keychain:macos`, `safe-storage:kwallet5`.
+   */
+  backend: string
+  /** For people, e.g. "Secret Service (GNOME Keyring, KWallet)". */
+  label: string
+  /** False for a backend that would keep keys readable at rest; such a backend refuses to store anything. */
+  secure: boolean
+}
+
+export interface KeychainProbe {
+  available: boolean
+  /** Why not, written for a person. */
+  reason?: string
+}
+
+/** Holds one secret (an API key) per account id. Every failure is a FiledockError of kind `keychain`. */
+export interface SecretStore {
+  /** null when there is no entry for the id. */
+  get(id: string): Promise<string | null>
+  set(id: string, secret: string): Promise<void>
+  /** true if an entry was deleted, false if there was none. */
+  delete(id: string): Promise<boolean>
+  describe(): SecretStoreDescription
+  /** Checks the store really works (a write, read and delete of a test entry where that is possible). */
+  probe(): Promise<KeychainProbe>
+}
+
+/** Wraps a backend failure; backend messages never contain the secret, only the operation that failed. */
+export function keychainError(message: string, cause?: unknown): FiledockError {
+  const detail = cause instanceof Error && cause.message !== '' ? ` (${cause.message})` : ''
+  return new FiledockError({ kind: 'keychain', message: `${message}${detail}` }, { cause })
+}
+
+/** A readable name for a backend id recorded in the settings, including backends not present any more. */
+export function backendLabel(backend: string): string {
+  const [kind, detail] = backend.split(':', 2)
+  if (kind === 'keychain') {
+    if (detail === 'secret-service') return 'the Secret Service keychain'
+    if (detail === 'macos') return 'the macOS Keychain'
+    if (detail === 'windows') return 'the Windows Credential Manager'
+    return 'the system keychain'
+  }
+  if (kind === 'safe-storage') return `Electron safeStorage${detail ? ` (${detail})` : ''}`
+  return backend
+}
+
+/**
+ * Stands in for a backend that cannot exist in this process — e.g. keys kept by Electron safeStorage, read
+ * from the CLI — so accounts still list (each with its problem) instead of the store failing to open.
+ */
+export class UnavailableSecretStore implements SecretStore {
+  constructor(
+    private readonly description: SecretStoreDescription,
+    private readonly reason: string,
+  ) {}
+
+  describe(): SecretStoreDescription {
+    return this.description
+  }
+
+  async probe(): Promise<KeychainProbe> {
+    return { available: false, reason: this.reason }
+  }
+
+  async get(): Promise<string | null> {
+    throw keychainError(this.reason)
+  }
+
+  async set(): Promise<void> {
+    throw keychainError(this.reason)
+  }
+
+  async delete(): Promise<boolean> {
+    throw keychainError(this.reason)
+  }
+}

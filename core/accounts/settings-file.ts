@@ -1,0 +1,91 @@
+import { readFile, rename } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { secretBackendChoiceSchema } from '../../shared/accounts.ts'
+import { FiledockError } from '../../shared/errors.ts'
+import { writeFileAtomic } from './atomic-file.ts'
+
+export const ACCOUNTS_FILE = 'accounts.json'
+
+// Everything about an account except its key. `keySuffix` is at most the last 4 characters (see keySuffix()).
+const accountRecordSchema = z.object({
+  id: z.string().min(1),
+  label: z.string(),
+  baseUrl: z.string(),
+  email: z.string(),
+  keySuffix: z.string().max(4),
+  /** Which backend holds the key (SecretStoreDescription.backend), to notice when it changed or vanished. */
+  keyBackend: z.string(),
+  createdAt: z.string(),
+  offline: z.boolean(),
+})
+export type AccountRecord = z.infer<typeof accountRecordSchema>
+
+const settingsSchema = z.object({
+  version: z.literal(1),
+  /** The user's choice; 'safe-storage' only after they explicitly accepted the warning. */
+  secretBackend: secretBackendChoiceSchema,
+  activeId: z.string().nullable(),
+  accounts: z.array(accountRecordSchema),
+})
+export type AccountSettings = z.infer<typeof settingsSchema>
+
+export const emptySettings = (): AccountSettings => ({
+  version: 1,
+  secretBackend: 'keychain',
+  activeId: null,
+  accounts: [],
+})
+
+export interface LoadedSettings {
+  settings: AccountSettings
+  /** Set when the file could not be used and was moved aside. */
+  warning: string | null
+}
+
+/**
+ * A missing file is a first start. A damaged file is moved aside (not overwritten, not fatal) so the app still
+ * opens and the user is told; the keys themselves are still in the keychain under the old account ids.
+ */
+export async function loadSettings(dataDir: string): Promise<LoadedSettings> {
+  const path = join(dataDir, ACCOUNTS_FILE)
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { settings: emptySettings(), warning: null }
+    throw new FiledockError(
+      { kind: 'internal', message: `Could not read the accounts file ${path}.` },
+      { cause: error },
+    )
+  }
+  let settings: AccountSettings
+  try {
+    settings = settingsSchema.parse(JSON.parse(text))
+  } catch {
+    const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    await rename(path, aside)
+    return {
+      settings: emptySettings(),
+      warning: `The saved accounts could not be read, so Filedock started without them. The damaged file was kept as ${aside}.`,
+    }
+  }
+  // A hand-edited or half-migrated file may name an active account that no longer exists.
+  if (settings.activeId !== null && !settings.accounts.some((a) => a.id === settings.activeId)) {
+    settings.activeId = settings.accounts[0]?.id ?? null
+  }
+  return { settings, warning: null }
+}
+
+export async function saveSettings(dataDir: string, settings: AccountSettings): Promise<void> {
+  const path = join(dataDir, ACCOUNTS_FILE)
+  try {
+    await writeFileAtomic(path, `${JSON.stringify(settings, null, 2)}\n`)
+  } catch (error) {
+    throw new FiledockError(
+      { kind: 'internal', message: `Could not save the accounts file ${path}: ${(error as Error).message}` },
+      { cause: error },
+    )
+  }
+}

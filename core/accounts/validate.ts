@@ -1,0 +1,72 @@
+import { API_KEY_MAX_CHARS, BASE_URL_MAX_CHARS, LABEL_MAX_CHARS } from '../../shared/accounts.ts'
+import { FiledockError } from '../../shared/errors.ts'
+
+const invalid = (message: string) => new FiledockError({ kind: 'invalid_input', message })
+
+// C0/C1 controls, line/paragraph separators, and bidi embedding/override/isolate marks: the last group can make
+// a label display as something else ("Trojan Source"-style spoofing), so a label may not contain them.
+const LABEL_FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
+const KEY_FORBIDDEN = /[\s\p{Cc}\p{Cf}]/u
+
+export function normaliseLabel(raw: string): string {
+  // NFC, so that the same name typed on two keyboards compares equal (labels are unique, case-insensitively).
+  const label = raw.trim().normalize('NFC')
+  if (label === '') throw invalid('Give the account a name.')
+  if ([...label].length > LABEL_MAX_CHARS)
+    throw invalid(`The account name is longer than ${LABEL_MAX_CHARS} characters.`)
+  if (LABEL_FORBIDDEN.test(label)) throw invalid('The account name contains control characters.')
+  return label
+}
+
+/**
+ * Accepts what a person pastes: surrounding spaces, a trailing slash, or the `/api` part of an endpoint address
+ * are removed, because every call adds `/api/...` itself. A path prefix is kept (a host may live under one).
+ */
+export function normaliseBaseUrl(raw: string): string {
+  const text = raw.trim()
+  if (text === '') throw invalid('Enter the address of the file host, e.g. https://files.example.com.')
+  if (text.length > BASE_URL_MAX_CHARS) throw invalid('The host address is too long.')
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw invalid('The host address is not a valid URL; it must start with https:// or http://.')
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw invalid(`The host address must start with https:// or http:// (not ${url.protocol}//).`)
+  }
+  // The key is the only credential; user:password in the URL would be sent along and end up in logs.
+  if (url.username !== '' || url.password !== '') {
+    throw invalid('The host address must not contain a user name or password.')
+  }
+  // The client appends `/api/<operation>?key=…`; a query or fragment here would corrupt every call.
+  if (url.search !== '' || url.hash !== '') throw invalid('The host address must not contain "?" or "#".')
+  let path = url.pathname.replace(/\/+$/, '')
+  if (/\/api$/i.test(path)) path = path.slice(0, -'/api'.length).replace(/\/+$/, '')
+  return `${url.origin}${path}`
+}
+
+/** Keys are pasted, so surrounding whitespace is forgiven; whitespace inside means a bad paste. */
+export function normaliseApiKey(raw: string): string {
+  const key = raw.trim()
+  if (key === '') throw invalid('Enter the API key.')
+  if (key.length > API_KEY_MAX_CHARS)
+    throw invalid(`The API key is longer than ${API_KEY_MAX_CHARS} characters.`)
+  if (KEY_FORBIDDEN.test(key))
+    throw invalid('The API key contains spaces or control characters; paste it again.')
+  return key
+}
+
+/**
+ * The part of the key kept in the settings file and shown as `••••abcd`: the last 4 characters, but at least 8
+ * always stay hidden, so a short key is never (nearly) revealed — a key of 8 characters or fewer shows none.
+ */
+export function keySuffix(key: string): string {
+  const shown = Math.max(0, Math.min(4, key.length - 8))
+  return shown === 0 ? '' : key.slice(-shown)
+}
+
+export const maskKey = (suffix: string): string => `••••${suffix}`
+
+/** Labels are unique ignoring case, because the CLI finds an account by its label typed in any case. */
+export const sameLabel = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()

@@ -1,0 +1,38 @@
+import type { FaultConfig } from './faults.ts'
+import type { Journal } from './journal.ts'
+import type { Entry } from './model.ts'
+import type { Store } from './store.ts'
+
+/** What every route gets: the state, its journal, and the sandbox's settings. */
+export interface Ctx {
+  store: Store
+  journal: Journal<Entry>
+  baseUrl: string
+  blobsDir: string
+  tmpDir: string
+  sessionTtlMs: number
+  remoteFetchTimeoutMs: number
+  faults: FaultConfig
+  /** Aborted by close(): stops remote fetches still running. */
+  shutdown: AbortController
+  /** Background work (remote fetches) that close() waits for. */
+  tasks: Set<Promise<void>>
+}
+
+/** Applies entries and resolves once they are durable: await it before acknowledging anything. */
+export async function commit(ctx: Ctx, ...entries: Entry[]): Promise<void> {
+  for (const e of entries) ctx.store.apply(e)
+  await Promise.all(entries.map((e) => ctx.journal.append(e)))
+}
+
+/** Applies an entry that nobody acknowledges (download and view counters) and journals it without waiting. */
+export function record(ctx: Ctx, entry: Entry): void {
+  ctx.store.apply(entry)
+  ctx.journal.note(entry)
+}
+
+/** Runs background work that close() must wait for. */
+export function spawn(ctx: Ctx, work: Promise<void>): void {
+  const task = work.finally(() => ctx.tasks.delete(task))
+  ctx.tasks.add(task)
+}

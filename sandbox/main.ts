@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util'
+import type { FaultConfig } from './faults.ts'
+import { startSandbox } from './server.ts'
+
+/**
+ * `npm run sandbox -- [options]`: starts the sandbox host and prints exactly one JSON line to stdout,
+ * {"baseUrl","apiKey"}, once it is ready; everything else goes to stderr. SIGINT/SIGTERM close it cleanly.
+ */
+const usage = `usage: npm run sandbox -- [--port N] [--data DIR] [--seed-files N] [--session-ttl S]
+  [--fault-latency MS] [--fault-error-rate R] [--fault-drop-rate R] [--fault-truncate-rate R]
+  [--fault-non-json-rate R] [--fault-429-rate R] [--retry-after S]`
+
+const faultFlags: Record<string, keyof FaultConfig> = {
+  'fault-latency': 'latencyMs',
+  'fault-error-rate': 'errorRate',
+  'fault-drop-rate': 'dropRate',
+  'fault-truncate-rate': 'truncateRate',
+  'fault-non-json-rate': 'nonJsonRate',
+  'fault-429-rate': 'rateLimitRate',
+  'retry-after': 'retryAfterSec',
+}
+
+function number(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  const value = Number(raw)
+  if (raw.trim() === '' || !Number.isFinite(value)) throw new Error(`--${name} needs a number, got "${raw}"`)
+  return value
+}
+
+async function main(): Promise<void> {
+  const string = { type: 'string' } as const
+  const { values } = parseArgs({
+    options: {
+      port: string,
+      data: string,
+      'seed-files': string,
+      'session-ttl': string,
+      help: { type: 'boolean' },
+      ...Object.fromEntries(Object.keys(faultFlags).map((k) => [k, string])),
+    },
+    strict: true,
+  })
+  if (values.help) {
+    console.error(usage)
+    return
+  }
+  const flags = values as Record<string, string | undefined>
+  const faults: Partial<FaultConfig> = {}
+  for (const [flag, field] of Object.entries(faultFlags)) {
+    const value = number(flag, flags[flag])
+    if (value !== undefined) faults[field] = value
+  }
+  const ttl = number('session-ttl', flags['session-ttl'])
+  const started = Date.now()
+  const sandbox = await startSandbox({
+    dataDir: flags.data ?? '.sandbox-data',
+    port: number('port', flags.port) ?? 0,
+    seedFiles: number('seed-files', flags['seed-files']) ?? 0,
+    faults,
+    ...(ttl === undefined ? {} : { uploadSessionTtlSec: ttl }),
+  })
+  console.error(`sandbox: listening on ${sandbox.baseUrl} (ready in ${Date.now() - started} ms)`)
+  process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })}\n`)
+  const stop = (signal: string) => {
+    console.error(`sandbox: ${signal}, closing`)
+    sandbox.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('sandbox: close failed', err)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM'))
+  // `npm run sandbox` runs the server in a child of the tsx launcher; if the launcher is SIGKILLed, nothing would
+  // stop this process, which would keep the port and the data-folder lock. Re-parenting means the launcher died.
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) stop('parent process gone')
+  }, 500).unref()
+}
+
+main().catch((err: unknown) => {
+  console.error(`sandbox: ${(err as Error).message}`)
+  console.error(usage)
+  process.exit(1)
+})

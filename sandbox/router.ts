@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isFileCode } from './codes.ts'
+import type { Ctx } from './context.ts'
+import { ApiError, sendError } from './envelope.ts'
+import { applyFaults } from './faults.ts'
+import { filePage, serveDirect } from './routes/downloads.ts'
+import { filesCheck } from './routes/files-check.ts'
+import { apiGets, sandboxGets } from './routes/table.ts'
+import { uploadForm, uploadPath } from './routes/upload.ts'
+
+/**
+ * Routes one request. Faults (latency, drops, 429, 5xx, HTML, truncation) apply to /api/* and the upload
+ * server only: never to /sandbox/*, downloads or file pages. Every failure becomes the error envelope.
+ */
+export async function route(ctx: Ctx, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const url = new URL(req.url ?? '/', 'http://sandbox')
+    const p = url.pathname
+    if (p.startsWith('/sandbox/')) {
+      const handler = sandboxGets[p]
+      if (!handler) throw new ApiError(404, 'Unknown sandbox route', 404)
+      requireGet(req)
+      return await handler(ctx, req, res, url.searchParams)
+    }
+    if (p.startsWith('/api/') || p === uploadPath) {
+      if (await applyFaults(ctx.faults, req, res)) return
+      if (p === uploadPath) return await uploadForm(ctx, req, res)
+      if (p === '/api/files/check') return await filesCheck(ctx, req, res)
+      const handler = apiGets[p]
+      if (!handler) throw new ApiError(404, 'Unknown API operation', 404)
+      requireGet(req)
+      return await handler(ctx, req, res, url.searchParams)
+    }
+    const segments = p.split('/')
+    if (segments[1] === 'd' && segments.length >= 3 && readOnly(req)) {
+      return await serveDirect(ctx, req, res, segments[2] ?? '')
+    }
+    if (readOnly(req))
+      return filePage(ctx, req, res, isFileCode(segments[1] ?? '') ? (segments[1] ?? '') : '')
+    throw new ApiError(405, 'Method not allowed', 405)
+  } catch (err) {
+    fail(req, res, err)
+  }
+}
+
+const readOnly = (req: IncomingMessage): boolean => req.method === 'GET' || req.method === 'HEAD'
+
+function requireGet(req: IncomingMessage): void {
+  if (req.method !== 'GET') throw new ApiError(405, 'Method not allowed: use GET', 405)
+}
+
+function fail(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy()
+    return
+  }
+  let apiErr: ApiError
+  if (err instanceof ApiError) {
+    apiErr = err
+  } else {
+    if (!req.destroyed) console.error('sandbox: internal error', err)
+    apiErr = new ApiError(500, 'Internal server error', 500)
+  }
+  // The body was not read (early refusal): drain it so the client gets the answer, then close.
+  if (!req.complete) {
+    res.setHeader('Connection', 'close')
+    req.resume()
+  }
+  sendError(res, apiErr)
+}

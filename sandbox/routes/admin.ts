@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createAccount } from '../accounts.ts'
+import type { Ctx } from '../context.ts'
+import { commit } from '../context.ts'
+import { badParam, notFound, sendOk } from '../envelope.ts'
+import type { FaultConfig } from '../faults.ts'
+import { faultParams, mergeFaults } from '../faults.ts'
+import type { Params } from '../params.ts'
+import { accountFor, optionalInt, requiredParam } from '../params.ts'
+
+/**
+ * Sandbox-only routes under /sandbox/ (not part of the spec, never subject to faults). All need a valid key of
+ * any account; the sandbox has no admin role.
+ */
+
+/** GET /sandbox/file/delete?key&file_code: moves a file of the account to its deleted files. */
+export async function adminDeleteFile(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q: Params) {
+  const acct = accountFor(ctx, q)
+  const rec = ctx.store.fileOf(acct, requiredParam(q, 'file_code'))
+  if (!rec) throw notFound('File not found')
+  await commit(ctx, { t: 'del', code: rec.code, at: Date.now() })
+  sendOk(res, { result: 'true' })
+}
+
+/**
+ * GET /sandbox/faults?key[&latency_ms&error_rate&drop_rate&truncate_rate&non_json_rate&rate_limit_rate
+ * &retry_after_sec]: sets the given faults (others unchanged) and answers the whole config, camelCase as
+ * FaultConfig. Faults live in memory only: a restart starts from the command-line ones.
+ */
+export function adminFaults(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q: Params): void {
+  accountFor(ctx, q)
+  const patch: Partial<FaultConfig> = {}
+  for (const [param, field] of Object.entries(faultParams)) {
+    const raw = q.get(param)
+    if (raw === null || raw === '') continue
+    patch[field] = Number(raw)
+  }
+  try {
+    ctx.faults = mergeFaults(ctx.faults, patch)
+  } catch (err) {
+    throw badParam((err as Error).message)
+  }
+  sendOk(res, { result: ctx.faults })
+}
+
+/** GET /sandbox/account/create?key&email[&quota_bytes]: a new account; answers its key as result.key. */
+export async function adminCreateAccount(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q: Params) {
+  accountFor(ctx, q)
+  const email = requiredParam(q, 'email')
+  const quotaBytes = optionalInt(q, 'quota_bytes')
+  if (quotaBytes !== undefined && quotaBytes < 0) throw badParam('Invalid quota_bytes')
+  const acct = await createAccount(ctx, email, quotaBytes === undefined ? {} : { quotaBytes })
+  sendOk(res, { result: { key: acct.key, email: acct.email } })
+}

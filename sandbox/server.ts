@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { createAccount } from './accounts.ts'
+import type { Ctx } from './context.ts'
+import { commit } from './context.ts'
+import type { FaultConfig } from './faults.ts'
+import { mergeFaults, noFaults } from './faults.ts'
+import { Journal } from './journal.ts'
+import { lockDataDir } from './lock.ts'
+import type { Account, Entry } from './model.ts'
+import { route } from './router.ts'
+import { Store } from './store.ts'
+
+export type { FaultConfig } from './faults.ts'
+
+export interface SandboxOptions {
+  dataDir: string
+  /** 0 or absent = a random free port. The sandbox binds 127.0.0.1 only. */
+  port?: number
+  /** Seeds the default account with this many files once (the first start that asks for it). */
+  seedFiles?: number
+  faults?: Partial<FaultConfig>
+  /** Upload session lifetime; default 3600 s. */
+  uploadSessionTtlSec?: number
+  /** Time limit of a remote upload (upload/url); default 10 minutes. */
+  remoteFetchTimeoutMs?: number
+}
+
+export interface SandboxHandle {
+  baseUrl: string
+  apiKey: string
+  createAccount(email: string, opts?: { quotaBytes?: number }): Promise<{ apiKey: string }>
+  setFaults(f: Partial<FaultConfig>): void
+  getFaults(): FaultConfig
+  close(): Promise<void>
+}
+
+export const defaultEmail = 'demo@sandbox.local'
+
+/**
+ * Starts a sandbox host on dataDir: replays the journal, creates the default account on first start, seeds it
+ * if asked, and listens on 127.0.0.1. Restarting on the same dataDir gives back the same key and files.
+ */
+export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
+  const dataDir = path.resolve(opts.dataDir)
+  const blobsDir = path.join(dataDir, 'blobs')
+  const tmpDir = path.join(dataDir, 'tmp')
+  fs.mkdirSync(blobsDir, { recursive: true })
+  const unlock = lockDataDir(dataDir)
+  try {
+    // Temp files are uploads that never completed: nothing refers to them.
+    fs.rmSync(tmpDir, { recursive: true, force: true })
+    fs.mkdirSync(tmpDir)
+    const { journal, entries } = await Journal.open<Entry>(path.join(dataDir, 'journal.jsonl'))
+    const store = new Store()
+    for (const e of entries) store.apply(e)
+    store.pruneSessions(Date.now())
+    const ctx: Ctx = {
+      store,
+      journal,
+      baseUrl: '',
+      blobsDir,
+      tmpDir,
+      sessionTtlMs: (opts.uploadSessionTtlSec ?? 3600) * 1000,
+      remoteFetchTimeoutMs: opts.remoteFetchTimeoutMs ?? 600_000,
+      faults: mergeFaults(noFaults, opts.faults ?? {}),
+      shutdown: new AbortController(),
+      tasks: new Set(),
+    }
+    const main = await initialise(ctx, opts.seedFiles ?? 0)
+    return await listen(ctx, opts.port ?? 0, main, unlock)
+  } catch (err) {
+    unlock()
+    throw err
+  }
+}
+
+async function initialise(ctx: Ctx, seedFiles: number): Promise<Account> {
+  const { store } = ctx
+  if (store.secret === '')
+    await commit(ctx, { t: 'init', secret: randomBytes(32).toString('hex'), at: Date.now() })
+  const main = store.accounts.get(1) ?? (await createAccount(ctx, defaultEmail))
+  if (seedFiles > 0 && !main.seeded) {
+    const salt = randomBytes(4).readUInt32LE(0)
+    await commit(ctx, { t: 'seed', acct: main.id, n: seedFiles, at: Date.now(), salt })
+  }
+  return main
+}
+
+async function listen(ctx: Ctx, port: number, main: Account, unlock: () => void): Promise<SandboxHandle> {
+  const inflight = new Set<Promise<void>>()
+  const server = http.createServer((req, res) => {
+    const done = route(ctx, req, res).finally(() => inflight.delete(done))
+    inflight.add(done)
+  })
+  server.keepAliveTimeout = 30_000
+  // Node's default 5-minute request timeout would cut a large upload on a slow link; real upload servers allow
+  // hours. Only the headers must arrive promptly.
+  server.requestTimeout = 0
+  server.headersTimeout = 60_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  ctx.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  let closing: Promise<void> | undefined
+  return {
+    baseUrl: ctx.baseUrl,
+    apiKey: main.key,
+    async createAccount(email, opts = {}) {
+      const acct = await createAccount(ctx, email, opts)
+      return { apiKey: acct.key }
+    },
+    setFaults(f) {
+      ctx.faults = mergeFaults(ctx.faults, f)
+    },
+    getFaults: () => ({ ...ctx.faults }),
+    close() {
+      closing ??= (async () => {
+        ctx.shutdown.abort()
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeAllConnections()
+        await stopped
+        await Promise.allSettled([...inflight, ...ctx.tasks])
+        await ctx.journal.close()
+        unlock()
+      })()
+      return closing
+    },
+  }
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+
+/**
+ * What the renderer may know about accounts. The raw API key never appears in any of these types: it stays in
+ * main (the keychain), and only `maskedKey` (at most the last 4 characters) crosses the process boundary.
+ */
+
+export const LABEL_MAX_CHARS = 100
+export const API_KEY_MAX_CHARS = 256
+export const BASE_URL_MAX_CHARS = 2048
+
+/** Where account keys are kept: the OS keychain, or (explicitly chosen, with a warning) Electron safeStorage. */
+export type SecretBackendChoice = 'keychain' | 'safe-storage'
+
+export interface AccountView {
+  id: string
+  label: string
+  /** Normalised: no trailing slash, no `/api` suffix. */
+  baseUrl: string
+  /** From account/info when the key was checked; '' if the host did not say. */
+  email: string
+  /** e.g. `••••abcd`; fewer (or no) characters are shown for short keys. */
+  maskedKey: string
+  active: boolean
+  /** The built-in sandbox account, served locally. */
+  offline: boolean
+  /** ISO 8601. */
+  createdAt: string
+  /** The key cannot be read (keychain changed, entry deleted, backend gone): the user must enter it again. */
+  needsKey: boolean
+  /** Why `needsKey` is set, written for a person; null when the key is fine. */
+  keyProblem: string | null
+}
+
+export interface KeychainStatus {
+  choice: SecretBackendChoice
+  /** Human name of the backend, e.g. "Secret Service (GNOME Keyring, KWallet)". */
+  label: string
+  /** False only for a backend that would not protect the key at rest (such backends are refused anyway). */
+  secure: boolean
+  available: boolean
+  /** Why `available` is false, e.g. "No keychain (Secret Service) is available on this system (…)". */
+  reason: string | null
+  /** The explicit, warned alternative can be offered: Electron safeStorage exists and is not plain text. */
+  safeStorageAvailable: boolean
+}
+
+export interface AccountsSnapshot {
+  accounts: AccountView[]
+  activeId: string | null
+  keychain: KeychainStatus
+  /** A problem found while loading the saved accounts (e.g. an unreadable settings file was set aside). */
+  warning: string | null
+}
+
+export type AccountsChangeReason = 'added' | 'removed' | 'updated' | 'activated' | 'keychain'
+
+export interface AccountsChange {
+  reason: AccountsChangeReason
+  /** The account concerned; null for changes that affect all accounts (keychain). */
+  accountId: string | null
+}
+
+// Shape checks for input arriving from the untrusted renderer. They only bound sizes and types; the account
+// store applies the real rules (trimming, URL normalisation, control characters) with messages for people.
+// Bounds are loose so that the store, not zod, explains a too-long value.
+const boundedString = (max: number) => z.string().max(max * 4)
+
+export const accountIdSchema = z.string().min(1).max(100)
+
+export const addAccountInputSchema = z.strictObject({
+  label: boundedString(LABEL_MAX_CHARS),
+  baseUrl: boundedString(BASE_URL_MAX_CHARS),
+  apiKey: boundedString(API_KEY_MAX_CHARS),
+})
+export type AddAccountInput = z.infer<typeof addAccountInputSchema>
+
+export const updateAccountInputSchema = z.strictObject({
+  label: boundedString(LABEL_MAX_CHARS).optional(),
+  baseUrl: boundedString(BASE_URL_MAX_CHARS).optional(),
+  apiKey: boundedString(API_KEY_MAX_CHARS).optional(),
+})
+export type UpdateAccountInput = z.infer<typeof updateAccountInputSchema>
+
+export const secretBackendChoiceSchema = z.enum(['keychain', 'safe-storage'])
