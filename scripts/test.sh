@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 node scripts/check-system.mjs
 echo '== lint and format (biome)'
-npx biome ci .
+npx biome ci --error-on-warnings .
 echo '== typecheck (tsc)'
 npx tsc -p tsconfig.json
 echo '== build'

@@ -1,0 +1,44 @@
+// Bundles the Electron main process and the preload into dist/electron/*.cjs with esbuild.
+// The preload must be one self-contained file: a sandboxed preload can require only `electron` and a few
+// built-ins, never our own modules. Native modules stay external (loaded from node_modules / app.asar.unpacked).
+import { rm } from 'node:fs/promises'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+// `--outdir DIR` is for tests, which build into a temp folder.
+const outArg = process.argv.indexOf('--outdir')
+const outdir = outArg === -1 ? join(root, 'dist', 'electron') : resolve(process.argv[outArg + 1] ?? '')
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  // Electron 45 ships Node 22 and Chromium 140.
+  target: 'node22',
+  sourcemap: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+  absWorkingDir: root,
+}
+
+await rm(outdir, { recursive: true, force: true })
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: { main: 'electron/main.ts' },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    // ws's optional native speed-ups are looked up with try/require; they are not installed.
+    external: ['electron', '@napi-rs/keyring', 'bufferutil', 'utf-8-validate'],
+  }),
+  build({
+    ...common,
+    entryPoints: { preload: 'electron/preload.ts' },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    external: ['electron'],
+  }),
+])
+console.error(`build-electron: wrote ${relative(root, join(outdir, 'main.cjs')) || outdir} and preload.cjs`)

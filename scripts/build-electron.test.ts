@@ -1,0 +1,187 @@
+import { spawnSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { runInNewContext } from 'node:vm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { channelNames, EVENT_CHANNEL } from '../shared/ipc/channels.ts'
+
+const root = join(import.meta.dirname, '..')
+let out: string
+
+beforeAll(async () => {
+  out = await mkdtemp(join(tmpdir(), 'filedock-build-'))
+  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build-electron.mjs'), '--outdir', out], {
+    encoding: 'utf8',
+  })
+  expect(built.status, built.stderr).toBe(0)
+})
+
+afterAll(async () => {
+  await rm(out, { recursive: true, force: true })
+})
+
+describe('the preload bundle', () => {
+  it('requires nothing but electron (a sandboxed preload can load nothing else)', async () => {
+    const code = await readFile(join(out, 'preload.cjs'), 'utf8')
+    expect([...code.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1])).toEqual(['electron'])
+  })
+
+  it('runs without Node globals and exposes exactly the contract plus onEvent', async () => {
+    const code = await readFile(join(out, 'preload.cjs'), 'utf8')
+    const exposed = new Map<string, Record<string, unknown>>()
+    const listeners: Array<(...args: unknown[]) => void> = []
+    const electron = {
+      contextBridge: {
+        exposeInMainWorld: (key: string, value: Record<string, unknown>) => exposed.set(key, value),
+      },
+      ipcRenderer: {
+        invoke: async (channel: string, input: unknown) => ({ ok: true, value: { channel, input } }),
+        on: (_channel: string, listener: (...args: unknown[]) => void) => listeners.push(listener),
+        removeListener: () => undefined,
+      },
+    }
+    const module = { exports: {} }
+    runInNewContext(code, {
+      require: (id: string) => {
+        if (id !== 'electron') throw new Error(`the preload required ${id}`)
+        return electron
+      },
+      module,
+      exports: module.exports,
+    })
+    const bridge = exposed.get('filedock') ?? {}
+    const names = Object.entries(bridge).flatMap(([group, value]) =>
+      typeof value === 'function' ? [group] : Object.keys(value as object).map((m) => `${group}.${m}`),
+    )
+    expect(names.sort()).toEqual([...channelNames, 'onEvent'].sort())
+    const files = bridge.files as Record<string, (input: unknown) => Promise<unknown>>
+    expect(await files.list?.({ page: 1, perPage: 5 })).toEqual({
+      ok: true,
+      value: { channel: 'files.list', input: { page: 1, perPage: 5 } },
+    })
+    const got: unknown[][] = []
+    ;(bridge.onEvent as (l: (...a: unknown[]) => void) => void)((...args) => got.push(args))
+    listeners[0]?.({ sender: {} }, { type: 'accounts.changed' })
+    expect(got).toEqual([[{ type: 'accounts.changed' }]])
+    expect(EVENT_CHANNEL).toBe('filedock:event')
+  })
+})
+
+// A fake of the Electron surface main.ts touches. It drives one run: once the window loads, it calls two IPC
+// handlers (from our frame and from a foreign one), prints what it saw as one JSON line, and asks to quit.
+const fakeElectron = String.raw`
+const listeners = {}
+const handlers = new Map()
+const seen = { windows: [], menu: null, csp: null, permission: null }
+let whenReady
+const app = {
+  setName: (n) => { seen.name = n },
+  enableSandbox: () => { seen.sandbox = true },
+  isPackaged: false,
+  requestSingleInstanceLock: () => true,
+  on: (event, fn) => { (listeners[event] ||= []).push(fn) },
+  whenReady: () => Promise.resolve(),
+  getPath: () => { throw new Error('FILEDOCK_DATA_DIR should have been used') },
+  getVersion: () => '9.9.9',
+  quit: () => {
+    if (seen.quitting) { process.stdout.write(seen.quitDeferred ? 'QUIT after cleanup\n' : 'QUIT at once\n'); process.exit(0) }
+    seen.quitting = true
+    for (const fn of listeners['will-quit'] || []) fn({ preventDefault: () => { seen.quitDeferred = true } })
+  },
+  exit: (code) => { process.stdout.write('EXIT ' + code + '\n'); process.exit(code) },
+}
+class BrowserWindow {
+  constructor(options) { this.options = options; seen.windows.push(options); this.webContents = { send: () => {}, isDestroyed: () => false } }
+  once() {} on() {} show() {} maximize() {}
+  isMaximized() { return false }
+  getNormalBounds() { return { x: 0, y: 0, width: 800, height: 600 } }
+  async loadURL(url) {
+    seen.loaded = url
+    setTimeout(async () => {
+      const ours = await handlers.get('app.info')({ senderFrame: { url, parent: null } }, {})
+      const foreign = await handlers.get('app.info')({ senderFrame: { url: 'https://evil.example/', parent: null } }, {})
+      const bad = await handlers.get('files.rename')({ senderFrame: { url, parent: null } }, { fileCode: '../x' })
+      process.stdout.write(JSON.stringify({ ...seen, channels: [...handlers.keys()], ours, foreign, bad }) + '\n')
+      app.quit()
+    }, 0)
+  }
+}
+module.exports = {
+  app,
+  BrowserWindow,
+  dialog: { showMessageBox: async () => ({ response: 1 }), showErrorBox: (t, m) => process.stderr.write(t + ': ' + m + '\n') },
+  Menu: { buildFromTemplate: (t) => t, setApplicationMenu: (m) => { seen.menu = m.map((i) => i.role || i.label) } },
+  safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text' },
+  screen: {
+    getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+    getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
+  },
+  session: { defaultSession: {
+    webRequest: { onHeadersReceived: (fn) => fn({ responseHeaders: {} }, (r) => { seen.csp = r.responseHeaders['Content-Security-Policy'] }) },
+    setPermissionRequestHandler: (fn) => fn({}, 'media', (granted) => { seen.permission = granted }),
+    setPermissionCheckHandler: () => {},
+    resolveProxy: async () => 'DIRECT',
+  } },
+  shell: { openExternal: async () => {} },
+  ipcMain: { handle: (c, fn) => handlers.set(c, fn), removeHandler: (c) => handlers.delete(c) },
+}
+`
+
+const hook = `
+const Module = require('node:module')
+const fake = require(process.env.FAKE_ELECTRON)
+const load = Module._load
+Module._load = function (request, ...rest) { return request === 'electron' ? fake : load.call(this, request, ...rest) }
+`
+
+describe('the main bundle', () => {
+  it('starts against a fake Electron: hardened window, CSP, permissions denied, every channel wired', async () => {
+    const fake = join(out, 'fake-electron.cjs')
+    const preloadHook = join(out, 'hook.cjs')
+    await writeFile(fake, fakeElectron)
+    await writeFile(preloadHook, hook)
+    const dataDir = await mkdtemp(join(tmpdir(), 'filedock-main-'))
+    try {
+      const run = spawnSync(process.execPath, ['-r', preloadHook, join(out, 'main.cjs')], {
+        encoding: 'utf8',
+        timeout: 20_000,
+        env: {
+          ...process.env,
+          FAKE_ELECTRON: fake,
+          FILEDOCK_DATA_DIR: dataDir,
+          FILEDOCK_KEYCHAIN_SERVICE: `Filedock-test-${randomUUID()}`,
+          NODE_PATH: join(root, 'node_modules'),
+        },
+      })
+      const [report, quit] = run.stdout.trim().split('\n')
+      // will-quit is deferred until the core (sandbox, connections) is disposed, then the app quits.
+      expect(quit, run.stderr).toBe('QUIT after cleanup')
+      const seen = JSON.parse(report ?? '{}')
+      expect(seen.name).toBe('Filedock')
+      expect(seen.sandbox).toBe(true)
+      expect(seen.windows[0].webPreferences).toMatchObject({
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        webviewTag: false,
+        preload: join(out, 'preload.cjs'),
+      })
+      expect(seen.loaded).toBe(`file://${join(out, '..', 'renderer', 'index.html')}`)
+      expect(seen.csp).toEqual([expect.stringContaining("script-src 'self'")])
+      expect(seen.permission).toBe(false)
+      expect(seen.menu).toEqual(['fileMenu', 'editMenu', 'View', 'windowMenu', 'help'])
+      expect(seen.channels).toEqual([...channelNames])
+      expect(seen.ours).toEqual({
+        ok: true,
+        value: { name: 'Filedock', version: '9.9.9', host: 'electron', platform: process.platform },
+      })
+      expect(seen.foreign).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+      expect(seen.bad).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
