@@ -1,0 +1,101 @@
+import type { AppEvent } from '../../shared/ipc/events.ts'
+import type { Handlers } from '../../shared/ipc/types.ts'
+import { AccountStore, KeyringSecretStore, type SecretStore } from '../accounts/index.ts'
+import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
+import { ClientPool } from './client-pool.ts'
+import { accountHandlers } from './handlers/account-handlers.ts'
+import { appHandlers } from './handlers/app-handlers.ts'
+import { remoteHandlers } from './handlers/remote-handlers.ts'
+import type { HttpDispatcherSource } from './http-dispatcher.ts'
+import { createOfflineSandbox, type OfflineSandbox } from './offline-sandbox.ts'
+import { createVerifyKey } from './verify-key.ts'
+
+export interface CoreOptions {
+  /** The app's data folder (accounts.json, window state, the offline sandbox's data). */
+  dataDir: string
+  host: 'electron' | 'web'
+  version: string
+  /** Where keys live; the OS keychain (service `keychainService`) by default. */
+  secretStore?: SecretStore
+  keychainService?: string
+  /** Electron's safeStorage store, offered only as the user's explicit choice. */
+  safeStorage?: SecretStore
+  /** Proxy routing from Electron (per base URL); direct connections by default. */
+  httpDispatcher?: HttpDispatcherSource
+  log?: (line: string) => void
+}
+
+export interface Core {
+  handlers: Handlers
+  events: EventBus<AppEvent>
+  accounts: AccountStore
+  dispose(): Promise<void>
+}
+
+/**
+ * The composition root of main: the account store, an API client per account, the offline sandbox and the
+ * handlers of every contract channel, plus the event stream the hosts forward to the renderer.
+ */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const events = createEventBus<AppEvent>()
+  const accounts = await AccountStore.open({
+    dataDir: options.dataDir,
+    keychain:
+      options.secretStore ??
+      new KeyringSecretStore({ ...(options.keychainService ? { service: options.keychainService } : {}) }),
+    safeStorage: options.safeStorage,
+    verify: createVerifyKey(options.httpDispatcher),
+  })
+  const offline = createOfflineSandbox({ dataDir: options.dataDir, log })
+  const pool = new ClientPool(accounts, offline, options.httpDispatcher)
+
+  let activeId = accounts.activeId
+  const stopForwarding = accounts.onChange((change) => {
+    events.emit({ type: 'accounts.changed' })
+    if (change.reason === 'removed') void stopOfflineIfUnused(accounts, offline)
+    if (accounts.activeId !== activeId) {
+      activeId = accounts.activeId
+      events.emit({ type: 'account.activeChanged', accountId: activeId })
+    }
+  })
+
+  // An offline account from an earlier run gets its sandbox back now, in the background, so the first call
+  // does not wait for it; if the sandbox moved to another port the account's address follows.
+  void restartOffline(accounts, offline, log)
+
+  const handlers: Handlers = {
+    ...appHandlers({ host: options.host, version: options.version }),
+    ...accountHandlers(accounts, offline),
+    ...remoteHandlers(pool, events),
+  }
+
+  return {
+    handlers,
+    events,
+    accounts,
+    async dispose() {
+      stopForwarding()
+      pool.dispose()
+      await offline.dispose()
+    },
+  }
+}
+
+async function restartOffline(accounts: AccountStore, offline: OfflineSandbox, log: (line: string) => void) {
+  try {
+    const account = (await accounts.list()).find((a) => a.offline)
+    if (account === undefined) return
+    const { baseUrl } = await offline.ensure()
+    if (account.baseUrl !== baseUrl && !account.needsKey) await accounts.update(account.id, { baseUrl })
+  } catch (error) {
+    log(
+      `Filedock: the offline sandbox did not restart: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+}
+
+/** Nobody should find a server still listening for an account they removed. */
+async function stopOfflineIfUnused(accounts: AccountStore, offline: OfflineSandbox): Promise<void> {
+  if (!(await accounts.list()).some((a) => a.offline)) await offline.stop()
+}

@@ -1,0 +1,105 @@
+import pLimit from 'p-limit'
+import type { FileListParams } from '../../../shared/api/types.ts'
+import { type FiledockErrorData, isFiledockError } from '../../../shared/errors.ts'
+import type { AppEvent } from '../../../shared/ipc/events.ts'
+import type { Handlers } from '../../../shared/ipc/types.ts'
+import type { EventBus } from '../../ipc/event-bus.ts'
+import { redactSecrets } from '../../ipc/redact.ts'
+import type { ClientPool } from '../client-pool.ts'
+
+type RemoteChannels =
+  | 'account.info'
+  | 'account.stats'
+  | 'folders.list'
+  | 'folders.create'
+  | 'folders.rename'
+  | 'files.list'
+  | 'files.info'
+  | 'files.rename'
+  | 'files.clone'
+  | 'files.move'
+  | 'files.directLink'
+  | 'files.deleted'
+  | 'files.check'
+
+/** file/set_folder takes one file per call; a few at a time keeps a big selection quick without hammering the host. */
+const MOVE_CONCURRENCY = 4
+
+/** Channels that talk to the file host, each on the active account unless `accountId` says otherwise. */
+export function remoteHandlers(pool: ClientPool, events: EventBus<AppEvent>): Pick<Handlers, RemoteChannels> {
+  const filesChanged = (accountId: string, fldId: number | null) =>
+    events.emit({ type: 'files.changed', accountId, fldId })
+  const foldersChanged = (accountId: string, parentId: number | null) =>
+    events.emit({ type: 'folders.changed', accountId, parentId })
+
+  return {
+    'account.info': async ({ accountId }) => (await pool.get(accountId)).client.accountInfo(),
+    'account.stats': async ({ accountId }) => (await pool.get(accountId)).client.accountStats(),
+
+    'folders.list': async ({ accountId, fldId }) => (await pool.get(accountId)).client.folderList(fldId),
+    'folders.create': async ({ accountId, parentId, name }) => {
+      const scoped = await pool.get(accountId)
+      const created = await scoped.client.folderCreate(name, parentId)
+      foldersChanged(scoped.accountId, parentId)
+      return created
+    },
+    'folders.rename': async ({ accountId, fldId, name }) => {
+      const scoped = await pool.get(accountId)
+      await scoped.client.folderRename(fldId, name)
+      // The folder's parent is not part of the call, so every folder listing of the account is stale.
+      foldersChanged(scoped.accountId, null)
+      return null
+    },
+
+    'files.list': async ({ accountId, fldId, page, perPage, name }) => {
+      const params: FileListParams = { page, perPage }
+      if (fldId !== undefined) params.fldId = fldId
+      // An empty search box means "no filter", not "files named ''".
+      if (name !== undefined && name !== '') params.name = name
+      return (await pool.get(accountId)).client.fileList(params)
+    },
+    'files.info': async ({ accountId, fileCodes }) => (await pool.get(accountId)).client.fileInfo(fileCodes),
+    'files.rename': async ({ accountId, fileCode, name }) => {
+      const scoped = await pool.get(accountId)
+      await scoped.client.fileRename(fileCode, name)
+      filesChanged(scoped.accountId, null)
+      return null
+    },
+    'files.clone': async ({ accountId, fileCode }) => {
+      const scoped = await pool.get(accountId)
+      const clone = await scoped.client.fileClone(fileCode)
+      filesChanged(scoped.accountId, null)
+      return clone
+    },
+    'files.move': async ({ accountId, fileCodes, fldId }) => {
+      const scoped = await pool.get(accountId)
+      const limit = pLimit(MOVE_CONCURRENCY)
+      const outcomes = await Promise.all(
+        [...new Set(fileCodes)].map((fileCode) =>
+          limit(async () => {
+            try {
+              await scoped.client.fileSetFolder(fileCode, fldId)
+              return { fileCode, error: null }
+            } catch (error) {
+              // One failed file must not hide the others' success; a non-Filedock error is still a bug.
+              if (!isFiledockError(error)) throw error
+              const data: FiledockErrorData = error.toJSON()
+              return { fileCode, error: { ...data, message: redactSecrets(data.message) } }
+            }
+          }),
+        ),
+      )
+      const moved = outcomes.filter((o) => o.error === null).map((o) => o.fileCode)
+      const failed = outcomes.flatMap((o) =>
+        o.error === null ? [] : [{ fileCode: o.fileCode, error: o.error }],
+      )
+      // Source folders are not known (a selection may span several), so every file list is stale.
+      if (moved.length > 0) filesChanged(scoped.accountId, null)
+      return { moved, failed }
+    },
+    'files.directLink': async ({ accountId, fileCode }) =>
+      (await pool.get(accountId)).client.directLink(fileCode),
+    'files.deleted': async ({ accountId }) => (await pool.get(accountId)).client.filesDeleted(),
+    'files.check': async ({ accountId, urls }) => (await pool.get(accountId)).client.filesCheck(urls),
+  }
+}

@@ -1,0 +1,96 @@
+import { expect } from 'vitest'
+import type { AccountsSnapshot, AccountView } from '../../../shared/accounts.ts'
+import type { FileList } from '../../../shared/api/types.ts'
+import type { ChannelName } from '../../../shared/ipc/channels.ts'
+import type { MoveOutcome } from '../../../shared/ipc/contract.ts'
+import type { Invoke } from '../../../shared/ipc/types.ts'
+
+/**
+ * Drives every channel of the contract against a real core and a real sandbox host, through whatever
+ * transport `invoke` is (the dispatcher directly, or the WebSocket). Returns the channels it exercised.
+ */
+export async function runContractScenario(
+  invoke: Invoke,
+  host: { baseUrl: string; apiKey: string },
+): Promise<Set<ChannelName>> {
+  const used = new Set<ChannelName>()
+  const call = async <T>(channel: ChannelName, input: unknown = {}): Promise<T> => {
+    used.add(channel)
+    const result = await invoke(channel, input)
+    if (!result.ok) throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message}`)
+    return result.value as T
+  }
+  const refused = async (channel: ChannelName, input: unknown) => {
+    used.add(channel)
+    const result = await invoke(channel, input)
+    expect(result.ok, channel).toBe(false)
+    return result.ok ? undefined : result.error
+  }
+
+  expect(await call('app.info')).toMatchObject({ name: 'Filedock', version: '0.1.0-test' })
+  expect(await call('accounts.keychainStatus')).toMatchObject({ available: true, choice: 'keychain' })
+  expect(await call('accounts.recheckKeychain')).toMatchObject({ available: true })
+
+  const wrongKey = await refused('accounts.add', {
+    label: 'Bad',
+    baseUrl: host.baseUrl,
+    apiKey: 'wrongkey1234567',
+  })
+  expect(wrongKey?.kind).toBe('auth')
+  const added = await call<AccountView>('accounts.add', {
+    label: 'Main',
+    baseUrl: host.baseUrl,
+    apiKey: host.apiKey,
+  })
+  expect(added).toMatchObject({ label: 'Main', active: true, offline: false, email: 'demo@sandbox.local' })
+  expect(JSON.stringify(added)).not.toContain(host.apiKey)
+  const renamed = await call<AccountView>('accounts.update', { id: added.id, label: 'Main host' })
+  expect(renamed.label).toBe('Main host')
+  const snapshot = await call<AccountsSnapshot>('accounts.list')
+  expect(snapshot.activeId).toBe(added.id)
+  expect(JSON.stringify(snapshot)).not.toContain(host.apiKey)
+
+  expect(await call('account.info')).toMatchObject({ email: 'demo@sandbox.local', storageLeft: 'unlimited' })
+  expect(Array.isArray(await call('account.stats', { accountId: added.id }))).toBe(true)
+
+  const folder = await call<{ fldId: number }>('folders.create', { parentId: 0, name: 'Contract test' })
+  expect(folder.fldId).toBeGreaterThan(0)
+  await call('folders.rename', { fldId: folder.fldId, name: 'Contract test renamed' })
+  const root = await call<{ folders: Array<{ fldId: number; name: string }> }>('folders.list', { fldId: 0 })
+  expect(root.folders).toContainEqual(
+    expect.objectContaining({ fldId: folder.fldId, name: 'Contract test renamed' }),
+  )
+
+  const list = await call<FileList>('files.list', { fldId: 0, page: 1, perPage: 5, name: '' })
+  const first = list.files[0]
+  if (first === undefined) throw new Error('the sandbox has no seeded files in the root folder')
+  expect(await call('files.info', { fileCodes: [first.fileCode] })).toEqual([
+    expect.objectContaining({ found: true, fileCode: first.fileCode }),
+  ])
+  await call('files.rename', { fileCode: first.fileCode, name: 'renamed by contract.txt' })
+  const clone = await call<{ fileCode: string }>('files.clone', { fileCode: first.fileCode })
+  expect(clone.fileCode).not.toBe(first.fileCode)
+  const moved = await call<MoveOutcome>('files.move', { fileCodes: [clone.fileCode], fldId: folder.fldId })
+  expect(moved).toEqual({ moved: [clone.fileCode], failed: [] })
+  const inFolder = await call<FileList>('files.list', { fldId: folder.fldId, page: 1, perPage: 10 })
+  expect(inFolder.files.map((f) => f.fileCode)).toEqual([clone.fileCode])
+  expect(await call('files.directLink', { fileCode: first.fileCode })).toMatchObject({
+    url: expect.any(String),
+  })
+  expect(Array.isArray(await call('files.deleted'))).toBe(true)
+  const checked = await call<Array<{ url: string; found: boolean }>>('files.check', {
+    urls: [`${host.baseUrl}/${first.fileCode}`],
+  })
+  expect(checked).toEqual([expect.objectContaining({ found: true })])
+
+  const offline = await call<AccountView>('accounts.tryOffline')
+  expect(offline).toMatchObject({ label: 'Offline sandbox', offline: true, active: true })
+  expect(await call('account.info')).toMatchObject({ email: expect.any(String) })
+  await call('accounts.setActive', { id: added.id })
+  const backend = await refused('accounts.chooseSecretBackend', { choice: 'safe-storage' })
+  expect(backend?.kind).toBe('invalid_input')
+  await call('accounts.chooseSecretBackend', { choice: 'keychain' })
+  await call('accounts.remove', { id: offline.id })
+  expect((await call<AccountsSnapshot>('accounts.list')).accounts.map((a) => a.id)).toEqual([added.id])
+  return used
+}

@@ -1,0 +1,49 @@
+import { type ChannelName, channelNames } from '../../../shared/ipc/channels.ts'
+import type { Handlers, InputOf } from '../../../shared/ipc/types.ts'
+
+/**
+ * One valid input per channel, for round-trip tests of the transports. Typed against the contract, so a new
+ * channel does not compile until it has a sample here.
+ */
+export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
+  'app.info': {},
+  'accounts.list': {},
+  'accounts.add': { label: 'Work', baseUrl: 'https://files.example.com', apiKey: 'k3y-abcdef123456' },
+  'accounts.update': { id: 'acc-1', label: 'Renamed' },
+  'accounts.remove': { id: 'acc-1' },
+  'accounts.setActive': { id: 'acc-1' },
+  'accounts.keychainStatus': {},
+  'accounts.recheckKeychain': {},
+  'accounts.chooseSecretBackend': { choice: 'keychain' },
+  'accounts.tryOffline': {},
+  'account.info': {},
+  'account.stats': { accountId: 'acc-2' },
+  'folders.list': { fldId: 0 },
+  'folders.create': { parentId: 0, name: 'Photos' },
+  'folders.rename': { fldId: 7, name: 'Holiday 2024' },
+  'files.list': { fldId: 0, page: 1, perPage: 50, name: 'report' },
+  'files.info': { fileCodes: ['abc123def456'] },
+  'files.rename': { fileCode: 'abc123def456', name: 'notes.txt' },
+  'files.clone': { fileCode: 'abc123def456' },
+  'files.move': { fileCodes: ['abc123def456', 'zzz999yyy888'], fldId: 3 },
+  'files.directLink': { fileCode: 'abc123def456' },
+  'files.deleted': {},
+  'files.check': { urls: ['https://files.example.com/abc123def456'] },
+}
+
+export interface EchoCall {
+  channel: ChannelName
+  input: unknown
+}
+
+/** Handlers that answer `{ channel, input }`: they show which handler ran and what parsed input it received. */
+export function echoHandlers(calls: EchoCall[] = []): Handlers {
+  const entries = channelNames.map((channel) => [
+    channel,
+    async (input: unknown) => {
+      calls.push({ channel, input })
+      return { channel, input }
+    },
+  ])
+  return Object.fromEntries(entries) as Handlers
+}

@@ -1,0 +1,42 @@
+/**
+ * The names of every IPC call, and nothing else. Kept apart from the schemas in contract.ts so the sandboxed
+ * preload can generate its API from this list without bundling zod; contract.ts is checked against it by the
+ * compiler (a missing or extra entry there is a type error), so the two cannot drift.
+ */
+export const channelNames = [
+  'app.info',
+  'accounts.list',
+  'accounts.add',
+  'accounts.update',
+  'accounts.remove',
+  'accounts.setActive',
+  'accounts.keychainStatus',
+  'accounts.recheckKeychain',
+  'accounts.chooseSecretBackend',
+  'accounts.tryOffline',
+  'account.info',
+  'account.stats',
+  'folders.list',
+  'folders.create',
+  'folders.rename',
+  'files.list',
+  'files.info',
+  'files.rename',
+  'files.clone',
+  'files.move',
+  'files.directLink',
+  'files.deleted',
+  'files.check',
+] as const
+
+export type ChannelName = (typeof channelNames)[number]
+
+/** The one channel main pushes AppEvents on (Electron). Not a call: nothing answers on it. */
+export const EVENT_CHANNEL = 'filedock:event'
+
+const known: ReadonlySet<string> = new Set(channelNames)
+
+/** Own-list membership, so `__proto__`, `constructor` and friends are never mistaken for a channel. */
+export function isChannelName(value: unknown): value is ChannelName {
+  return typeof value === 'string' && known.has(value)
+}

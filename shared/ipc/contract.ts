@@ -1,0 +1,118 @@
+import { z } from 'zod'
+import type { AccountsSnapshot, AccountView, KeychainStatus } from '../accounts.ts'
+import {
+  accountIdSchema,
+  addAccountInputSchema,
+  secretBackendChoiceSchema,
+  updateAccountInputSchema,
+} from '../accounts.ts'
+import type {
+  AccountInfo,
+  AccountStatsEntry,
+  ClonedFile,
+  CreatedFolder,
+  DeletedFile,
+  DirectLink,
+  FileCheckEntry,
+  FileInfo,
+  FileList,
+  FolderListing,
+} from '../api/types.ts'
+import type { FiledockErrorData } from '../errors.ts'
+import type { ChannelName } from './channels.ts'
+import { type Channel, defineChannel } from './define-channel.ts'
+import { accountScope, entryName, fileCode, folderId, httpUrl, searchText } from './fields.ts'
+
+/**
+ * THE IPC contract: channel → input schema (parsed in main; the renderer is untrusted) and output type.
+ * Adding a call: its name in channels.ts, one line here, one handler in core/app — the compiler finds the rest
+ * (the `satisfies` below rejects a missing or extra channel, Handlers demands the handler, FiledockApi grows).
+ *
+ * Account-scoped channels act on the active account unless `accountId` names another one.
+ */
+
+export interface AppInfo {
+  name: 'Filedock'
+  version: string
+  host: 'electron' | 'web'
+  /** Node's process.platform of the host, e.g. 'linux', 'darwin', 'win32'. */
+  platform: string
+}
+
+/** files.move moves one file per API call; some may fail while others succeed. */
+export interface MoveOutcome {
+  moved: string[]
+  failed: Array<{ fileCode: string; error: FiledockErrorData }>
+}
+
+/** Upper bound on lists the renderer may send in one call (file selections, URLs to check). */
+export const MAX_BATCH = 100
+/** Largest page of file/list we ask for; the host's own maximum is not shown. */
+export const MAX_PER_PAGE = 500
+
+const none = z.strictObject({})
+const scoped = z.strictObject(accountScope)
+const batch = <T extends z.ZodType>(item: T, what: string) =>
+  z.array(item).min(1, `Give at least one ${what}`).max(MAX_BATCH, `At most ${MAX_BATCH} ${what}s per call`)
+
+export const contract = {
+  'app.info': defineChannel<AppInfo>()(none),
+
+  'accounts.list': defineChannel<AccountsSnapshot>()(none),
+  /** Verifies the key with the host (account/info) before anything is saved. */
+  'accounts.add': defineChannel<AccountView>()(addAccountInputSchema),
+  /** Rename, move to another address, or enter the key again (`needsKey`); a new key or address is verified. */
+  'accounts.update': defineChannel<AccountView>()(
+    z.strictObject({ id: accountIdSchema, ...updateAccountInputSchema.shape }),
+  ),
+  'accounts.remove': defineChannel<null>()(z.strictObject({ id: accountIdSchema })),
+  'accounts.setActive': defineChannel<null>()(z.strictObject({ id: accountIdSchema })),
+  'accounts.keychainStatus': defineChannel<KeychainStatus>()(none),
+  /** Probes the keychain again (after the user started or unlocked it). */
+  'accounts.recheckKeychain': defineChannel<KeychainStatus>()(none),
+  /**
+   * The user's explicit choice of where keys live. 'safe-storage' exists only in the Electron host and only
+   * when its backend is not plain text (KeychainStatus.safeStorageAvailable); show the warning before offering it.
+   */
+  'accounts.chooseSecretBackend': defineChannel<KeychainStatus>()(
+    z.strictObject({ choice: secretBackendChoiceSchema }),
+  ),
+  /** Starts the embedded sandbox (data under the app data folder) and adds it as "Offline sandbox". */
+  'accounts.tryOffline': defineChannel<AccountView>()(none),
+
+  'account.info': defineChannel<AccountInfo>()(scoped),
+  'account.stats': defineChannel<AccountStatsEntry[]>()(scoped),
+
+  'folders.list': defineChannel<FolderListing>()(z.strictObject({ ...accountScope, fldId: folderId })),
+  'folders.create': defineChannel<CreatedFolder>()(
+    z.strictObject({ ...accountScope, parentId: folderId, name: entryName }),
+  ),
+  'folders.rename': defineChannel<null>()(
+    z.strictObject({ ...accountScope, fldId: folderId, name: entryName }),
+  ),
+
+  'files.list': defineChannel<FileList>()(
+    z.strictObject({
+      ...accountScope,
+      fldId: folderId.optional(),
+      page: z.number().int().min(1).max(1_000_000),
+      perPage: z.number().int().min(1).max(MAX_PER_PAGE),
+      name: searchText.optional(),
+    }),
+  ),
+  'files.info': defineChannel<FileInfo[]>()(
+    z.strictObject({ ...accountScope, fileCodes: batch(fileCode, 'file code') }),
+  ),
+  'files.rename': defineChannel<null>()(z.strictObject({ ...accountScope, fileCode, name: entryName })),
+  'files.clone': defineChannel<ClonedFile>()(z.strictObject({ ...accountScope, fileCode })),
+  'files.move': defineChannel<MoveOutcome>()(
+    z.strictObject({ ...accountScope, fileCodes: batch(fileCode, 'file code'), fldId: folderId }),
+  ),
+  'files.directLink': defineChannel<DirectLink>()(z.strictObject({ ...accountScope, fileCode })),
+  'files.deleted': defineChannel<DeletedFile[]>()(scoped),
+  'files.check': defineChannel<FileCheckEntry[]>()(
+    z.strictObject({ ...accountScope, urls: batch(httpUrl, 'URL') }),
+  ),
+} as const satisfies { readonly [K in ChannelName]: Channel }
+
+export type Contract = typeof contract

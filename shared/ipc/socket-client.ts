@@ -1,0 +1,209 @@
+import type { FiledockErrorData } from '../errors.ts'
+import { fail, type Result } from '../result.ts'
+import { buildApi } from './build-api.ts'
+import type { ChannelName } from './channels.ts'
+import { type AppEventListener, appEventSchema } from './events.ts'
+import type { FiledockBridge } from './types.ts'
+
+/** The part of the browser's WebSocket the client uses (the `ws` package's client has it too, for tests). */
+export interface SocketLike {
+  readonly readyState: number
+  send(data: string): void
+  close(code?: number, reason?: string): void
+  onopen: ((event: never) => void) | null
+  onmessage: ((event: { data: unknown }) => void) | null
+  onclose: ((event: never) => void) | null
+  onerror: ((event: never) => void) | null
+}
+
+export interface SocketClientOptions {
+  url: string
+  connect: (url: string) => SocketLike
+  /** Reconnect delays grow from `initialDelayMs` to `maxDelayMs` (with jitter) while the host is away. */
+  initialDelayMs?: number
+  maxDelayMs?: number
+  /** How long a call made while disconnected waits for the connection before failing with kind `network`. */
+  queueTimeoutMs?: number
+  /** Connection state changes, e.g. to show "reconnecting…". */
+  onStatus?: (status: SocketStatus) => void
+}
+
+export type SocketStatus = 'connecting' | 'open' | 'closed'
+
+export type SocketClient = FiledockBridge & {
+  /** Stops reconnecting and fails every pending call. */
+  close(): void
+}
+
+const OPEN = 1
+
+interface Pending {
+  resolve: (result: Result<unknown>) => void
+  timer?: ReturnType<typeof setTimeout>
+}
+
+/**
+ * The renderer's bridge over the browser host's WebSocket. Calls sent before a drop that have not been answered
+ * fail with kind `network` (the host may or may not have run them; the renderer decides whether to retry).
+ * Calls made while disconnected wait for the next connection, up to `queueTimeoutMs`.
+ */
+export function createSocketClient(options: SocketClientOptions): SocketClient {
+  const initialDelay = options.initialDelayMs ?? 250
+  const maxDelay = options.maxDelayMs ?? 10_000
+  const queueTimeout = options.queueTimeoutMs ?? 15_000
+  const listeners = new Set<AppEventListener>()
+  const inFlight = new Map<number, Pending>()
+  const queued = new Map<number, Pending & { frame: string }>()
+  let socket: SocketLike | null = null
+  let nextId = 1
+  let attempt = 0
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined
+  let closed = false
+
+  const networkError = (message: string): FiledockErrorData => ({ kind: 'network', message })
+
+  const open = () => {
+    options.onStatus?.('connecting')
+    let s: SocketLike
+    try {
+      s = options.connect(options.url)
+    } catch {
+      scheduleReconnect()
+      return
+    }
+    socket = s
+    s.onopen = () => {
+      attempt = 0
+      options.onStatus?.('open')
+      for (const [id, call] of queued) {
+        queued.delete(id)
+        clearTimeout(call.timer)
+        send(id, call.frame, call)
+      }
+    }
+    s.onmessage = (event) => receive(event.data)
+    s.onerror = () => undefined // onclose follows and does the work
+    s.onclose = () => {
+      if (socket !== s) return
+      socket = null
+      failInFlight('The connection to Filedock was lost before it answered; try again.')
+      if (closed) return
+      options.onStatus?.('closed')
+      scheduleReconnect()
+    }
+  }
+
+  const scheduleReconnect = () => {
+    if (closed) return
+    const base = Math.min(maxDelay, initialDelay * 2 ** attempt)
+    attempt += 1
+    const delay = base / 2 + Math.random() * (base / 2)
+    reconnectTimer = setTimeout(open, delay)
+  }
+
+  const failInFlight = (message: string) => {
+    for (const [id, call] of inFlight) {
+      inFlight.delete(id)
+      call.resolve(fail(networkError(message)))
+    }
+  }
+
+  const send = (id: number, frame: string, call: Pending) => {
+    const s = socket
+    if (s === null || s.readyState !== OPEN) return enqueue(id, frame, call)
+    inFlight.set(id, { resolve: call.resolve })
+    try {
+      s.send(frame)
+    } catch {
+      inFlight.delete(id)
+      call.resolve(fail(networkError('Could not send the request to Filedock.')))
+    }
+  }
+
+  const enqueue = (id: number, frame: string, call: Pending) => {
+    const timer = setTimeout(() => {
+      queued.delete(id)
+      call.resolve(fail(networkError('Filedock is not reachable (the connection to its host is down).')))
+    }, queueTimeout)
+    queued.set(id, { resolve: call.resolve, timer, frame })
+  }
+
+  const receive = (data: unknown) => {
+    if (typeof data !== 'string') return
+    let frame: unknown
+    try {
+      frame = JSON.parse(data)
+    } catch {
+      return // the host only sends JSON; anything else is not ours to interpret
+    }
+    if (typeof frame !== 'object' || frame === null) return
+    const rec = frame as Record<string, unknown>
+    if (typeof rec.id === 'number' && isResult(rec.result)) {
+      const call = inFlight.get(rec.id)
+      inFlight.delete(rec.id)
+      call?.resolve(rec.result)
+      return
+    }
+    if ('event' in rec) {
+      const parsed = appEventSchema.safeParse(rec.event)
+      if (!parsed.success) return
+      for (const listener of listeners) {
+        try {
+          listener(parsed.data)
+        } catch (error) {
+          console.error('Filedock event listener failed', error)
+        }
+      }
+    }
+  }
+
+  const invoke = (channel: ChannelName, input: unknown): Promise<Result<unknown>> => {
+    if (closed) return Promise.resolve(fail(networkError('The connection to Filedock was closed.')))
+    const id = nextId++
+    let frame: string
+    try {
+      frame = JSON.stringify({ id, channel, input })
+    } catch {
+      return Promise.resolve(
+        fail({ kind: 'invalid_input', message: `${channel}: the input cannot be sent (not plain data).` }),
+      )
+    }
+    return new Promise((resolve) => send(id, frame, { resolve }))
+  }
+
+  open()
+
+  return {
+    ...buildApi(invoke),
+    onEvent(listener) {
+      const own: AppEventListener = (event) => listener(event)
+      listeners.add(own)
+      return () => {
+        listeners.delete(own)
+      }
+    },
+    close() {
+      if (closed) return
+      closed = true
+      clearTimeout(reconnectTimer)
+      for (const [id, call] of queued) {
+        queued.delete(id)
+        clearTimeout(call.timer)
+        call.resolve(fail(networkError('The connection to Filedock was closed.')))
+      }
+      failInFlight('The connection to Filedock was closed.')
+      socket?.close(1000, 'client closed')
+      socket = null
+      options.onStatus?.('closed')
+    },
+  }
+}
+
+function isResult(value: unknown): value is Result<unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const rec = value as Record<string, unknown>
+  if (rec.ok === true) return true
+  if (rec.ok !== false || typeof rec.error !== 'object' || rec.error === null) return false
+  const error = rec.error as Record<string, unknown>
+  return typeof error.kind === 'string' && typeof error.message === 'string'
+}

@@ -1,0 +1,24 @@
+import { parseArgs } from 'node:util'
+
+export interface WebArgs {
+  port: number
+  dataDir: string | undefined
+}
+
+export const usage = 'usage: npm run web -- [--port N] [--data DIR]'
+
+/** `--port N` (0 or absent: any free port) and `--data DIR`; anything else is an error with the usage line. */
+export function parseWebArgs(argv: string[]): WebArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: { port: { type: 'string' }, data: { type: 'string' } },
+    strict: true,
+    allowPositionals: false,
+  })
+  const port = values.port === undefined ? 0 : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || values.port?.trim() === '') {
+    throw new Error(`--port needs a whole number from 0 to 65535, got "${values.port}"`)
+  }
+  if (values.data !== undefined && values.data.trim() === '') throw new Error('--data needs a folder')
+  return { port, dataDir: values.data }
+}

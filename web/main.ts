@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { createCore } from '../core/app/create-core.ts'
+import { defaultDataDir } from '../core/app/data-dir.ts'
+import { parseWebArgs, usage } from './args.ts'
+import { startWebHost } from './server.ts'
+
+/**
+ * `npm run web -- [--port N] [--data DIR]`: the core in this Node process, the built renderer and the contract
+ * over WebSocket on 127.0.0.1. Prints exactly one JSON line, {"url": …}, on stdout when ready; logs go to stderr.
+ */
+const log = (line: string) => process.stderr.write(`${line}\n`)
+
+async function main(): Promise<void> {
+  const args = parseWebArgs(process.argv.slice(2))
+  const dataDir = args.dataDir ?? defaultDataDir()
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+  const service = process.env.FILEDOCK_KEYCHAIN_SERVICE
+  const core = await createCore({
+    dataDir,
+    host: 'web',
+    version: pkg.version,
+    log,
+    ...(service ? { keychainService: service } : {}),
+  })
+  const host = await startWebHost({
+    core,
+    rendererDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+    port: args.port,
+    log,
+  })
+  log(`filedock web: data in ${dataDir}; open the URL below in your browser (Ctrl+C to stop)`)
+  process.stdout.write(`${JSON.stringify({ url: host.url })}\n`)
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log(`filedock web: ${signal}, closing`)
+    Promise.all([host.close(), core.dispose()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log(`filedock web: close failed: ${String(error)}`)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  log(`filedock web: ${error instanceof Error ? error.message : String(error)}`)
+  log(usage)
+  process.exit(1)
+})
