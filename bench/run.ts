@@ -5,15 +5,16 @@ import { parseArgs } from 'node:util'
 import { startReady } from './lib/child.ts'
 import { benchLists } from './sandbox-lists.ts'
 import { benchMemory, benchThroughput, type Sandbox } from './upload.ts'
+import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists] [--rounds N]`: every figure the README quotes, measured in one
+ * `npm run bench [-- --only upload,memory,lists,web] [--rounds N]`: every figure the README quotes, measured in one
  * run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
   options: { only: { type: 'string' }, rounds: { type: 'string', default: '3' } },
 })
-const only = new Set((values.only ?? 'upload,memory,lists').split(','))
+const only = new Set((values.only ?? 'upload,memory,lists,web').split(','))
 const rounds = Number(values.rounds)
 
 const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
@@ -46,6 +47,7 @@ try {
       await sandbox.stop()
     }
   }
+  if (only.has('web')) results.browserHost = await benchWebHost(work, rounds)
 } finally {
   await rm(work, { recursive: true, force: true })
 }
