@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { test as base, expect, type Page } from '@playwright/test'
+import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
+import type { SandboxRef } from './sandbox-api.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+
+export interface Host {
+  url: string
+  dataDir: string
+}
+
+interface Fixtures {
+  /** A fresh temp folder, removed after the test. */
+  tmp: string
+  /** Files the sandbox seeds itself (0: none; the small tree is made through its HTTP API by the test). */
+  seedFiles: number
+  sandbox: SandboxHandle
+  host: Host
+  /** Every text frame the page received over WebSockets, for the secret-leak checks. */
+  received: string[]
+}
+
+export const test = base.extend<Fixtures>({
+  seedFiles: [0, { option: true }],
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  tmp: async ({}, use) => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'filedock-e2e-'))
+    await use(dir)
+    await fs.rm(dir, { recursive: true, force: true })
+  },
+
+  sandbox: async ({ tmp, seedFiles }, use) => {
+    const sandbox = await startSandbox({ dataDir: path.join(tmp, 'sandbox'), port: 0, seedFiles })
+    await use(sandbox)
+    await sandbox.close()
+  },
+
+  host: async ({ tmp }, use) => {
+    const dataDir = path.join(tmp, 'app')
+    const { child, url } = await startHost(dataDir)
+    await use({ url, dataDir })
+    await stopHost(child)
+  },
+
+  received: async ({ page }, use) => {
+    const frames: string[] = []
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', (f) =>
+        frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString()),
+      )
+    })
+    await use(frames)
+  },
+})
+
+export { expect }
+
+/**
+ * Starts the browser host as its own process group and waits for its one JSON ready line: no sleeps. Without
+ * a session bus (a plain `npx playwright test`), it runs under scripts/with-keyring.sh so the account store
+ * has a real, private Secret Service; under scripts/test.sh it shares the one already started.
+ */
+async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const hostArgs = ['--import', 'tsx', 'web/main.ts', '--port', '0', '--data', dataDir]
+  const [cmd, args] = process.env.DBUS_SESSION_BUS_ADDRESS
+    ? [process.execPath, hostArgs]
+    : [path.join(root, 'scripts/with-keyring.sh'), [process.execPath, ...hostArgs]]
+  // Its own keychain service name, so tests sharing one Secret Service never see each other's keys.
+  const env = {
+    ...process.env,
+    FILEDOCK_KEYCHAIN_SERVICE: `filedock-e2e-${path.basename(path.dirname(dataDir))}`,
+  }
+  const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000)
+  })
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web host not ready after 30 s:\n${stderr}`)), 30_000)
+    child.once('exit', (code) =>
+      reject(new Error(`web host exited (${code}) before it was ready:\n${stderr}`)),
+    )
+    lines.on('line', (line) => {
+      try {
+        const ready = JSON.parse(line) as { url?: unknown }
+        if (typeof ready.url === 'string') {
+          clearTimeout(timer)
+          resolve(ready.url)
+        }
+      } catch {
+        // not the ready line
+      }
+    })
+  })
+  return { child, url }
+}
+
+/** SIGTERM to the host's own process group (it and the keyring wrapper, nothing else), then wait for exit. */
+async function stopHost(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  process.kill(-child.pid, 'SIGTERM')
+  const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 5_000)
+  await exited
+  clearTimeout(timer)
+}
+
+export const ref = (sandbox: SandboxHandle): SandboxRef => ({
+  baseUrl: sandbox.baseUrl,
+  apiKey: sandbox.apiKey,
+})
+
+/** Adds an account through the first-run screen (or the accounts dialog when it is open) and waits for it. */
+export async function addAccount(page: Page, account: { label: string; baseUrl: string; apiKey: string }) {
+  const form = page.getByRole('form', { name: 'Add account' })
+  if (!(await form.isVisible())) await page.getByRole('button', { name: 'Add an account' }).click()
+  await form.getByLabel('Label').fill(account.label)
+  await form.getByLabel('Base URL').fill(account.baseUrl)
+  await form.getByLabel('API key').fill(account.apiKey)
+  await form.getByRole('button', { name: 'Add account' }).click()
+}
+
+/** Opens the app with the sandbox account added and the root folder's files listed. */
+export async function openWithAccount(page: Page, host: Host, sandbox: SandboxHandle): Promise<void> {
+  await page.goto(host.url)
+  await addAccount(page, { label: 'Sandbox', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })
+  await expect(
+    page.getByRole('grid', { name: 'Files' }).or(page.getByText('This folder is empty')),
+  ).toBeVisible()
+}
+
+export function fileRow(page: Page, name: string) {
+  return page.getByRole('grid', { name: 'Files' }).getByRole('row').filter({ hasText: name })
+}

@@ -1,0 +1,75 @@
+import { Icon } from '../components/Icon.tsx'
+import { AccountSwitcher } from '../features/accounts/AccountSwitcher.tsx'
+import { useAccountId } from '../features/accounts/use-accounts.ts'
+import { FolderTree } from '../features/folders/FolderTree.tsx'
+import { type Crumb, ROOT, useUi } from '../state/ui-store.ts'
+
+// Outside the files view no folder is highlighted; -1 is never a folder id.
+const NONE: Crumb[] = [{ id: -1, name: '' }]
+
+export function Sidebar() {
+  const accountId = useAccountId()
+  const view = useUi((s) => s.view)
+  const { openFolder, showDeleted, showDashboard, openDialog } = useUi.getState()
+  const parent = view.kind === 'files' ? (view.path.at(-1) ?? ROOT) : ROOT
+
+  return (
+    <aside className="sidebar" aria-label="Sidebar">
+      <div className="sidebar-section">
+        <AccountSwitcher />
+      </div>
+      <nav className="sidebar-section" aria-label="Library" style={{ paddingTop: 2 }}>
+        <button
+          type="button"
+          className="nav-item"
+          aria-current={view.kind === 'all' ? 'page' : undefined}
+          onClick={useUi.getState().showAll}
+        >
+          <Icon name="file" /> All files
+        </button>
+      </nav>
+      <div className="sidebar-heading" style={{ display: 'flex', alignItems: 'center' }}>
+        <span style={{ flex: 1 }}>Folders</span>
+        <button
+          type="button"
+          className="icon-btn"
+          style={{ width: 22, height: 22 }}
+          aria-label={`New folder in ${parent.name}`}
+          title="New folder"
+          onClick={() => openDialog({ kind: 'new-folder', parent })}
+        >
+          <Icon name="plus" size={14} />
+        </button>
+      </div>
+      <nav className="sidebar-scroll" aria-label="Folders">
+        <FolderTree
+          accountId={accountId}
+          label="Folders"
+          selectedPath={view.kind === 'files' ? view.path : NONE}
+          onSelect={openFolder}
+        />
+      </nav>
+      <nav className="sidebar-footer" aria-label="Views">
+        <button
+          type="button"
+          className="nav-item"
+          aria-current={view.kind === 'dashboard' ? 'page' : undefined}
+          onClick={showDashboard}
+        >
+          <Icon name="chart" /> Dashboard
+        </button>
+        <button
+          type="button"
+          className="nav-item"
+          aria-current={view.kind === 'deleted' ? 'page' : undefined}
+          onClick={showDeleted}
+        >
+          <Icon name="trash" /> Deleted files
+        </button>
+        <button type="button" className="nav-item" onClick={() => openDialog({ kind: 'accounts' })}>
+          <Icon name="settings" /> Accounts
+        </button>
+      </nav>
+    </aside>
+  )
+}

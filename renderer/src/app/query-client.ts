@@ -1,0 +1,42 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { errorKind, errorMessage } from '../lib/call.ts'
+import { useConnection } from '../state/connection-store.ts'
+import { toast } from '../state/toast-store.ts'
+
+// Kinds where asking again cannot help: the user has to act first (fix the key, pick another file).
+const FINAL = new Set(['auth', 'not_found', 'invalid_input', 'keychain', 'malformed', 'internal'])
+
+function noteError(error: unknown): void {
+  const kind = errorKind(error)
+  if (kind === 'network' || kind === 'timeout') {
+    useConnection.getState().report({ kind: 'network', message: errorMessage(error) })
+  } else if (kind === 'auth') {
+    useConnection.getState().report({ kind: 'auth', message: errorMessage(error) })
+  }
+}
+
+function noteSuccess(): void {
+  if (useConnection.getState().problem?.kind === 'network') useConnection.getState().report(null)
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: noteError, onSuccess: noteSuccess }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        noteError(error)
+        // A mutation with its own error display (inline form errors) opts out with meta.silent.
+        if (!mutation.meta?.silent) toast.error(errorMessage(error))
+      },
+      onSuccess: noteSuccess,
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (count, error) => !FINAL.has(errorKind(error) ?? '') && count < 1,
+      },
+      mutations: { retry: false },
+    },
+  })
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react'
+import type { AccountView } from '../../../../shared/accounts.ts'
+import { Icon } from '../../components/Icon.tsx'
+import { Modal } from '../../components/Modal.tsx'
+import { AddAccountForm } from './AddAccountForm.tsx'
+import { useAccountActions } from './use-account-actions.ts'
+import { useAccounts } from './use-accounts.ts'
+
+/** Accounts settings: list (masked keys only), switch, remove with confirmation, add. */
+export function AccountsDialog({ onClose }: { onClose: () => void }) {
+  const { data } = useAccounts()
+  const [adding, setAdding] = useState(false)
+  const accounts = data?.accounts ?? []
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title="Accounts" wide>
+      {data?.warning ? (
+        <div className="form-error" role="alert">
+          <Icon name="alert" />
+          <span>{data.warning}</span>
+        </div>
+      ) : null}
+      {data && !data.keychain.available ? (
+        <div className="form-error" role="alert">
+          <Icon name="key" />
+          <span>{data.keychain.reason ?? 'The system keychain is not available.'}</span>
+        </div>
+      ) : null}
+      <ul className="account-list" aria-label="Accounts">
+        {accounts.map((a) => (
+          <AccountItem key={a.id} account={a} />
+        ))}
+        {accounts.length === 0 ? <li className="muted">No accounts yet.</li> : null}
+      </ul>
+      {adding ? (
+        <AddAccountForm onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
+      ) : (
+        <div>
+          <button type="button" className="btn" onClick={() => setAdding(true)}>
+            <Icon name="plus" size={14} /> Add account
+          </button>
+        </div>
+      )}
+    </Modal>
+  )
+}
+
+function AccountItem({ account }: { account: AccountView }) {
+  const { remove, setActive } = useAccountActions()
+  const [confirming, setConfirming] = useState(false)
+  const host = URL.canParse(account.baseUrl) ? new URL(account.baseUrl).host : account.baseUrl
+
+  return (
+    <li
+      className="account-item"
+      data-active={account.active}
+      aria-current={account.active ? 'true' : undefined}
+    >
+      <span className="avatar" aria-hidden="true">
+        {(account.label[0] ?? '?').toUpperCase()}
+      </span>
+      <div className="account-item-text">
+        <strong className="truncate">{account.label}</strong>
+        <small className="truncate">
+          {account.offline ? 'Offline sandbox' : host}
+          {account.email ? ` · ${account.email}` : ''} · key <span className="mono">{account.maskedKey}</span>
+        </small>
+        {account.needsKey ? (
+          <small style={{ color: 'var(--danger)' }}>
+            {account.keyProblem ?? 'The key must be entered again.'}
+          </small>
+        ) : null}
+      </div>
+      {confirming ? (
+        <>
+          <span className="muted">Remove?</span>
+          <button type="button" className="btn" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => remove.mutate({ id: account.id, label: account.label })}
+            disabled={remove.isPending}
+          >
+            Remove
+          </button>
+        </>
+      ) : (
+        <>
+          {account.active ? (
+            <span className="badge">Active</span>
+          ) : (
+            <button type="button" className="btn" onClick={() => setActive.mutate(account.id)}>
+              Switch
+            </button>
+          )}
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={`Remove ${account.label}`}
+            onClick={() => setConfirming(true)}
+          >
+            <Icon name="trash" />
+          </button>
+        </>
+      )}
+    </li>
+  )
+}

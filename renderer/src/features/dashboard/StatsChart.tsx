@@ -1,0 +1,67 @@
+import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import type { AccountStatsEntry } from '../../../../shared/api/types.ts'
+import { formatDay } from '../../lib/format.ts'
+
+// SVG attributes do not resolve CSS variables reliably; these two read well on light and dark backgrounds.
+export const DOWNLOADS_COLOR = '#3b6cf6'
+export const VIEWS_COLOR = '#12b5a5'
+
+export function statLabel(row: AccountStatsEntry, index: number): string {
+  return row.day ? formatDay(row.day) : `#${index + 1}`
+}
+
+/** Downloads and views per day. */
+export function StatsChart({ rows }: { rows: AccountStatsEntry[] }) {
+  const data = rows.map((r, i) => ({ label: statLabel(r, i), downloads: r.downloads, views: r.views }))
+  return (
+    <div className="chart" role="img" aria-label="Downloads and views per day">
+      <ResponsiveContainer width="100%" height="100%">
+        <AreaChart data={data} margin={{ left: 0, right: 16, top: 4, bottom: 0 }}>
+          <defs>
+            <linearGradient id="fill-downloads" x1="0" y1="0" x2="0" y2="1">
+              <stop offset="0%" stopColor={DOWNLOADS_COLOR} stopOpacity={0.28} />
+              <stop offset="100%" stopColor={DOWNLOADS_COLOR} stopOpacity={0} />
+            </linearGradient>
+            <linearGradient id="fill-views" x1="0" y1="0" x2="0" y2="1">
+              <stop offset="0%" stopColor={VIEWS_COLOR} stopOpacity={0.22} />
+              <stop offset="100%" stopColor={VIEWS_COLOR} stopOpacity={0} />
+            </linearGradient>
+          </defs>
+          <CartesianGrid strokeDasharray="3 3" stroke="rgba(128,128,128,0.2)" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#8a909c' }} tickLine={false} axisLine={false} />
+          <YAxis
+            tick={{ fontSize: 11, fill: '#8a909c' }}
+            tickLine={false}
+            axisLine={false}
+            width={44}
+            allowDecimals={false}
+          />
+          <Tooltip
+            contentStyle={{
+              background: 'var(--bg-elevated)',
+              border: '1px solid var(--border)',
+              borderRadius: 8,
+              fontSize: 12,
+            }}
+          />
+          <Area
+            type="monotone"
+            dataKey="views"
+            name="Views"
+            stroke={VIEWS_COLOR}
+            strokeWidth={2}
+            fill="url(#fill-views)"
+          />
+          <Area
+            type="monotone"
+            dataKey="downloads"
+            name="Downloads"
+            stroke={DOWNLOADS_COLOR}
+            strokeWidth={2}
+            fill="url(#fill-downloads)"
+          />
+        </AreaChart>
+      </ResponsiveContainer>
+    </div>
+  )
+}

@@ -1,0 +1,78 @@
+import { Icon } from '../../components/Icon.tsx'
+import { type Crumb, useUi } from '../../state/ui-store.ts'
+
+/** Breadcrumb of the open folder (a title for all files, path null), search by name, list/grid toggle. */
+export function Toolbar({ path }: { path: Crumb[] | null }) {
+  const openFolder = useUi((s) => s.openFolder)
+  const search = useUi((s) => s.search)
+  const setSearch = useUi((s) => s.setSearch)
+  const viewMode = useUi((s) => s.viewMode)
+  const setViewMode = useUi((s) => s.setViewMode)
+
+  return (
+    <header className="toolbar">
+      {path === null ? (
+        <h1 className="breadcrumb">All files</h1>
+      ) : (
+        <nav aria-label="Folder path" style={{ flex: 1, minWidth: 0 }}>
+          <ol className="breadcrumb">
+            {path.map((crumb, i) => {
+              const last = i === path.length - 1
+              return (
+                <li key={crumb.id}>
+                  {i > 0 ? (
+                    <span className="sep" aria-hidden="true">
+                      <Icon name="chevronRight" size={14} />
+                    </span>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="truncate"
+                    aria-current={last ? 'page' : undefined}
+                    onClick={() => openFolder(path.slice(0, i + 1))}
+                  >
+                    {crumb.name}
+                  </button>
+                </li>
+              )
+            })}
+          </ol>
+        </nav>
+      )}
+      <search className="search">
+        <Icon name="search" size={14} />
+        <input
+          className="input"
+          type="search"
+          placeholder="Search by name"
+          aria-label="Search files by name"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setSearch('')
+          }}
+        />
+      </search>
+      <fieldset className="segmented" aria-label="View">
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="List view"
+          aria-pressed={viewMode === 'list'}
+          onClick={() => setViewMode('list')}
+        >
+          <Icon name="list" />
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Grid view"
+          aria-pressed={viewMode === 'grid'}
+          onClick={() => setViewMode('grid')}
+        >
+          <Icon name="grid" />
+        </button>
+      </fieldset>
+    </header>
+  )
+}

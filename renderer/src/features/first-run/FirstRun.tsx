@@ -1,0 +1,46 @@
+import { useState } from 'react'
+import { Icon } from '../../components/Icon.tsx'
+import { AddAccountForm } from '../accounts/AddAccountForm.tsx'
+import { useAccountActions } from '../accounts/use-account-actions.ts'
+
+/** Shown while there is no account: connect a real host, or try the built-in offline sandbox. */
+export function FirstRun() {
+  const [adding, setAdding] = useState(false)
+  const { tryOffline } = useAccountActions()
+
+  return (
+    <main className="first-run">
+      <div className="first-run-card">
+        <span className="logo" aria-hidden="true">
+          <Icon name="cloud" size={30} />
+        </span>
+        <h1>Welcome to Filedock</h1>
+        <p>Browse, rename, move and share the files of your file-hosting accounts.</p>
+        {adding ? (
+          <div style={{ textAlign: 'left' }}>
+            <AddAccountForm onCancel={() => setAdding(false)} />
+          </div>
+        ) : (
+          <div className="first-run-actions">
+            <button type="button" className="btn btn-primary btn-lg" onClick={() => setAdding(true)}>
+              <Icon name="plus" /> Add an account
+            </button>
+            <button
+              type="button"
+              className="btn btn-lg"
+              onClick={() => tryOffline.mutate()}
+              disabled={tryOffline.isPending}
+            >
+              {tryOffline.isPending ? (
+                <span className="spinner" aria-hidden="true" />
+              ) : (
+                <Icon name="wifiOff" />
+              )}
+              Try it offline
+            </button>
+          </div>
+        )}
+      </div>
+    </main>
+  )
+}

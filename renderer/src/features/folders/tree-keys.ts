@@ -1,0 +1,51 @@
+/**
+ * Keyboard navigation of a role=tree, per the WAI-ARIA tree pattern. The tree is rendered flat (each item
+ * carries aria-level) and collapsed children are not rendered, so the visible order is the document order.
+ */
+export interface TreeKeyHandlers {
+  expand: (item: HTMLElement) => void
+  collapse: (item: HTMLElement) => void
+  activate: (item: HTMLElement) => void
+}
+
+export function handleTreeKey(event: React.KeyboardEvent<HTMLElement>, handlers: TreeKeyHandlers): void {
+  const current = event.currentTarget
+  const tree = current.closest('[role="tree"]')
+  if (!tree) return
+  const items = [...tree.querySelectorAll<HTMLElement>('[role="treeitem"]')]
+  const index = items.indexOf(current)
+  const level = Number(current.getAttribute('aria-level'))
+  const expanded = current.getAttribute('aria-expanded')
+  const levelOf = (el: HTMLElement | undefined) => Number(el?.getAttribute('aria-level'))
+  const focus = (el: HTMLElement | undefined) => el?.focus()
+  switch (event.key) {
+    case 'ArrowDown':
+      focus(items[index + 1])
+      break
+    case 'ArrowUp':
+      focus(items[index - 1])
+      break
+    case 'Home':
+      focus(items[0])
+      break
+    case 'End':
+      focus(items.at(-1))
+      break
+    case 'ArrowRight':
+      if (expanded === 'false') handlers.expand(current)
+      else if (expanded === 'true' && levelOf(items[index + 1]) > level) focus(items[index + 1])
+      break
+    case 'ArrowLeft':
+      if (expanded === 'true') handlers.collapse(current)
+      else focus(items.slice(0, index).findLast((el) => levelOf(el) < level))
+      break
+    case 'Enter':
+    case ' ':
+      handlers.activate(current)
+      break
+    default:
+      return
+  }
+  event.preventDefault()
+  event.stopPropagation()
+}

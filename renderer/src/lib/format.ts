@@ -1,0 +1,69 @@
+const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const
+
+/** 1536 → "1.5 KB". Binary steps (1024) because that is what file managers show. */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—'
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2
+  return `${value.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, '$1')} ${units[unit]}`
+}
+
+/**
+ * The host sends "YYYY-MM-DD HH:MM:SS" without a zone (the spec does not say which), so it is shown as sent,
+ * trimmed to minutes, rather than converted into a local time we cannot be sure of.
+ */
+export function formatTimestamp(value: string | null | undefined): string {
+  if (!value) return '—'
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value)
+  return match ? `${match[1]} ${match[2]}` : value
+}
+
+/** The date part of a timestamp, for charts and tables keyed by day. */
+export function formatDay(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)
+  if (!match) return value
+  const month = Number(match[2])
+  const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+  return `${names[month - 1] ?? match[2]} ${Number(match[3])}`
+}
+
+/** 90 → "2 minutes ago". */
+export function formatAgo(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '—'
+  const steps: [number, string][] = [
+    [60, 'second'],
+    [60, 'minute'],
+    [24, 'hour'],
+    [30, 'day'],
+    [12, 'month'],
+    [Number.POSITIVE_INFINITY, 'year'],
+  ]
+  let value = Math.floor(seconds)
+  for (const [size, name] of steps) {
+    if (value < size) return value <= 1 && name === 'second' ? 'just now' : plural(value, name, 'ago')
+    value = Math.floor(value / size)
+  }
+  return '—'
+}
+
+function plural(n: number, word: string, suffix: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'} ${suffix}`
+}
+
+export function formatCount(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+}
+
+export function formatNumber(n: number): string {
+  return n.toLocaleString('en-US')
+}
+
+/** "abcd" of a key's last four, shown as "••••abcd"; the renderer never sees more than that. */
+export function maskedKey(lastFour: string): string {
+  return `••••${lastFour}`
+}

@@ -1,0 +1,36 @@
+import { create } from 'zustand'
+
+export type ToastTone = 'success' | 'error' | 'info'
+
+export interface Toast {
+  id: number
+  message: string
+  tone: ToastTone
+}
+
+interface ToastState {
+  toasts: Toast[]
+  push: (message: string, tone?: ToastTone) => void
+  dismiss: (id: number) => void
+}
+
+const LIFETIME_MS = { success: 3500, info: 3500, error: 7000 } as const
+const MAX_SHOWN = 4
+let nextId = 1
+
+export const useToasts = create<ToastState>()((set, get) => ({
+  toasts: [],
+  push: (message, tone = 'success') => {
+    const id = nextId++
+    set((s) => ({ toasts: [...s.toasts, { id, message, tone }].slice(-MAX_SHOWN) }))
+    setTimeout(() => get().dismiss(id), LIFETIME_MS[tone])
+  },
+  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+}))
+
+/** For code outside React (mutation callbacks, the event router). */
+export const toast = {
+  success: (message: string) => useToasts.getState().push(message, 'success'),
+  error: (message: string) => useToasts.getState().push(message, 'error'),
+  info: (message: string) => useToasts.getState().push(message, 'info'),
+}
