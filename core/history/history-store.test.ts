@@ -1,0 +1,273 @@
+import { type FileHandle, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { HISTORY_FILE, type HistoryEntry, HistoryStore, SYNC_INTERVAL_MS } from './history-store.ts'
+
+let dir: string
+let file: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'filedock-history-'))
+  file = join(dir, HISTORY_FILE)
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+let serial = 0
+function entry(over: Partial<HistoryEntry> = {}): HistoryEntry {
+  serial++
+  return {
+    id: `id-${serial}`,
+    finishedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, serial % 60)).toISOString(),
+    accountId: 'acc-1',
+    accountLabel: 'Main account',
+    baseUrl: 'https://host.example',
+    name: `file-${serial}.bin`,
+    size: 1000 + serial,
+    fldId: 0,
+    folderPath: '',
+    fileCode: `code${String(serial).padStart(8, '0')}`,
+    pageLink: `https://host.example/code${String(serial).padStart(8, '0')}`,
+    batchId: 'batch-1',
+    relPath: `file-${serial}.bin`,
+    ...over,
+  }
+}
+
+const lineOf = (e: HistoryEntry) => `${JSON.stringify(e)}\n`
+
+describe('HistoryStore persistence', () => {
+  it('keeps records across reopen, in order, with batches', async () => {
+    const store = await HistoryStore.open(join(dir, 'nested', 'data'))
+    const a = entry({ batchId: 'b1' })
+    const b = entry({ batchId: 'b2' })
+    const c = entry({ batchId: 'b1' })
+    await store.append(a)
+    await Promise.all([store.append(b), store.append(c)])
+    expect(store.count()).toBe(3)
+    await store.close()
+    await store.close()
+
+    const again = await HistoryStore.open(join(dir, 'nested', 'data'))
+    expect(again.count()).toBe(3)
+    expect(again.search().map((e) => e.id)).toEqual([c.id, b.id, a.id])
+    expect(again.byBatch('b1')).toEqual([a, c])
+    expect(again.byBatch('nope')).toEqual([])
+    expect(again.skippedOnLoad).toBe(0)
+    await again.close()
+  })
+
+  it('has the record in the file when append resolves, and keeps concurrent appends in call order', async () => {
+    const store = await HistoryStore.open(dir)
+    const many = Array.from({ length: 500 }, () => entry())
+    await Promise.all(many.map((e) => store.append(e)))
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n')
+    expect(lines.map((l) => (JSON.parse(l) as HistoryEntry).id)).toEqual(many.map((e) => e.id))
+    await store.close()
+  })
+
+  it('flushes to disk at most once per SYNC_INTERVAL_MS while appending, and on close', async () => {
+    const store = await HistoryStore.open(dir)
+    const probe = await open(join(dir, 'probe'), 'w')
+    const fileHandleProto = Object.getPrototypeOf(probe) as FileHandle
+    await probe.close()
+    const datasync = vi.spyOn(fileHandleProto, 'datasync')
+    try {
+      const start = performance.now()
+      let appended = 0
+      while (performance.now() - start < 350) {
+        await store.append(entry())
+        appended++
+      }
+      const elapsed = performance.now() - start
+      const during = datasync.mock.calls.length
+      expect(appended).toBeGreaterThan(20)
+      expect(during).toBeGreaterThanOrEqual(1)
+      expect(during).toBeLessThanOrEqual(Math.ceil(elapsed / SYNC_INTERVAL_MS) + 1)
+      const last = store.append(entry()) // not awaited first: close must still write and flush it
+      await store.close()
+      await last
+      // One flush by close, and perhaps one more from a timer that was already due.
+      expect(datasync.mock.calls.length).toBeGreaterThan(during)
+      expect(datasync.mock.calls.length).toBeLessThanOrEqual(during + 2)
+      expect((await readFile(file, 'utf8')).trimEnd().split('\n')).toHaveLength(appended + 1)
+    } finally {
+      datasync.mockRestore()
+    }
+  })
+
+  it('drops a torn last line and cuts it off, so the next record is not glued to it', async () => {
+    const a = entry()
+    const b = entry()
+    await writeFile(file, `${lineOf(a)}${lineOf(b)}{"id":"torn","finishedAt":"2025-01-`)
+    const store = await HistoryStore.open(dir)
+    expect(store.count()).toBe(2)
+    expect(store.skippedOnLoad).toBe(1)
+    const c = entry()
+    await store.append(c)
+    await store.close()
+    expect(await readFile(file, 'utf8')).toBe(`${lineOf(a)}${lineOf(b)}${lineOf(c)}`)
+    const again = await HistoryStore.open(dir)
+    expect(again.search().map((e) => e.id)).toEqual([c.id, b.id, a.id])
+    await again.close()
+  })
+
+  it('keeps a complete last record that lost only its newline', async () => {
+    const a = entry()
+    const b = entry()
+    await writeFile(file, `${lineOf(a)}${JSON.stringify(b)}`)
+    const store = await HistoryStore.open(dir)
+    const c = entry()
+    await store.append(c)
+    await store.close()
+    const again = await HistoryStore.open(dir)
+    expect(again.count()).toBe(3)
+    expect(again.skippedOnLoad).toBe(0)
+    await again.close()
+  })
+
+  it('skips unreadable lines in the middle but leaves them in the file', async () => {
+    const a = entry()
+    const b = entry()
+    const bad = 'not json at all\n{"id":"wrong shape"}\n\r\n'
+    await writeFile(file, `${lineOf(a)}${bad}${lineOf(b).replace('\n', '\r\n')}`)
+    const store = await HistoryStore.open(dir)
+    expect(store.skippedOnLoad).toBe(1)
+    // A line shaped like a record is only known to be wrong once it is parsed (records load unparsed).
+    expect(store.count()).toBe(3)
+    expect(store.search().map((e) => e.id)).toEqual([b.id, a.id])
+    expect(store.count()).toBe(2)
+    await store.close()
+    expect(await readFile(file, 'utf8')).toContain('not json at all')
+  })
+
+  it('refuses a malformed record and appends after close', async () => {
+    const store = await HistoryStore.open(dir)
+    const broken = { ...entry(), size: 'big' } as unknown as HistoryEntry
+    await expect(store.append(broken)).rejects.toMatchObject({ kind: 'invalid_input' })
+    await store.close()
+    await expect(store.append(entry())).rejects.toMatchObject({ kind: 'internal' })
+  })
+
+  it('does not freeze or keep the caller’s object', async () => {
+    const store = await HistoryStore.open(dir)
+    const mine = entry()
+    await store.append(mine)
+    mine.name = 'changed afterwards'
+    expect(Object.isFrozen(mine)).toBe(false)
+    expect(store.search()[0]?.name).not.toBe('changed afterwards')
+    await store.close()
+  })
+})
+
+describe.each(['appended in this session', 'loaded from disk'])('HistoryStore search, records %s', (how) => {
+  let store: HistoryStore
+  beforeEach(async () => {
+    store = await HistoryStore.open(dir)
+    await store.append(entry({ id: 'holiday', name: 'Holiday Photo.JPG', folderPath: 'Trips/2024' }))
+    await store.append(entry({ id: 'cafe', name: 'cafe\u0301 menu.pdf' })) // decomposed é, as macOS names it
+    await store.append(
+      entry({ id: 'other', accountId: 'acc-2', accountLabel: 'Backup Host', name: 'db.sql' }),
+    )
+    await store.append(entry({ id: 'quote', name: 'say "hi" \\ (now).txt', batchId: 'b-"x"' }))
+    await store.append(entry({ id: 'code', fileCode: 'abcXYZ123456', name: 'x.bin' }))
+    if (how === 'loaded from disk') {
+      await store.close()
+      store = await HistoryStore.open(dir)
+    }
+  })
+  afterEach(() => store.close())
+
+  const ids = (q: Parameters<HistoryStore['search']>[0]) => store.search(q).map((e) => e.id)
+
+  it('matches name, file code, folder path and account label, ignoring case, newest first', () => {
+    expect(ids({ text: 'holiday photo' })).toEqual(['holiday'])
+    expect(ids({ text: 'XYZ123' })).toEqual(['code'])
+    expect(ids({ text: 'trips/2024' })).toEqual(['holiday'])
+    expect(ids({ text: 'backup' })).toEqual(['other'])
+    expect(ids({ text: 'MAIN ACCOUNT' })).toEqual(['code', 'quote', 'cafe', 'holiday'])
+    expect(ids({ text: '  ' })).toEqual(['code', 'quote', 'other', 'cafe', 'holiday'])
+  })
+
+  it('matches composed text typed by a person against a decomposed stored name', () => {
+    expect(ids({ text: 'CAFÉ' })).toEqual(['cafe'])
+    expect(ids({ text: 'cafe\u0301' })).toEqual(['cafe'])
+  })
+
+  it('matches quotes, backslashes and regex characters literally', () => {
+    expect(ids({ text: '"HI" \\ (now)' })).toEqual(['quote'])
+    expect(ids({ text: '.*' })).toEqual([])
+    expect(store.byBatch('b-"x"').map((e) => e.id)).toEqual(['quote'])
+  })
+
+  it('does not match keys, other fields or across two fields', () => {
+    expect(ids({ text: 'accountLabel' })).toEqual([])
+    expect(ids({ text: 'https://' })).toEqual([])
+    expect(ids({ text: 'jpg\u0000code' })).toEqual([])
+    expect(ids({ text: '.jpgcode' })).toEqual([])
+    expect(store.count()).toBe(5)
+  })
+
+  it('filters by account and pages with limit and offset', () => {
+    expect(ids({ accountId: 'acc-2' })).toEqual(['other'])
+    expect(ids({ accountId: 'acc-1', limit: 2 })).toEqual(['code', 'quote'])
+    expect(ids({ accountId: 'acc-1', limit: 2, offset: 2 })).toEqual(['cafe', 'holiday'])
+    expect(ids({ accountId: 'acc-1', text: 'backup' })).toEqual([])
+    expect(ids({ offset: 10 })).toEqual([])
+    expect(store.byBatch('batch-1').map((e) => e.id)).toEqual(['holiday', 'cafe', 'other', 'code'])
+  })
+})
+
+/** In its own function so the generated text is garbage by the time the timed load runs. */
+async function writeLargeHistory(n: number): Promise<void> {
+  const parts: string[] = []
+  for (let i = 0; i < n; i++) {
+    parts.push(
+      lineOf(
+        entry({
+          name: i % 3 === 0 ? `Urlaub Strand ${i}.jpg` : `report-${i}.pdf`,
+          folderPath: `archive/${i % 50}`,
+          batchId: `batch-${Math.floor(i / 100)}`,
+          relPath: `archive/${i % 50}/report-${i}.pdf`,
+        }),
+      ),
+    )
+  }
+  await writeFile(file, parts.join(''))
+}
+
+describe('HistoryStore at 100,000 records', () => {
+  it('loads in under a second and searches fast', async () => {
+    const N = 100_000
+    await writeLargeHistory(N)
+
+    // Budget on CPU time (user + system), the cost on an idle machine; wall time, printed too, also counts
+    // waiting for a core when other test runs share the machine.
+    const start = performance.now()
+    const cpuStart = process.cpuUsage()
+    const store = await HistoryStore.open(dir)
+    const cpu = process.cpuUsage(cpuStart)
+    const loadMs = performance.now() - start
+    const loadCpuMs = (cpu.user + cpu.system) / 1000
+    const searchStart = performance.now()
+    const found = store.search({ text: 'STRAND 9999.jpg', limit: 1000 })
+    const searchMs = performance.now() - searchStart
+    console.log(
+      `HistoryStore: loaded ${N} records in ${loadCpuMs.toFixed(0)} ms CPU, ${loadMs.toFixed(0)} ms wall; ` +
+        `searched in ${searchMs.toFixed(1)} ms`,
+    )
+
+    expect(store.count()).toBe(N)
+    expect(loadCpuMs).toBeLessThan(1000)
+    expect(found.map((e) => e.name)).toEqual(['Urlaub Strand 9999.jpg'])
+    expect(store.byBatch('batch-7')).toHaveLength(100)
+    expect(searchMs).toBeLessThan(300)
+    const batchStart = performance.now()
+    expect(store.byBatch('batch-500')).toHaveLength(100)
+    console.log(
+      `HistoryStore: byBatch over ${N} records in ${(performance.now() - batchStart).toFixed(1)} ms`,
+    )
+    await store.close()
+  })
+})

@@ -1,0 +1,102 @@
+import { MAX_NAME_LENGTH } from '../api/validate.ts'
+
+/**
+ * Which file and folder names the scan lets through to the upload queue.
+ *
+ * Decisions:
+ * - Length: hosts of this family keep names in a VARCHAR(255) column and truncate longer ones (two long names
+ *   could then collide, and the link would not match the file), so the limit is 255. MySQL counts characters,
+ *   not bytes, in such a column; we count UTF-16 code units after trimming, exactly as the API client's
+ *   checkName does. That equals the character count for most text and counts an emoji as 2, so it is never more
+ *   lenient than the host, and the client never refuses at upload time a name the scan let through. UTF-8 bytes
+ *   are not counted: the name already exists on a local disk (whose byte limit it therefore fits), and the host
+ *   limit is in characters.
+ * - Control characters: C0 (U+0000–U+001F), DEL and C1 (U+007F–U+009F), the line/paragraph separators
+ *   U+2028/U+2029, and the explicit bidi embedding/override/isolate controls U+202A–U+202E and U+2066–U+2069.
+ *   The last group is how `invoice\u202Etxt.exe` is made to display as `invoiceexe.txt`. Right-to-left text
+ *   itself (Arabic, Hebrew) and the implicit marks U+200E/U+200F are fine. The same set is refused for names
+ *   typed in the renderer (shared/ipc/fields.ts).
+ * - Reserved: empty, `.`, `..`, or only white space (the client trims names, so nothing would be left).
+ * - Allowed as they are: emoji, right-to-left text, and characters Windows forbids (`<>:"\|?*`): POSIX file
+ *   systems hold them and hosts store them; a Windows user downloading the file gets the browser's rename.
+ */
+
+export const DEFAULT_MAX_NAME_LENGTH = MAX_NAME_LENGTH
+
+export type NameProblemKind = 'name_too_long' | 'control_characters' | 'reserved_name'
+
+export interface NameProblem {
+  kind: NameProblemKind
+  message: string
+}
+
+export function isUnsafeChar(code: number): boolean {
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  )
+}
+
+function firstUnsafeChar(name: string): number | null {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i)
+    if (isUnsafeChar(code)) return code
+  }
+  return null
+}
+
+const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+
+/** `what` is 'file' or 'folder', for the message. */
+export function nameProblem(name: string, what: 'file' | 'folder', maxLength: number): NameProblem | null {
+  const trimmed = name.trim()
+  if (trimmed === '' || trimmed === '.' || trimmed === '..') {
+    const shown = name === '' ? 'an empty name' : `the name ${JSON.stringify(name)}`
+    return { kind: 'reserved_name', message: `This ${what} has ${shown}, which the host cannot store.` }
+  }
+  const unsafe = firstUnsafeChar(name)
+  if (unsafe !== null) {
+    return {
+      kind: 'control_characters',
+      message:
+        `This ${what}'s name contains an invisible control character (${hex(unsafe)}); such characters ` +
+        'break links and can disguise a name. Rename it and add it again.',
+    }
+  }
+  if (trimmed.length > maxLength) {
+    return {
+      kind: 'name_too_long',
+      message:
+        `This ${what}'s name is ${trimmed.length} characters long; the host keeps at most ${maxLength} ` +
+        '(emoji count as 2). Rename it and add it again.',
+    }
+  }
+  return null
+}
+
+/**
+ * Operating-system bookkeeping files skipped silently when found inside a dropped folder (they are not the
+ * user's data, and reporting hundreds of them would bury real problems). A path given explicitly is never
+ * skipped: the user asked for it. Matched case-insensitively: Windows and macOS file systems are.
+ */
+const junkFiles = new Set(['.ds_store', 'thumbs.db', 'ehthumbs.db', 'desktop.ini', '.localized'])
+const junkFolders = new Set([
+  '.spotlight-v100',
+  '.trashes',
+  '.fseventsd',
+  '.temporaryitems',
+  '$recycle.bin',
+  'system volume information',
+])
+
+export function isJunkFile(name: string): boolean {
+  return junkFiles.has(name.toLowerCase())
+}
+
+export function isJunkFolder(name: string): boolean {
+  return junkFolders.has(name.toLowerCase())
+}

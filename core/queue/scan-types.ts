@@ -1,0 +1,48 @@
+/** Result types of scanPaths (core/queue/scan.ts), in their own file so the helpers can share them. */
+
+export interface ScannedFile {
+  /** Absolute path to read the file from (through any symbolic links, as found). */
+  path: string
+  /** Folders to create for it on the host, from the dropped folder's own name down; [] for a dropped file. */
+  relDir: string[]
+  /** The name on disk (the API client trims it when sending). */
+  name: string
+  size: number
+  mtimeMs: number
+}
+
+export type ScanProblemKind =
+  | 'not_found'
+  | 'unreadable'
+  | 'empty'
+  | 'not_a_file'
+  | 'symlink_loop'
+  | 'name_too_long'
+  | 'control_characters'
+  | 'reserved_name'
+  | 'too_many_files'
+
+export interface ScanProblem {
+  /** Absolute path of the entry the problem is about. */
+  path: string
+  kind: ScanProblemKind
+  /** For a person: what is wrong and what to do. */
+  message: string
+}
+
+export interface ScanResult {
+  /** In folder order (see scan-order.ts). */
+  files: ScannedFile[]
+  /** Every relDir to create, parents first, deduplicated; includes empty folders, which a mirror keeps. */
+  folders: string[][]
+  /** Sorted by path. */
+  problems: ScanProblem[]
+  totalBytes: number
+}
+
+export interface ScanOptions {
+  /** Default 255 (see scan-names.ts). */
+  maxNameLength?: number
+  /** Default 100,000: more than that in one drop is almost always a mistake (a home folder, a disk). */
+  maxFiles?: number
+}
