@@ -68,8 +68,8 @@ export async function applyFaults(
     return true
   }
   // Answer without reading the body; drain it so the client can read the answer instead of seeing EPIPE.
+  // (No `Connection: close`: Node would then drop the socket mid-body.)
   const refuse = () => {
-    res.setHeader('Connection', 'close')
     req.resume()
   }
   if (Math.random() < f.rateLimitRate) {

@@ -61,10 +61,9 @@ function fail(req: IncomingMessage, res: ServerResponse, err: unknown): void {
     if (!req.destroyed) console.error('sandbox: internal error', err)
     apiErr = new ApiError(500, 'Internal server error', 500)
   }
-  // The body was not read (early refusal): drain it so the client gets the answer, then close.
-  if (!req.complete) {
-    res.setHeader('Connection', 'close')
-    req.resume()
-  }
+  // The body was not read (early refusal): drain it, keeping the connection open, so the client finishes
+  // sending and reads this answer. With `Connection: close` Node would drop the socket mid-body and the client
+  // would see EPIPE instead of the host's words.
+  if (!req.complete) req.resume()
   sendError(res, apiErr)
 }

@@ -1,0 +1,56 @@
+import type { ErrorKind } from '../shared/errors.ts'
+
+/**
+ * Exit codes of `filedock`, one per group of error kinds so scripts can branch without parsing messages.
+ * Listed in `filedock --help` from this table.
+ */
+export const exitCodes = {
+  ok: 0,
+  internal: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  network: 5,
+  server: 6,
+  malformed: 7,
+  keychain: 8,
+  cancelled: 130,
+} as const
+
+export const exitCodeHelp: ReadonlyArray<[number, string]> = [
+  [exitCodes.ok, 'success'],
+  [exitCodes.internal, 'unexpected internal error (a bug)'],
+  [exitCodes.usage, 'usage error or invalid argument (nothing was sent)'],
+  [exitCodes.auth, 'API key missing or rejected'],
+  [exitCodes.notFound, 'file, folder or upload session not found'],
+  [exitCodes.network, 'network failure or timeout'],
+  [exitCodes.server, 'the host reported a failure or is rate-limiting'],
+  [exitCodes.malformed, 'the host answered something unreadable'],
+  [exitCodes.keychain, 'the OS keychain failed'],
+  [exitCodes.cancelled, 'cancelled (Ctrl-C)'],
+]
+
+export function exitCodeFor(kind: ErrorKind): number {
+  switch (kind) {
+    case 'invalid_input':
+      return exitCodes.usage
+    case 'auth':
+      return exitCodes.auth
+    case 'not_found':
+      return exitCodes.notFound
+    case 'network':
+    case 'timeout':
+      return exitCodes.network
+    case 'server':
+    case 'rate_limited':
+      return exitCodes.server
+    case 'malformed':
+      return exitCodes.malformed
+    case 'keychain':
+      return exitCodes.keychain
+    case 'cancelled':
+      return exitCodes.cancelled
+    case 'internal':
+      return exitCodes.internal
+  }
+}

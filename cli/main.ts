@@ -1,0 +1,75 @@
+import { FiledockError } from '../shared/errors.ts'
+import type { CliContext } from './context.ts'
+import { exitCodeFor, exitCodes } from './exit-codes.ts'
+import { mainHelp, VERSION } from './help.ts'
+import { API_KEY_ENV, envKeySource, keyFlagIn, keyFlagMessage } from './key-source.ts'
+
+/**
+ * Entry of the `filedock` CLI (bin/filedock.mjs). Commands are imported lazily so `--help` stays fast.
+ * Returns the exit code; every failure is one line on stderr, never containing the API key.
+ */
+export async function run(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<number> {
+  const ctx: CliContext = {
+    env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    signal,
+    keySource: envKeySource(env),
+  }
+  try {
+    const keyFlag = keyFlagIn(argv)
+    if (keyFlag) throw new FiledockError({ kind: 'invalid_input', message: keyFlagMessage(keyFlag) })
+    const [command, ...rest] = argv
+    switch (command) {
+      case undefined:
+        ctx.stderr.write(mainHelp())
+        return exitCodes.usage
+      case '-h':
+      case '--help':
+      case 'help':
+        ctx.stdout.write(mainHelp())
+        return exitCodes.ok
+      case '--version':
+      case '-v':
+        ctx.stdout.write(`${VERSION}\n`)
+        return exitCodes.ok
+      case 'api':
+        return await (await import('./commands/api.ts')).apiCommand(rest, ctx)
+      case 'upload':
+        return await (await import('./commands/upload.ts')).uploadCommand(rest, ctx)
+      default:
+        throw new FiledockError({
+          kind: 'invalid_input',
+          message: `Unknown command ${JSON.stringify(command)}. See: filedock --help`,
+        })
+    }
+  } catch (err) {
+    return report(ctx, err)
+  }
+}
+
+function report(ctx: CliContext, err: unknown): number {
+  const key = ctx.env[API_KEY_ENV]
+  const scrub = (text: string) => (key && key.length >= 4 ? text.split(key).join('***') : text)
+  if (err instanceof FiledockError) {
+    ctx.stderr.write(`filedock: ${scrub(err.message)}\n`)
+    return exitCodeFor(err.kind)
+  }
+  const text = err instanceof Error ? err.message : String(err)
+  ctx.stderr.write(`filedock: internal error: ${scrub(text)}\n`)
+  return exitCodes.internal
+}
+
+/** Ctrl-C aborts the running request (exit 130); a second Ctrl-C exits at once. */
+export function interruptSignal(): AbortSignal {
+  const ac = new AbortController()
+  process.once('SIGINT', () => {
+    ac.abort()
+    process.once('SIGINT', () => process.exit(exitCodes.cancelled))
+  })
+  return ac.signal
+}

@@ -1,0 +1,257 @@
+import type {
+  AccountInfo,
+  AccountStatsEntry,
+  ClonedFile,
+  CreatedFolder,
+  DeletedFile,
+  DirectLink,
+  FileCheckEntry,
+  FileInfo,
+  FileList,
+  FileListParams,
+  FolderListing,
+  RemoteUploadStarted,
+  RemoteUploadStatus,
+  UploadedFile,
+  UploadOutcome,
+  UploadProgress,
+  UploadServer,
+} from '../../shared/api/types.ts'
+import { FiledockError } from '../../shared/errors.ts'
+import { checkUploadSource, postUploadForm } from './multipart-upload.ts'
+import { parseAnswer } from './schema-primitives.ts'
+import * as S from './schemas.ts'
+import { type ApiClientOptions, ApiTransport, type Params } from './transport.ts'
+import * as V from './validate.ts'
+
+export type { ApiClientOptions } from './transport.ts'
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined
+}
+
+export interface UploadOptions extends CallOptions {
+  /** Name sent to the host; default: the file's base name. */
+  fileName?: string
+  /** Default `prem` (see multipart-upload.ts). */
+  utype?: string
+  onProgress?: (p: UploadProgress) => void
+  progressIntervalMs?: number
+  /** Awaited before each slice of the file is sent: a bandwidth limit (see multipart-upload.ts). */
+  throttle?: (bytes: number, signal: AbortSignal) => Promise<void>
+}
+
+/**
+ * Batch size for files/check and file/info. The maximum number of url_N fields (and of codes per file/info) is
+ * not shown; 50 per request keeps URLs and forms far below common 8 KiB limits; the answers are merged in order.
+ */
+export const BATCH = 50
+
+/**
+ * One typed method per operation of the spec, results normalised (shared/api/types.ts), failures typed
+ * (FiledockError). Arguments are checked before any request; reads retry on transient failures, writes never do.
+ */
+export class ApiClient {
+  private readonly t: ApiTransport
+
+  constructor(opts: ApiClientOptions) {
+    this.t = new ApiTransport(opts)
+  }
+
+  get baseUrl(): string {
+    return this.t.baseUrl
+  }
+
+  /** A file's public page, `{base_url}/<file_code>`. */
+  pageLink(fileCode: string): string {
+    return `${this.t.baseUrl}/${fileCode}`
+  }
+
+  /** Closes the connection pool this client created (not a dispatcher passed in). Idempotent. */
+  close(): Promise<void> {
+    return this.t.close()
+  }
+
+  // 1
+  async accountInfo(o?: CallOptions): Promise<AccountInfo> {
+    return parseAnswer(S.accountInfoAnswer, 'account/info', await this.t.read('account/info', {}, o?.signal))
+  }
+
+  // 2
+  async accountStats(o?: CallOptions): Promise<AccountStatsEntry[]> {
+    return parseAnswer(
+      S.accountStatsAnswer,
+      'account/stats',
+      await this.t.read('account/stats', {}, o?.signal),
+    )
+  }
+
+  // 3
+  async uploadServer(o?: CallOptions): Promise<UploadServer> {
+    return parseAnswer(
+      S.uploadServerAnswer,
+      'upload/server',
+      await this.t.read('upload/server', {}, o?.signal),
+    )
+  }
+
+  // 4: the form POST to the upload server from op 3. Never retried: a retry could store the file twice.
+  async uploadFile(
+    server: UploadServer,
+    path: string,
+    o: UploadOptions = {},
+  ): Promise<UploadedFile & { size: number }> {
+    const r = await this.postForm(server, path, o)
+    return { fileCode: r.fileCode, size: r.size }
+  }
+
+  /** Ops 3 then 4 for one file, with a fresh session. The file is checked before upload/server is asked. */
+  async upload(path: string, o: UploadOptions = {}): Promise<UploadOutcome> {
+    await checkUploadSource(path, o.fileName)
+    const r = await this.postForm(await this.uploadServer(o), path, o)
+    return { fileCode: r.fileCode, link: this.pageLink(r.fileCode), size: r.size, name: r.name }
+  }
+
+  // 5
+  async uploadRemote(url: string, folder = 0, o?: CallOptions): Promise<RemoteUploadStarted> {
+    const op = 'upload/url'
+    const params = { url: V.checkHttpUrl(op, url), folder: V.checkFolderId(op, folder, 'folder') }
+    return parseAnswer(S.remoteUploadStartedAnswer, op, await this.t.write(op, params, o?.signal))
+  }
+
+  // 6: not retried either: what this form does on the host is not shown.
+  async uploadRemoteStatus(fileCode: string, o?: CallOptions): Promise<RemoteUploadStatus> {
+    const op = 'upload/url'
+    const params = { file_code: V.checkFileCode(op, fileCode) }
+    return parseAnswer(S.remoteUploadStatusAnswer, op, await this.t.write(op, params, o?.signal))
+  }
+
+  // 7
+  async directLink(fileCode: string, o?: CallOptions): Promise<DirectLink> {
+    const op = 'file/direct_link'
+    const params = { file_code: V.checkFileCode(op, fileCode) }
+    return parseAnswer(S.directLinkAnswer, op, await this.t.read(op, params, o?.signal))
+  }
+
+  /**
+   * 8. Several codes go comma-separated in one file_code (how hosts of this family take lists; the spec shows
+   * only one code), BATCH at a time. Unknown codes come back as `found: false` records.
+   */
+  async fileInfo(codes: string | readonly string[], o?: CallOptions): Promise<FileInfo[]> {
+    const op = 'file/info'
+    const list = V.checkFileCodes(op, codes)
+    const out: FileInfo[] = []
+    for (let i = 0; i < list.length; i += BATCH) {
+      const params = { file_code: list.slice(i, i + BATCH).join(',') }
+      out.push(...parseAnswer(S.fileInfoAnswer, op, await this.t.read(op, params, o?.signal)))
+    }
+    return out
+  }
+
+  // 9
+  async fileList(p: FileListParams = {}, o?: CallOptions): Promise<FileList> {
+    const op = 'file/list'
+    const params: Params = {
+      page: p.page === undefined ? undefined : V.checkPositiveInt(op, p.page, 'page'),
+      per_page: p.perPage === undefined ? undefined : V.checkPositiveInt(op, p.perPage, 'per_page'),
+      fld_id: p.fldId === undefined ? undefined : V.checkFolderId(op, p.fldId),
+      public: p.public === undefined ? undefined : V.checkInt(op, p.public, 'public'),
+      created: p.created === undefined ? undefined : V.checkTimestamp(op, p.created, 'created'),
+      name: p.name === undefined ? undefined : V.checkName(op, p.name),
+    }
+    return parseAnswer(S.fileListAnswer, op, await this.t.read(op, params, o?.signal))
+  }
+
+  // 10
+  async fileRename(fileCode: string, name: string, o?: CallOptions): Promise<void> {
+    const op = 'file/rename'
+    const params = { file_code: V.checkFileCode(op, fileCode), name: V.checkName(op, name) }
+    S.confirmed(op, await this.t.write(op, params, o?.signal))
+  }
+
+  // 11
+  async fileClone(fileCode: string, o?: CallOptions): Promise<ClonedFile> {
+    const op = 'file/clone'
+    const params = { file_code: V.checkFileCode(op, fileCode) }
+    return parseAnswer(S.cloneAnswer, op, await this.t.write(op, params, o?.signal))
+  }
+
+  // 12
+  async fileSetFolder(fileCode: string, fldId: number, o?: CallOptions): Promise<void> {
+    const op = 'file/set_folder'
+    const params = { file_code: V.checkFileCode(op, fileCode), fld_id: V.checkFolderId(op, fldId) }
+    await this.t.write(op, params, o?.signal)
+  }
+
+  // 13
+  async filesDeleted(o?: CallOptions): Promise<DeletedFile[]> {
+    return parseAnswer(
+      S.filesDeletedAnswer,
+      'files/deleted',
+      await this.t.read('files/deleted', {}, o?.signal),
+    )
+  }
+
+  // 14: a POST form (key as a field), BATCH URLs per request; results in the order given.
+  async filesCheck(urls: readonly string[], o?: CallOptions): Promise<FileCheckEntry[]> {
+    const op = 'files/check'
+    if (!Array.isArray(urls) || urls.length === 0) throw V.invalid(op, 'at least one url is required')
+    const checked = urls.map((u, i) => V.checkHttpUrl(op, u, `url_${i}`))
+    const unique = [...new Set(checked)]
+    const answers = new Map<string, Omit<FileCheckEntry, 'url'>>()
+    for (let i = 0; i < unique.length; i += BATCH) {
+      const batch = unique.slice(i, i + BATCH)
+      const form = new URLSearchParams(batch.map((u, n) => [`url_${n}`, u]))
+      const result = parseAnswer(S.filesCheckAnswer, op, await this.t.postFormRead(op, form, o?.signal))
+      for (const u of batch) {
+        const entry = result[u]
+        if (!entry) {
+          throw new FiledockError({
+            kind: 'malformed',
+            message: `The host's answer to ${op} has no entry for ${JSON.stringify(u.slice(0, 200))}.`,
+            operation: op,
+          })
+        }
+        answers.set(u, entry)
+      }
+    }
+    return checked.map((url) => ({ url, found: false, fileSize: 0, ...answers.get(url) }))
+  }
+
+  // 15
+  async folderList(fldId = 0, o?: CallOptions): Promise<FolderListing> {
+    const op = 'folder/list'
+    const params = { fld_id: V.checkFolderId(op, fldId) }
+    return parseAnswer(S.folderListAnswer, op, await this.t.read(op, params, o?.signal))
+  }
+
+  // 16
+  async folderCreate(name: string, parentId = 0, o?: CallOptions): Promise<CreatedFolder> {
+    const op = 'folder/create'
+    const params = { parent_id: V.checkFolderId(op, parentId, 'parent_id'), name: V.checkName(op, name) }
+    return parseAnswer(S.folderCreateAnswer, op, await this.t.write(op, params, o?.signal))
+  }
+
+  // 17
+  async folderRename(fldId: number, name: string, o?: CallOptions): Promise<void> {
+    const op = 'folder/rename'
+    const params = { fld_id: V.checkFolderId(op, fldId), name: V.checkName(op, name) }
+    S.confirmed(op, await this.t.write(op, params, o?.signal))
+  }
+
+  private postForm(server: UploadServer, path: string, o: UploadOptions) {
+    return postUploadForm(this.t.ctx, {
+      uploadUrl: server.uploadUrl,
+      sessId: server.sessId,
+      path,
+      signal: o.signal,
+      onProgress: o.onProgress,
+      ...(o.fileName !== undefined ? { fileName: o.fileName } : {}),
+      ...(o.utype !== undefined ? { utype: o.utype } : {}),
+      ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}),
+      ...(o.throttle !== undefined ? { throttle: o.throttle } : {}),
+      idleTimeoutMs: this.t.uploadIdleTimeoutMs,
+      answerTimeoutMs: this.t.uploadAnswerTimeoutMs,
+    })
+  }
+}

@@ -1,0 +1,124 @@
+import { type ErrorKind, FiledockError } from '../../shared/errors.ts'
+import { redact } from './redact.ts'
+import { hasControlChars } from './validate.ts'
+
+/**
+ * The response envelope ({status, msg, server_time, result}) and how a failure inside it becomes a typed error.
+ *
+ * The spec shows only success (status 200, msg OK / WORKING); error shapes are "not shown". Hosts of this family
+ * answer failures with HTTP 200 and an error `status` in the body, sometimes as a string, sometimes with only a
+ * `msg`, so the decision here is: a numeric status other than 200 is a failure; with no status, a msg other than
+ * OK / WORKING and no `result` is a failure; `server_time` is never required (file/list shows none).
+ */
+
+export interface HostFailure {
+  operation: string
+  /** The envelope's status, or the HTTP status when the body had none. */
+  status?: number
+  msg?: string
+  retryAfterMs?: number
+}
+
+const SUCCESS_MSGS = new Set(['ok', 'working'])
+
+/** Throws the typed error when `body` is an envelope that reports a failure; returns otherwise. */
+export function assertEnvelopeOk(
+  operation: string,
+  body: unknown,
+  apiKey: string,
+  retryAfterMs?: number,
+): void {
+  const failure = envelopeFailure(operation, body)
+  if (failure) throw hostError(retryAfterMs !== undefined ? { ...failure, retryAfterMs } : failure, apiKey)
+}
+
+/** The failure an envelope reports, or undefined for success and for bodies that are not envelopes. */
+export function envelopeFailure(operation: string, body: unknown): HostFailure | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
+  const rec = body as Record<string, unknown>
+  const msg = textOf(rec.msg) ?? textOf(rec.error)
+  const withMsg = msg !== undefined ? { msg } : {}
+  const status = statusOf(rec.status)
+  if (status === 'garbled') return { operation, ...withMsg }
+  if (status !== undefined) return status === 200 ? undefined : { operation, status, ...withMsg }
+  if (msg === undefined || 'result' in rec) return undefined
+  if (SUCCESS_MSGS.has(msg.trim().toLowerCase())) return undefined
+  return { operation, msg }
+}
+
+function textOf(v: unknown): string | undefined {
+  if (typeof v === 'string') return v
+  if (typeof v === 'number') return String(v)
+  return undefined
+}
+
+function statusOf(v: unknown): number | 'garbled' | undefined {
+  if (v === undefined || v === null) return undefined
+  if (typeof v === 'number' && Number.isInteger(v)) return v
+  if (typeof v === 'string' && /^\s*\d{3}\s*$/.test(v)) return Number(v)
+  // Some hosts of this family write the status as a word on success.
+  if (typeof v === 'string' && SUCCESS_MSGS.has(v.trim().toLowerCase())) return 200
+  return 'garbled'
+}
+
+const AUTH_MSG =
+  /\b(invalid|wrong|bad|no|missing|unknown|expired|revoked)\b.*\b(api[ _-]?)?key\b|\bkey\b.*\b(invalid|wrong|missing|required)\b|\bunauthori[sz]ed\b|\bwrong auth\b|\bforbidden\b/i
+const NOT_FOUND_MSG =
+  /\bnot found\b|\bno (such )?(file|folder|session)s?\b|\b(does not|doesn't) exist\b|\binvalid (file[ _]?code|folder|fld_id|session|sess_id)\b|\bunknown (file|folder|session)\b/i
+const RATE_MSG = /\btoo many\b|\brate[ -]?limit|\bslow down\b/i
+
+/** Sorts a failure into an error kind: status codes first, then the host's words. */
+export function kindOf(status: number | undefined, msg: string | undefined): ErrorKind {
+  if (status === 401 || status === 403) return 'auth'
+  if (status === 404) return 'not_found'
+  if (status === 429) return 'rate_limited'
+  const text = msg ?? ''
+  if (AUTH_MSG.test(text)) return 'auth'
+  if (NOT_FOUND_MSG.test(text)) return 'not_found'
+  if (RATE_MSG.test(text)) return 'rate_limited'
+  // The host refusing a parameter is the caller's input being wrong, even though we could not catch it first.
+  if (status === 400 || status === 422) return 'invalid_input'
+  return 'server'
+}
+
+/** The host's own words, made safe to show: no key, no control characters, bounded length. */
+export function hostWords(msg: string | undefined, apiKey: string): string | undefined {
+  if (msg === undefined) return undefined
+  const flat = [...redact(msg, apiKey)].map((ch) => (hasControlChars(ch) ? ' ' : ch)).join('')
+  const clean = flat.replace(/\s+/g, ' ').trim()
+  if (clean === '') return undefined
+  return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean
+}
+
+export function hostError(f: HostFailure, apiKey: string): FiledockError {
+  const kind = kindOf(f.status, f.msg)
+  const words = hostWords(f.msg, apiKey)
+  const said = words ? `: “${words}”` : ''
+  const op = f.operation
+  let message: string
+  switch (kind) {
+    case 'auth':
+      message = `The host rejected the API key (${op})${said}. Check that the key is correct and still active.`
+      break
+    case 'not_found':
+      message = `The host could not find what ${op} asked for${said}. It may have been deleted or moved.`
+      break
+    case 'rate_limited': {
+      const wait = f.retryAfterMs !== undefined ? ` in ${Math.ceil(f.retryAfterMs / 1000)} s` : ' later'
+      message = `The host is limiting requests (${op})${said}. Try again${wait}.`
+      break
+    }
+    case 'invalid_input':
+      message = `The host refused a parameter of ${op}${said}.`
+      break
+    default:
+      message = `The host reported a failure for ${op}${said}${f.status !== undefined ? ` (status ${f.status})` : ''}.`
+  }
+  return new FiledockError({
+    kind,
+    message,
+    operation: op,
+    ...(f.status !== undefined ? { status: f.status } : {}),
+    ...(f.retryAfterMs !== undefined ? { retryAfterMs: f.retryAfterMs } : {}),
+  })
+}

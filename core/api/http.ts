@@ -1,0 +1,274 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import { type Dispatcher, request } from 'undici'
+import { FiledockError } from '../../shared/errors.ts'
+import { assertEnvelopeOk, hostError } from './envelope.ts'
+import { describeUrl, redact } from './redact.ts'
+import { parseRetryAfter } from './retry.ts'
+
+/** What every request of one client shares. */
+export interface HttpContext {
+  dispatcher: Dispatcher
+  apiKey: string
+  userAgent: string
+  timeoutMs: number
+}
+
+export interface ApiRequest {
+  operation: string
+  method: 'GET' | 'POST'
+  /** Full URL, `key` included for GET calls. */
+  url: URL
+  /** For POST forms (files/check): sent as application/x-www-form-urlencoded. */
+  form?: URLSearchParams
+  signal?: AbortSignal | undefined
+}
+
+/** API answers are small JSON documents; anything bigger is not an answer we can use. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024
+
+/**
+ * One API call: a total time limit (connect + answer), the caller's AbortSignal, transport failures and
+ * non-JSON answers turned into typed errors, and the envelope checked. Returns the parsed JSON body.
+ */
+export async function requestJson(ctx: HttpContext, req: ApiRequest): Promise<unknown> {
+  const { operation } = req
+  const guard = new RequestGuard(req.signal, ctx.timeoutMs)
+  try {
+    guard.throwIfCancelled(operation)
+    const headers: Record<string, string> = { 'user-agent': ctx.userAgent, accept: 'application/json' }
+    let body: string | undefined
+    if (req.form) {
+      body = req.form.toString()
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+    }
+    const res = await request(req.url, {
+      method: req.method,
+      headers,
+      body: body ?? null,
+      dispatcher: ctx.dispatcher,
+      signal: guard.signal,
+    })
+    const text = await readAnswer(res.body, operation)
+    return interpretAnswer(operation, res.statusCode, res.headers, text, ctx.apiKey)
+  } catch (err) {
+    throw guard.explain(err, operation, req.url, ctx)
+  } finally {
+    guard.dispose()
+  }
+}
+
+/** Links the caller's signal and a timer into one signal, and remembers which of them fired. */
+export class RequestGuard {
+  private readonly controller = new AbortController()
+  private timer: NodeJS.Timeout | undefined
+  private timedOut = false
+  private readonly onCallerAbort = () => this.controller.abort()
+
+  constructor(
+    private readonly callerSignal: AbortSignal | undefined,
+    private readonly limitMs: number,
+  ) {
+    callerSignal?.addEventListener('abort', this.onCallerAbort, { once: true })
+    this.restart()
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal
+  }
+
+  /** (Re)starts the timer; for uploads it is an idle timer restarted on every chunk. */
+  restart(limitMs = this.limitMs): void {
+    clearTimeout(this.timer)
+    if (limitMs <= 0 || !Number.isFinite(limitMs)) return
+    this.timer = setTimeout(() => {
+      this.timedOut = true
+      this.controller.abort()
+    }, limitMs)
+    this.timer.unref?.()
+  }
+
+  throwIfCancelled(operation: string): void {
+    if (this.callerSignal?.aborted) throw cancelledError(operation)
+  }
+
+  /** The typed error for whatever went wrong; FiledockErrors thrown deliberately pass through. */
+  explain(
+    err: unknown,
+    operation: string,
+    url: URL,
+    ctx: { apiKey: string; timeoutMs: number },
+  ): FiledockError {
+    if (this.callerSignal?.aborted) return cancelledError(operation, err)
+    if (this.timedOut) {
+      return new FiledockError(
+        {
+          kind: 'timeout',
+          message: `The host did not answer within ${formatMs(this.limitMs)} (${operation}, ${describeUrl(url.href)}). Check the connection or try again.`,
+          operation,
+        },
+        { cause: err },
+      )
+    }
+    if (err instanceof FiledockError) return err
+    return transportError(err, operation, url, ctx.apiKey)
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer)
+    this.callerSignal?.removeEventListener('abort', this.onCallerAbort)
+  }
+}
+
+export function cancelledError(operation: string, cause?: unknown): FiledockError {
+  return new FiledockError({ kind: 'cancelled', message: `Cancelled (${operation}).`, operation }, { cause })
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`
+}
+
+/** Connection-level failures (refused, reset, DNS, closed mid-answer) → network or timeout. */
+export function transportError(err: unknown, operation: string, url: URL, apiKey: string): FiledockError {
+  const code = (err as { code?: unknown })?.code
+  const where = describeUrl(url.href)
+  const mk = (kind: 'network' | 'timeout', what: string) =>
+    new FiledockError({ kind, message: `${what} (${operation}, ${where}).`, operation }, { cause: err })
+  switch (code) {
+    case 'ECONNREFUSED':
+      return mk('network', 'Could not connect to the host: connection refused. Check the server address')
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return mk('network', 'Could not find the host name. Check the server address and your connection')
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return mk('timeout', 'Connecting to the host timed out')
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return mk('timeout', 'The host stopped answering')
+    case 'UND_ERR_SOCKET':
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
+    case 'UND_ERR_CLOSED':
+      return mk('network', 'The connection closed before the host finished answering')
+  }
+  const detail = err instanceof Error ? redact(err.message, apiKey) : 'unknown error'
+  return mk('network', `The request failed: ${detail}`)
+}
+
+/** Reads the answer with a size cap, so a runaway or hostile host cannot exhaust memory. */
+export async function readAnswer(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  op: string,
+): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.length
+    if (size > MAX_ANSWER_BYTES) {
+      body.destroy()
+      throw new FiledockError({
+        kind: 'malformed',
+        message: `The host's answer to ${op} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; refusing to read it.`,
+        operation: op,
+      })
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * Turns an HTTP answer into parsed JSON or a typed error. HTTP status and body both count: hosts of this family
+ * put failures in a 200 body, while proxies in front of them answer 429/5xx with HTML.
+ */
+export function interpretAnswer(
+  operation: string,
+  httpStatus: number,
+  headers: IncomingHttpHeaders,
+  text: string,
+  apiKey: string,
+): unknown {
+  const retryAfterMs = parseRetryAfter(headers['retry-after'])
+  const withRetry = retryAfterMs !== undefined ? { retryAfterMs } : {}
+  let json: unknown
+  let parsed = false
+  try {
+    json = JSON.parse(text)
+    parsed = true
+  } catch {
+    parsed = false
+  }
+  if (httpStatus === 429) {
+    const msg = parsed ? envelopeMsg(json) : undefined
+    throw hostError({ operation, status: 429, ...withRetry, ...(msg ? { msg } : {}) }, apiKey)
+  }
+  if (!parsed) throw unreadable(operation, httpStatus, headers, text, withRetry, apiKey)
+  if (httpStatus < 200 || httpStatus > 299) {
+    // A JSON error envelope explains itself; otherwise the HTTP status is all we have.
+    assertEnvelopeOk(operation, json, apiKey, retryAfterMs)
+    const msg = envelopeMsg(json)
+    throw hostError({ operation, status: httpStatus, ...withRetry, ...(msg ? { msg } : {}) }, apiKey)
+  }
+  assertEnvelopeOk(operation, json, apiKey)
+  return json
+}
+
+function envelopeMsg(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null) return undefined
+  const msg = (json as Record<string, unknown>).msg
+  return typeof msg === 'string' ? msg : undefined
+}
+
+function unreadable(
+  operation: string,
+  httpStatus: number,
+  headers: IncomingHttpHeaders,
+  text: string,
+  withRetry: { retryAfterMs?: number },
+  apiKey: string,
+): FiledockError {
+  if (httpStatus === 401 || httpStatus === 403) return hostError({ operation, status: httpStatus }, apiKey)
+  const type = String(headers['content-type'] ?? '')
+  const trimmed = text.trimStart()
+  const what =
+    trimmed === ''
+      ? 'an empty answer'
+      : /html/i.test(type) || trimmed.startsWith('<')
+        ? 'an HTML page instead of JSON'
+        : /^[[{]/.test(trimmed)
+          ? 'incomplete JSON (the answer was cut off)'
+          : 'text that is not JSON'
+  if (httpStatus >= 500) {
+    return new FiledockError({
+      kind: 'server',
+      message: `The host failed with HTTP ${httpStatus} and ${what} (${operation}). It may be overloaded or down; try again later.`,
+      operation,
+      status: httpStatus,
+      ...withRetry,
+    })
+  }
+  const location = headers.location
+  if (httpStatus >= 300 && httpStatus <= 399 && typeof location === 'string') {
+    // Redirects are not followed (a key in the query must not travel to wherever a host points us).
+    return new FiledockError({
+      kind: 'server',
+      message: `The host redirects ${operation} to ${describeUrl(location)}. Use that address as the server address.`,
+      operation,
+      status: httpStatus,
+    })
+  }
+  if (httpStatus < 200 || httpStatus > 299) {
+    // Not an API answer at all: most often a wrong server address or a proxy in the way.
+    return new FiledockError({
+      kind: 'server',
+      message: `The host answered HTTP ${httpStatus} with ${what} (${operation}). Check the server address.`,
+      operation,
+      status: httpStatus,
+    })
+  }
+  return new FiledockError({
+    kind: 'malformed',
+    message: `The host sent ${what} for ${operation}. A proxy or captive portal may be in the way; try again later.`,
+    operation,
+  })
+}

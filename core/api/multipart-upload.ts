@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto'
+import { type FileHandle, open } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { request } from 'undici'
+import type { UploadProgress } from '../../shared/api/types.ts'
+import { FiledockError } from '../../shared/errors.ts'
+import { hostWords } from './envelope.ts'
+import { type HttpContext, interpretAnswer, RequestGuard, readAnswer } from './http.ts'
+import { parseAnswer } from './schema-primitives.ts'
+import { uploadFormAnswer } from './schemas.ts'
+import { checkName, invalid } from './validate.ts'
+
+/**
+ * Op 4: the multipart form POST to {upload_url}, streamed from disk.
+ *
+ * Real upload servers of this family are CGI scripts that need a Content-Length and reject chunked bodies, and
+ * files can be far larger than memory, so the body is preamble + the file's bytes + epilogue with its exact
+ * length computed up front, streamed in 1 MiB reads with backpressure (undici awaits 'drain').
+ */
+
+export const UPLOAD_OPERATION = 'upload/file'
+const READ_CHUNK = 1024 * 1024
+const THROTTLE_SLICE = 64 * 1024
+
+export interface UploadFormOptions {
+  uploadUrl: string
+  sessId: string
+  path: string
+  /** Name sent to the host; default: the file's base name. */
+  fileName?: string
+  /**
+   * The spec shows only `prem` and says other values are not shown. Hosts of this family use utype to pick the
+   * account class whose limits apply; an upload made with an account's session is that account's, so `prem` is
+   * the default and callers may override it.
+   */
+  utype?: string
+  signal?: AbortSignal | undefined
+  onProgress?: ((p: UploadProgress) => void) | undefined
+  /** Minimum gap between progress callbacks; the final callback (all bytes sent) always fires. */
+  progressIntervalMs?: number
+  /**
+   * Bandwidth limiting (the upload queue's token bucket): awaited before each slice of the file is sent. With a
+   * throttle the file goes out in THROTTLE_SLICE pieces so a low limit paces smoothly instead of in 1 MiB jumps.
+   * It receives the request's signal so a cancel does not wait for the bucket.
+   */
+  throttle?: ((bytes: number, signal: AbortSignal) => Promise<void>) | undefined
+  /** Abort when no body bytes move for this long, and as the wait for the answer after the last byte. */
+  idleTimeoutMs: number
+  /** How long the host may take to answer after the last byte (it may be moving a large file into place). */
+  answerTimeoutMs: number
+}
+
+export interface UploadFormResult {
+  fileCode: string
+  size: number
+  name: string
+}
+
+export async function postUploadForm(ctx: HttpContext, opts: UploadFormOptions): Promise<UploadFormResult> {
+  const op = UPLOAD_OPERATION
+  const name = checkName(op, opts.fileName ?? basename(opts.path), 'file name')
+  const file = await openForUpload(op, opts.path)
+  const guard = new RequestGuard(opts.signal, opts.idleTimeoutMs)
+  try {
+    guard.throwIfCancelled(op)
+    const size = (await file.stat()).size
+    const boundary = `----FiledockBoundary${randomBytes(12).toString('hex')}`
+    const preamble = Buffer.from(
+      field(boundary, 'sess_id', opts.sessId) +
+        field(boundary, 'utype', opts.utype ?? 'prem') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file_0"; ${fileNameParams(name)}\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+      'utf8',
+    )
+    const epilogue = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8')
+    const progress = throttledProgress(size, opts.onProgress, opts.progressIntervalMs ?? 100)
+    const body = streamBody(
+      file,
+      size,
+      preamble,
+      epilogue,
+      progress,
+      guard,
+      opts.answerTimeoutMs,
+      opts.throttle,
+    )
+    const res = await request(opts.uploadUrl, {
+      method: 'POST',
+      headers: {
+        'user-agent': ctx.userAgent,
+        accept: 'application/json',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(preamble.length + size + epilogue.length),
+      },
+      // undici streams async iterables with backpressure; its typings list only Readable.
+      body: body as unknown as NodeJS.ReadableStream as never,
+      dispatcher: ctx.dispatcher,
+      signal: guard.signal,
+      // Our idle timer replaces undici's: its headers timer would otherwise run while the body is still going.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    })
+    const text = await readAnswer(res.body, op)
+    const json = interpretAnswer(op, res.statusCode, res.headers, text, ctx.apiKey)
+    return { fileCode: acceptedCode(json, ctx.apiKey), size, name }
+  } catch (err) {
+    throw explainUploadFailure(guard.explain(err, op, new URL(opts.uploadUrl), ctx), err)
+  } finally {
+    guard.dispose()
+    await file.close().catch(() => {})
+  }
+}
+
+/**
+ * A reset while the body is still going usually means the server refused the upload early (bad or expired
+ * session, file too large) and closed without reading the rest; servers without a lingering close lose their
+ * answer that way, so say what probably happened.
+ */
+function explainUploadFailure(e: FiledockError, cause: unknown): FiledockError {
+  const code = (cause as { code?: unknown })?.code
+  if (e.kind !== 'network' || (code !== 'EPIPE' && code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET'))
+    return e
+  return new FiledockError(
+    {
+      ...e.toJSON(),
+      message: `The upload server closed the connection during the upload (${UPLOAD_OPERATION}). It may have refused the upload session or the file; try again with a new session.`,
+    },
+    { cause },
+  )
+}
+
+async function* streamBody(
+  file: FileHandle,
+  size: number,
+  preamble: Buffer,
+  epilogue: Buffer,
+  progress: (sent: number) => void,
+  guard: RequestGuard,
+  answerTimeoutMs: number,
+  throttle?: (bytes: number, signal: AbortSignal) => Promise<void>,
+): AsyncGenerator<Buffer> {
+  progress(0)
+  yield preamble
+  let sent = 0
+  if (size > 0) {
+    const stream = file.createReadStream({
+      start: 0,
+      end: size - 1,
+      highWaterMark: READ_CHUNK,
+      autoClose: false,
+    })
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (!throttle) {
+        guard.restart()
+        sent += chunk.length
+        progress(sent)
+        yield chunk
+        continue
+      }
+      for (let at = 0; at < chunk.length; at += THROTTLE_SLICE) {
+        const slice = chunk.subarray(at, at + THROTTLE_SLICE)
+        // Waiting for the bucket is not the host being idle, so the idle timer restarts after the wait.
+        await throttle(slice.length, guard.signal)
+        guard.restart()
+        sent += slice.length
+        progress(sent)
+        yield slice
+      }
+    }
+  }
+  if (sent !== size) {
+    throw invalid(
+      UPLOAD_OPERATION,
+      `The file shrank from ${size} to ${sent} bytes while it was being uploaded`,
+    )
+  }
+  yield epilogue
+  guard.restart(answerTimeoutMs)
+}
+
+/** The checks postUploadForm makes before sending, for callers that want them before spending a session. */
+export async function checkUploadSource(path: string, fileName?: string): Promise<void> {
+  checkName(UPLOAD_OPERATION, fileName ?? basename(String(path)), 'file name')
+  const file = await openForUpload(UPLOAD_OPERATION, path)
+  await file.close()
+}
+
+async function openForUpload(op: string, path: string): Promise<FileHandle> {
+  if (typeof path !== 'string' || path === '') throw invalid(op, 'a file path is required')
+  let file: FileHandle
+  try {
+    file = await open(path, 'r')
+  } catch (err) {
+    const code = (err as { code?: string }).code
+    if (code === 'ENOENT') throw invalid(op, `There is no file at ${path}`)
+    if (code === 'EACCES' || code === 'EPERM') throw invalid(op, `${path} cannot be read (permission denied)`)
+    throw invalid(op, `${path} cannot be opened: ${(err as Error).message}`)
+  }
+  const stat = await file.stat()
+  if (!stat.isFile()) {
+    await file.close()
+    throw invalid(op, `${path} is not a regular file`)
+  }
+  return file
+}
+
+function field(boundary: string, name: string, value: string): string {
+  return `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+}
+
+/**
+ * `filename` as browsers send it (UTF-8, with `"` percent-encoded) for CGI parsers, plus RFC 5987 `filename*` when
+ * the name is not plain ASCII or holds characters some parsers treat specially, so the exact name survives.
+ */
+export function fileNameParams(name: string): string {
+  const plain = `filename="${name.replace(/"/g, '%22')}"`
+  if (/^[\x20-\x7e]*$/.test(name) && !/["\\%]/.test(name)) return plain
+  const ext = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `${plain}; filename*=UTF-8''${ext}`
+}
+
+function throttledProgress(
+  total: number,
+  onProgress: ((p: UploadProgress) => void) | undefined,
+  intervalMs: number,
+): (sent: number) => void {
+  if (!onProgress) return () => {}
+  let last = -Infinity
+  return (sent) => {
+    const now = performance.now()
+    if (sent !== total && sent !== 0 && now - last < intervalMs) return
+    last = now
+    onProgress({ bytesSent: sent, totalBytes: total })
+  }
+}
+
+/** The bare array answer: the first file's code, or the host's own words about why it was refused. */
+function acceptedCode(json: unknown, apiKey: string): string {
+  const op = UPLOAD_OPERATION
+  const first = parseAnswer(uploadFormAnswer, op, json)[0]
+  const status = first?.file_status?.trim()
+  if (status !== undefined && status.toUpperCase() !== 'OK') {
+    throw new FiledockError({
+      kind: 'server',
+      message: `The upload server refused the file: “${hostWords(status, apiKey) ?? status.slice(0, 40)}”.`,
+      operation: op,
+    })
+  }
+  const code = (first?.file_code ?? first?.filecode ?? '').trim()
+  if (!/^[A-Za-z0-9]{1,64}$/.test(code) || code.toLowerCase() === 'undef') {
+    throw new FiledockError({
+      kind: 'malformed',
+      message: `The upload server answered without a usable file code (${JSON.stringify(code.slice(0, 40))}).`,
+      operation: op,
+    })
+  }
+  return code
+}

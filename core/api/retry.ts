@@ -1,0 +1,89 @@
+import { FiledockError } from '../../shared/errors.ts'
+
+/**
+ * Retries for idempotent reads only. Our own small loop rather than p-retry: p-retry's backoff would be added on
+ * top of a host's Retry-After, and we want the wait to be the larger of the two, capped, and abortable.
+ */
+export interface RetryPolicy {
+  /** Extra attempts after the first; 0 disables retrying. */
+  retries: number
+  /** First backoff step; doubles per attempt, with full jitter. */
+  baseDelayMs: number
+  /** Upper bound of one backoff step. */
+  maxDelayMs: number
+  /** A Retry-After longer than this is not waited for: the error goes to the caller, who can schedule it. */
+  maxRetryAfterMs: number
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  retries: 3,
+  baseDelayMs: 300,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 30_000,
+}
+
+/** Failures worth another try of a read: the host or the path to it may do better next time. */
+export function isTransient(err: unknown): err is FiledockError {
+  if (!(err instanceof FiledockError)) return false
+  switch (err.kind) {
+    case 'network':
+    case 'timeout':
+    case 'malformed':
+    case 'rate_limited':
+      return true
+    case 'server':
+      return err.status === undefined || err.status >= 500
+    default:
+      return false
+  }
+}
+
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  policy: RetryPolicy,
+  signal?: AbortSignal,
+): Promise<T> {
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt()
+    } catch (err) {
+      if (n >= policy.retries || !isTransient(err) || signal?.aborted) throw err
+      const backoff = Math.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n)
+      const asked = err.retryAfterMs
+      if (asked !== undefined && asked > policy.maxRetryAfterMs) throw err
+      await sleep(Math.max(backoff, asked ?? 0), signal, err.operation)
+    }
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, operation: string | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cancelled = () =>
+      new FiledockError({
+        kind: 'cancelled',
+        message: `Cancelled${operation ? ` (${operation})` : ''}.`,
+        ...(operation ? { operation } : {}),
+      })
+    if (signal?.aborted) return reject(cancelled())
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(cancelled())
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** Retry-After as seconds or an HTTP-date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value
+  if (raw === undefined) return undefined
+  const text = raw.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  const at = Date.parse(text)
+  if (Number.isNaN(at)) return undefined
+  return Math.max(0, at - now)
+}

@@ -1,0 +1,126 @@
+import { Agent, type Dispatcher } from 'undici'
+import { FiledockError } from '../../shared/errors.ts'
+import { type HttpContext, requestJson } from './http.ts'
+import { defaultRetryPolicy, type RetryPolicy, withRetries } from './retry.ts'
+
+export interface ApiClientOptions {
+  /** The host's base address, e.g. `https://host.example` (a path prefix is kept). */
+  baseUrl: string
+  apiKey: string
+  /** Total time limit of one API call (connect + answer). Default 30 s. */
+  timeoutMs?: number
+  /** Extra attempts for idempotent reads. Default 3; writes are never retried. */
+  retries?: number
+  /** Backoff tuning (tests shorten it). */
+  retryPolicy?: Partial<Omit<RetryPolicy, 'retries'>>
+  /** E.g. an undici ProxyAgent. Default: a keep-alive Agent owned (and closed) by this client. */
+  dispatcher?: Dispatcher
+  userAgent?: string
+  /** Uploads fail when no bytes move for this long. Default 60 s. */
+  uploadIdleTimeoutMs?: number
+  /** How long the upload server may take to answer after the last byte. Default 5 min. */
+  uploadAnswerTimeoutMs?: number
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined
+}
+
+export type Params = Record<string, string | number | undefined>
+
+const VERSION = '0.1.0'
+
+/**
+ * What every operation shares: the base URL, the key, the connection pool, time limits and the retry policy.
+ * `read` is for idempotent calls (retried on transient failures), `write` for everything else (never retried).
+ */
+export class ApiTransport {
+  readonly baseUrl: string
+  readonly ctx: HttpContext
+  readonly policy: RetryPolicy
+  readonly uploadIdleTimeoutMs: number
+  readonly uploadAnswerTimeoutMs: number
+  private readonly ownsDispatcher: boolean
+  private closed = false
+
+  constructor(opts: ApiClientOptions) {
+    this.baseUrl = normaliseBaseUrl(opts.baseUrl)
+    if (typeof opts.apiKey !== 'string' || opts.apiKey.trim() === '') {
+      throw new FiledockError({ kind: 'invalid_input', message: 'No API key was given.' })
+    }
+    this.ownsDispatcher = opts.dispatcher === undefined
+    const dispatcher =
+      opts.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 8 })
+    this.ctx = {
+      dispatcher,
+      apiKey: opts.apiKey,
+      userAgent: opts.userAgent ?? `filedock/${VERSION}`,
+      timeoutMs: opts.timeoutMs ?? 30_000,
+    }
+    this.policy = {
+      ...defaultRetryPolicy,
+      ...opts.retryPolicy,
+      retries: opts.retries ?? defaultRetryPolicy.retries,
+    }
+    this.uploadIdleTimeoutMs = opts.uploadIdleTimeoutMs ?? 60_000
+    this.uploadAnswerTimeoutMs = opts.uploadAnswerTimeoutMs ?? 300_000
+  }
+
+  /** Closes the connection pool this transport created (not a dispatcher passed in). Idempotent. */
+  async close(): Promise<void> {
+    if (!this.ownsDispatcher || this.closed) return
+    this.closed = true
+    await this.ctx.dispatcher.close()
+  }
+
+  read(op: string, params: Params, signal?: AbortSignal): Promise<unknown> {
+    const url = this.apiUrl(op, params)
+    return withRetries(
+      () => requestJson(this.ctx, { operation: op, method: 'GET', url, signal }),
+      this.policy,
+      signal,
+    )
+  }
+
+  write(op: string, params: Params, signal?: AbortSignal): Promise<unknown> {
+    return requestJson(this.ctx, { operation: op, method: 'GET', url: this.apiUrl(op, params), signal })
+  }
+
+  /** A POST form with the key as a form field (files/check), retried like a read. */
+  postFormRead(op: string, form: URLSearchParams, signal?: AbortSignal): Promise<unknown> {
+    const body = new URLSearchParams(form)
+    body.set('key', this.ctx.apiKey)
+    const url = this.apiUrl(op, {}, false)
+    return withRetries(
+      () => requestJson(this.ctx, { operation: op, method: 'POST', url, form: body, signal }),
+      this.policy,
+      signal,
+    )
+  }
+
+  private apiUrl(op: string, params: Params, withKey = true): URL {
+    const url = new URL(`${this.baseUrl}/api/${op}`)
+    if (withKey) url.searchParams.set('key', this.ctx.apiKey)
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v))
+    return url
+  }
+}
+
+function normaliseBaseUrl(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(String(raw).trim())
+  } catch {
+    throw new FiledockError({
+      kind: 'invalid_input',
+      message: 'The server address is not a URL (e.g. https://host.example).',
+    })
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FiledockError({
+      kind: 'invalid_input',
+      message: 'The server address must start with http:// or https://.',
+    })
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}
