@@ -159,7 +159,9 @@ async function* streamBody(
       }
       for (let at = 0; at < chunk.length; at += THROTTLE_SLICE) {
         const slice = chunk.subarray(at, at + THROTTLE_SLICE)
-        // Waiting for the bucket is not the host being idle, so the idle timer restarts after the wait.
+        // Waiting for the bucket is not the host being idle: the idle timer is off during the wait (at a low
+        // limit shared by many uploads it can last longer than the idle limit) and restarts after it.
+        guard.restart(Number.POSITIVE_INFINITY)
         await throttle(slice.length, guard.signal)
         guard.restart()
         sent += slice.length

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto'
+import { appendFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { QueueEvent } from '../../shared/queue.ts'
+import type { ApiClient } from '../api/client.ts'
+import {
+  allFiles,
+  clientOf,
+  countNames,
+  ofType,
+  openEngine,
+  removeDir,
+  sandbox,
+  type TestEngine,
+  tempDir,
+  writeTree,
+} from './testing/support.ts'
+
+/** Waits for the first event that satisfies `test` (events already seen count). */
+function waitFor(t: TestEngine, test: (e: QueueEvent) => boolean, timeoutMs = 10_000): Promise<QueueEvent> {
+  const seen = t.events.find(test)
+  if (seen) return Promise.resolve(seen)
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out waiting for an event')), timeoutMs)
+    const off = t.engine.onEvent((e) => {
+      if (!test(e)) return
+      clearTimeout(timer)
+      off()
+      resolve(e)
+    })
+  })
+}
+
+async function until(test: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = performance.now() + timeoutMs
+  while (!test()) {
+    if (performance.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/** Most items in the running state at once, from the event stream. */
+function maxRunning(events: readonly QueueEvent[]): number {
+  const running = new Set<string>()
+  let max = 0
+  for (const e of events) {
+    if (e.type !== 'queue.item') continue
+    if (e.item.state === 'running') running.add(e.item.id)
+    else running.delete(e.item.id)
+    max = Math.max(max, running.size)
+  }
+  return max
+}
+
+describe('queue controls', () => {
+  let sb: Awaited<ReturnType<typeof sandbox>>
+  let client: ApiClient
+  let src: string
+  const open: TestEngine[] = []
+
+  beforeAll(async () => {
+    sb = await sandbox()
+    client = clientOf(sb.baseUrl, sb.apiKey)
+  })
+
+  afterEach(async () => {
+    sb.setFaults({ latencyMs: 0, errorRate: 0 })
+    for (const t of open.splice(0)) {
+      await t.close()
+      await removeDir(t.dataDir)
+    }
+    await removeDir(src)
+  })
+
+  afterAll(async () => {
+    await client.close()
+    await sb.close()
+    await removeDir(sb.dataDir)
+  })
+
+  async function engine(o: Parameters<typeof openEngine>[0] = { clientFor: () => client }) {
+    const t = await openEngine(o)
+    open.push(t)
+    return t
+  }
+
+  async function files(prefix: string, n: number, size: number): Promise<string[]> {
+    src = await tempDir()
+    const tree: Record<string, Buffer> = {}
+    for (let i = 0; i < n; i++) tree[`${prefix}-${i}.bin`] = randomBytes(size)
+    await writeTree(src, tree)
+    return Object.keys(tree).map((k) => join(src, k))
+  }
+
+  async function onHost(prefix: string) {
+    return (await allFiles(client)).filter((f) => f.name.startsWith(`${prefix}-`))
+  }
+
+  it('honours the bandwidth limit and sends at most 10 progress events a second', async () => {
+    const paths = await files('bw', 4, 256 * 1024)
+    const t = await engine({ clientFor: () => client, bandwidthBytesPerSec: 512 * 1024, concurrency: 3 })
+    const started = performance.now()
+    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await t.engine.whenIdle()
+    const seconds = (performance.now() - started) / 1000
+    // 1 MiB at 512 KiB/s: about 2 s (a 100 ms burst allowance and the requests around the uploads aside).
+    expect(seconds).toBeGreaterThan(1.6)
+    expect(seconds).toBeLessThan(4)
+    const progress = ofType(t.events, 'queue.progress')
+    expect(progress.length).toBeGreaterThan(5)
+    const stamps: number[] = []
+    t.events.length = 0
+    // Gaps measured on a fresh run so the timestamps are ours.
+    const more = await files('bw2', 2, 256 * 1024)
+    const off = t.engine.onEvent((e) => {
+      if (e.type === 'queue.progress') stamps.push(performance.now())
+    })
+    await t.engine.enqueuePaths({ paths: more, accountIds: ['main'] })
+    await t.engine.whenIdle()
+    off()
+    const gaps = stamps.slice(1).map((s, i) => s - (stamps[i] as number))
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(90)
+    const speeds = ofType(t.events, 'queue.progress').map((e) => e.totals.bytesPerSec)
+    const peak = Math.max(...speeds)
+    expect(peak).toBeGreaterThan(256 * 1024)
+    expect(peak).toBeLessThan(1024 * 1024)
+    const last = ofType(t.events, 'queue.progress').at(-1)
+    expect(last?.items[0]?.totalBytes).toBe(256 * 1024)
+  })
+
+  it('lifts a bandwidth limit while uploads run', async () => {
+    const paths = await files('lift', 3, 512 * 1024)
+    const t = await engine({ clientFor: () => client, bandwidthBytesPerSec: 64 * 1024 })
+    const started = performance.now()
+    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await new Promise((r) => setTimeout(r, 300))
+    t.engine.setBandwidthLimit(null)
+    await t.engine.whenIdle()
+    // At 64 KiB/s the 1.5 MiB would take 24 s.
+    expect(performance.now() - started).toBeLessThan(3_000)
+    expect(ofType(t.events, 'queue.settings').at(-1)?.bandwidthBytesPerSec).toBeNull()
+  })
+
+  it('changes concurrency live', async () => {
+    sb.setFaults({ latencyMs: 30 })
+    const paths = await files('conc', 16, 1000)
+    const t = await engine({ clientFor: () => client, concurrency: 1 })
+    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await until(() => t.engine.snapshot().totals.done >= 2)
+    const before = maxRunning(t.events)
+    const mark = t.events.length
+    t.engine.setConcurrency(4)
+    await t.engine.whenIdle()
+    expect(before).toBe(1)
+    expect(maxRunning(t.events.slice(mark))).toBe(4)
+    expect(t.engine.snapshot().concurrency).toBe(4)
+  })
+
+  it('pauses and resumes the whole queue without losing or repeating work', async () => {
+    sb.setFaults({ latencyMs: 20 })
+    const paths = await files('pause', 20, 50_000)
+    const t = await engine({ clientFor: () => client, concurrency: 3 })
+    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await waitFor(t, (e) => e.type === 'queue.item' && e.item.state === 'done')
+    await t.engine.pause()
+    expect(ofType(t.events, 'queue.paused').at(-1)?.pause.reason).toBe('user')
+    await new Promise((r) => setTimeout(r, 200))
+    const snap = t.engine.snapshot()
+    expect(snap.totals.running).toBe(0)
+    expect(snap.paused?.reason).toBe('user')
+    const doneWhilePaused = snap.totals.done
+    await new Promise((r) => setTimeout(r, 300))
+    expect(t.engine.snapshot().totals.done).toBe(doneWhilePaused)
+    expect(doneWhilePaused).toBeLessThan(20)
+    await t.engine.resume()
+    await t.engine.whenIdle()
+    expect(t.engine.snapshot().totals.done).toBe(20)
+    const landed = await onHost('pause')
+    expect(landed).toHaveLength(20)
+    expect([...countNames(landed).values()].every((n) => n === 1)).toBe(true)
+  })
+
+  it('pauses, resumes and cancels single items', async () => {
+    const paths = await files('one', 4, 1000)
+    const t = await engine()
+    await t.engine.pause()
+    const { batchId } = await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    const [a, b] = t.engine.snapshot().items
+    await t.engine.pause(a?.id)
+    await t.engine.cancel(b?.id as string)
+    await t.engine.resume(a?.id)
+    await t.engine.pause(a?.id)
+    expect(t.engine.snapshot().paused?.reason).toBe('user')
+    await t.engine.cancel(t.engine.snapshot().items[2]?.id as string)
+    await t.engine.resume(t.engine.snapshot().items[3]?.id)
+    expect(t.engine.snapshot().items.map((i) => i.state)).toEqual([
+      'paused',
+      'cancelled',
+      'cancelled',
+      'queued',
+    ])
+    await t.engine.resume()
+    await t.engine.whenIdle()
+    expect(t.engine.snapshot().items.map((i) => i.state)).toEqual(['done', 'cancelled', 'cancelled', 'done'])
+    const finished = ofType(t.events, 'batch.finished')
+    expect(finished).toHaveLength(1)
+    expect(finished[0]).toMatchObject({ batchId, cancelled: 2, failed: 0 })
+    expect(finished[0]?.entries.map((e) => e.name)).toEqual(['one-0.bin', 'one-3.bin'])
+    expect((await onHost('one')).map((f) => f.name).sort()).toEqual(['one-0.bin', 'one-3.bin'])
+  })
+
+  it('cancels an upload in flight, and it never lands', async () => {
+    const paths = await files('cancel', 1, 400 * 1024)
+    const t = await engine({ clientFor: () => client, bandwidthBytesPerSec: 100 * 1024 })
+    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await waitFor(t, (e) => e.type === 'queue.progress' && (e.items[0]?.bytesSent ?? 0) > 50 * 1024)
+    const id = t.engine.snapshot().items[0]?.id as string
+    await t.engine.cancel(id)
+    await t.engine.whenIdle()
+    expect(t.engine.snapshot().items[0]?.state).toBe('cancelled')
+    await new Promise((r) => setTimeout(r, 200))
+    expect(await onHost('cancel')).toEqual([])
+  })
+
+  it('fails after the attempt limit with the reason, retries failed items on request, clears finished', async () => {
+    const paths = await files('retry', 2, 1000)
+    const t = await engine({ clientFor: () => client, retry: { attempts: 2, baseMs: 5, maxMs: 10 } })
+    sb.setFaults({ errorRate: 1 })
+    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await t.engine.whenIdle()
+    const failed = t.engine.snapshot().items
+    expect(failed.map((i) => i.state)).toEqual(['failed', 'failed'])
+    expect(failed[0]?.error?.message).toMatch(/^Gave up after 2 attempts\. The host .*50[023]/)
+    expect(ofType(t.events, 'batch.finished')[0]).toMatchObject({ failed: 2, entries: [] })
+    sb.setFaults({ errorRate: 0 })
+    expect(await t.engine.retryFailed()).toBe(2)
+    await t.engine.whenIdle()
+    expect(t.engine.snapshot().items.map((i) => [i.state, i.error])).toEqual([
+      ['done', null],
+      ['done', null],
+    ])
+    expect(ofType(t.events, 'batch.finished')).toHaveLength(2)
+    expect(ofType(t.events, 'batch.finished')[1]?.entries).toHaveLength(2)
+    expect(await t.engine.clearFinished()).toBe(2)
+    expect(t.engine.snapshot().items).toEqual([])
+    expect(ofType(t.events, 'queue.removed')[0]?.ids).toHaveLength(2)
+    expect(t.history.search({ text: 'retry-' })).toHaveLength(2)
+  })
+
+  it('fails a file that changed or vanished after it was queued, with the reason, and uploads nothing', async () => {
+    const paths = await files('changed', 3, 1000)
+    const t = await engine()
+    await t.engine.pause()
+    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await appendFile(paths[0] as string, 'more bytes')
+    await rm(paths[1] as string)
+    await t.engine.resume()
+    await t.engine.whenIdle()
+    const [changed, gone, fine] = t.engine.snapshot().items
+    expect(changed?.state).toBe('failed')
+    expect(changed?.error?.message).toMatch(
+      /changed after it was queued \(its size is now 1010 bytes, was 1000\)/,
+    )
+    expect(gone?.state).toBe('failed')
+    expect(gone?.error?.message).toMatch(/was deleted or moved after it was queued/)
+    expect(fine?.state).toBe('done')
+    expect(changed?.attempts).toBe(0)
+    expect((await onHost('changed')).map((f) => f.name)).toEqual(['changed-2.bin'])
+  })
+})

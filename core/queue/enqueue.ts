@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto'
+import { FiledockError } from '../../shared/errors.ts'
+import type { EnqueueProblem } from '../../shared/queue.ts'
+import type { ApiClient } from '../api/client.ts'
+import type { BatchRecord, ItemRecord } from './records.ts'
+import { remoteName } from './remote-item.ts'
+import { type ScanOptions, scanPaths } from './scan.ts'
+
+/** Turns one drop (paths or URLs, one or more accounts) into a batch of item records, and the problems found. */
+
+export interface PathsInput {
+  paths: readonly string[]
+  accountIds: readonly string[]
+  /** Target folder; the dropped tree is mirrored under it. Default 0 (the root). */
+  fldId?: number
+  /** The target folder's path on the host, for history and link packs (e.g. `photos`); '' for the root. */
+  folderPath?: string
+}
+
+export interface UrlsInput {
+  urls: readonly string[]
+  accountIds: readonly string[]
+  fldId?: number
+  folderPath?: string
+}
+
+export interface PlanDeps {
+  clientFor(accountId: string): Promise<ApiClient>
+  /** Bytes already queued (not yet done) for the account: they will use storage too. */
+  queuedBytes(accountId: string): number
+  takeSeq(): number
+  now(): number
+  scan?: ScanOptions
+}
+
+export interface Plan {
+  batch: BatchRecord | null
+  items: ItemRecord[]
+  problems: EnqueueProblem[]
+}
+
+export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan> {
+  const { accountIds, fldId, basePath } = checkTarget(input)
+  if (!Array.isArray(input.paths) || input.paths.length === 0)
+    throw invalid('Give at least one file or folder.')
+  const scan = await scanPaths(input.paths, deps.scan)
+  const problems: EnqueueProblem[] = [...scan.problems]
+  const emptyLeaves = uncoveredLeaves(
+    scan.folders,
+    scan.files.map((f) => f.relDir),
+  )
+  if (scan.files.length === 0 && emptyLeaves.length === 0) return { batch: null, items: [], problems }
+  const accounts = await checkStorage(accountIds, scan.totalBytes, deps, problems)
+  const batch = newBatch('paths', accounts, fldId, basePath, deps.now())
+  const items: ItemRecord[] = []
+  for (const accountId of accounts) {
+    for (const f of scan.files) {
+      items.push(
+        newItem(batch, deps, {
+          kind: 'file',
+          accountId,
+          relDir: f.relDir,
+          name: f.name,
+          source: f.path,
+          size: f.size,
+          mtimeMs: f.mtimeMs,
+        }),
+      )
+    }
+    for (const relDir of emptyLeaves) {
+      const name = relDir[relDir.length - 1] as string
+      items.push(
+        newItem(batch, deps, {
+          kind: 'folder',
+          accountId,
+          relDir,
+          name,
+          source: relDir.join('/'),
+          size: null,
+          mtimeMs: null,
+        }),
+      )
+    }
+  }
+  return { batch: items.length > 0 ? batch : null, items, problems }
+}
+
+export async function planUrls(input: UrlsInput, deps: PlanDeps): Promise<Plan> {
+  const { accountIds, fldId, basePath } = checkTarget(input)
+  if (!Array.isArray(input.urls) || input.urls.length === 0) throw invalid('Give at least one URL.')
+  const problems: EnqueueProblem[] = []
+  const urls: string[] = []
+  for (const raw of input.urls) {
+    const url = typeof raw === 'string' ? raw.trim() : ''
+    if (!isHttpUrl(url)) {
+      problems.push({
+        path: String(raw),
+        kind: 'invalid_url',
+        message: 'This is not an http:// or https:// address.',
+      })
+    } else if (!urls.includes(url)) urls.push(url)
+  }
+  if (urls.length === 0) return { batch: null, items: [], problems }
+  const batch = newBatch('urls', [...accountIds], fldId, basePath, deps.now())
+  const items: ItemRecord[] = []
+  for (const accountId of accountIds) {
+    for (const url of urls) {
+      items.push(
+        newItem(batch, deps, {
+          kind: 'url',
+          accountId,
+          relDir: [],
+          name: remoteName(url),
+          source: url,
+          size: null,
+          mtimeMs: null,
+        }),
+      )
+    }
+  }
+  return { batch, items, problems }
+}
+
+/**
+ * Folders the files do not create by themselves (empty ones), reduced to the deepest: creating a leaf creates
+ * its parents. A folder is "covered" when some file's folder is it or lies below it.
+ */
+export function uncoveredLeaves(folders: readonly string[][], fileDirs: readonly string[][]): string[][] {
+  const key = (d: readonly string[]) => d.join('\u0000')
+  const covered = new Set<string>()
+  for (const d of fileDirs) for (let n = 1; n <= d.length; n++) covered.add(key(d.slice(0, n)))
+  const uncovered = folders.filter((f) => f.length > 0 && !covered.has(key(f)))
+  const parents = new Set<string>()
+  for (const f of uncovered) for (let n = 1; n < f.length; n++) parents.add(key(f.slice(0, n)))
+  return uncovered.filter((f) => !parents.has(key(f)))
+}
+
+async function checkStorage(
+  accountIds: readonly string[],
+  bytes: number,
+  deps: PlanDeps,
+  problems: EnqueueProblem[],
+): Promise<string[]> {
+  const accepted: string[] = []
+  await Promise.all(
+    accountIds.map(async (accountId) => {
+      try {
+        const info = await (await deps.clientFor(accountId)).accountInfo()
+        const need = bytes + deps.queuedBytes(accountId)
+        if (info.storageLeft !== 'unlimited' && need > info.storageLeft) {
+          problems.push({
+            path: '',
+            accountId,
+            kind: 'not_enough_storage',
+            message: `Not enough storage on the account: ${mb(need)} to upload (queued uploads included), ${mb(info.storageLeft)} left. Nothing was queued for this account; free some space or pick another account.`,
+          })
+          return
+        }
+      } catch (err) {
+        // Queueing while offline (or with a key that needs fixing) is a feature: the uploads wait, and the
+        // queue pauses with the reason when they run. The check is reported as skipped.
+        problems.push({
+          path: '',
+          accountId,
+          kind: 'storage_unchecked',
+          message: `The free space of the account could not be checked (${err instanceof Error ? err.message : String(err)}). The files were queued anyway.`,
+        })
+      }
+      accepted.push(accountId)
+    }),
+  )
+  return accountIds.filter((a) => accepted.includes(a))
+}
+
+function checkTarget(input: { accountIds: readonly string[]; fldId?: number; folderPath?: string }) {
+  const ids = input.accountIds
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((a) => typeof a === 'string' && a !== '')) {
+    throw invalid('Pick at least one account to upload to.')
+  }
+  if (new Set(ids).size !== ids.length) throw invalid('An account was given twice.')
+  const fldId = input.fldId ?? 0
+  if (!Number.isSafeInteger(fldId) || fldId < 0)
+    throw invalid('The target folder id must be a whole number ≥ 0.')
+  const basePath = (input.folderPath ?? '').replace(/^\/+|\/+$/g, '')
+  return { accountIds: [...ids], fldId, basePath }
+}
+
+function newBatch(
+  kind: 'paths' | 'urls',
+  accountIds: string[],
+  fldId: number,
+  basePath: string,
+  now: number,
+): BatchRecord {
+  return { id: randomUUID(), kind, accountIds, fldId, basePath, createdAt: now, finishedEmitted: false }
+}
+
+function newItem(
+  batch: BatchRecord,
+  deps: PlanDeps,
+  f: Pick<ItemRecord, 'kind' | 'accountId' | 'relDir' | 'name' | 'source' | 'size' | 'mtimeMs'>,
+): ItemRecord {
+  return {
+    id: randomUUID(),
+    seq: deps.takeSeq(),
+    batchId: batch.id,
+    ...f,
+    baseFldId: batch.fldId,
+    basePath: batch.basePath,
+    state: 'queued',
+    attempts: 0,
+    snapshot: null,
+    sending: false,
+    fileCode: null,
+    targetFldId: null,
+    requestedAt: null,
+    error: null,
+    addedAt: batch.createdAt,
+    finishedAt: null,
+    result: null,
+    historyWritten: false,
+  }
+}
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s)
+    return u.protocol === 'http:' || u.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+function invalid(message: string): FiledockError {
+  return new FiledockError({ kind: 'invalid_input', message })
+}

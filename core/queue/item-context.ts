@@ -1,0 +1,35 @@
+import type { QueueItemPhase } from '../../shared/queue.ts'
+import type { ApiClient } from '../api/client.ts'
+import type { FolderMirror } from './folder-mirror.ts'
+import type { ProgressMeter } from './progress.ts'
+import type { QueueStore } from './queue-store.ts'
+import type { ItemRecord } from './records.ts'
+import type { UploadSessions } from './sessions.ts'
+import type { TokenBucket } from './throttle.ts'
+
+/** What one attempt of one item gets from the engine. */
+export interface ItemContext {
+  item: ItemRecord
+  client: ApiClient
+  store: QueueStore
+  mirror: FolderMirror
+  sessions: UploadSessions
+  bucket: TokenBucket
+  progress: ProgressMeter
+  /** Aborts when the item is paused or cancelled, the queue halts, or the engine closes. */
+  signal: AbortSignal
+  setPhase(phase: QueueItemPhase): void
+  /** Is this file code already the known result of another item (so a lost-attempt check must not take it)? */
+  claimed(code: string): boolean
+  /** The item's outcome is known (file code recorded, or nothing was stored): its name lock may go. */
+  resolved(): void
+  now(): number
+}
+
+/** Where a file ended up. */
+export interface Landing {
+  fileCode: string
+  fldId: number
+  size: number
+  name: string
+}

@@ -1,0 +1,82 @@
+import { appendFile, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { JournalFile } from './journal.ts'
+import { QueueStore } from './queue-store.ts'
+import type { BatchRecord, ItemRecord } from './records.ts'
+import { removeDir, tempDir } from './testing/support.ts'
+
+function batch(id: string): BatchRecord {
+  return { id, kind: 'urls', accountIds: ['a'], fldId: 0, basePath: '', createdAt: 1, finishedEmitted: false }
+}
+
+function item(id: string, batchId: string, seq: number): ItemRecord {
+  return {
+    id,
+    seq,
+    batchId,
+    kind: 'url',
+    accountId: 'a',
+    baseFldId: 0,
+    basePath: '',
+    relDir: [],
+    name: `${id}.bin`,
+    source: `https://x.example/${id}.bin`,
+    size: null,
+    mtimeMs: null,
+    state: 'queued',
+    attempts: 0,
+    snapshot: null,
+    sending: false,
+    fileCode: null,
+    targetFldId: null,
+    requestedAt: null,
+    error: null,
+    addedAt: 1,
+    finishedAt: null,
+    result: null,
+    historyWritten: false,
+  }
+}
+
+describe('queue journal', () => {
+  it('appends in call order and shares one sync among concurrent appends', async () => {
+    const dir = await tempDir()
+    const path = join(dir, 'j.jsonl')
+    const { journal } = await JournalFile.open(path)
+    await Promise.all(Array.from({ length: 50 }, (_, n) => journal.append([{ n }], n % 2 === 0)))
+    await journal.close()
+    const lines = (await readFile(path, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).n)
+    expect(lines).toEqual(Array.from({ length: 50 }, (_, n) => n))
+    await removeDir(dir)
+  })
+
+  it('replays changes, drops a torn last line and removed items, and compacts on open', async () => {
+    const dir = await tempDir()
+    const store = await QueueStore.open(dir)
+    await store.addBatch(batch('b1'), [item('x', 'b1', store.takeSeq()), item('y', 'b1', store.takeSeq())])
+    await store.addBatch(batch('b2'), [item('z', 'b2', store.takeSeq())])
+    const x = store.items.get('x') as ItemRecord
+    await store.patch(x, { state: 'done', fileCode: 'abc' })
+    await store.patch(store.items.get('y') as ItemRecord, { sending: true, snapshot: ['old'] }, false)
+    await store.remove(['z'])
+    await store.close()
+    // A crash in the middle of writing the next line.
+    await appendFile(join(dir, 'queue.jsonl'), '{"t":"item","id":"y","patch":{"state":"fai')
+
+    const again = await QueueStore.open(dir)
+    expect([...again.items.keys()]).toEqual(['x', 'y'])
+    expect(again.items.get('x')).toMatchObject({ state: 'done', fileCode: 'abc' })
+    expect(again.items.get('y')).toMatchObject({ state: 'queued', sending: true, snapshot: ['old'] })
+    expect([...again.batches.keys()]).toEqual(['b1'])
+    expect(again.takeSeq()).toBeGreaterThan(2)
+    await again.close()
+    const lines = (await readFile(join(dir, 'queue.jsonl'), 'utf8')).trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(JSON.parse(lines[0] as string).t).toBe('batch')
+    await removeDir(dir)
+  })
+})

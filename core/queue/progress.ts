@@ -1,0 +1,113 @@
+import type { ItemProgress } from '../../shared/queue.ts'
+
+const WINDOW_MS = 3_000
+
+interface Track {
+  sent: number
+  total: number
+  samples: { t: number; sent: number }[]
+}
+
+/**
+ * Bytes, speed and ETA per transfer and for all of them, and the coalescing of progress into at most one event
+ * per `intervalMs` (100 ms → ≤ 10 per second) carrying only the transfers that moved. Speed is measured over a
+ * sliding window of the last few seconds, so a stall shows as a falling speed rather than a frozen one.
+ */
+export class ProgressMeter {
+  private readonly tracks = new Map<string, Track>()
+  private readonly dirty = new Set<string>()
+  private readonly moved: { t: number; total: number }[] = []
+  private movedTotal = 0
+  private lastFlush = -Infinity
+  private timer: NodeJS.Timeout | undefined
+
+  constructor(
+    private readonly flush: (items: ItemProgress[]) => void,
+    private readonly intervalMs = 100,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  update(id: string, sent: number, total: number): void {
+    const t = this.now()
+    let track = this.tracks.get(id)
+    if (!track) {
+      track = { sent: 0, total, samples: [] }
+      this.tracks.set(id, track)
+    }
+    if (sent > track.sent) this.movedTotal += sent - track.sent
+    track.sent = sent
+    track.total = total
+    track.samples.push({ t, sent })
+    trim(track.samples, t)
+    this.moved.push({ t, total: this.movedTotal })
+    trim(this.moved, t)
+    this.dirty.add(id)
+    this.schedule()
+  }
+
+  /** The transfer ended (done, failed, paused): it no longer counts towards speed. */
+  forget(id: string): void {
+    this.tracks.delete(id)
+    this.dirty.delete(id)
+  }
+
+  sentOf(id: string): number {
+    return this.tracks.get(id)?.sent ?? 0
+  }
+
+  /** All transfers together, bytes per second over the window. */
+  bytesPerSec(): number {
+    const t = this.now()
+    trim(this.moved, t)
+    const first = this.moved[0]
+    if (!first) return 0
+    // Measured up to now, not to the last sample, so a stall drags the speed down.
+    const span = Math.max(t - first.t, 500)
+    return ((this.movedTotal - first.total) / span) * 1000
+  }
+
+  item(id: string): ItemProgress | undefined {
+    const track = this.tracks.get(id)
+    if (!track) return undefined
+    const t = this.now()
+    trim(track.samples, t)
+    const first = track.samples[0]
+    const speed = first ? ((track.sent - first.sent) / Math.max(t - first.t, 500)) * 1000 : 0
+    const left = Math.max(0, track.total - track.sent)
+    return {
+      id,
+      bytesSent: track.sent,
+      totalBytes: track.total,
+      bytesPerSec: Math.round(speed),
+      etaSec: speed > 0 ? Math.ceil(left / speed) : left === 0 ? 0 : null,
+    }
+  }
+
+  close(): void {
+    clearTimeout(this.timer)
+    this.timer = undefined
+  }
+
+  private schedule(): void {
+    if (this.timer) return
+    const wait = Math.max(0, this.lastFlush + this.intervalMs - this.now())
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      this.lastFlush = this.now()
+      const items: ItemProgress[] = []
+      for (const id of this.dirty) {
+        const p = this.item(id)
+        if (p) items.push(p)
+      }
+      this.dirty.clear()
+      if (items.length > 0) this.flush(items)
+    }, wait)
+    this.timer.unref?.()
+  }
+}
+
+function trim(samples: { t: number }[], now: number): void {
+  let drop = 0
+  while (drop < samples.length - 1 && now - (samples[drop] as { t: number }).t > WINDOW_MS) drop++
+  if (drop > 0) samples.splice(0, drop)
+}

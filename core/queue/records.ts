@@ -1,0 +1,68 @@
+import type { FiledockErrorData } from '../../shared/errors.ts'
+import type { QueueItemKind, QueueResultEntry } from '../../shared/queue.ts'
+
+/**
+ * What the journal keeps of each item: everything a restart needs to carry on without asking the user again,
+ * and the facts that make "never twice" hold across a crash (the pre-upload snapshot, whether a send may have
+ * reached the host, the file code as soon as it is known).
+ */
+export type PersistedState = 'queued' | 'paused' | 'done' | 'failed' | 'cancelled'
+
+export interface ItemRecord {
+  id: string
+  /** Enqueue order; the scheduler serves lower first. */
+  seq: number
+  batchId: string
+  kind: QueueItemKind
+  accountId: string
+  /** The drop's target folder and its display path. */
+  baseFldId: number
+  basePath: string
+  /** Folders between the target and the file (empty for a file dropped on its own or a URL). */
+  relDir: string[]
+  name: string
+  /** Local path (file) or URL (url); the folder's own relative path for a folder item. */
+  source: string
+  /** Bytes and mtime when queued (files); null for URLs until the host has the file. */
+  size: number | null
+  mtimeMs: number | null
+  state: PersistedState
+  attempts: number
+  /**
+   * Codes of files with this name (and size) in the root and the target folder before our first send: they
+   * are not ours, so the lost-attempt check never mistakes them for our upload. null until taken.
+   */
+  snapshot: string[] | null
+  /** A send (upload POST or upload/url) may have reached the host and its outcome is not known yet. */
+  sending: boolean
+  fileCode: string | null
+  targetFldId: number | null
+  /** Remote URLs: when the host accepted the request (the timeout counts from here). */
+  requestedAt: number | null
+  error: FiledockErrorData | null
+  addedAt: number
+  finishedAt: number | null
+  /** The finished upload as the history and link packs see it. */
+  result: QueueResultEntry | null
+  /** history.append has run for `result` (it runs after the durable `done`). */
+  historyWritten: boolean
+}
+
+export interface BatchRecord {
+  id: string
+  kind: 'paths' | 'urls'
+  accountIds: string[]
+  fldId: number
+  basePath: string
+  createdAt: number
+  /** batch.finished was emitted for the current round (a retry of failed items starts a new round). */
+  finishedEmitted: boolean
+}
+
+/** One journal line. A batch and its items are one line, so a torn write never leaves half a drop. */
+export type JournalRecord =
+  | { t: 'batch'; batch: BatchRecord; items: ItemRecord[] }
+  | { t: 'item'; id: string; patch: Partial<ItemRecord> }
+  | { t: 'batchPatch'; id: string; patch: Partial<BatchRecord> }
+  | { t: 'remove'; ids: string[] }
+  | { t: 'userPause'; paused: boolean }

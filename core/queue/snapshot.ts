@@ -1,0 +1,35 @@
+import type { BatchView, QueueSnapshot } from '../../shared/queue.ts'
+import type { QueueCore } from './core.ts'
+import { totals } from './views.ts'
+
+/** Everything the UI needs to draw the queue from scratch (after that, events keep it current). */
+export function snapshotOf(core: QueueCore): QueueSnapshot {
+  const { store } = core.d
+  const items = [...store.items.values()]
+  const batches = new Map<string, BatchView>()
+  for (const b of store.batches.values()) {
+    batches.set(b.id, {
+      id: b.id,
+      kind: b.kind,
+      accountIds: [...b.accountIds],
+      fldId: b.fldId,
+      createdAt: b.createdAt,
+      items: 0,
+      finished: true,
+    })
+  }
+  for (const i of items) {
+    const b = batches.get(i.batchId)
+    if (!b) continue
+    b.items++
+    if (i.state !== 'done' && i.state !== 'failed' && i.state !== 'cancelled') b.finished = false
+  }
+  return {
+    items: items.map((i) => core.view(i)),
+    batches: [...batches.values()],
+    totals: totals(items, (id) => core.rt(id), core.d.progress),
+    paused: core.pause.current,
+    concurrency: core.scheduler.concurrency,
+    bandwidthBytesPerSec: core.d.bucket.bytesPerSec,
+  }
+}

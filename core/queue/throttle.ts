@@ -1,0 +1,74 @@
+import { FiledockError } from '../../shared/errors.ts'
+
+/**
+ * One bandwidth limit shared by every transfer: a token bucket in "virtual time" (GCRA). Each take reserves
+ * its bytes at the limit's rate after the reservations before it, so transfers share the rate in arrival order;
+ * a burst of `burstMs` worth of bytes may go at once so a lone transfer is not slowed by timer granularity.
+ *
+ * Changing the limit wakes every waiter so it re-reserves at the new rate at once (a slot computed at a
+ * previous, lower rate would otherwise stall a transfer long after the limit was raised or lifted).
+ */
+export class TokenBucket {
+  private tat = 0
+  private readonly waiters = new Set<() => void>()
+
+  constructor(
+    private rate: number | null,
+    private readonly burstMs = 100,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  get bytesPerSec(): number | null {
+    return this.rate
+  }
+
+  setRate(bytesPerSec: number | null): void {
+    this.rate = bytesPerSec
+    this.tat = this.now()
+    for (const wake of [...this.waiters]) wake()
+  }
+
+  async take(bytes: number, signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      if (signal?.aborted) throw cancelled()
+      const rate = this.rate
+      if (rate === null || rate <= 0) return
+      const now = this.now()
+      const start = Math.max(this.tat, now)
+      const wait = start + (bytes / rate) * 1000 - now - this.burstMs
+      if (wait <= 0) {
+        this.tat = start + (bytes / rate) * 1000
+        return
+      }
+      // Reserve now so later takers queue behind us; a rate change discards reservations (tat reset).
+      this.tat = start + (bytes / rate) * 1000
+      const rateChanged = await this.sleep(wait, signal)
+      if (!rateChanged) return
+    }
+  }
+
+  /** Resolves true when woken by a rate change (the caller must re-reserve), false when the time is up. */
+  private sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      const finish = (woken: boolean) => {
+        clearTimeout(timer)
+        this.waiters.delete(wake)
+        signal?.removeEventListener('abort', onAbort)
+        resolve(woken)
+      }
+      const wake = () => finish(true)
+      const onAbort = () => {
+        clearTimeout(timer)
+        this.waiters.delete(wake)
+        reject(cancelled())
+      }
+      const timer = setTimeout(() => finish(false), ms)
+      this.waiters.add(wake)
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
+  }
+}
+
+function cancelled(): FiledockError {
+  return new FiledockError({ kind: 'cancelled', message: 'Cancelled (upload).', operation: 'upload/file' })
+}

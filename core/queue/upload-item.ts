@@ -1,0 +1,119 @@
+import type { UploadServer } from '../../shared/api/types.ts'
+import { FiledockError } from '../../shared/errors.ts'
+import { findLost, takeSnapshot } from './dedup.ts'
+import { permanent } from './failures.ts'
+import type { ItemContext, Landing } from './item-context.ts'
+import { checkSource } from './source-check.ts'
+import { verifyLanding } from './verify.ts'
+
+/**
+ * One attempt at one local file: mirrored folder → (lost-attempt check) → upload → record the code → verify it
+ * is in the account → file/set_folder. Each step is safe to repeat after a crash at any point:
+ *  - `sending` is durable before the POST starts, so a restart knows an upload may have landed and looks for it
+ *    (dedup.ts) instead of sending again;
+ *  - the file code is durable as soon as the answer arrives, so a restart after it only verifies and moves;
+ *  - folder creation lists first (folder-mirror.ts), and set_folder to the same folder is idempotent.
+ * Throws on failure; the engine decides between retry, pause and fail (failures.ts).
+ */
+export async function runFileAttempt(ctx: ItemContext): Promise<Landing> {
+  const { item, store, client, signal } = ctx
+  const size = item.size as number
+  if (item.fileCode === null) await checkSource(item)
+  ctx.setPhase('folders')
+  let target = item.targetFldId
+  if (target === null || item.fileCode === null) {
+    target = await ctx.mirror.ensure(item.accountId, client, item.baseFldId, item.relDir)
+    if (target !== item.targetFldId) await store.patch(item, { targetFldId: target }, false)
+  }
+  const folders = [0, target]
+
+  if (item.fileCode === null && item.sending) {
+    // The last send's outcome is unknown (crash, cut answer): the file may be on the host already.
+    ctx.setPhase('checking')
+    await resolveLost(ctx, folders)
+  }
+  if (item.fileCode === null) {
+    if (item.snapshot === null) {
+      ctx.setPhase('checking')
+      item.snapshot = await takeSnapshot(client, item.name, size, folders, signal)
+    }
+    await checkSource(item)
+    await upload(ctx, folders)
+  }
+  ctx.resolved()
+  const fileCode = item.fileCode as unknown as string
+  await checkSource(item, { fileCode })
+
+  ctx.setPhase('verifying')
+  await verifyLanding(ctx, fileCode, size)
+  if (target !== 0) {
+    ctx.setPhase('moving')
+    try {
+      await client.fileSetFolder(fileCode, target, { signal })
+    } catch (err) {
+      // The folder was deleted behind our back: find or create it again on the next attempt.
+      if (err instanceof FiledockError && err.kind === 'not_found') {
+        ctx.mirror.forget(item.accountId)
+        await store.patch(item, { targetFldId: null }, false)
+      }
+      throw err
+    }
+  }
+  return { fileCode, fldId: target, size, name: item.name }
+}
+
+async function upload(ctx: ItemContext, folders: number[]): Promise<void> {
+  const { item, store, client, signal } = ctx
+  ctx.setPhase('uploading')
+  const server = await ctx.sessions.get(item.accountId, client)
+  // Durable before the first byte: from here on a crash means "may be on the host".
+  await store.patch(item, { snapshot: item.snapshot, sending: true }, true)
+  ctx.progress.update(item.id, 0, item.size as number)
+  let fileCode: string
+  let sentSize: number
+  try {
+    const r = await client.uploadFile(server, item.source, {
+      fileName: item.name,
+      signal,
+      onProgress: (p) => ctx.progress.update(item.id, p.bytesSent, p.totalBytes),
+      throttle: (bytes, s) => ctx.bucket.take(bytes, s),
+    })
+    fileCode = r.fileCode
+    sentSize = r.size
+  } catch (err) {
+    noteSessionTrouble(ctx, server, err)
+    // Our own pause or cancel: the outcome stays unknown and is checked when the item runs again.
+    if (signal.aborted) throw err
+    // A cut answer or a dropped connection may hide a stored file: look now, before anything else is sent.
+    const found = await resolveLost(ctx, folders).catch(() => false)
+    if (!found) throw err
+    return
+  }
+  // Not fsync'd: a power cut that loses this line leaves `sending` set, and the restart's lost-attempt check
+  // finds the file by name and size (in the root, or the target if it was moved). A kill -9 loses nothing.
+  await store.patch(item, { fileCode, sending: false }, false)
+  if (sentSize !== item.size) {
+    throw permanent(
+      `${item.source} changed after it was queued (${sentSize} bytes were sent, ${item.size} were queued). The host holds that copy (file code ${fileCode}); queue the file again.`,
+    )
+  }
+}
+
+/** Looks for the file a lost attempt stored; records it (true) or records that there is none (false). */
+async function resolveLost(ctx: ItemContext, folders: number[]): Promise<boolean> {
+  const { item, store, client, signal } = ctx
+  const lost = await findLost(client, item.name, item.size, folders, item.snapshot ?? [], ctx.claimed, signal)
+  if (lost) {
+    await store.patch(item, { fileCode: lost.fileCode, sending: false }, true)
+    return true
+  }
+  await store.patch(item, { sending: false }, true)
+  return false
+}
+
+function noteSessionTrouble(ctx: ItemContext, server: UploadServer, err: unknown): void {
+  // "Invalid sess_id" / "Upload session expired" (not_found), or a session the server no longer likes.
+  if (err instanceof FiledockError && (err.kind === 'not_found' || err.kind === 'auth')) {
+    ctx.sessions.drop(ctx.item.accountId, server)
+  }
+}
