@@ -1,16 +1,30 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, dialog, Menu, safeStorage, screen, session, shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  Menu,
+  Notification,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron'
 import { SafeStorageSecretStore } from '../core/accounts/index.ts'
 import { type Core, createCore } from '../core/app/create-core.ts'
 import { APP_NAME } from '../core/app/data-dir.ts'
 import { createDispatcher } from '../core/ipc/dispatcher.ts'
+import { notifyFinishedBatches } from './shell/batch-notifier.ts'
 import { forwardEvents, installIpc } from './shell/ipc-bridge.ts'
 import { menuTemplate } from './shell/menu.ts'
+import { createPathPicker } from './shell/pick-paths.ts'
 import { createProxyResolver } from './shell/proxy.ts'
 import { askWithDialog, offerSafeStorage } from './shell/secret-choice.ts'
 import { denyAllPermissions, hardenWebContents, installContentSecurityPolicy } from './shell/security.ts'
-import { claimSingleInstance } from './shell/single-instance.ts'
+import { bringToFront, claimSingleInstance } from './shell/single-instance.ts'
+import { queueStateOf, showQueueProgress } from './shell/taskbar-progress.ts'
 import { type AppLocation, isTrustedSenderFrame } from './shell/trusted-url.ts'
 import { createMainWindow } from './shell/window.ts'
 
@@ -54,6 +68,8 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     safeStorage: new SafeStorageSecretStore(safeStorage, { dataDir }),
     httpDispatcher: proxy,
+    copyToClipboard: (text) => clipboard.writeText(text),
+    pickPaths: createPathPicker(dialog, () => mainWindow),
     log,
     ...(service ? { keychainService: service } : {}),
   })
@@ -61,6 +77,12 @@ async function start(): Promise<void> {
   cleanups.push(
     installIpc(dispatcher, (event) => isTrustedSenderFrame(event.senderFrame, appLocation)),
     forwardEvents(core.events, () => mainWindow?.webContents),
+    showQueueProgress(
+      core.events,
+      () => (core ? queueStateOf(core.queue) : null),
+      () => mainWindow,
+    ),
+    notifyFinishedBatches(core.events, Notification, () => bringToFront(mainWindow)),
     () => proxy.close(),
   )
 

@@ -13,6 +13,8 @@ const fake = vi.hoisted(() => {
       ok: true,
       value: { channel, input },
     }),
+    /** What webUtils.getPathForFile answers per file name; a name not listed throws, like a foreign object. */
+    paths: new Map<string, string>(),
   }
 })
 
@@ -33,6 +35,13 @@ vi.mock('electron', () => ({
       fake.listeners.get(channel)?.delete(listener)
     },
   },
+  webUtils: {
+    getPathForFile: (file: { name: string }) => {
+      const path = fake.paths.get(file.name)
+      if (path === undefined) throw new TypeError('Expected a File')
+      return path
+    },
+  },
 }))
 
 type Exposed = Record<string, unknown>
@@ -48,7 +57,7 @@ describe('the preload', () => {
     expect([...fake.exposed.keys()]).toEqual(['filedock'])
   })
 
-  it('exposes exactly the contract functions plus onEvent', () => {
+  it('exposes exactly the contract functions plus onEvent and pathsForFiles', () => {
     const names: string[] = []
     for (const [key, value] of Object.entries(bridge)) {
       if (typeof value === 'function') {
@@ -60,7 +69,7 @@ describe('the preload', () => {
         names.push(`${key}.${method}`)
       }
     }
-    expect(names.sort()).toEqual([...channelNames, 'onEvent'].sort())
+    expect(names.sort()).toEqual([...channelNames, 'onEvent', 'pathsForFiles'].sort())
     expect(bridge).not.toHaveProperty('invoke')
     expect(bridge).not.toHaveProperty('send')
   })
@@ -99,5 +108,21 @@ describe('the preload', () => {
     expect(received).toEqual([[{ type: 'accounts.changed' }]])
     off()
     expect(fake.listeners.get(EVENT_CHANNEL)?.size).toBe(0)
+  })
+
+  it('gives the path of each dropped file in order, and "" for one without a path', () => {
+    fake.paths.set('a.txt', '/home/me/a.txt')
+    fake.paths.set('photos', '/home/me/photos')
+    fake.paths.set('made-in-page.txt', '')
+    const pathsForFiles = bridge.pathsForFiles as (files: unknown[]) => string[]
+    const files = ['a.txt', 'photos', 'made-in-page.txt', 'not-a-file'].map((name) => new File(['x'], name))
+    expect(pathsForFiles(files)).toEqual(['/home/me/a.txt', '/home/me/photos', '', ''])
+    expect(pathsForFiles([])).toEqual([])
+  })
+
+  it('leaves pathsForFiles out where Electron has no webUtils', async () => {
+    const { createBridge } = await import('./preload.ts')
+    const ipc = { invoke: async () => null, on: () => undefined, removeListener: () => undefined }
+    expect(createBridge(ipc as never, undefined)).not.toHaveProperty('pathsForFiles')
   })
 })

@@ -1,4 +1,4 @@
-import { contextBridge, type IpcRenderer, ipcRenderer } from 'electron'
+import { contextBridge, type IpcRenderer, ipcRenderer, type WebUtils, webUtils } from 'electron'
 import { buildApi } from '../shared/ipc/build-api.ts'
 import { EVENT_CHANNEL } from '../shared/ipc/channels.ts'
 import type { AppEvent, AppEventListener } from '../shared/ipc/events.ts'
@@ -7,11 +7,15 @@ import { fail, type Result } from '../shared/result.ts'
 
 /**
  * The renderer's whole view of main: one function per contract channel (generated from the channel list, so
- * there is no generic `invoke(channel)`), and `onEvent`. Listeners receive the AppEvent only, never Electron's
- * IpcRendererEvent (which would hand the page `sender` and friends). Bundled to dist/electron/preload.cjs:
- * sandboxed preloads cannot require our files, and this one needs no zod (main parses every input).
+ * there is no generic `invoke(channel)`), `onEvent`, and `pathsForFiles` for drops. Listeners receive the
+ * AppEvent only, never Electron's IpcRendererEvent (which would hand the page `sender` and friends). Bundled to
+ * dist/electron/preload.cjs: sandboxed preloads cannot require our files, and this one needs no zod (main parses
+ * every input).
  */
-export function createBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>): FiledockBridge {
+export function createBridge(
+  ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
+  utils: Pick<WebUtils, 'getPathForFile'> | undefined,
+): FiledockBridge {
   const api = buildApi(async (channel, input) => {
     try {
       return (await ipc.invoke(channel, input)) as Result<unknown>
@@ -29,7 +33,24 @@ export function createBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeLis
         ipc.removeListener(EVENT_CHANNEL, handler)
       }
     },
+    ...(utils ? { pathsForFiles: pathsFor(utils) } : {}),
   }
 }
 
-contextBridge.exposeInMainWorld('filedock', createBridge(ipcRenderer))
+/**
+ * Since Electron 32 File.path is gone; webUtils (Electron ≥ 29) is the way to a dropped file's path. It reveals
+ * only paths the user handed the page (a drop, a file input); a File the page made itself has none (''). Without
+ * webUtils the capability is simply absent, and the renderer falls back to what the browser host does.
+ */
+function pathsFor(utils: Pick<WebUtils, 'getPathForFile'>) {
+  return (files: readonly File[]): string[] =>
+    Array.from(files, (file) => {
+      try {
+        return utils.getPathForFile(file)
+      } catch {
+        return ''
+      }
+    })
+}
+
+contextBridge.exposeInMainWorld('filedock', createBridge(ipcRenderer, webUtils))

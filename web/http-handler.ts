@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { StagingArea } from '../core/app/staging.ts'
 import { sendText } from './headers.ts'
 import { isAllowedHost, isAllowedOrigin } from './origin.ts'
+import { handleStage, STAGE_PREFIX } from './staging-route.ts'
 import { serveStatic } from './static-files.ts'
 import { cookieName, readCookie, tokenCookie, tokenMatches } from './token.ts'
 
@@ -29,12 +31,27 @@ export function admit(req: IncomingMessage, url: URL, auth: HttpAuth, originRequ
   return { ok: false, status: 401, reason: 'Missing or wrong token: open the URL printed by `npm run web`' }
 }
 
-export function createHttpHandler(auth: HttpAuth, rendererDir: string) {
+/**
+ * Pages and assets by GET/HEAD; with a staging area, dropped files by `PUT /stage/…` (staging-route.ts), which
+ * must also carry our Origin (browsers send it on every PUT): a write needs more than a cookie.
+ */
+export function createHttpHandler(auth: HttpAuth, rendererDir: string, staging?: StagingArea) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const admission = admit(req, url, auth, false)
+    const staged = staging !== undefined && (req.url ?? '').startsWith(STAGE_PREFIX)
+    const admission = admit(req, url, auth, staged)
     if (!admission.ok) {
+      // A refused upload's body is not read: close the connection rather than drain gigabytes.
+      if (staged) res.setHeader('Connection', 'close')
       sendText(res, auth.port(), admission.status, admission.reason)
+      if (staged) res.on('finish', () => req.destroy())
+      return
+    }
+    if (staging !== undefined && staged) {
+      handleStage(req, res, staging, auth.port()).catch(() => {
+        if (!res.headersSent) sendText(res, auth.port(), 500, 'Could not stage the file')
+        else res.destroy()
+      })
       return
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { StagingArea } from '../core/app/staging.ts'
 import { createDispatcher } from '../core/ipc/dispatcher.ts'
 import type { EventBus } from '../core/ipc/event-bus.ts'
 import type { AppEvent } from '../shared/ipc/events.ts'
@@ -9,7 +10,8 @@ import { createSocketHost } from './socket-host.ts'
 import { createToken } from './token.ts'
 
 export interface WebHostOptions {
-  core: { handlers: Handlers; events: EventBus<AppEvent> }
+  /** `staging`: where dropped files are received (PUT /stage/…); without it the route does not exist. */
+  core: { handlers: Handlers; events: EventBus<AppEvent>; staging?: StagingArea }
   /** The built renderer (dist/renderer). */
   rendererDir: string
   /** 0 picks a free port. */
@@ -35,7 +37,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const auth = { token, port: () => port }
   const dispatcher = createDispatcher(options.core.handlers, { log })
   const sockets = createSocketHost({ auth, dispatcher, events: options.core.events, log })
-  const server = createServer(createHttpHandler(auth, options.rendererDir))
+  const server = createServer(createHttpHandler(auth, options.rendererDir, options.core.staging))
   server.on('upgrade', (req, socket, head) => sockets.handleUpgrade(req, socket, head))
   server.on('clientError', (_error, socket) => socket.destroy())
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createEventBus } from '../core/ipc/event-bus.ts'
 import { type EchoCall, echoHandlers, sampleInputs } from '../core/ipc/testing/contract-samples.ts'
-import { fieldMutations, nonObjects, pollutingObjects } from '../core/ipc/testing/malformed-inputs.ts'
+import { malformedMutations, nonObjects, pollutingObjects } from '../core/ipc/testing/malformed-inputs.ts'
 import { errorKinds } from '../shared/errors.ts'
 import { channelNames } from '../shared/ipc/channels.ts'
 import type { AppEvent } from '../shared/ipc/events.ts'
@@ -111,7 +111,7 @@ describe('the contract over the WebSocket', () => {
       const bad = [
         ...nonObjects,
         ...pollutingObjects(sample),
-        ...fieldMutations(sample)
+        ...malformedMutations(channel, sample, { overJson: true })
           .filter((m) => !m.field.startsWith('-'))
           .map((m) => m.input),
       ]

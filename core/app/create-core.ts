@@ -6,8 +6,12 @@ import { ClientPool } from './client-pool.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
 import { remoteHandlers } from './handlers/remote-handlers.ts'
+import { type PickPaths, uploadHandlers } from './handlers/upload-handlers.ts'
 import type { HttpDispatcherSource } from './http-dispatcher.ts'
 import { createOfflineSandbox, type OfflineSandbox } from './offline-sandbox.ts'
+import { SettingsStore } from './settings-store.ts'
+import { StagingArea } from './staging.ts'
+import { openUploadQueue, type UploadQueue } from './upload-queue.ts'
 import { createVerifyKey } from './verify-key.ts'
 
 export interface CoreOptions {
@@ -22,6 +26,10 @@ export interface CoreOptions {
   safeStorage?: SecretStore
   /** Proxy routing from Electron (per base URL); direct connections by default. */
   httpDispatcher?: HttpDispatcherSource
+  /** Electron's clipboard, for auto-copying link packs; the browser host leaves copying to the page. */
+  copyToClipboard?: (text: string) => void
+  /** Electron's native open dialog (dialog.pickPaths); the browser host has none. */
+  pickPaths?: PickPaths
   log?: (line: string) => void
 }
 
@@ -29,12 +37,17 @@ export interface Core {
   handlers: Handlers
   events: EventBus<AppEvent>
   accounts: AccountStore
+  /** The upload engine and history (Electron reads the totals for the taskbar progress). */
+  queue: UploadQueue
+  /** Files the browser host receives from the page, before they are queued. */
+  staging: StagingArea
   dispose(): Promise<void>
 }
 
 /**
- * The composition root of main: the account store, an API client per account, the offline sandbox and the
- * handlers of every contract channel, plus the event stream the hosts forward to the renderer.
+ * The composition root of main: the account store, an API client per account, the offline sandbox, the upload
+ * queue with its history and settings, and the handlers of every contract channel, plus the event stream the
+ * hosts forward to the renderer.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
@@ -49,6 +62,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   const offline = createOfflineSandbox({ dataDir: options.dataDir, log })
   const pool = new ClientPool(accounts, offline, options.httpDispatcher)
+  const settings = await SettingsStore.open(options.dataDir)
+  const staging = new StagingArea(options.dataDir)
+  const queue = await openUploadQueue({
+    dataDir: options.dataDir,
+    pool,
+    accounts,
+    settings,
+    events,
+    staging,
+    copyToClipboard: options.copyToClipboard,
+    log,
+  })
 
   let activeId = accounts.activeId
   const stopForwarding = accounts.onChange((change) => {
@@ -68,14 +93,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...appHandlers({ host: options.host, version: options.version }),
     ...accountHandlers(accounts, offline),
     ...remoteHandlers(pool, events),
+    ...uploadHandlers({ queue, accounts, pool, settings, staging, events, pickPaths: options.pickPaths }),
   }
 
   return {
     handlers,
     events,
     accounts,
+    queue,
+    staging,
     async dispose() {
       stopForwarding()
+      // The queue first: its transfers use the pool's clients and may need the offline sandbox.
+      await queue
+        .close()
+        .catch((error: unknown) => log(`Filedock: closing the upload queue: ${String(error)}`))
       pool.dispose()
       await offline.dispose()
     },

@@ -1,22 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { errorKinds, FiledockError } from '../../shared/errors.ts'
 import { type ChannelName, channelNames } from '../../shared/ipc/channels.ts'
-import { contract } from '../../shared/ipc/contract.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
 import { createDispatcher } from './dispatcher.ts'
 import { createEventBus } from './event-bus.ts'
 import { redactSecrets } from './redact.ts'
 import { type EchoCall, echoHandlers, sampleInputs } from './testing/contract-samples.ts'
-import { fieldMutations, nonObjects, pollutingObjects, randomValue } from './testing/malformed-inputs.ts'
+import {
+  fieldSchema,
+  malformedMutations,
+  nonObjects,
+  pollutingObjects,
+  randomValue,
+} from './testing/malformed-inputs.ts'
 
-const isRequired = (channel: ChannelName, field: string): boolean => {
-  const shape = (
-    contract[channel].input as unknown as {
-      shape: Record<string, { safeParse(v: unknown): { success: boolean } }>
-    }
-  ).shape
-  return shape[field]?.safeParse(undefined).success === false
-}
+const isRequired = (channel: ChannelName, field: string): boolean =>
+  fieldSchema(channel, field)?.safeParse(undefined).success === false
 
 describe('createDispatcher', () => {
   it('routes every channel to its handler with the parsed input', async () => {
@@ -137,7 +136,7 @@ describe('dispatcher fuzzing', () => {
     for (const channel of channelNames) {
       const sample = sampleInputs[channel] as Record<string, unknown>
       const bad: unknown[] = [...nonObjects, ...pollutingObjects(sample)]
-      for (const m of fieldMutations(sample)) {
+      for (const m of malformedMutations(channel, sample)) {
         if (m.field.startsWith('-') && !isRequired(channel, m.field.slice(1))) continue
         bad.push(m.input)
       }

@@ -6,15 +6,19 @@ import type { App, BrowserWindow } from 'electron'
  */
 export function claimSingleInstance(
   app: Pick<App, 'requestSingleInstanceLock' | 'on'>,
-  window: () => Pick<BrowserWindow, 'isMinimized' | 'restore' | 'show' | 'focus'> | null | undefined,
+  window: () => FrontWindow | null | undefined,
 ): boolean {
   if (!app.requestSingleInstanceLock()) return false
-  app.on('second-instance', () => {
-    const win = window()
-    if (!win) return
-    if (win.isMinimized()) win.restore()
-    win.show()
-    win.focus()
-  })
+  app.on('second-instance', () => bringToFront(window()))
   return true
+}
+
+type FrontWindow = Pick<BrowserWindow, 'isMinimized' | 'restore' | 'show' | 'focus'>
+
+/** Restored if minimised, shown, focused: a second launch, a click on a notification. */
+export function bringToFront(win: FrontWindow | null | undefined): void {
+  if (!win) return
+  if (win.isMinimized()) win.restore()
+  win.show()
+  win.focus()
 }

@@ -11,6 +11,7 @@ import './styles/controls.css'
 import './styles/layout.css'
 import './styles/files.css'
 import './styles/dashboard.css'
+import './styles/upload.css'
 import './styles/motion.css'
 
 const queryClient = createQueryClient()

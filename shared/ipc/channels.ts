@@ -27,6 +27,21 @@ export const channelNames = [
   'files.directLink',
   'files.deleted',
   'files.check',
+  'queue.snapshot',
+  'queue.enqueuePaths',
+  'queue.enqueueUrls',
+  'queue.pause',
+  'queue.resume',
+  'queue.cancel',
+  'queue.retryFailed',
+  'queue.clearFinished',
+  'queue.setConcurrency',
+  'queue.setBandwidthLimit',
+  'history.search',
+  'links.pack',
+  'settings.get',
+  'settings.update',
+  'dialog.pickPaths',
 ] as const
 
 export type ChannelName = (typeof channelNames)[number]

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import type { QueueEvent, QueueItemView } from '../queue.ts'
 import { buildApi, splitChannel } from './build-api.ts'
 import { channelNames, isChannelName } from './channels.ts'
 import { contract } from './contract.ts'
-import { appEventSchema } from './events.ts'
-import { entryName, fileCode, folderId, httpUrl } from './fields.ts'
+import { type AppEvent, appEventSchema } from './events.ts'
+import { absolutePath, entryName, fileCode, folderId, httpUrl } from './fields.ts'
+import { settingsFromJson } from './settings.ts'
+
+// Compile-time: everything the upload engine can emit fits the schemas the socket client parses with.
+const fitsSchema = (event: QueueEvent): z.input<typeof appEventSchema> => event
+void fitsSchema
 
 describe('the contract', () => {
   it('has exactly one schema per channel name, in the same order', () => {
@@ -114,4 +121,154 @@ describe('app events', () => {
     expect(appEventSchema.safeParse({ type: 'queue.changed' }).success).toBe(false)
     expect(appEventSchema.safeParse({ type: 'accounts.changed', extra: 1 }).success).toBe(false)
   })
+
+  it('parses the upload queue events and the app’s upload events', () => {
+    const item: QueueItemView = {
+      id: 'i1',
+      batchId: 'b1',
+      kind: 'file',
+      accountId: 'a',
+      name: 'a.jpg',
+      relPath: 'photos/a.jpg',
+      source: '/home/me/photos/a.jpg',
+      fldId: 0,
+      targetFldId: 12,
+      size: 2048,
+      state: 'failed',
+      phase: null,
+      attempts: 3,
+      bytesSent: 1024,
+      nextAttemptAt: null,
+      fileCode: null,
+      pageLink: null,
+      error: { kind: 'server', message: 'The upload server refused the file', operation: 'upload' },
+      addedAt: 1,
+      finishedAt: 2,
+    }
+    const totals = { ...zeroTotals(), items: 1, failed: 1, totalBytes: 2048 }
+    const valid: AppEvent[] = [
+      { type: 'queue.added', batchId: 'b1', items: [item] },
+      { type: 'queue.item', item },
+      { type: 'queue.removed', ids: ['i1'] },
+      {
+        type: 'queue.progress',
+        items: [{ id: 'i1', bytesSent: 10, totalBytes: 2048, bytesPerSec: 5, etaSec: null }],
+        totals,
+      },
+      { type: 'queue.paused', pause: { reason: 'auth', message: 'Key refused', accountId: 'a', since: 1 } },
+      { type: 'queue.resumed', reason: 'offline' },
+      { type: 'queue.settings', concurrency: 4, bandwidthBytesPerSec: null },
+      {
+        type: 'batch.finished',
+        batchId: 'b1',
+        kind: 'paths',
+        entries: [],
+        groups: [],
+        failed: 1,
+        cancelled: 0,
+        linkPack: '',
+      },
+      { type: 'links.ready', batchId: 'b1', format: 'bbcode', text: '', files: 0, failed: 1, copied: false },
+      { type: 'settings.changed' },
+    ]
+    for (const event of valid) expect(appEventSchema.parse(event), event.type).toEqual(event)
+    // A field the engine adds later does not lose the event.
+    expect(appEventSchema.parse({ type: 'queue.item', item: { ...item, newField: 1 } })).toEqual({
+      type: 'queue.item',
+      item,
+    })
+    expect(
+      appEventSchema.safeParse({ type: 'queue.item', item: { ...item, state: 'exploded' } }).success,
+    ).toBe(false)
+    expect(appEventSchema.safeParse({ type: 'links.ready', batchId: 'b1' }).success).toBe(false)
+  })
 })
+
+describe('upload channels', () => {
+  const enqueue = contract['queue.enqueuePaths'].input
+  it('takes absolute paths of either platform, and nothing relative', () => {
+    for (const good of ['/home/me/a.txt', 'C:\\Users\\me\\a.txt', 'd:/x', '\\\\server\\share\\x']) {
+      expect(absolutePath.safeParse(good).success, good).toBe(true)
+    }
+    for (const bad of [
+      '',
+      'a.txt',
+      './a',
+      '../etc/passwd',
+      'C:a.txt',
+      '/nul\u0000',
+      `/${'x'.repeat(5000)}`,
+    ]) {
+      expect(absolutePath.safeParse(bad).success, bad).toBe(false)
+    }
+  })
+
+  it('mirrors to several accounts only into their root folders, and to no account twice', () => {
+    const base = { paths: ['/a'], fldId: 0 }
+    expect(enqueue.safeParse({ ...base, accountIds: ['a'], fldId: 7 }).success).toBe(true)
+    expect(enqueue.safeParse({ ...base, accountIds: ['a', 'b'] }).success).toBe(true)
+    expect(enqueue.safeParse({ ...base, accountIds: ['a', 'b'], fldId: 7 }).success).toBe(false)
+    expect(enqueue.safeParse({ ...base, accountIds: ['a', 'a'] }).success).toBe(false)
+    expect(enqueue.safeParse({ ...base, accountIds: [] }).success).toBe(false)
+    expect(enqueue.safeParse({ ...base, paths: Array(10_001).fill('/a'), accountIds: ['a'] }).success).toBe(
+      false,
+    )
+  })
+
+  it('packs links of a batch or of entries, never both or neither', () => {
+    const pack = contract['links.pack'].input
+    expect(pack.safeParse({ batchId: 'b1', format: 'html' }).success).toBe(true)
+    expect(pack.safeParse({ entryIds: ['e1'], format: 'plain' }).success).toBe(true)
+    expect(pack.safeParse({ batchId: 'b1', entryIds: ['e1'], format: 'page' }).success).toBe(false)
+    expect(pack.safeParse({ format: 'page' }).success).toBe(false)
+    expect(pack.safeParse({ batchId: 'b1', format: 'pdf' }).success).toBe(false)
+  })
+
+  it('bounds queue limits', () => {
+    const n = contract['queue.setConcurrency'].input
+    expect([0, 1, 16, 17, 2.5].map((v) => n.safeParse({ n: v }).success)).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ])
+    const bw = contract['queue.setBandwidthLimit'].input
+    expect([null, 1024, 1023, 1500.5].map((v) => bw.safeParse({ bytesPerSec: v }).success)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
+  })
+
+  it('reads a damaged settings file field by field', () => {
+    expect(
+      settingsFromJson({ linkFormat: 'html', autoCopy: 'yes', concurrency: 99, bandwidthBytesPerSec: 4096 }),
+    ).toEqual({
+      linkFormat: 'html',
+      autoCopy: false,
+      concurrency: 3,
+      bandwidthBytesPerSec: 4096,
+    })
+    expect(settingsFromJson(null)).toMatchObject({ linkFormat: 'page' })
+  })
+})
+
+function zeroTotals() {
+  return {
+    items: 0,
+    queued: 0,
+    running: 0,
+    retrying: 0,
+    pending: 0,
+    paused: 0,
+    done: 0,
+    failed: 0,
+    cancelled: 0,
+    totalBytes: 0,
+    doneBytes: 0,
+    bytesPerSec: 0,
+    etaSec: null,
+  }
+}

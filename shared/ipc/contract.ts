@@ -22,6 +22,7 @@ import type { FiledockErrorData } from '../errors.ts'
 import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl, searchText } from './fields.ts'
+import { uploadContract } from './upload-contract.ts'
 
 /**
  * THE IPC contract: channel → input schema (parsed in main; the renderer is untrusted) and output type.
@@ -113,6 +114,8 @@ export const contract = {
   'files.check': defineChannel<FileCheckEntry[]>()(
     z.strictObject({ ...accountScope, urls: batch(httpUrl, 'URL') }),
   ),
+
+  ...uploadContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 
 export type Contract = typeof contract

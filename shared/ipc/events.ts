@@ -1,12 +1,15 @@
 import { z } from 'zod'
+import { queueEventSchemas, type UploadAppEvent, uploadEventSchemas } from './queue-events.ts'
 
 /**
- * Everything main pushes to the renderer, as one ordered stream. Events say *what* changed so the renderer can
- * invalidate its cached server data; they never carry the data itself (the renderer refetches through calls).
+ * Everything main pushes to the renderer, as one ordered stream. Events about server data say *what* changed so
+ * the renderer can invalidate its cache; they never carry the data itself (the renderer refetches through
+ * calls). The upload queue's events are the exception: they ARE the queue's state, streamed (queue-events.ts),
+ * so the renderer's queue store follows them without asking.
  */
 const accountId = z.string().min(1).max(100)
 
-export const appEventSchema = z.discriminatedUnion('type', [
+const dataEventSchemas = [
   /** The list of accounts, a label, a key state or the keychain status changed. */
   z.strictObject({ type: z.literal('accounts.changed') }),
   /** Another account became active (null: none left). Everything account-scoped is stale. */
@@ -26,8 +29,15 @@ export const appEventSchema = z.discriminatedUnion('type', [
     accountId,
     parentId: z.number().int().min(0).nullable(),
   }),
+] as const
+
+export const appEventSchema = z.discriminatedUnion('type', [
+  ...dataEventSchemas,
+  ...queueEventSchemas,
+  ...uploadEventSchemas,
 ])
 
-export type AppEvent = z.infer<typeof appEventSchema>
+export type DataEvent = z.infer<(typeof dataEventSchemas)[number]>
+export type AppEvent = DataEvent | UploadAppEvent
 export type AppEventType = AppEvent['type']
 export type AppEventListener = (event: AppEvent) => void

@@ -58,3 +58,32 @@ export const accountId = accountIdSchema
 
 /** An optional account to act on; the active account when absent. */
 export const accountScope = { accountId: accountId.optional() }
+
+/**
+ * An absolute local path on the machine running main (POSIX `/…`, Windows `C:\…` or `\\server\share\…`). The
+ * renderer cannot know which platform main runs on in the browser host, so both forms pass here; the queue's
+ * scan checks the path for real. Only NUL is refused outright: no file system accepts it, while other odd
+ * characters are reported per file by the scan, with the file named.
+ */
+export const absolutePath = z
+  .string()
+  .min(1, 'Path is empty')
+  .max(4096, 'Path is longer than 4096 characters')
+  .refine((s) => !s.includes('\u0000'), 'Path contains a NUL character')
+  .refine(
+    (s) => s.startsWith('/') || /^[A-Za-z]:[\\/]/.test(s) || /^\\\\[^\\]+\\[^\\]+/.test(s),
+    'Path must be absolute',
+  )
+
+/** Queue item and batch ids (random UUIDs made in main; any short token is tolerated). */
+export const queueId = z
+  .string()
+  .min(1, 'Id is empty')
+  .max(100, 'Id is longer than 100 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Id may contain only letters, digits, - and _')
+
+/**
+ * The target folder's path on the host (`photos/2024`), only for the upload history and link packs; the
+ * folder itself is `fldId`.
+ */
+export const folderPathText = safeText('Folder path', 4096)

@@ -2,7 +2,7 @@ import type { FiledockErrorData } from '../errors.ts'
 import { fail, type Result } from '../result.ts'
 import { buildApi } from './build-api.ts'
 import type { ChannelName } from './channels.ts'
-import { type AppEventListener, appEventSchema } from './events.ts'
+import { type AppEvent, type AppEventListener, appEventSchema } from './events.ts'
 import type { FiledockBridge } from './types.ts'
 
 /** The part of the browser's WebSocket the client uses (the `ws` package's client has it too, for tests). */
@@ -147,9 +147,11 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     if ('event' in rec) {
       const parsed = appEventSchema.safeParse(rec.event)
       if (!parsed.success) return
+      // zod types optional fields as `T | undefined`; JSON never carries undefined, so the shapes agree.
+      const event = parsed.data as AppEvent
       for (const listener of listeners) {
         try {
-          listener(parsed.data)
+          listener(event)
         } catch (error) {
           console.error('Filedock event listener failed', error)
         }

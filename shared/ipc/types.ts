@@ -27,11 +27,22 @@ export type FiledockApi = {
   readonly [G in GroupName]: { readonly [K in ChannelName as MethodOf<K, G>]: CallOf<K> }
 }
 
-/** What both hosts hand the renderer: `window.filedock` (Electron) or the WebSocket client (browser). */
-export type FiledockBridge = FiledockApi & {
-  /** Listeners get the event only (never a transport object); returns the unsubscribe function. */
-  onEvent(listener: AppEventListener): () => void
+/** What a host may offer beyond the contract; the renderer checks for each before using it. */
+export interface HostCapabilities {
+  /**
+   * Electron only (webUtils.getPathForFile in the preload): the absolute path of each dropped or picked File, in
+   * order; '' for a File that has no path (made in the page). Browsers never reveal paths, so the browser host
+   * stages dropped files instead (web/staging-route.ts).
+   */
+  readonly pathsForFiles?: (files: readonly File[]) => string[]
 }
+
+/** What both hosts hand the renderer: `window.filedock` (Electron) or the WebSocket client (browser). */
+export type FiledockBridge = FiledockApi &
+  HostCapabilities & {
+    /** Listeners get the event only (never a transport object); returns the unsubscribe function. */
+    onEvent(listener: AppEventListener): () => void
+  }
 
 /** The transport primitive both bridges are built on: one untyped round trip that never rejects. */
 export type Invoke = (channel: ChannelName, input: unknown) => Promise<Result<unknown>>

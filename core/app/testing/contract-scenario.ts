@@ -4,6 +4,7 @@ import type { FileList } from '../../../shared/api/types.ts'
 import type { ChannelName } from '../../../shared/ipc/channels.ts'
 import type { MoveOutcome } from '../../../shared/ipc/contract.ts'
 import type { Invoke } from '../../../shared/ipc/types.ts'
+import { runUploadScenario } from './upload-scenario.ts'
 
 /**
  * Drives every channel of the contract against a real core and a real sandbox host, through whatever
@@ -82,6 +83,8 @@ export async function runContractScenario(
     urls: [`${host.baseUrl}/${first.fileCode}`],
   })
   expect(checked).toEqual([expect.objectContaining({ found: true })])
+
+  await runUploadScenario(call, refused, added.id)
 
   const offline = await call<AccountView>('accounts.tryOffline')
   expect(offline).toMatchObject({ label: 'Offline sandbox', offline: true, active: true })

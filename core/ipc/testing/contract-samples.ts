@@ -29,6 +29,26 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'files.directLink': { fileCode: 'abc123def456' },
   'files.deleted': {},
   'files.check': { urls: ['https://files.example.com/abc123def456'] },
+  'queue.snapshot': {},
+  'queue.enqueuePaths': {
+    paths: ['/home/me/Pictures/holiday', 'C:\\Users\\me\\notes.txt'],
+    accountIds: ['acc-1'],
+    fldId: 7,
+    folderPath: 'photos',
+  },
+  'queue.enqueueUrls': { urls: ['https://example.com/a.iso'], accountIds: ['acc-1', 'acc-2'], fldId: 0 },
+  'queue.pause': { itemId: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' },
+  'queue.resume': {},
+  'queue.cancel': { itemId: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' },
+  'queue.retryFailed': { itemIds: ['6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d'] },
+  'queue.clearFinished': {},
+  'queue.setConcurrency': { n: 4 },
+  'queue.setBandwidthLimit': { bytesPerSec: 1_048_576 },
+  'history.search': { text: 'holiday', accountId: 'acc-1', limit: 200, offset: 0 },
+  'links.pack': { batchId: '0a1b2c3d-4e5f-4061-8283-949596979899', format: 'markdown' },
+  'settings.get': {},
+  'settings.update': { linkFormat: 'bbcode', autoCopy: true },
+  'dialog.pickPaths': { kind: 'folder' },
 }
 
 export interface EchoCall {

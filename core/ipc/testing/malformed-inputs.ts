@@ -1,3 +1,6 @@
+import type { ChannelName } from '../../../shared/ipc/channels.ts'
+import { contract } from '../../../shared/ipc/contract.ts'
+
 /**
  * Inputs that no channel accepts, whatever its schema: wrong top-level types, prototype-pollution objects, and
  * (for channels with fields) each field of a valid sample replaced by a value invalid for every field type.
@@ -30,10 +33,17 @@ export const badFieldValues: unknown[] = [
   JSON.parse('{"__proto__": {"polluted": true}}'),
 ]
 
-export function fieldMutations(sample: Record<string, unknown>): Array<{ field: string; input: unknown }> {
-  const out: Array<{ field: string; input: unknown }> = []
+/** `value` is the bad value put in `field`; a removal (`-field`) has none. */
+export interface FieldMutation {
+  field: string
+  value?: unknown
+  input: unknown
+}
+
+export function fieldMutations(sample: Record<string, unknown>): FieldMutation[] {
+  const out: FieldMutation[] = []
   for (const field of Object.keys(sample)) {
-    for (const value of badFieldValues) out.push({ field, input: { ...sample, [field]: value } })
+    for (const value of badFieldValues) out.push({ field, value, input: { ...sample, [field]: value } })
     const { [field]: _removed, ...without } = sample
     out.push({ field: `-${field}`, input: without })
   }
@@ -72,4 +82,34 @@ export function randomValue(seed: number): unknown {
     }
   }
   return make(0)
+}
+
+type FieldSchema = { safeParse(v: unknown): { success: boolean } }
+
+/** The schema of one field of a channel's input (every input is an object schema). */
+export function fieldSchema(channel: ChannelName, field: string): FieldSchema | undefined {
+  return (contract[channel].input as unknown as { shape: Record<string, FieldSchema> }).shape[field]
+}
+
+/**
+ * null and true are values some fields take on purpose (null lifts the bandwidth limit, autoCopy is a switch):
+ * for those fields they are not malformed. Every other bad value must be refused by every field.
+ */
+export function takesOnPurpose(channel: ChannelName, field: string, value: unknown): boolean {
+  return (value === null || value === true) && fieldSchema(channel, field)?.safeParse(value).success === true
+}
+
+/**
+ * fieldMutations of a channel's sample, without the values its fields take on purpose. `overJson`: the values
+ * as they arrive after a trip through JSON (the WebSocket), where NaN and Infinity become null.
+ */
+export function malformedMutations(
+  channel: ChannelName,
+  sample: Record<string, unknown>,
+  o: { overJson?: boolean } = {},
+): FieldMutation[] {
+  const arrives = (v: unknown) => (o.overJson && typeof v === 'number' && !Number.isFinite(v) ? null : v)
+  return fieldMutations(sample).filter(
+    (m) => m.field.startsWith('-') || !takesOnPurpose(channel, m.field, arrives(m.value)),
+  )
 }

@@ -5,6 +5,13 @@ import { useAccountId } from '../features/accounts/use-accounts.ts'
 import { DeletedView } from '../features/deleted/DeletedView.tsx'
 import { FileView } from '../features/files/FileView.tsx'
 import { NewFolderDialog } from '../features/folders/NewFolderDialog.tsx'
+import { HistoryView } from '../features/history/HistoryView.tsx'
+import { BatchFinished } from '../features/upload/BatchFinished.tsx'
+import { DropZone } from '../features/upload/DropZone.tsx'
+import { ProblemsDialog } from '../features/upload/ProblemsDialog.tsx'
+import { QueuePanel } from '../features/upload/QueuePanel.tsx'
+import { QueuePausedBanner } from '../features/upload/QueuePausedBanner.tsx'
+import { UploadDialogs } from '../features/upload/UploadDialogs.tsx'
 import { useUi } from '../state/ui-store.ts'
 import { ConnectionBanner } from './ConnectionBanner.tsx'
 import { Sidebar } from './Sidebar.tsx'
@@ -14,7 +21,10 @@ const DashboardView = lazy(() =>
   import('../features/dashboard/DashboardView.tsx').then((m) => ({ default: m.DashboardView })),
 )
 
-/** The window once an account exists: sidebar, the current view, and the app-level dialogs. */
+/**
+ * The window once an account exists: sidebar, the current view, the upload queue under it, and the app-level
+ * dialogs; files dropped anywhere on the window are uploaded (DropZone).
+ */
 export function Shell() {
   const view = useUi((s) => s.view)
   const dialog = useUi((s) => s.dialog)
@@ -26,16 +36,24 @@ export function Shell() {
       <Sidebar />
       <main className="main" aria-label="Content">
         <ConnectionBanner />
+        <QueuePausedBanner />
         {view.kind === 'files' || view.kind === 'all' ? (
           <FileView key={view.kind} path={view.kind === 'files' ? view.path : null} />
         ) : view.kind === 'deleted' ? (
           <DeletedView />
+        ) : view.kind === 'history' ? (
+          <HistoryView />
         ) : (
           <Suspense fallback={<CenteredSpinner label="Loading dashboard" />}>
             <DashboardView />
           </Suspense>
         )}
+        <QueuePanel />
       </main>
+      <DropZone />
+      <UploadDialogs />
+      <ProblemsDialog />
+      <BatchFinished />
       {dialog?.kind === 'accounts' ? <AccountsDialog onClose={closeDialog} /> : null}
       {dialog?.kind === 'new-folder' ? (
         <NewFolderDialog accountId={accountId} parent={dialog.parent} onClose={closeDialog} />

@@ -10,7 +10,7 @@ const NONE: Crumb[] = [{ id: -1, name: '' }]
 export function Sidebar() {
   const accountId = useAccountId()
   const view = useUi((s) => s.view)
-  const { openFolder, showDeleted, showDashboard, openDialog } = useUi.getState()
+  const { openFolder, showDeleted, showDashboard, showHistory, openDialog } = useUi.getState()
   const parent = view.kind === 'files' ? (view.path.at(-1) ?? ROOT) : ROOT
 
   return (
@@ -57,6 +57,14 @@ export function Sidebar() {
           onClick={showDashboard}
         >
           <Icon name="chart" /> Dashboard
+        </button>
+        <button
+          type="button"
+          className="nav-item"
+          aria-current={view.kind === 'history' ? 'page' : undefined}
+          onClick={showHistory}
+        >
+          <Icon name="history" /> Upload history
         </button>
         <button
           type="button"

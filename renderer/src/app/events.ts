@@ -1,33 +1,51 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
+import type { LinksReadyEvent } from '../../../shared/ipc/queue-events.ts'
 import type { FiledockBridge } from '../../../shared/ipc/types.ts'
+import type { QueueEvent } from '../../../shared/queue.ts'
 import { type ConnectionStatus, onConnectionStatus } from '../ipc/index.ts'
+import { call, errorMessage } from '../lib/call.ts'
+import { copyText } from '../lib/clipboard.ts'
 import { keys } from '../lib/query-keys.ts'
 import { useConnection } from '../state/connection-store.ts'
+import { applyQueueEvent, applySnapshot } from '../state/queue-store.ts'
 import { useSelection } from '../state/selection-store.ts'
+import { toast } from '../state/toast-store.ts'
 import { useUi } from '../state/ui-store.ts'
+import { useUploads } from '../state/upload-store.ts'
 
 /**
  * THE one subscription to main's event stream. Events say what changed; this turns each into react-query
- * invalidations (server data) or store resets (UI state). No component subscribes to the bridge itself.
- * The link to main (the browser host's WebSocket) is watched here too: events sent while it was down are lost,
- * so everything is refetched when it comes back.
+ * invalidations (server data), store resets (UI state) or updates of the upload queue's store. No component
+ * subscribes to the bridge itself. The link to main (the browser host's WebSocket) is watched here too: events
+ * sent while it was down are lost, so everything is refetched, and the queue reloaded, when it comes back.
  */
 export function routeEvents(bridge: FiledockBridge, qc: QueryClient): () => void {
-  const stopEvents = bridge.onEvent((event) => route(event, qc))
+  const queue = queueFeed(bridge)
+  const stopEvents = bridge.onEvent((event) => route(event, { qc, bridge, queueEvent: queue.push }))
   let last: ConnectionStatus = 'open'
   const stopStatus = onConnectionStatus((status) => {
     useConnection.getState().setLink(status)
-    if (status === 'open' && last !== 'open') void qc.invalidateQueries()
+    if (status === 'open' && last !== 'open') {
+      void qc.invalidateQueries()
+      queue.reload()
+    }
     last = status
   })
+  queue.reload()
   return () => {
     stopEvents()
     stopStatus()
   }
 }
 
-export function route(event: AppEvent, qc: QueryClient): void {
+interface RouteContext {
+  qc: QueryClient
+  bridge: FiledockBridge
+  queueEvent: (event: QueueEvent) => void
+}
+
+export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext): void {
   switch (event.type) {
     case 'accounts.changed':
       void qc.invalidateQueries({ queryKey: keys.accounts() })
@@ -37,6 +55,7 @@ export function route(event: AppEvent, qc: QueryClient): void {
       useUi.getState().reset()
       useSelection.getState().clear()
       useConnection.getState().report(null)
+      useUploads.getState().setTargets([])
       void qc.invalidateQueries({ queryKey: keys.accounts() })
       return
     case 'files.changed':
@@ -45,6 +64,8 @@ export function route(event: AppEvent, qc: QueryClient): void {
         void qc.invalidateQueries({ queryKey: keys.filesIn(event.accountId, event.fldId) })
         void qc.invalidateQueries({ queryKey: keys.filesIn(event.accountId, 'all') })
       }
+      // Storage used and the dashboard's numbers moved too.
+      void qc.invalidateQueries({ queryKey: keys.accountInfo(event.accountId) })
       return
     case 'folders.changed':
       void qc.invalidateQueries({
@@ -54,5 +75,57 @@ export function route(event: AppEvent, qc: QueryClient): void {
             : keys.folder(event.accountId, event.parentId),
       })
       return
+    case 'settings.changed':
+      void qc.invalidateQueries({ queryKey: keys.settings() })
+      return
+    case 'links.ready':
+      void qc.invalidateQueries({ queryKey: keys.history() })
+      useUploads.getState().batchFinished(event)
+      void autoCopy(event, bridge)
+      return
+    default:
+      queueEvent(event)
+  }
+}
+
+/**
+ * Main copies the pack itself where it owns a clipboard (Electron: `copied`); in the browser host the page
+ * owns the clipboard, so it copies here when the user asked for auto-copy.
+ */
+async function autoCopy(event: LinksReadyEvent, bridge: FiledockBridge): Promise<void> {
+  if (event.copied || event.text === '') return
+  try {
+    const settings = await call(bridge.settings.get())
+    if (!settings.autoCopy) return
+    await copyText(event.text)
+    toast.success('Links copied to the clipboard')
+  } catch (error) {
+    toast.error(`Could not copy the links: ${errorMessage(error)}`)
+  }
+}
+
+/**
+ * Loads the queue's snapshot, holding back events that arrive meanwhile and replaying them on top: an event
+ * may be older or newer than the snapshot, and replaying a whole item view is harmless either way.
+ */
+function queueFeed(bridge: FiledockBridge) {
+  let held: QueueEvent[] | null = null
+  let generation = 0
+  return {
+    push(event: QueueEvent) {
+      if (held) held.push(event)
+      else applyQueueEvent(event)
+    },
+    reload() {
+      const mine = ++generation
+      held = []
+      void bridge.queue.snapshot().then((result) => {
+        if (mine !== generation) return
+        const pending = held ?? []
+        held = null
+        if (result.ok) applySnapshot(result.value)
+        for (const event of pending) applyQueueEvent(event)
+      })
+    },
   }
 }

@@ -30,6 +30,12 @@ const paths = {
   cloud: 'M7 18a5 5 0 1 1 .9-9.9A6 6 0 0 1 19 10a4 4 0 0 1-1 8z',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z M4 21a8 8 0 0 1 16 0',
   file: 'M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8z M14 3v5h5',
+  upload: 'M12 16V4 M7 9l5-5 5 5 M5 20h14',
+  pause: 'M8 5v14 M16 5v14',
+  play: 'M7 4l12 8-12 8z',
+  history: 'M3 12a9 9 0 1 0 3-6.7L3 8 M3 3v5h5 M12 7v5l3 3',
+  globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M3 12h18 M12 3a14 14 0 0 1 0 18 M12 3a14 14 0 0 0 0 18',
+  terminal: 'M4 6l6 6-6 6 M12 18h8',
 } as const
 
 export type IconName = keyof typeof paths

@@ -67,3 +67,19 @@ export function formatNumber(n: number): string {
 export function maskedKey(lastFour: string): string {
   return `••••${lastFour}`
 }
+
+/** 75 → "1 min 15 s"; for time left. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '—'
+  const s = Math.round(seconds)
+  if (s < 60) return `${s} s`
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  return `${h} h${m ? ` ${m} min` : ''}`
+}
+
+/** 1536 → "1.5 KB/s". */
+export function formatSpeed(bytesPerSec: number): string {
+  return `${formatSize(bytesPerSec)}/s`
+}

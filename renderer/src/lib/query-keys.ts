@@ -16,4 +16,8 @@ export const keys = {
   fileList: (accountId: string, fldId: number | 'all', search: string) =>
     ['account', accountId, 'files', fldId, { search }] as const,
   deleted: (accountId: string) => ['account', accountId, 'deleted'] as const,
+  settings: () => ['settings'] as const,
+  /** Upload history spans accounts, so it is not under `account`. */
+  history: () => ['history'] as const,
+  historySearch: (text: string) => ['history', { text }] as const,
 }

@@ -12,6 +12,7 @@ export type View =
   | { kind: 'all' }
   | { kind: 'deleted' }
   | { kind: 'dashboard' }
+  | { kind: 'history' }
 
 export type ViewMode = 'list' | 'grid'
 
@@ -29,6 +30,7 @@ interface UiState {
   showAll: () => void
   showDeleted: () => void
   showDashboard: () => void
+  showHistory: () => void
   setViewMode: (mode: ViewMode) => void
   setSearch: (search: string) => void
   openDialog: (dialog: Exclude<Dialog, null>) => void
@@ -46,6 +48,7 @@ export const useUi = create<UiState>()((set) => ({
   showAll: () => set({ view: { kind: 'all' }, search: '' }),
   showDeleted: () => set({ view: { kind: 'deleted' } }),
   showDashboard: () => set({ view: { kind: 'dashboard' } }),
+  showHistory: () => set({ view: { kind: 'history' } }),
   setViewMode: (viewMode) => set({ viewMode }),
   setSearch: (search) => set({ search }),
   openDialog: (dialog) => set({ dialog }),

@@ -1,7 +1,8 @@
 import { Icon } from '../../components/Icon.tsx'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
+import { UploadMenu } from '../upload/UploadMenu.tsx'
 
-/** Breadcrumb of the open folder (a title for all files, path null), search by name, list/grid toggle. */
+/** Breadcrumb of the open folder (a title for all files, path null), search, list/grid toggle, upload menu. */
 export function Toolbar({ path }: { path: Crumb[] | null }) {
   const openFolder = useUi((s) => s.openFolder)
   const search = useUi((s) => s.search)
@@ -73,6 +74,7 @@ export function Toolbar({ path }: { path: Crumb[] | null }) {
           <Icon name="grid" />
         </button>
       </fieldset>
+      <UploadMenu />
     </header>
   )
 }

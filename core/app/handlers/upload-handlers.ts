@@ -1,0 +1,158 @@
+import { FiledockError } from '../../../shared/errors.ts'
+import type { HistoryEntry, HistoryQuery } from '../../../shared/history.ts'
+import { HISTORY_MAX_LIMIT } from '../../../shared/history.ts'
+import type { AppEvent } from '../../../shared/ipc/events.ts'
+import type { AppSettings } from '../../../shared/ipc/settings.ts'
+import type { Handlers } from '../../../shared/ipc/types.ts'
+import { NO_NATIVE_DIALOG, type uploadContract } from '../../../shared/ipc/upload-contract.ts'
+import type { EnqueueResult } from '../../../shared/queue.ts'
+import type { AccountStore } from '../../accounts/index.ts'
+import type { EventBus } from '../../ipc/event-bus.ts'
+import type { ClientPool } from '../client-pool.ts'
+import { buildLinkPack, inFolderOrder } from '../link-packs.ts'
+import type { SettingsStore } from '../settings-store.ts'
+import type { StagingArea } from '../staging.ts'
+import type { UploadQueue } from '../upload-queue.ts'
+
+type UploadChannels = keyof typeof uploadContract
+
+/** The native open dialog, injected by the Electron host. */
+export type PickPaths = (kind: 'files' | 'folder') => Promise<string[]>
+
+export interface UploadHandlerDeps {
+  queue: UploadQueue
+  accounts: AccountStore
+  pool: ClientPool
+  settings: SettingsStore
+  staging: StagingArea
+  events: EventBus<AppEvent>
+  pickPaths?: PickPaths | undefined
+}
+
+export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChannels> {
+  const engine = () => d.queue.engine()
+  const saveSettings = async (patch: Partial<AppSettings>) => {
+    const next = await d.settings.update(patch)
+    d.events.emit({ type: 'settings.changed' })
+    return next
+  }
+  // The engine would queue for an unknown account and fail each item later; say so now instead.
+  const checkAccounts = async (ids: readonly string[]) => {
+    for (const id of ids) await d.accounts.get(id)
+  }
+
+  return {
+    'queue.snapshot': async () => engine().snapshot(),
+    'queue.enqueuePaths': async ({ paths, accountIds, fldId, folderPath }) => {
+      await checkAccounts(accountIds)
+      const stagingIds = d.staging.idsOf(paths)
+      let result: EnqueueResult
+      try {
+        result = await engine().enqueuePaths({
+          paths,
+          accountIds,
+          fldId,
+          ...(folderPath ? { folderPath } : {}),
+        })
+      } finally {
+        d.staging.queued(stagingIds)
+      }
+      if (stagingIds.length === 0) return result
+      // Nothing (or not all) of a staged drop may have been queued (an empty file): what no item needs goes.
+      void d.queue.sweepStaging().catch(() => undefined)
+      // A staged file's path means nothing to the person who dropped it: name it as they did.
+      return {
+        ...result,
+        problems: result.problems.map((p) => ({ ...p, path: d.staging.shownPath(p.path) })),
+      }
+    },
+    'queue.enqueueUrls': async ({ urls, accountIds, fldId, folderPath }) => {
+      await checkAccounts(accountIds)
+      return engine().enqueueUrls({ urls, accountIds, fldId, ...(folderPath ? { folderPath } : {}) })
+    },
+    'queue.pause': async ({ itemId }) => {
+      await engine().pause(itemId)
+      return null
+    },
+    'queue.resume': async ({ itemId }) => {
+      await engine().resume(itemId)
+      return null
+    },
+    'queue.cancel': async ({ itemId }) => {
+      await engine().cancel(itemId)
+      return null
+    },
+    'queue.retryFailed': async ({ itemIds }) => engine().retryFailed(itemIds),
+    'queue.clearFinished': async () => engine().clearFinished(),
+    'queue.setConcurrency': async ({ n }) => {
+      engine().setConcurrency(n)
+      await saveSettings({ concurrency: n })
+      return null
+    },
+    'queue.setBandwidthLimit': async ({ bytesPerSec }) => {
+      engine().setBandwidthLimit(bytesPerSec)
+      await saveSettings({ bandwidthBytesPerSec: bytesPerSec })
+      return null
+    },
+
+    'history.search': async ({ text, accountId, limit, offset }) => {
+      const query: HistoryQuery = { limit, offset }
+      if (text !== undefined) query.text = text
+      if (accountId !== undefined) query.accountId = accountId
+      return d.queue.history.search(query)
+    },
+
+    'links.pack': async ({ batchId, entryIds, format }) => {
+      const entries =
+        batchId !== undefined
+          ? inFolderOrder(d.queue.history.byBatch(batchId))
+          : findEntries(d.queue, entryIds ?? [])
+      if (entries.length === 0) {
+        throw new FiledockError({
+          kind: 'not_found',
+          message: 'No finished uploads to list: the upload history has none of them.',
+        })
+      }
+      return buildLinkPack(entries, format, async (entry) => {
+        const { client } = await d.pool.get(entry.accountId)
+        return (await client.directLink(entry.fileCode)).url
+      })
+    },
+
+    'settings.get': async () => d.settings.get(),
+    'settings.update': async ({ linkFormat, autoCopy }) =>
+      saveSettings({
+        ...(linkFormat !== undefined ? { linkFormat } : {}),
+        ...(autoCopy !== undefined ? { autoCopy } : {}),
+      }),
+
+    'dialog.pickPaths': async ({ kind }) => {
+      if (d.pickPaths === undefined) {
+        throw new FiledockError({
+          kind: 'not_found',
+          message: 'This host has no native file dialog: pick files with the browser, or add them by path.',
+          operation: NO_NATIVE_DIALOG,
+        })
+      }
+      return d.pickPaths(kind)
+    },
+  }
+}
+
+/**
+ * History entries by id, in the order asked. The history store looks records up by batch or by search only, so
+ * this pages through it (newest first) until every id is found: O(history) for a rare, bounded request.
+ */
+function findEntries(queue: UploadQueue, ids: readonly string[]): HistoryEntry[] {
+  const wanted = new Set(ids)
+  const found = new Map<string, HistoryEntry>()
+  for (let offset = 0; found.size < wanted.size; offset += HISTORY_MAX_LIMIT) {
+    const page = queue.history.search({ limit: HISTORY_MAX_LIMIT, offset })
+    for (const entry of page) if (wanted.has(entry.id)) found.set(entry.id, entry)
+    if (page.length < HISTORY_MAX_LIMIT) break
+  }
+  return ids.flatMap((id) => {
+    const entry = found.get(id)
+    return entry ? [entry] : []
+  })
+}

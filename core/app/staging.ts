@@ -1,0 +1,129 @@
+import { mkdir, readdir, rm } from 'node:fs/promises'
+import { join, resolve, sep } from 'node:path'
+import { FiledockError } from '../../shared/errors.ts'
+
+export const STAGING_DIR = 'staging'
+
+/** Chosen by the renderer (a random UUID); anything else is refused before it becomes a folder name. */
+const STAGING_ID = /^[A-Za-z0-9_-]{8,64}$/
+/** One path segment as a file system takes it: bytes, not characters (UTF-8 names on Linux, macOS). */
+const MAX_SEGMENT_BYTES = 255
+/** Deeper than any real tree; a bound keeps a hostile path from costing much. */
+export const MAX_STAGING_DEPTH = 64
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+/**
+ * Where the browser host keeps files a browser sent it (`<dataDir>/staging/<stagingId>/<relPath>`), because a
+ * browser never reveals the local path of a dropped file: the renderer streams each file here, then queues the
+ * staged top-level paths, so a dropped folder is mirrored under its own name.
+ *
+ * Clean-up, decided: a staging folder goes once no queue item needs it any more, i.e. every item whose source
+ * lies in it is done or cancelled. A failed item keeps its folder (retry must find the file). Folders being
+ * filled right now (not yet queued) are never touched while this process runs; whatever is left over (a
+ * closed tab, a crash) is swept at the next start, when no upload can be in flight.
+ */
+export class StagingArea {
+  readonly root: string
+  /** Staging ids written to in this process and not queued yet. */
+  private readonly filling = new Set<string>()
+
+  constructor(dataDir: string) {
+    this.root = join(dataDir, STAGING_DIR)
+  }
+
+  /** The folder of one staging id, or a FiledockError for an id that is not one. */
+  folderOf(stagingId: string): string {
+    if (!STAGING_ID.test(stagingId)) {
+      throw new FiledockError({
+        kind: 'invalid_input',
+        message: 'Not a staging id (8–64 letters, digits, - or _).',
+      })
+    }
+    return join(this.root, stagingId)
+  }
+
+  /**
+   * The absolute path for `segments` inside the staging folder (created, with its parents). Every segment must
+   * be a plain name: '', '.', '..', separators, control characters and overlong names are refused, so the path
+   * cannot leave the folder however it was encoded on the way in.
+   */
+  async prepare(stagingId: string, segments: readonly string[]): Promise<{ path: string; top: string }> {
+    const folder = this.folderOf(stagingId)
+    if (segments.length === 0 || segments.length > MAX_STAGING_DEPTH) {
+      throw invalid(`A staged path needs 1 to ${MAX_STAGING_DEPTH} segments.`)
+    }
+    for (const segment of segments) checkSegment(segment)
+    const path = resolve(folder, ...segments)
+    if (!path.startsWith(folder + sep)) throw invalid('The staged path leaves its folder.')
+    this.filling.add(stagingId)
+    await mkdir(resolve(path, '..'), { recursive: true, mode: 0o700 })
+    return { path, top: join(folder, segments[0] as string) }
+  }
+
+  /** The staging ids the given paths lie in (paths elsewhere are ignored). */
+  idsOf(paths: readonly string[]): string[] {
+    const ids = new Set<string>()
+    for (const path of paths) {
+      const id = this.idOf(path)
+      if (id !== null) ids.add(id)
+    }
+    return [...ids]
+  }
+
+  idOf(path: string): string | null {
+    if (!path.startsWith(this.root + sep)) return null
+    const id = path.slice(this.root.length + 1).split(sep)[0] ?? ''
+    return STAGING_ID.test(id) ? id : null
+  }
+
+  /** A staged path as the person dropped it (`photos/a.jpg`); any other path unchanged. */
+  shownPath(path: string): string {
+    const id = this.idOf(path)
+    if (id === null) return path
+    return path
+      .slice(this.root.length + id.length + 2)
+      .split(sep)
+      .join('/')
+  }
+
+  /** The staging folders were queued: from now on the queue's items decide when they go. */
+  queued(ids: readonly string[]): void {
+    for (const id of ids) this.filling.delete(id)
+  }
+
+  /**
+   * Removes every staging folder no item needs (`needed` says which ids the queue still needs), except folders
+   * being filled right now. At start-up nothing is being filled, so leftovers of earlier runs go too.
+   */
+  async sweep(needed: ReadonlySet<string>): Promise<string[]> {
+    let names: string[]
+    try {
+      names = await readdir(this.root)
+    } catch {
+      return [] // no staging folder yet
+    }
+    const removed: string[] = []
+    for (const name of names) {
+      if (needed.has(name) || this.filling.has(name)) continue
+      await rm(join(this.root, name), { recursive: true, force: true })
+      removed.push(name)
+    }
+    return removed
+  }
+}
+
+function checkSegment(segment: string): void {
+  if (segment === '' || segment === '.' || segment === '..')
+    throw invalid('A staged path has an empty, . or .. part.')
+  if (segment.includes('/') || segment.includes('\\'))
+    throw invalid('A staged name contains a path separator.')
+  if (CONTROL.test(segment)) throw invalid('A staged name contains control characters.')
+  if (Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES) {
+    throw invalid(`A staged name is longer than ${MAX_SEGMENT_BYTES} bytes.`)
+  }
+}
+
+function invalid(message: string): FiledockError {
+  return new FiledockError({ kind: 'invalid_input', message })
+}

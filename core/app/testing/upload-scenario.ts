@@ -1,0 +1,113 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect } from 'vitest'
+import type { FiledockErrorData } from '../../../shared/errors.ts'
+import type { HistoryEntry } from '../../../shared/history.ts'
+import type { ChannelName } from '../../../shared/ipc/channels.ts'
+import type { AppSettings } from '../../../shared/ipc/settings.ts'
+import type { EnqueueResult, QueueSnapshot } from '../../../shared/queue.ts'
+
+type Call = <T>(channel: ChannelName, input?: unknown) => Promise<T>
+type Refused = (channel: ChannelName, input: unknown) => Promise<FiledockErrorData | undefined>
+
+/**
+ * The upload half of the contract scenario: settings, a paused queue filled with a small tree, per-item pause
+ * and resume, the uploads landing, history, link packs, a URL upload cancelled, and the browser-only refusal
+ * of the native dialog. Needs the account `accountId` on a real host.
+ */
+export async function runUploadScenario(call: Call, refused: Refused, accountId: string): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'filedock-scenario-'))
+  try {
+    await mkdir(join(dir, 'scenario-tree', 'inner'), { recursive: true })
+    await writeFile(join(dir, 'scenario-tree', 'one.txt'), 'one '.repeat(100))
+    await writeFile(join(dir, 'scenario-tree', 'inner', 'two.txt'), 'two '.repeat(200))
+    await writeFile(join(dir, 'empty.txt'), '')
+
+    expect(await call<AppSettings>('settings.get')).toMatchObject({ linkFormat: 'page', autoCopy: false })
+    const updated = await call<AppSettings>('settings.update', { linkFormat: 'markdown' })
+    expect(updated).toMatchObject({ linkFormat: 'markdown', autoCopy: false })
+    await call('queue.setConcurrency', { n: 2 })
+    await call('queue.setBandwidthLimit', { bytesPerSec: null })
+    expect(await call<AppSettings>('settings.get')).toMatchObject({
+      concurrency: 2,
+      bandwidthBytesPerSec: null,
+    })
+
+    await call('queue.pause', {})
+    const queued = await call<EnqueueResult>('queue.enqueuePaths', {
+      paths: [join(dir, 'scenario-tree'), join(dir, 'empty.txt')],
+      accountIds: [accountId],
+      fldId: 0,
+    })
+    expect(queued.accepted).toBe(2)
+    expect(queued.problems).toContainEqual(expect.objectContaining({ kind: 'empty' }))
+    const paused = await call<QueueSnapshot>('queue.snapshot')
+    expect(paused.paused?.reason).toBe('user')
+    const first = paused.items.find((i) => i.batchId === queued.batchId)
+    if (first === undefined) throw new Error('the queued items are not in the snapshot')
+    await call('queue.pause', { itemId: first.id })
+    await call('queue.resume', { itemId: first.id })
+    await call('queue.resume', {})
+    const done = await until(call, (s) =>
+      s.items.filter((i) => i.batchId === queued.batchId && i.state === 'done'),
+    )
+    expect(done.map((i) => i.relPath).sort()).toEqual([
+      'scenario-tree/inner/two.txt',
+      'scenario-tree/one.txt',
+    ])
+
+    // History is written just after an item is done; give it the moment it takes.
+    for (let i = 0; i < 100; i++) {
+      const all = await call<HistoryEntry[]>('history.search', { limit: 10, offset: 0 })
+      if (all.filter((h) => h.batchId === queued.batchId).length === 2) break
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    const history = await call<HistoryEntry[]>('history.search', { text: 'two.txt', limit: 10, offset: 0 })
+    expect(history).toEqual([
+      expect.objectContaining({ name: 'two.txt', relPath: 'scenario-tree/inner/two.txt' }),
+    ])
+    const pack = await call<string>('links.pack', { batchId: queued.batchId, format: 'markdown' })
+    expect(pack.split('\n')).toEqual([
+      expect.stringMatching(/^- \[two\.txt\]\(http/),
+      expect.stringMatching(/^- \[one\.txt\]/),
+    ])
+    const direct = await call<string>('links.pack', { entryIds: history.map((h) => h.id), format: 'direct' })
+    expect(direct).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/d\//)
+    expect((await refused('links.pack', { batchId: 'no-such-batch', format: 'page' }))?.kind).toBe(
+      'not_found',
+    )
+
+    await call('queue.pause', {})
+    const remote = await call<EnqueueResult>('queue.enqueueUrls', {
+      urls: ['http://127.0.0.1:9/never.bin'],
+      accountIds: [accountId],
+      fldId: 0,
+    })
+    const url = (await call<QueueSnapshot>('queue.snapshot')).items.find((i) => i.batchId === remote.batchId)
+    if (url === undefined) throw new Error('the URL item is not in the snapshot')
+    await call('queue.cancel', { itemId: url.id })
+    await call('queue.resume', {})
+    expect(await call<number>('queue.retryFailed', {})).toBe(0)
+    await until(call, (s) => s.batches.filter((b) => b.id === remote.batchId && b.finished))
+    expect(await call<number>('queue.clearFinished')).toBeGreaterThanOrEqual(3)
+
+    const noDialog = await refused('dialog.pickPaths', { kind: 'files' })
+    expect(noDialog).toMatchObject({ kind: 'not_found', operation: 'dialog.pickPaths' })
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** Polls the queue until `pick` finds something (uploads take a few hundred ms on the sandbox). */
+async function until<T>(call: Call, pick: (s: QueueSnapshot) => T[], timeoutMs = 20_000): Promise<T[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const snapshot = await call<QueueSnapshot>('queue.snapshot')
+    const found = pick(snapshot)
+    const open = snapshot.items.some((i) => ['queued', 'running', 'retrying', 'pending'].includes(i.state))
+    if (found.length > 0 && !open) return found
+    if (Date.now() > deadline) throw new Error(`the queue did not settle: ${JSON.stringify(snapshot.totals)}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}

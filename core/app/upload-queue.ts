@@ -1,0 +1,217 @@
+import { join } from 'node:path'
+import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import type { AppEvent } from '../../shared/ipc/events.ts'
+import type { QueueEvent, QueueItemView } from '../../shared/queue.ts'
+import type { AccountStore } from '../accounts/index.ts'
+import { HistoryStore } from '../history/history-store.ts'
+import type { EventBus } from '../ipc/event-bus.ts'
+import { UploadEngine } from '../queue/engine.ts'
+import { createChangeCoalescer } from './change-coalescer.ts'
+import type { ClientPool } from './client-pool.ts'
+import { buildLinkPack } from './link-packs.ts'
+import type { SettingsStore } from './settings-store.ts'
+import type { StagingArea } from './staging.ts'
+
+export const QUEUE_DIR = 'queue'
+export const HISTORY_DIR = 'history'
+
+export interface UploadQueueOptions {
+  dataDir: string
+  pool: ClientPool
+  accounts: AccountStore
+  settings: SettingsStore
+  events: EventBus<AppEvent>
+  staging: StagingArea
+  /** Electron's clipboard; absent in the browser host, where the page copies (links.ready.copied false). */
+  copyToClipboard?: ((text: string) => void) | undefined
+  log: (line: string) => void
+}
+
+export interface UploadQueue {
+  /** The engine, or the reason it is not available (its folder is open in another Filedock). */
+  engine(): UploadEngine
+  readonly history: HistoryStore
+  /** Removes staging folders no queue item needs any more (see StagingArea). */
+  sweepStaging(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Gap between a batch finishing (or items being cleared) and the staging sweep, so bursts sweep once. */
+const SWEEP_DELAY_MS = 500
+
+/**
+ * The upload engine and the upload history in the app: the queue under `<dataDir>/queue`, the history under
+ * `<dataDir>/history`, the engine's events forwarded on the app's one event stream, plus what the app adds:
+ * files.changed once uploads land, the link pack in the user's format (and on the clipboard when asked), the
+ * staging clean-up, and cancelling the uploads of a removed account.
+ */
+export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueue> {
+  const history = await HistoryStore.open(join(o.dataDir, HISTORY_DIR))
+  const settings = o.settings.get()
+  let engine: UploadEngine | null = null
+  let unavailable: FiledockError | null = null
+  try {
+    engine = await UploadEngine.open({
+      dataDir: join(o.dataDir, QUEUE_DIR),
+      clientFor: async (accountId) => (await o.pool.get(accountId)).client,
+      accountLabel: (accountId) => o.accounts.entries().find((a) => a.id === accountId)?.label ?? accountId,
+      history,
+      concurrency: settings.concurrency,
+      bandwidthBytesPerSec: settings.bandwidthBytesPerSec,
+      linkFormat: settings.linkFormat,
+    })
+  } catch (error) {
+    // Another Filedock (the desktop app and `npm run web` on one data folder) owns the queue: everything else
+    // still works, and the queue's calls say why they cannot.
+    if (!isFiledockError(error)) {
+      await history.close()
+      throw error
+    }
+    unavailable = error
+    o.log(`Filedock: the upload queue is not available: ${error.message}`)
+  }
+
+  const changes = createChangeCoalescer((event) => o.events.emit(event))
+  let sweepTimer: NodeJS.Timeout | null = null
+  let sweeping: Promise<void> = Promise.resolve()
+  let closed = false
+  const background = new Set<Promise<unknown>>()
+  const track = (task: Promise<unknown>) => {
+    background.add(task)
+    void task.finally(() => background.delete(task))
+  }
+
+  const sweepStaging = async () => {
+    if (engine === null) return
+    const needed = new Set<string>()
+    for (const item of engine.snapshot().items) {
+      if (item.state === 'done' || item.state === 'cancelled') continue
+      const id = o.staging.idOf(item.source)
+      if (id !== null) needed.add(id)
+    }
+    await o.staging.sweep(needed)
+  }
+  const scheduleSweep = () => {
+    if (closed || sweepTimer) return
+    sweepTimer = setTimeout(() => {
+      sweepTimer = null
+      sweeping = sweeping.then(sweepStaging).catch((error: unknown) => {
+        o.log(`Filedock: staging clean-up failed: ${String(error)}`)
+      })
+    }, SWEEP_DELAY_MS)
+  }
+
+  const announceLinks = async (event: Extract<QueueEvent, { type: 'batch.finished' }>) => {
+    const { linkFormat, autoCopy } = o.settings.get()
+    const entries = event.groups.flatMap((g) => g.entries)
+    const text =
+      entries.length === 0
+        ? ''
+        : await buildLinkPack(entries, linkFormat, async (entry) => {
+            const { client } = await o.pool.get(entry.accountId)
+            return (await client.directLink(entry.fileCode)).url
+          })
+    let copied = false
+    if (autoCopy && text !== '' && o.copyToClipboard) {
+      try {
+        o.copyToClipboard(text)
+        copied = true
+      } catch (error) {
+        o.log(`Filedock: could not copy the link pack: ${String(error)}`)
+      }
+    }
+    o.events.emit({
+      type: 'links.ready',
+      batchId: event.batchId,
+      format: linkFormat,
+      text,
+      files: entries.length,
+      failed: event.failed,
+      copied,
+    })
+  }
+
+  const onQueueEvent = (event: QueueEvent) => {
+    o.events.emit(event)
+    switch (event.type) {
+      case 'queue.item':
+        if (event.item.state === 'done') landed(event.item)
+        else if (event.item.state === 'cancelled') scheduleSweep()
+        return
+      case 'queue.removed':
+        scheduleSweep()
+        return
+      case 'batch.finished':
+        // Landings of the batch go out before the pack, so the file list refreshes as the dialog opens.
+        changes.flush()
+        scheduleSweep()
+        track(
+          announceLinks(event).catch((error: unknown) =>
+            o.log(`Filedock: the link pack of batch ${event.batchId} failed: ${String(error)}`),
+          ),
+        )
+        return
+    }
+  }
+  const landed = (item: QueueItemView) => {
+    if (item.kind !== 'folder') changes.fileLanded(item.accountId, item.targetFldId)
+    // A file of a dropped folder, or an empty folder of it: the mirrored tree was made for it.
+    if (item.kind === 'folder' || item.relPath.includes('/')) changes.foldersCreated(item.accountId)
+  }
+
+  const stopEngineEvents = engine?.onEvent(onQueueEvent) ?? (() => undefined)
+  const stopAccounts = o.accounts.onChange((change) => {
+    if (change.reason === 'removed' && change.accountId !== null && engine !== null) {
+      track(
+        cancelAccount(engine, change.accountId).catch((error: unknown) =>
+          o.log(`Filedock: could not cancel the uploads of a removed account: ${String(error)}`),
+        ),
+      )
+    }
+  })
+  // Leftovers of earlier runs (a closed tab mid-staging, a crash) go now, while nothing is being staged.
+  sweeping = sweepStaging().catch((error: unknown) =>
+    o.log(`Filedock: staging clean-up failed: ${String(error)}`),
+  )
+
+  return {
+    engine() {
+      if (engine === null) {
+        throw (
+          unavailable ??
+          new FiledockError({ kind: 'internal', message: 'The upload queue is not available.' })
+        )
+      }
+      return engine
+    },
+    history,
+    sweepStaging: () => {
+      sweeping = sweeping.then(sweepStaging)
+      return sweeping
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      if (sweepTimer) clearTimeout(sweepTimer)
+      stopAccounts()
+      await sweeping.catch(() => undefined)
+      await Promise.all(background)
+      try {
+        await engine?.close()
+      } finally {
+        stopEngineEvents()
+        changes.close()
+        await history.close()
+      }
+    },
+  }
+}
+
+/** A removed account's uploads can never run: they would retry against a key that is gone. */
+async function cancelAccount(engine: UploadEngine, accountId: string): Promise<void> {
+  for (const item of engine.snapshot().items) {
+    if (item.accountId !== accountId) continue
+    if (item.state === 'done' || item.state === 'cancelled') continue
+    await engine.cancel(item.id)
+  }
+}

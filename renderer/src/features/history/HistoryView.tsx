@@ -1,0 +1,150 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef, useState } from 'react'
+import type { HistoryEntry } from '../../../../shared/history.ts'
+import { MAX_PACK_ENTRIES } from '../../../../shared/ipc/upload-contract.ts'
+import { api } from '../../app/bridge.ts'
+import { Icon } from '../../components/Icon.tsx'
+import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
+import { call, errorMessage } from '../../lib/call.ts'
+import { copyText } from '../../lib/clipboard.ts'
+import { formatCount, formatSize } from '../../lib/format.ts'
+import { openExternal } from '../../lib/open-external.ts'
+import { useDebounced } from '../../lib/use-debounced.ts'
+import { toast } from '../../state/toast-store.ts'
+import { useUploadSettings } from '../upload/use-upload-settings.ts'
+import { useHistory } from './use-history.ts'
+
+const ROW_H = 44
+
+/** Every finished upload, of every account: searchable, virtualised, each link one click from the clipboard. */
+export function HistoryView() {
+  const [search, setSearch] = useState('')
+  const text = useDebounced(search.trim(), 250)
+  const history = useHistory(text)
+  const settings = useUploadSettings()
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: history.entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_H,
+    overscan: 10,
+  })
+  const last = virtualizer.getVirtualItems().at(-1)?.index ?? 0
+  const { hasMore, loadingMore, loadMore } = history
+  useEffect(() => {
+    if (hasMore && !loadingMore && last >= history.entries.length - 50) loadMore()
+  }, [hasMore, loadingMore, last, history.entries.length, loadMore])
+
+  const copyAll = async () => {
+    const format = settings.data?.linkFormat ?? 'page'
+    const ids = history.entries.slice(0, MAX_PACK_ENTRIES).map((e) => e.id)
+    try {
+      await copyText(await call(api.links.pack({ entryIds: ids, format })))
+      toast.success(`Copied the links of ${formatCount(ids.length, 'file')}`)
+    } catch (error) {
+      toast.error(`Could not copy the links: ${errorMessage(error)}`)
+    }
+  }
+
+  let body: React.ReactNode
+  if (history.isPending) body = <CenteredSpinner label="Loading the upload history" />
+  else if (history.error && history.entries.length === 0)
+    body = <ErrorState error={history.error} onRetry={history.refetch} />
+  else if (history.entries.length === 0)
+    body = text ? (
+      <EmptyState icon="search" title="No matches">
+        No upload matches “{text}”.
+      </EmptyState>
+    ) : (
+      <EmptyState icon="history" title="No uploads yet">
+        Files you upload show up here, with their links.
+      </EmptyState>
+    )
+  else
+    body = (
+      <div ref={scrollRef} className="history-scroll">
+        <ul
+          className="history-list"
+          aria-label="Upload history"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {virtualizer.getVirtualItems().map((row) => {
+            const entry = history.entries[row.index]
+            return entry ? <HistoryRow key={entry.id} entry={entry} start={row.start} /> : null
+          })}
+        </ul>
+      </div>
+    )
+
+  return (
+    <>
+      <header className="toolbar">
+        <h1 className="breadcrumb">Upload history</h1>
+        <search className="search">
+          <Icon name="search" size={14} />
+          <input
+            className="input"
+            type="search"
+            placeholder="Search uploads"
+            aria-label="Search upload history"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setSearch('')
+            }}
+          />
+        </search>
+        <button
+          type="button"
+          className="btn"
+          disabled={history.entries.length === 0}
+          onClick={() => void copyAll()}
+        >
+          <Icon name="copy" size={14} /> Copy links
+        </button>
+      </header>
+      <div className="content">{body}</div>
+    </>
+  )
+}
+
+function HistoryRow({ entry, start }: { entry: HistoryEntry; start: number }) {
+  const folder = entry.folderPath || 'My files'
+  return (
+    <li className="history-row" aria-label={entry.name} style={{ transform: `translateY(${start}px)` }}>
+      <Icon name="file" size={14} />
+      <div className="history-name">
+        <span className="truncate">{entry.name}</span>
+        <span className="muted truncate">
+          {folder} · {entry.accountLabel}
+        </span>
+      </div>
+      <span className="num muted">{formatSize(entry.size)}</span>
+      <span className="muted history-date">{formatFinished(entry.finishedAt)}</span>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={`Copy link of ${entry.name}`}
+        onClick={() => void copyText(entry.pageLink).then(() => toast.success('Link copied'))}
+      >
+        <Icon name="link" size={14} />
+      </button>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={`Open page of ${entry.name}`}
+        onClick={() => openExternal(entry.pageLink)}
+      >
+        <Icon name="external" size={14} />
+      </button>
+    </li>
+  )
+}
+
+/** History times are ISO with a zone, so unlike the host's timestamps they can be shown in local time. */
+function formatFinished(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+}

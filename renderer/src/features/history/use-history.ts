@@ -1,0 +1,28 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import type { HistoryEntry } from '../../../../shared/history.ts'
+import { api } from '../../app/bridge.ts'
+import { call } from '../../lib/call.ts'
+import { keys } from '../../lib/query-keys.ts'
+
+const PAGE = 200
+
+/** The upload history, newest first, searched by name, code, folder or account; pages load as one scrolls. */
+export function useHistory(text: string) {
+  const query = useInfiniteQuery({
+    queryKey: keys.historySearch(text),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      call(api.history.search({ ...(text ? { text } : {}), limit: PAGE, offset: pageParam })),
+    getNextPageParam: (last: HistoryEntry[], pages) => (last.length < PAGE ? undefined : pages.length * PAGE),
+  })
+  const entries = query.data?.pages.flat() ?? []
+  return {
+    entries,
+    isPending: query.isPending,
+    error: query.error,
+    refetch: () => void query.refetch(),
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+  }
+}

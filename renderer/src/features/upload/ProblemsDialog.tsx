@@ -1,0 +1,56 @@
+import type { EnqueueProblem } from '../../../../shared/queue.ts'
+import { Modal } from '../../components/Modal.tsx'
+import { useUploads } from '../../state/upload-store.ts'
+import { useAccounts } from '../accounts/use-accounts.ts'
+
+const titles: Partial<Record<EnqueueProblem['kind'], string>> = {
+  empty: 'Empty file',
+  not_found: 'Not found',
+  unreadable: 'Cannot be read',
+  not_a_file: 'Not a file',
+  symlink_loop: 'Link loop',
+  name_too_long: 'Name too long',
+  control_characters: 'Odd characters in the name',
+  reserved_name: 'Reserved name',
+  too_many_files: 'Too many files',
+  invalid_url: 'Not a URL',
+  not_enough_storage: 'Not enough storage',
+  storage_unchecked: 'Storage not checked',
+}
+
+/** What an upload left out (or queued without checking), listed as soon as main answers the enqueue. */
+export function ProblemsDialog() {
+  const problems = useUploads((s) => s.problems)
+  const close = useUploads((s) => s.closeProblems)
+  const { data } = useAccounts()
+  if (!problems) return null
+  const onlyNotes = problems.every((p) => p.kind === 'storage_unchecked')
+  const label = (id?: string) => data?.accounts.find((a) => a.id === id)?.label
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && close()}
+      title={onlyNotes ? 'Queued with a note' : 'Some items were not queued'}
+      wide
+      footer={
+        <button type="button" className="btn btn-primary" onClick={close} data-autofocus>
+          OK
+        </button>
+      }
+    >
+      <ul className="problem-list" aria-label="Upload problems">
+        {problems.slice(0, 200).map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id; the list never reorders
+          <li key={i} className="problem">
+            <strong>{titles[p.kind] ?? p.kind}</strong>
+            {p.path ? <span className="mono truncate">{p.path}</span> : null}
+            {p.accountId ? <span className="muted">{label(p.accountId) ?? p.accountId}</span> : null}
+            <span className="muted">{p.message}</span>
+          </li>
+        ))}
+        {problems.length > 200 ? <li className="muted">…and {problems.length - 200} more.</li> : null}
+      </ul>
+    </Modal>
+  )
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react'
+import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../../../shared/ipc/settings.ts'
+import { type LinkFormat, linkFormatLabels, linkFormats } from '../../../../shared/links.ts'
+import { useQueue } from '../../state/queue-store.ts'
+import { queueActions } from './use-queue-actions.ts'
+import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
+
+const concurrencies = Array.from(
+  { length: MAX_CONCURRENCY - MIN_CONCURRENCY + 1 },
+  (_, i) => i + MIN_CONCURRENCY,
+)
+
+/** Uploads at once, the bandwidth limit (KiB/s, empty for none), and how finished batches are handed over. */
+export function QueueControls() {
+  const concurrency = useQueue((s) => s.concurrency)
+  const bandwidth = useQueue((s) => s.bandwidthBytesPerSec)
+  const settings = useUploadSettings()
+  const update = useUpdateSettings()
+  const [limit, setLimit] = useState(bandwidth === null ? '' : String(Math.round(bandwidth / 1024)))
+  useEffect(() => setLimit(bandwidth === null ? '' : String(Math.round(bandwidth / 1024))), [bandwidth])
+  const kib = limit.trim() === '' ? null : Number(limit)
+  const limitInvalid = kib !== null && (!Number.isInteger(kib) || kib < 1)
+
+  const applyLimit = () => {
+    if (limitInvalid) return
+    const next = kib === null ? null : kib * 1024
+    if (next !== bandwidth) void queueActions.setBandwidth(next)
+  }
+
+  return (
+    <div className="queue-controls">
+      <label className="inline-field">
+        <span>Uploads at once</span>
+        <select
+          className="input"
+          value={concurrency}
+          onChange={(e) => void queueActions.setConcurrency(Number(e.target.value))}
+        >
+          {concurrencies.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <form
+        className="inline-field"
+        onSubmit={(e) => {
+          e.preventDefault()
+          applyLimit()
+        }}
+      >
+        <label htmlFor="bandwidth-limit">Speed limit (KiB/s)</label>
+        <input
+          id="bandwidth-limit"
+          className="input"
+          inputMode="numeric"
+          placeholder="No limit"
+          style={{ width: 96 }}
+          value={limit}
+          aria-invalid={limitInvalid}
+          onChange={(e) => setLimit(e.target.value)}
+          onBlur={applyLimit}
+        />
+      </form>
+      <label className="inline-field">
+        <span>Link format</span>
+        <select
+          className="input"
+          value={settings.data?.linkFormat ?? 'page'}
+          onChange={(e) => update.mutate({ linkFormat: e.target.value as LinkFormat })}
+        >
+          {linkFormats.map((f) => (
+            <option key={f} value={f}>
+              {linkFormatLabels[f]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.data?.autoCopy ?? false}
+          onChange={(e) => update.mutate({ autoCopy: e.target.checked })}
+        />
+        Copy links when a batch finishes
+      </label>
+    </div>
+  )
+}

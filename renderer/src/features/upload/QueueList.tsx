@@ -1,0 +1,52 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef, useState } from 'react'
+import { useQueue } from '../../state/queue-store.ts'
+import { useAccounts } from '../accounts/use-accounts.ts'
+import { QueueItemRow } from './QueueItemRow.tsx'
+
+const ROW_H = 58
+
+/** Every upload in the queue, oldest first; only the rows in view are in the DOM (a drop may hold 10,000). */
+export function QueueList() {
+  useQueue((s) => s.version)
+  const { order, items, rates } = useQueue.getState()
+  const { data } = useAccounts()
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_H,
+    overscan: 8,
+  })
+  // "Retrying in 5 s" counts down.
+  const [now, setNow] = useState(Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  const accounts = new Set<string>()
+  for (const item of items.values()) accounts.add(item.accountId)
+  const labelOf = (id: string) =>
+    accounts.size > 1 ? (data?.accounts.find((a) => a.id === id)?.label ?? 'Removed account') : null
+
+  return (
+    <div ref={scrollRef} className="queue-scroll">
+      <ul className="queue-list" aria-label="Uploads" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items.get(order[row.index] ?? '')
+          if (!item) return null
+          return (
+            <QueueItemRow
+              key={item.id}
+              item={item}
+              rate={rates.get(item.id)}
+              accountLabel={labelOf(item.accountId)}
+              start={row.start}
+              now={now}
+            />
+          )
+        })}
+      </ul>
+    </div>
+  )
+}

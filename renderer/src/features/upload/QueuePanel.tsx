@@ -1,0 +1,100 @@
+import { Icon } from '../../components/Icon.tsx'
+import { formatDuration, formatNumber, formatSize, formatSpeed } from '../../lib/format.ts'
+import { useQueue } from '../../state/queue-store.ts'
+import { useUploads } from '../../state/upload-store.ts'
+import { QueueControls } from './QueueControls.tsx'
+import { QueueList } from './QueueList.tsx'
+import { queueActions } from './use-queue-actions.ts'
+
+/**
+ * The upload queue as a drawer under the content: a bar with the totals and the queue-wide controls, and when
+ * open, the settings and the virtualised list of uploads. The bar shows while anything is queued or staged.
+ */
+export function QueuePanel() {
+  const totals = useQueue((s) => s.totals)
+  const paused = useQueue((s) => s.paused)
+  const open = useUploads((s) => s.panelOpen)
+  const setOpen = useUploads((s) => s.setPanelOpen)
+  const staging = useUploads((s) => s.staging)
+  if (totals.items === 0 && !staging && !open) return null
+
+  const active = totals.queued + totals.running + totals.retrying + totals.pending
+  const fraction = totals.totalBytes > 0 ? totals.doneBytes / totals.totalBytes : 0
+  const summary = [
+    `${formatNumber(totals.done)} of ${formatNumber(totals.items - totals.cancelled)} done`,
+    totals.failed > 0 ? `${formatNumber(totals.failed)} failed` : null,
+    totals.totalBytes > 0 ? `${formatSize(totals.doneBytes)} of ${formatSize(totals.totalBytes)}` : null,
+    totals.bytesPerSec > 0 ? formatSpeed(totals.bytesPerSec) : null,
+    totals.etaSec !== null && active > 0 ? `${formatDuration(totals.etaSec)} left` : null,
+  ].filter((s) => s !== null)
+
+  return (
+    <section className="queue-panel" data-open={open} aria-label="Upload queue">
+      <header className="queue-bar">
+        <button
+          type="button"
+          className="queue-toggle"
+          aria-expanded={open}
+          aria-controls="queue-body"
+          onClick={() => setOpen(!open)}
+        >
+          <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
+          <strong>Uploads</strong>
+          <span className="muted truncate" data-testid="queue-summary">
+            {summary.join(' · ')}
+          </span>
+        </button>
+        <div
+          className="progress queue-total-progress"
+          role="progressbar"
+          aria-label="Total upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(fraction * 100)}
+        >
+          <span style={{ width: `${Math.round(fraction * 100)}%` }} />
+        </div>
+        {paused ? (
+          <button type="button" className="btn" onClick={() => void queueActions.resumeAll()}>
+            <Icon name="play" size={12} /> Resume all
+          </button>
+        ) : (
+          <button type="button" className="btn" onClick={() => void queueActions.pauseAll()}>
+            <Icon name="pause" size={12} /> Pause all
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn"
+          disabled={totals.failed === 0}
+          onClick={() => void queueActions.retryFailed()}
+        >
+          <Icon name="refresh" size={12} /> Retry failed
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={totals.done + totals.cancelled === 0}
+          onClick={() => void queueActions.clearFinished()}
+        >
+          Clear finished
+        </button>
+      </header>
+      {open ? (
+        <div id="queue-body" className="queue-body">
+          <QueueControls />
+          {staging ? (
+            <div className="queue-staging" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span>
+                Sending files to Filedock: {formatNumber(staging.filesDone)} of {formatNumber(staging.files)}{' '}
+                ({formatSize(staging.bytesSent)} of {formatSize(staging.bytes)})
+              </span>
+            </div>
+          ) : null}
+          {totals.items > 0 ? <QueueList /> : <p className="muted queue-empty">No uploads.</p>}
+        </div>
+      ) : null}
+    </section>
+  )
+}

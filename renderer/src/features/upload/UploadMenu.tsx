@@ -1,0 +1,115 @@
+import * as Menu from '@radix-ui/react-dropdown-menu'
+import { useRef } from 'react'
+import { NO_NATIVE_DIALOG } from '../../../../shared/ipc/upload-contract.ts'
+import { api } from '../../app/bridge.ts'
+import { Icon } from '../../components/Icon.tsx'
+import { toast } from '../../state/toast-store.ts'
+import { useUploads } from '../../state/upload-store.ts'
+import { useAccounts } from '../accounts/use-accounts.ts'
+import { readFileList } from './dropped-files.ts'
+import { enqueuePaths, enqueueTree } from './enqueue.ts'
+import { useHostKind } from './use-upload-settings.ts'
+import { type UploadTarget, useUploadTarget } from './use-upload-target.ts'
+
+/**
+ * The toolbar's "Upload…" menu: files or a folder (the native dialog in Electron, the browser's picker in the
+ * browser host), URLs for the host to fetch, paths on the host machine (browser host), and the accounts an
+ * upload is mirrored to.
+ */
+export function UploadMenu() {
+  const target = useUploadTarget()
+  const host = useHostKind()
+  const { data } = useAccounts()
+  const openDialog = useUploads((s) => s.openDialog)
+  const setTargets = useUploads((s) => s.setTargets)
+  const setPanelOpen = useUploads((s) => s.setPanelOpen)
+  const filesInput = useRef<HTMLInputElement>(null)
+  const folderInput = useRef<HTMLInputElement>(null)
+  if (!target || !data) return null
+
+  const pick = async (kind: 'files' | 'folder', t: UploadTarget) => {
+    if (host === 'electron') {
+      const result = await api.dialog.pickPaths({ kind })
+      if (result.ok) return enqueuePaths(result.value, t)
+      if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(result.error.message)
+    }
+    ;(kind === 'files' ? filesInput : folderInput).current?.click()
+  }
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(target.accountIds)
+    if (on) next.add(id)
+    else next.delete(id)
+    // Never none: unticking the last account leaves the active one.
+    setTargets(data.accounts.map((a) => a.id).filter((a) => next.has(a)))
+  }
+  const onPicked = (input: HTMLInputElement) => {
+    const files = input.files
+    if (files && files.length > 0) void enqueueTree(readFileList(files), target)
+    input.value = ''
+  }
+
+  return (
+    <>
+      <input
+        ref={filesInput}
+        type="file"
+        multiple
+        hidden
+        data-testid="upload-files-input"
+        onChange={(e) => onPicked(e.currentTarget)}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        hidden
+        data-testid="upload-folder-input"
+        // React does not know webkitdirectory; the attribute is what Chromium reads.
+        {...{ webkitdirectory: '' }}
+        onChange={(e) => onPicked(e.currentTarget)}
+      />
+      <Menu.Root>
+        <Menu.Trigger className="btn btn-primary" aria-label="Upload…">
+          <Icon name="upload" size={14} /> Upload…
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content className="menu" align="end" sideOffset={6} style={{ width: 250 }}>
+            <Menu.Label className="menu-label truncate">To {target.label}</Menu.Label>
+            <Menu.Item className="menu-item" onSelect={() => void pick('files', target)}>
+              <Icon name="file" /> Files…
+            </Menu.Item>
+            <Menu.Item className="menu-item" onSelect={() => void pick('folder', target)}>
+              <Icon name="folder" /> Folder…
+            </Menu.Item>
+            <Menu.Item className="menu-item" onSelect={() => openDialog('urls')}>
+              <Icon name="globe" /> Add URLs…
+            </Menu.Item>
+            {host === 'web' ? (
+              <Menu.Item className="menu-item" onSelect={() => openDialog('paths')}>
+                <Icon name="terminal" /> Add by path…
+              </Menu.Item>
+            ) : null}
+            <Menu.Item className="menu-item" onSelect={() => setPanelOpen(true)}>
+              <Icon name="settings" /> Queue and settings…
+            </Menu.Item>
+            <Menu.Separator className="menu-separator" />
+            <Menu.Label className="menu-label">Upload to (mirror)</Menu.Label>
+            {data.accounts.map((a) => (
+              <Menu.CheckboxItem
+                key={a.id}
+                className="menu-item"
+                checked={target.accountIds.includes(a.id)}
+                onCheckedChange={(on) => toggle(a.id, on === true)}
+                onSelect={(e) => e.preventDefault()}
+              >
+                <span style={{ width: 16 }}>
+                  {target.accountIds.includes(a.id) ? <Icon name="check" size={14} /> : null}
+                </span>
+                <span className="truncate">{a.label}</span>
+              </Menu.CheckboxItem>
+            ))}
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+    </>
+  )
+}

@@ -1,0 +1,69 @@
+import type { EnqueueResult } from '../../../../shared/queue.ts'
+import { api } from '../../app/bridge.ts'
+import { call, errorMessage } from '../../lib/call.ts'
+import { formatCount } from '../../lib/format.ts'
+import { toast } from '../../state/toast-store.ts'
+import { useUploads } from '../../state/upload-store.ts'
+import { type PickedTree, topLevel } from './dropped-files.ts'
+import { stageTree } from './stage-files.ts'
+import type { UploadTarget } from './use-upload-target.ts'
+
+/**
+ * The ways into the queue, all ending the same: problems shown at once in the problems dialog, a toast saying
+ * what was queued, and the queue panel open. Failures are toasts with the host's words.
+ */
+function target(t: UploadTarget) {
+  return { accountIds: t.accountIds, fldId: t.fldId, ...(t.folderPath ? { folderPath: t.folderPath } : {}) }
+}
+
+export async function enqueuePaths(paths: string[], t: UploadTarget): Promise<void> {
+  if (paths.length === 0) return
+  await settle(() => call(api.queue.enqueuePaths({ paths, ...target(t) })), t)
+}
+
+export async function enqueueUrls(urls: string[], t: UploadTarget): Promise<boolean> {
+  return settle(() => call(api.queue.enqueueUrls({ urls, ...target(t) })), t)
+}
+
+/** Electron hands over real paths; the browser host needs the files sent to it first. */
+export async function enqueueTree(tree: PickedTree, t: UploadTarget): Promise<void> {
+  if (tree.files.length === 0 && tree.emptyDirs.length === 0) return
+  if (api.pathsForFiles) {
+    // A file input in Electron: each file has its path; folders come through the native dialog instead.
+    const paths = api.pathsForFiles(tree.files.map((f) => f.file)).filter((p) => p !== '')
+    return enqueuePaths(paths, t)
+  }
+  const uploads = useUploads.getState()
+  uploads.setPanelOpen(true)
+  let staged: string[]
+  try {
+    staged = await stageTree(tree, uploads.setStaging)
+  } catch (error) {
+    toast.error(`Could not send ${nameItems(topLevel(tree))} to Filedock: ${errorMessage(error)}`)
+    return
+  } finally {
+    uploads.setStaging(null)
+  }
+  await enqueuePaths(staged, t)
+}
+
+async function settle(run: () => Promise<EnqueueResult>, t: UploadTarget): Promise<boolean> {
+  let result: EnqueueResult
+  try {
+    result = await run()
+  } catch (error) {
+    toast.error(`Nothing was queued: ${errorMessage(error)}`)
+    return false
+  }
+  const uploads = useUploads.getState()
+  if (result.problems.length > 0) uploads.showProblems(result.problems)
+  if (result.accepted > 0) {
+    uploads.setPanelOpen(true)
+    toast.info(`Queued ${formatCount(result.accepted, 'upload')} to ${t.label}`)
+  }
+  return true
+}
+
+function nameItems(names: string[]): string {
+  return names.length === 1 ? `“${names[0]}”` : formatCount(names.length, 'item')
+}

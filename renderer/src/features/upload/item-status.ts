@@ -1,0 +1,53 @@
+import type { QueueItemPhase, QueueItemView } from '../../../../shared/queue.ts'
+import { formatDuration, formatSpeed } from '../../lib/format.ts'
+import type { ItemRate } from '../../state/queue-store.ts'
+
+const phases: Record<QueueItemPhase, string> = {
+  folders: 'Creating folders',
+  checking: 'Checking the host',
+  uploading: 'Uploading',
+  verifying: 'Verifying',
+  moving: 'Moving into its folder',
+  requesting: 'Asking the host to fetch it',
+  fetching: 'The host is fetching it',
+}
+
+/** Fraction done, 0..1; null when not known (a URL the host is fetching). */
+export function itemFraction(item: QueueItemView): number | null {
+  if (item.state === 'done') return 1
+  if (item.kind !== 'file' || item.size === null) return null
+  if (item.size === 0) return 0
+  return Math.min(1, item.bytesSent / item.size)
+}
+
+/** One line for people: what the item is doing, or why it stopped (in the host's words). */
+export function itemStatus(item: QueueItemView, rate: ItemRate | undefined, now: number): string {
+  switch (item.state) {
+    case 'queued':
+      return 'Waiting'
+    case 'paused':
+      return 'Paused'
+    case 'done':
+      return 'Done'
+    case 'cancelled':
+      return 'Cancelled'
+    case 'failed':
+      return `Failed: ${item.error?.message ?? 'unknown error'}`
+    case 'retrying': {
+      const wait = item.nextAttemptAt === null ? null : Math.max(0, (item.nextAttemptAt - now) / 1000)
+      const why = item.error ? ` after: ${item.error.message}` : ''
+      return `Retrying${wait === null ? '' : ` in ${formatDuration(wait)}`} (attempt ${item.attempts + 1})${why}`
+    }
+    case 'pending':
+      return phases.fetching
+    case 'running': {
+      const phase = item.phase ? phases[item.phase] : 'Starting'
+      if (item.phase !== 'uploading') return phase
+      const fraction = itemFraction(item)
+      const pct = fraction === null ? '' : ` ${Math.floor(fraction * 100)}%`
+      const speed = rate && rate.bytesPerSec > 0 ? ` · ${formatSpeed(rate.bytesPerSec)}` : ''
+      const eta = rate?.etaSec != null ? ` · ${formatDuration(rate.etaSec)} left` : ''
+      return `${phase}${pct}${speed}${eta}`
+    }
+  }
+}

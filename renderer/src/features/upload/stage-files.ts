@@ -1,0 +1,86 @@
+import type { StagingProgress } from '../../state/upload-store.ts'
+import type { PickedTree } from './dropped-files.ts'
+
+/** Files sent at once: enough to hide per-request latency, few enough to keep each one moving. */
+const PARALLEL = 3
+
+/**
+ * The browser host's way to queue dropped files: each is streamed (PUT, the body read from disk by the
+ * browser) to `/stage/<stagingId>/<relPath>` on the host, then the staged top-level paths it answers are queued
+ * like any local path. Same cookie and Origin checks as the rest of the host. Resolves to those paths, in drop
+ * order; rejects on the first file the host refused (nothing is queued then).
+ */
+export async function stageTree(
+  tree: PickedTree,
+  onProgress: (progress: StagingProgress) => void,
+): Promise<string[]> {
+  const stagingId = crypto.randomUUID()
+  const progress: StagingProgress = {
+    files: tree.files.length,
+    filesDone: 0,
+    bytes: tree.files.reduce((n, f) => n + f.file.size, 0),
+    bytesSent: 0,
+  }
+  onProgress({ ...progress })
+  const tops = new Map<string, string>()
+  const remember = (relPath: string, top: string) => tops.set(relPath.split('/')[0] as string, top)
+
+  for (const dir of tree.emptyDirs)
+    remember(dir, await put(stageUrl(stagingId, dir, true), null, () => undefined))
+  let next = 0
+  const worker = async () => {
+    while (next < tree.files.length) {
+      const picked = tree.files[next++]
+      if (!picked) return
+      let sent = 0
+      const top = await put(stageUrl(stagingId, picked.relPath, false), picked.file, (bytes) => {
+        progress.bytesSent += bytes - sent
+        sent = bytes
+        onProgress({ ...progress })
+      })
+      progress.bytesSent += picked.file.size - sent
+      progress.filesDone++
+      onProgress({ ...progress })
+      remember(picked.relPath, top)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, tree.files.length) }, worker))
+  // In drop order, not in the order the files finished.
+  const order = [
+    ...new Set([...tree.files.map((f) => f.relPath), ...tree.emptyDirs].map((p) => p.split('/')[0])),
+  ]
+  return order.flatMap((name) => {
+    const top = tops.get(name as string)
+    return top ? [top] : []
+  })
+}
+
+function stageUrl(stagingId: string, relPath: string, folder: boolean): string {
+  const segments = relPath
+    .split('/')
+    .filter((s) => s !== '')
+    .map(encodeURIComponent)
+  return `/stage/${stagingId}/${segments.join('/')}${folder ? '/' : ''}`
+}
+
+/** XMLHttpRequest rather than fetch: it reports upload progress, which a big file needs. */
+function put(url: string, body: File | null, onSent: (bytes: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('PUT', new URL(url, window.location.origin).href)
+    xhr.upload.onprogress = (e) => onSent(e.loaded)
+    xhr.onload = () => {
+      if (xhr.status !== 201) {
+        reject(new Error(xhr.responseText.trim() || `The host refused the file (HTTP ${xhr.status}).`))
+        return
+      }
+      try {
+        resolve((JSON.parse(xhr.responseText) as { top: string }).top)
+      } catch {
+        reject(new Error('The host answered something unexpected.'))
+      }
+    }
+    xhr.onerror = () => reject(new Error('The connection to Filedock was lost while sending a file.'))
+    xhr.send(body)
+  })
+}

@@ -1,0 +1,34 @@
+import type { Result } from '../../../../shared/result.ts'
+import { api } from '../../app/bridge.ts'
+import { call, errorMessage } from '../../lib/call.ts'
+import { toast } from '../../state/toast-store.ts'
+
+/**
+ * Queue controls as plain functions (no server cache to update: the queue's own events bring the new state).
+ * A refusal is a toast in the host's words.
+ */
+async function run<T>(what: Promise<Result<T>>): Promise<T | undefined> {
+  try {
+    return await call(what)
+  } catch (error) {
+    toast.error(errorMessage(error))
+    return undefined
+  }
+}
+
+export const queueActions = {
+  pauseAll: () => run(api.queue.pause({})),
+  resumeAll: () => run(api.queue.resume({})),
+  pause: (itemId: string) => run(api.queue.pause({ itemId })),
+  resume: (itemId: string) => run(api.queue.resume({ itemId })),
+  cancel: (itemId: string) => run(api.queue.cancel({ itemId })),
+  retry: (itemId: string) => run(api.queue.retryFailed({ itemIds: [itemId] })),
+  retryFailed: async () => {
+    const n = await run(api.queue.retryFailed({}))
+    if (n !== undefined)
+      toast.info(n === 0 ? 'No failed uploads to retry' : `Retrying ${n} upload${n === 1 ? '' : 's'}`)
+  },
+  clearFinished: () => run(api.queue.clearFinished()),
+  setConcurrency: (n: number) => run(api.queue.setConcurrency({ n })),
+  setBandwidth: (bytesPerSec: number | null) => run(api.queue.setBandwidthLimit({ bytesPerSec })),
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import type { HistoryEntry } from '../history.ts'
+import { HISTORY_MAX_LIMIT } from '../history.ts'
+import type { EnqueueResult, QueueSnapshot } from '../queue.ts'
+import { defineChannel } from './define-channel.ts'
+import { absolutePath, accountId, folderId, folderPathText, httpUrl, queueId } from './fields.ts'
+import {
+  type AppSettings,
+  bandwidthSchema,
+  concurrencySchema,
+  linkFormatSchema,
+  settingsPatchSchema,
+} from './settings.ts'
+
+/**
+ * The upload half of the contract: the queue, the upload history, link packs, upload settings and the native
+ * file picker. Spread into contract.ts (which checks the channel list), kept here so each file stays readable.
+ */
+
+/** One drop may hold up to this many top-level paths (a folder counts once, however many files it holds). */
+export const MAX_DROP_PATHS = 10_000
+export const MAX_URLS = 1000
+/** Mirroring targets per upload; more accounts than anyone keeps. */
+export const MAX_MIRROR_ACCOUNTS = 20
+/** Most history entries a link pack may name. */
+export const MAX_PACK_ENTRIES = 1000
+
+const accountIds = z
+  .array(accountId)
+  .min(1, 'Pick at least one account to upload to')
+  .max(MAX_MIRROR_ACCOUNTS, `At most ${MAX_MIRROR_ACCOUNTS} accounts per upload`)
+  .refine((ids) => new Set(ids).size === ids.length, 'An account is listed twice')
+
+/**
+ * Folder ids belong to one account on hosts of this family (they are rows of one table, and another account's
+ * id is "not found"), so an upload mirrored to several accounts can only name a folder all of them share: the
+ * root. The engine mirrors the dropped tree under it in each account.
+ */
+const target = {
+  accountIds,
+  fldId: folderId,
+  folderPath: folderPathText.optional(),
+}
+const oneFolderPerAccount = (v: { accountIds: string[]; fldId: number }) =>
+  v.accountIds.length === 1 || v.fldId === 0
+const oneFolderMessage = {
+  message: 'Folder ids belong to one account: an upload to several accounts goes into their root folders',
+  path: ['fldId'],
+}
+
+export const uploadContract = {
+  'queue.snapshot': defineChannel<QueueSnapshot>()(z.strictObject({})),
+  /** Scans the paths (files and folders, mirrored with their names) and queues one item per file and account. */
+  'queue.enqueuePaths': defineChannel<EnqueueResult>()(
+    z
+      .strictObject({
+        paths: z
+          .array(absolutePath)
+          .min(1, 'Give at least one file or folder')
+          .max(MAX_DROP_PATHS, `At most ${MAX_DROP_PATHS} paths per upload`),
+        ...target,
+      })
+      .refine(oneFolderPerAccount, oneFolderMessage),
+  ),
+  /** Asks each host to fetch the URLs itself (upload/url). */
+  'queue.enqueueUrls': defineChannel<EnqueueResult>()(
+    z
+      .strictObject({
+        urls: z
+          .array(httpUrl)
+          .min(1, 'Give at least one URL')
+          .max(MAX_URLS, `At most ${MAX_URLS} URLs per upload`),
+        ...target,
+      })
+      .refine(oneFolderPerAccount, oneFolderMessage),
+  ),
+  /** Without itemId: the whole queue. */
+  'queue.pause': defineChannel<null>()(z.strictObject({ itemId: queueId.optional() })),
+  /** Without itemId: lifts any queue pause (also an auth or offline one: try again now) and resumes every item. */
+  'queue.resume': defineChannel<null>()(z.strictObject({ itemId: queueId.optional() })),
+  'queue.cancel': defineChannel<null>()(z.strictObject({ itemId: queueId })),
+  /** Failed items (all, or the given ones) go back in line; answers how many. */
+  'queue.retryFailed': defineChannel<number>()(
+    z.strictObject({ itemIds: z.array(queueId).min(1).max(MAX_DROP_PATHS).optional() }),
+  ),
+  /** Removes done and cancelled items of finished batches; answers how many. */
+  'queue.clearFinished': defineChannel<number>()(z.strictObject({})),
+  'queue.setConcurrency': defineChannel<null>()(z.strictObject({ n: concurrencySchema })),
+  /** null lifts the limit. */
+  'queue.setBandwidthLimit': defineChannel<null>()(z.strictObject({ bytesPerSec: bandwidthSchema })),
+
+  /** Newest first. */
+  'history.search': defineChannel<HistoryEntry[]>()(
+    z.strictObject({
+      text: z
+        .string()
+        .max(1000, 'Search text is longer than 1000 characters')
+        .refine((s) => !s.includes('\u0000'), 'Search text contains a NUL character')
+        .optional(),
+      accountId: accountId.optional(),
+      limit: z.number().int().min(1).max(HISTORY_MAX_LIMIT),
+      offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    }),
+  ),
+
+  /**
+   * The links of a finished batch, or of history entries, as text to paste. For `direct`, direct links are
+   * fetched (file/direct_link) per file; a file whose link cannot be fetched keeps its page link.
+   */
+  'links.pack': defineChannel<string>()(
+    z
+      .strictObject({
+        batchId: queueId.optional(),
+        entryIds: z.array(queueId).min(1).max(MAX_PACK_ENTRIES).optional(),
+        format: linkFormatSchema,
+      })
+      .refine((v) => (v.batchId === undefined) !== (v.entryIds === undefined), {
+        message: 'Give either batchId or entryIds',
+        path: ['batchId'],
+      }),
+  ),
+
+  'settings.get': defineChannel<AppSettings>()(z.strictObject({})),
+  'settings.update': defineChannel<AppSettings>()(settingsPatchSchema),
+
+  /**
+   * The native open dialog (Electron only). Answers the chosen absolute paths, [] when cancelled. The browser
+   * host has no such dialog: it answers kind `not_found` with operation `dialog.pickPaths`, and the renderer
+   * uses the browser's own file input there.
+   */
+  'dialog.pickPaths': defineChannel<string[]>()(z.strictObject({ kind: z.enum(['files', 'folder']) })),
+} as const
+
+/** The error operation that marks "this host has no native dialog". */
+export const NO_NATIVE_DIALOG = 'dialog.pickPaths'
