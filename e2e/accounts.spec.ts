@@ -1,4 +1,5 @@
-import { addAccount, expect, fileRow, test } from './fixtures.ts'
+import path from 'node:path'
+import { addAccount, expect, fileRow, readAllFiles, test } from './fixtures.ts'
 import { seedSmallTree } from './sandbox-api.ts'
 
 test('first run: try it offline lands in the file view', async ({ page, host }) => {
@@ -39,7 +40,7 @@ test('add account: a wrong key is refused inline and nothing is added; the right
   await expect(page.getByRole('button', { name: 'Switch account' })).toContainText('Work')
 })
 
-test('accounts dialog shows only masked keys, and the key is nowhere in the page or its socket traffic', async ({
+test('accounts dialog shows only masked keys; the key is nowhere in the page, its socket traffic, the logs or the data folder', async ({
   page,
   host,
   sandbox,
@@ -69,6 +70,13 @@ test('accounts dialog shows only masked keys, and the key is nowhere in the page
   expect(storage).not.toContain(key)
   expect(received.length).toBeGreaterThan(0)
   for (const frame of received) expect(frame).not.toContain(key)
+
+  // Main's side: nothing it logged and no file it wrote (settings, queue, history, window state) holds the key.
+  expect(host.logs().length).toBeGreaterThan(0)
+  expect(host.logs()).not.toContain(key)
+  const files = await readAllFiles(host.dataDir)
+  expect(files.map((f) => path.basename(f.path))).toContain('accounts.json')
+  for (const file of files) expect(file.text, file.path).not.toContain(key)
 })
 
 test('switch between two accounts and remove one after confirming', async ({ page, host, sandbox }) => {

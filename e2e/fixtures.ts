@@ -12,6 +12,8 @@ const root = path.resolve(import.meta.dirname, '..')
 export interface Host {
   url: string
   dataDir: string
+  /** Everything the host has logged (stderr) so far, for the secret-leak checks. */
+  logs: () => string
 }
 
 interface Fixtures {
@@ -43,8 +45,8 @@ export const test = base.extend<Fixtures>({
 
   host: async ({ tmp }, use) => {
     const dataDir = path.join(tmp, 'app')
-    const { child, url } = await startHost(dataDir)
-    await use({ url, dataDir })
+    const { child, url, logs } = await startHost(dataDir)
+    await use({ url, dataDir, logs })
     await stopHost(child)
   },
 
@@ -66,7 +68,7 @@ export { expect }
  * a session bus (a plain `npx playwright test`), it runs under scripts/with-keyring.sh so the account store
  * has a real, private Secret Service; under scripts/test.sh it shares the one already started.
  */
-async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
   const hostArgs = ['--import', 'tsx', 'web/main.ts', '--port', '0', '--data', dataDir]
   const [cmd, args] = process.env.DBUS_SESSION_BUS_ADDRESS
     ? [process.execPath, hostArgs]
@@ -78,7 +80,9 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: s
   }
   const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let stderr = ''
+  const allLogs: string[] = []
   child.stderr?.on('data', (chunk: Buffer) => {
+    allLogs.push(chunk.toString())
     stderr = (stderr + chunk.toString()).slice(-4000)
   })
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
@@ -99,7 +103,14 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: s
       }
     })
   })
-  return { child, url }
+  return { child, url, logs: () => allLogs.join('') }
+}
+
+/** Every file under `dir`, read as bytes (latin1 keeps any byte sequence searchable as text). */
+export async function readAllFiles(dir: string): Promise<{ path: string; text: string }[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true })
+  const files = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
+  return Promise.all(files.map(async (p) => ({ path: p, text: await fs.readFile(p, 'latin1') })))
 }
 
 /** SIGTERM to the host's own process group (it and the keyring wrapper, nothing else), then wait for exit. */
