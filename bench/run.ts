@@ -3,18 +3,24 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startReady } from './lib/child.ts'
+import { benchQueue } from './queue.ts'
 import { benchLists } from './sandbox-lists.ts'
 import { benchMemory, benchThroughput, type Sandbox } from './upload.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web] [--rounds N]`: every figure the README quotes, measured in one
- * run against sandboxes started as separate processes. Prints one JSON document to stdout.
+ * `npm run bench [-- --only upload,memory,lists,web,queue] [--rounds N] [--large-mib N]`: every figure the README
+ * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, rounds: { type: 'string', default: '3' } },
+  options: {
+    only: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    // Size of each of the four files of the queue's large-upload section (1 GiB; smaller for a quick look).
+    'large-mib': { type: 'string', default: '1024' },
+  },
 })
-const only = new Set((values.only ?? 'upload,memory,lists,web').split(','))
+const only = new Set((values.only ?? 'upload,memory,lists,web,queue').split(','))
 const rounds = Number(values.rounds)
 
 const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
@@ -48,6 +54,19 @@ try {
     }
   }
   if (only.has('web')) results.browserHost = await benchWebHost(work, rounds)
+  if (only.has('queue')) {
+    const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
+      '--port',
+      '0',
+      '--data',
+      join(work, 'sb-queue'),
+    ])
+    try {
+      results.uploadQueue = await benchQueue(sandbox.ready, work, Number(values['large-mib']))
+    } finally {
+      await sandbox.stop()
+    }
+  }
 } finally {
   await rm(work, { recursive: true, force: true })
 }

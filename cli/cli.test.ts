@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
+import { runCli, runHere } from './testing/cli-runner.ts'
 
-const bin = fileURLToPath(new URL('../bin/filedock.mjs', import.meta.url))
 let dir: string
 let sandbox: SandboxHandle
 
@@ -23,33 +21,25 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
+type Env = Record<string, string | undefined>
 
-/** Runs the real CLI in a child process; env defaults to the sandbox's address and key. */
-function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  const base: Record<string, string | undefined> = {
-    ...process.env,
+/** The sandbox's address and key, and temp data folders (never the user's own). */
+function envOf(extra: Env): Env {
+  return {
     FILEDOCK_BASE_URL: sandbox.baseUrl,
     FILEDOCK_API_KEY: sandbox.apiKey,
-    ...env,
+    FILEDOCK_DATA_DIR: join(dir, 'app'),
+    FILEDOCK_DATA: join(dir, 'queue'),
+    ...extra,
   }
-  for (const k of Object.keys(base)) if (base[k] === undefined) delete base[k]
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { env: base as NodeJS.ProcessEnv, timeout: 20_000 },
-      (err, stdout, stderr) => {
-        const code = err ? ((err as { code?: number }).code ?? 1) : 0
-        resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr })
-      },
-    )
-  })
 }
+
+/** run() in this process: most cases need no process of their own. */
+const cli = (args: string[], env: Env = {}) => runHere(args, envOf(env))
+/** The real CLI in a child process (bin/filedock.mjs): the wiring of exit codes and streams. */
+const spawned = (args: string[], env: Env = {}) => runCli(args, envOf(env))
+
+type Run = Awaited<ReturnType<typeof cli>>
 
 function expectNoKey(r: Run) {
   expect(r.stdout).not.toContain(sandbox.apiKey)
@@ -58,7 +48,7 @@ function expectNoKey(r: Run) {
 
 describe.concurrent('filedock CLI against the sandbox', () => {
   it('--help documents commands, environment and exit codes', async () => {
-    const r = await cli(['--help'])
+    const r = await spawned(['--help'])
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/FILEDOCK_API_KEY/)
     expect(r.stdout).toMatch(/Exit codes:[\s\S]*\b3\s+API key/)
@@ -73,7 +63,7 @@ describe.concurrent('filedock CLI against the sandbox', () => {
   })
 
   it('api account/info prints the normalised result as JSON', async () => {
-    const r = await cli(['api', 'account/info'])
+    const r = await spawned(['api', 'account/info'])
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout)).toMatchObject({ email: 'demo@sandbox.local', storageLeft: 'unlimited' })
     expectNoKey(r)
@@ -83,12 +73,23 @@ describe.concurrent('filedock CLI against the sandbox', () => {
     const folder = JSON.parse((await cli(['api', 'folder/create', '--name', 'CLI'])).stdout) as {
       fldId: number
     }
-    const up = await cli(['upload', join(dir, 'a.txt'), join(dir, 'b.txt'), '--fld_id', String(folder.fldId)])
-    expect(up.code).toBe(0)
+    const up = await cli([
+      'upload',
+      join(dir, 'a.txt'),
+      join(dir, 'b.txt'),
+      '--fld_id',
+      String(folder.fldId),
+      '--json',
+      '--data',
+      join(dir, 'q-upload'),
+    ])
+    expect(up.code, up.stderr).toBe(0)
     const lines = up.stdout
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l))
+      .filter((l) => l.state === 'done')
+      .sort((x, y) => x.path.localeCompare(y.path))
     expect(lines).toHaveLength(2)
     expect(lines[0]).toMatchObject({ path: join(dir, 'a.txt'), size: 7 })
     expect(lines[0].link).toBe(`${sandbox.baseUrl}/${lines[0].fileCode}`)
@@ -144,7 +145,7 @@ describe.concurrent('exit codes', () => {
       /form/,
     ],
     ['a key flag', ['api', 'account/info', '--key', 'abc'], {}, 2, /FILEDOCK_API_KEY/],
-    ['a missing file to upload', ['upload', '/nonexistent/file.bin'], {}, 2, /no file/],
+    ['a missing file to upload', ['upload', '/nonexistent/file.bin'], {}, 2, /Nothing is at this path/],
     ['no base URL', ['api', 'account/info'], { FILEDOCK_BASE_URL: undefined }, 2, /--base-url/],
     ['no key', ['api', 'account/info'], { FILEDOCK_API_KEY: undefined }, 3, /FILEDOCK_API_KEY/],
     [
@@ -161,6 +162,13 @@ describe.concurrent('exit codes', () => {
     expect(r.stderr).toMatch(pattern)
     expect(r.stdout).toBe('')
     expectNoKey(r)
+    expect(r.stderr).not.toContain('not-the-key-123')
+  })
+
+  it('a failure in a child process: message on stderr, its exit code', async () => {
+    const r = await spawned(['api', 'account/info'], { FILEDOCK_API_KEY: 'not-the-key-123' })
+    expect([r.code, r.stdout]).toEqual([3, ''])
+    expect(r.stderr).toMatch(/^filedock: .*rejected the API key/)
     expect(r.stderr).not.toContain('not-the-key-123')
   })
 

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream'
 import type { ApiClient } from '../core/api/client.ts'
 import { FiledockError } from '../shared/errors.ts'
-import { BASE_URL_ENV, type KeySource } from './key-source.ts'
+import type { KeySource } from './key-source.ts'
 
 /** What a command needs from the outside world; main.ts builds it from the process. */
 export interface CliContext {
@@ -18,13 +18,16 @@ export function usage(message: string): FiledockError {
   return new FiledockError({ kind: 'invalid_input', message })
 }
 
-/** The client for this run: base URL from --base-url or FILEDOCK_BASE_URL, key from the key source. */
-export async function createClient(ctx: CliContext, baseUrlFlag: string | undefined): Promise<ApiClient> {
-  const baseUrl = baseUrlFlag ?? ctx.env[BASE_URL_ENV]
-  if (!baseUrl) throw usage(`No server address: pass --base-url URL or set ${BASE_URL_ENV}.`)
-  const apiKey = await ctx.keySource.get()
-  const { ApiClient } = await import('../core/api/client.ts')
-  return new ApiClient({ baseUrl, apiKey, userAgent: 'filedock-cli/0.1.0' })
+/**
+ * The client for this run: `--account NAME` (a keychain account), else --base-url / FILEDOCK_BASE_URL with the key
+ * from the key source.
+ */
+export async function createClient(
+  ctx: CliContext,
+  o: { baseUrl?: string | undefined; account?: string | undefined },
+): Promise<ApiClient> {
+  const { resolveTarget } = await import('./credentials.ts')
+  return (await resolveTarget(ctx, o)).client
 }
 
 /** Parses a whole number given on the command line (range checks are the client's). */

@@ -14,6 +14,7 @@ export const exitCodes = {
   server: 6,
   malformed: 7,
   keychain: 8,
+  partial: 9,
   cancelled: 130,
 } as const
 
@@ -27,6 +28,7 @@ export const exitCodeHelp: ReadonlyArray<[number, string]> = [
   [exitCodes.server, 'the host reported a failure or is rate-limiting'],
   [exitCodes.malformed, 'the host answered something unreadable'],
   [exitCodes.keychain, 'the OS keychain failed'],
+  [exitCodes.partial, 'upload: some files failed or were left out (the rest went through; see stderr)'],
   [exitCodes.cancelled, 'cancelled (Ctrl-C)'],
 ]
 

@@ -1,5 +1,7 @@
+import { DATA_ENV } from './data-dir.ts'
 import { exitCodeHelp } from './exit-codes.ts'
 import { API_KEY_ENV, BASE_URL_ENV } from './key-source.ts'
+import { KEYCHAIN_SERVICE_ENV } from './keychain.ts'
 import { type OperationSpec, operations, usageOf } from './operations.ts'
 
 export const VERSION = '0.1.0'
@@ -9,24 +11,31 @@ export function mainHelp(): string {
   return `filedock ${VERSION}: a command line for XFileSharing-style file hosts
 
 Usage:
+  filedock upload PATH… [options]                 upload files and folders (a folder is mirrored) through the
+                                                  durable upload queue; prints the link pack
+  filedock remote URL… [options]                  let the host fetch URLs, through the same queue
   filedock api <group>/<op> [--<param> <value>]…   call one API operation, print its result as JSON
-  filedock upload PATH… [--fld_id N]              upload files, print one JSON line per file
   filedock api --help                             list the operations and their parameters
+  filedock accounts [--json]                      list the accounts saved in the Filedock app
+  filedock <command> --help                       options of one command
   filedock --version
 
-Options:
-  --base-url URL   the host's address (default: $${BASE_URL_ENV})
-  -h, --help       this help
+Which account:
+  --account NAME   an account saved in the app (label or id); its key is read from the OS keychain
+  otherwise        $${BASE_URL_ENV} (or --base-url URL) and $${API_KEY_ENV}
 
 Environment:
-  ${API_KEY_ENV}   the account's API key (required). It is never accepted as a flag:
-                     command lines are visible to other users through ps and shell history.
+  ${API_KEY_ENV}   the account's API key when no --account is given. It is never accepted as a
+                     flag: command lines are visible to other users through ps and shell history.
   ${BASE_URL_ENV}  the host's address, when --base-url is not given
+  ${DATA_ENV}      folder of the upload queue and history, when --data is not given
+  FILEDOCK_DATA_DIR  the app's data folder (its accounts; the default queue and history live there too)
+  ${KEYCHAIN_SERVICE_ENV}  keychain service name of the keys (default: Filedock)
 
 Exit codes:
 ${codes}
 
-Messages go to stderr; results (JSON) to stdout.
+Messages go to stderr; results (JSON, link packs) to stdout.
 `
 }
 
@@ -34,9 +43,9 @@ export function apiHelp(): string {
   const rows = operations
     .map((o) => `  ${String(o.id).padStart(2)}  ${usageOf(o)}\n        ${o.summary}`)
     .join('\n')
-  return `Usage: filedock api <group>/<op> [--<param> <value>]… [--base-url URL]
+  return `Usage: filedock api <group>/<op> [--<param> <value>]… [--account NAME | --base-url URL]
 
-Operations (the spec's paths and parameter names; the key comes from $${API_KEY_ENV}):
+Operations (the spec's paths and parameter names; the key comes from --account or $${API_KEY_ENV}):
 ${rows}
 
 The result is printed as JSON on stdout; operations with no result print true.
@@ -47,11 +56,57 @@ export function operationHelp(op: OperationSpec): string {
   return `${usageOf(op)}   (${op.summary})`
 }
 
-export function uploadHelp(): string {
-  return `Usage: filedock upload PATH… [--fld_id N] [--base-url URL]
+const queueOptions = `  --fld_id N          target folder on the host (default 0, the root)
+  --account NAME      an account saved in the app, by label or id (default: $${BASE_URL_ENV} + $${API_KEY_ENV})
+  --base-url URL      the host's address, with $${API_KEY_ENV} (default: $${BASE_URL_ENV})
+  --concurrency N     transfers at once, 1 to 32 (default 3)
+  --json              one JSON line per finished item on stdout, then {"linkPack", "format", "files"}
+  --format F          link pack format: page, direct, plain, html, markdown, bbcode (default page)
+  --data DIR          folder of the queue and the history (default: $${DATA_ENV}, else the app's data folder)
+  --retry-failed      put uploads that failed in earlier runs back in line
+  --offline-wait SEC  how long to wait for an unreachable host to answer again (default 60)`
 
-Uploads each file (upload/server, then a streamed form POST), then moves it to folder N with file/set_folder when
-N is not 0. Prints one JSON line per uploaded file: {"path", "fileCode", "link", "size"}.
-All paths are checked before the first upload. Progress goes to stderr when it is a terminal.
+const queueNotes = `The queue is durable: after Ctrl-C (exit 130), a kill or a crash, run again with the same --data and it
+finishes what was left, without uploading anything twice. With no paths, it only finishes what is left:
+  filedock upload --data DIR
+Every run first resumes unfinished items of earlier runs (of any account it can reach: --account, or the
+same $${BASE_URL_ENV} + $${API_KEY_ENV}; items of others stay queued) and waits for them too.
+
+On a terminal, a progress bar (bytes, speed, ETA, counts) is drawn on stderr. Problems found before queueing
+(a missing or empty file, an unreadable folder) and failed uploads are printed on stderr at once. The link pack
+of every finished batch is printed on stdout at the end. Exit code 0 when everything was uploaded, 9 when
+something failed or was left out, 2 when nothing could be queued, 3 on a rejected key, 5 when the host stayed
+unreachable, 130 after Ctrl-C; the unfinished uploads stay in the queue.
+`
+
+export function uploadHelp(): string {
+  return `Usage: filedock upload PATH… [options]
+
+Uploads files and folders. A folder is mirrored on the host: its sub-folders are created (or reused) under
+--fld_id and each file goes into its own folder.
+
+Options:
+${queueOptions}
+
+${queueNotes}`
+}
+
+export function remoteHelp(): string {
+  return `Usage: filedock remote URL… [options]
+
+Asks the host to fetch each http(s) URL (upload/url) into --fld_id, and waits until the file appears there.
+
+Options:
+${queueOptions}
+
+${queueNotes}`
+}
+
+export function accountsHelp(): string {
+  return `Usage: filedock accounts [--json]
+
+Lists the accounts saved in the Filedock app: label, address, masked key, which one is active, and whether the
+key can be read from the keychain now. Read-only: accounts are added and changed in the app. Use one with
+--account LABEL (or its id) in upload, remote and api.
 `
 }

@@ -1,8 +1,9 @@
 import { FiledockError } from '../shared/errors.ts'
 
 /**
- * Where the CLI gets the API key. Only from the environment today; a keychain source (`--account NAME`) plugs in
- * here later. Never from a flag: command lines are visible to every user through `ps` and shell history.
+ * Where the CLI gets the API key when no `--account NAME` is given (then it comes from the keychain, see
+ * credentials.ts): the environment. Never from a flag: command lines are visible to every user through `ps` and
+ * shell history.
  */
 export interface KeySource {
   /** For messages, e.g. `FILEDOCK_API_KEY`. */
@@ -21,7 +22,7 @@ export function envKeySource(env: NodeJS.ProcessEnv): KeySource {
       if (!key) {
         throw new FiledockError({
           kind: 'auth',
-          message: `No API key: set ${API_KEY_ENV} in the environment (the key is never taken as a flag).`,
+          message: `No API key: set ${API_KEY_ENV} in the environment (the key is never taken as a flag), or use an account saved in the app with --account NAME.`,
         })
       }
       return key
@@ -41,4 +42,4 @@ export function keyFlagIn(argv: readonly string[]): string | undefined {
 
 export const keyFlagMessage = (flag: string) =>
   `${flag} is not accepted: command-line arguments are visible to other users (ps, shell history). ` +
-  `Set ${API_KEY_ENV} in the environment instead.`
+  `Set ${API_KEY_ENV} in the environment, or pick an account saved in the app with --account NAME.`

@@ -12,11 +12,12 @@ export async function run(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
   signal: AbortSignal = new AbortController().signal,
+  io: Pick<CliContext, 'stdout' | 'stderr'> = { stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
   const ctx: CliContext = {
     env,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: io.stdout,
+    stderr: io.stderr,
     signal,
     keySource: envKeySource(env),
   }
@@ -41,6 +42,10 @@ export async function run(
         return await (await import('./commands/api.ts')).apiCommand(rest, ctx)
       case 'upload':
         return await (await import('./commands/upload.ts')).uploadCommand(rest, ctx)
+      case 'remote':
+        return await (await import('./commands/upload.ts')).remoteCommand(rest, ctx)
+      case 'accounts':
+        return await (await import('./commands/accounts.ts')).accountsCommand(rest, ctx)
       default:
         throw new FiledockError({
           kind: 'invalid_input',
@@ -64,7 +69,10 @@ function report(ctx: CliContext, err: unknown): number {
   return exitCodes.internal
 }
 
-/** Ctrl-C aborts the running request (exit 130); a second Ctrl-C exits at once. */
+/**
+ * Ctrl-C aborts the running request, or stops the upload queue with its items kept for the next run (exit 130);
+ * a second Ctrl-C exits at once.
+ */
 export function interruptSignal(): AbortSignal {
   const ac = new AbortController()
   process.once('SIGINT', () => {

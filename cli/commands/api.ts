@@ -20,6 +20,7 @@ export async function apiCommand(argv: string[], ctx: CliContext): Promise<numbe
   const options: NonNullable<ParseArgsConfig['options']> = {
     help: { type: 'boolean', short: 'h' },
     'base-url': { type: 'string' },
+    account: { type: 'string' },
   }
   for (const op of candidates) {
     for (const p of op.params) options[p.name] = { type: 'string', multiple: p.kind === 'strings' }
@@ -39,7 +40,10 @@ export async function apiCommand(argv: string[], ctx: CliContext): Promise<numbe
 
   const op = choose(candidates, values)
   const args = toArgs(op, values)
-  const client = await createClient(ctx, values['base-url'] as string | undefined)
+  const client = await createClient(ctx, {
+    baseUrl: values['base-url'] as string | undefined,
+    account: values.account as string | undefined,
+  })
   try {
     const result = await op.run(client, args, ctx.signal)
     writeJson(ctx.stdout, result, true)
@@ -48,6 +52,8 @@ export async function apiCommand(argv: string[], ctx: CliContext): Promise<numbe
     await client.close()
   }
 }
+
+const globalFlags = new Set(['base-url', 'account'])
 
 /** upload/url has two forms; the one whose required flags are all present wins, and mixing them is refused. */
 function choose(candidates: OperationSpec[], values: Record<string, unknown>): OperationSpec {
@@ -62,7 +68,7 @@ function choose(candidates: OperationSpec[], values: Record<string, unknown>): O
   }
   const op = fits[0] as OperationSpec
   const foreign = Object.keys(values).filter(
-    (k) => values[k] !== undefined && k !== 'base-url' && !op.params.some((p) => p.name === k),
+    (k) => values[k] !== undefined && !globalFlags.has(k) && !op.params.some((p) => p.name === k),
   )
   if (foreign.length > 0) throw usage(`--${foreign[0]} does not go with this form of ${op.path}.`)
   return op

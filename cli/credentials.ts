@@ -1,0 +1,71 @@
+import type { AccountStore } from '../core/accounts/index.ts'
+import type { ApiClient } from '../core/api/client.ts'
+import { FiledockError } from '../shared/errors.ts'
+import type { CliContext } from './context.ts'
+import { BASE_URL_ENV } from './key-source.ts'
+import { openAccounts } from './keychain.ts'
+
+/** An account the CLI talks to: a client holding the key (the key goes nowhere else) and how to name it. */
+export interface Target {
+  /** The keychain account's id, or `env:<base URL>` for FILEDOCK_BASE_URL + FILEDOCK_API_KEY. */
+  accountId: string
+  label: string
+  client: ApiClient
+}
+
+export const ENV_ACCOUNT_PREFIX = 'env:'
+const USER_AGENT = 'filedock-cli/0.1.0'
+
+/**
+ * `--account NAME` picks a keychain account by label or id; without it the key comes from FILEDOCK_API_KEY and
+ * the address from --base-url or FILEDOCK_BASE_URL. An account has its own address, so --base-url with
+ * --account is refused rather than silently sending that account's key to another host.
+ */
+export async function resolveTarget(
+  ctx: CliContext,
+  o: { account?: string | undefined; baseUrl?: string | undefined },
+  accounts?: () => Promise<AccountStore>,
+): Promise<Target> {
+  if (o.account !== undefined) {
+    if (o.baseUrl !== undefined) {
+      throw new FiledockError({
+        kind: 'invalid_input',
+        message: '--base-url does not go with --account: the account has its own address.',
+      })
+    }
+    const store = await (accounts ?? (() => openAccounts(ctx.env)))()
+    return keychainTarget(store, o.account)
+  }
+  const baseUrl = o.baseUrl ?? ctx.env[BASE_URL_ENV]
+  if (!baseUrl) {
+    throw new FiledockError({
+      kind: 'invalid_input',
+      message: `No server address: pass --base-url URL or set ${BASE_URL_ENV}, or pick a saved account with --account NAME.`,
+    })
+  }
+  const apiKey = await ctx.keySource.get()
+  const client = await newClient(baseUrl, apiKey)
+  return { accountId: `${ENV_ACCOUNT_PREFIX}${client.baseUrl}`, label: hostOf(client.baseUrl), client }
+}
+
+/** A keychain account by label (any case) or id, its key read from the keychain. */
+export async function keychainTarget(store: AccountStore, nameOrId: string): Promise<Target> {
+  if (nameOrId.trim() === '')
+    throw new FiledockError({ kind: 'invalid_input', message: '--account needs a name.' })
+  const { resolveAccountCredentials } = await import('../core/accounts/index.ts')
+  const c = await resolveAccountCredentials(store, nameOrId)
+  return { accountId: c.id, label: c.label, client: await newClient(c.baseUrl, c.apiKey) }
+}
+
+async function newClient(baseUrl: string, apiKey: string): Promise<ApiClient> {
+  const { ApiClient } = await import('../core/api/client.ts')
+  return new ApiClient({ baseUrl, apiKey, userAgent: USER_AGENT })
+}
+
+export function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host
+  } catch {
+    return baseUrl
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { clock, formatBar } from './progress-bar.ts'
+
+describe('the progress line', () => {
+  it('shows bar, percentage, bytes, speed, ETA and counts within the terminal width', () => {
+    const line = formatBar(
+      {
+        files: 40,
+        done: 12,
+        failed: 1,
+        totalBytes: 2 ** 30,
+        doneBytes: 2 ** 29,
+        bytesPerSec: 50 * 2 ** 20,
+        etaSec: 11,
+      },
+      100,
+    )
+    expect(line).toBe(
+      '[############------------]  50%  512 MB / 1.0 GB  50 MB/s  ETA 0:11  12/40 done, 1 failed',
+    )
+    expect(line.length).toBeLessThan(100)
+  })
+
+  it('drops the bar before the text on a narrow terminal, and never wraps', () => {
+    const state = {
+      files: 3,
+      done: 0,
+      failed: 0,
+      totalBytes: 3000,
+      doneBytes: 0,
+      bytesPerSec: 0,
+      etaSec: null,
+    }
+    expect(formatBar(state, 50)).toBe('  0%  0 B / 2.9 KB  0 B/s  ETA --:--  0/3 done')
+    expect(formatBar(state, 20)).toHaveLength(19)
+  })
+
+  it('formats an ETA as m:ss or h:mm:ss', () => {
+    expect([clock(0), clock(59.4), clock(61), clock(3600 * 2 + 61)]).toEqual([
+      '0:00',
+      '0:59',
+      '1:01',
+      '2:01:01',
+    ])
+  })
+})

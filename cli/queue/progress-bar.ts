@@ -1,0 +1,113 @@
+import type { Writable } from 'node:stream'
+import { formatSize } from '../../core/links/link-pack.ts'
+
+export interface BarState {
+  /** Files (and URLs) this run waits for. */
+  files: number
+  done: number
+  failed: number
+  totalBytes: number
+  /** Bytes of finished files plus bytes sent of running ones. */
+  doneBytes: number
+  bytesPerSec: number
+  etaSec: number | null
+}
+
+/** One line: bar, percentage, bytes, speed, ETA, counts; shortened to fit `columns`. */
+export function formatBar(s: BarState, columns: number): string {
+  const ratio =
+    s.totalBytes > 0
+      ? Math.min(1, s.doneBytes / s.totalBytes)
+      : s.files > 0
+        ? (s.done + s.failed) / s.files
+        : 0
+  const pct = `${String(Math.floor(ratio * 100)).padStart(3)}%`
+  const bytes = `${formatSize(s.doneBytes)} / ${formatSize(s.totalBytes)}`
+  const speed = `${formatSize(s.bytesPerSec)}/s`
+  const eta = `ETA ${s.etaSec === null ? '--:--' : clock(s.etaSec)}`
+  const counts = `${s.done}/${s.files} done${s.failed > 0 ? `, ${s.failed} failed` : ''}`
+  const text = [pct, bytes, speed, eta, counts].join('  ')
+  const room = columns - 1 - text.length - 3
+  if (room < 10) return text.slice(0, Math.max(0, columns - 1))
+  const width = Math.min(24, room)
+  const filled = Math.round(ratio * width)
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${text}`
+}
+
+export function clock(sec: number): string {
+  const s = Math.max(0, Math.round(sec))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`
+}
+
+type TtyLike = Writable & { isTTY?: boolean; columns?: number }
+
+/**
+ * The progress line on a terminal's stderr, redrawn at most once per `intervalMs` (100 ms: ≤ 10 per second) however
+ * often the queue reports. Messages printed through `message` erase the line first and the bar comes back
+ * below them. On anything but a terminal it draws nothing (`message` still prints).
+ */
+export class ProgressBar {
+  private timer: NodeJS.Timeout | undefined
+  private heartbeat: NodeJS.Timeout | undefined
+  private lastDraw = -Infinity
+  private shown = false
+  private stopped = false
+  readonly enabled: boolean
+
+  constructor(
+    private readonly out: TtyLike,
+    private readonly state: () => BarState,
+    private readonly intervalMs = 100,
+  ) {
+    this.enabled = out.isTTY === true
+  }
+
+  /** Draws now and then at least once a second, so speed and ETA move on when no event comes (a stall). */
+  start(): void {
+    if (!this.enabled || this.stopped) return
+    this.update()
+    this.heartbeat = setInterval(() => this.update(), 1_000)
+    this.heartbeat.unref()
+  }
+
+  /** Something changed: redraw soon. */
+  update(): void {
+    if (!this.enabled || this.stopped || this.timer) return
+    const wait = Math.max(0, this.lastDraw + this.intervalMs - performance.now())
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      this.draw()
+    }, wait)
+  }
+
+  message(line: string): void {
+    this.erase()
+    this.out.write(`${line}\n`)
+    if (this.enabled && !this.stopped) this.update()
+  }
+
+  /** Erases the line for good. */
+  stop(): void {
+    this.stopped = true
+    clearInterval(this.heartbeat)
+    clearTimeout(this.timer)
+    this.timer = undefined
+    this.erase()
+  }
+
+  private draw(): void {
+    if (this.stopped) return
+    this.lastDraw = performance.now()
+    this.out.write(`\r${formatBar(this.state(), this.out.columns || 80)}\u001b[K`)
+    this.shown = true
+  }
+
+  private erase(): void {
+    if (!this.shown) return
+    this.out.write('\r\u001b[2K')
+    this.shown = false
+  }
+}

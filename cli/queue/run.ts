@@ -1,0 +1,234 @@
+import { buildLinkPack } from '../../core/app/link-packs.ts'
+import { HistoryStore } from '../../core/history/history-store.ts'
+import { UploadEngine } from '../../core/queue/engine.ts'
+import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import type { LinkFormat } from '../../shared/links.ts'
+import type { EnqueueResult, QueueEvent, QueueItemView, QueueResultEntry } from '../../shared/queue.ts'
+import type { CliContext } from '../context.ts'
+import { resolveTarget } from '../credentials.ts'
+import { cliDataDirs } from '../data-dir.ts'
+import { exitCodeFor, exitCodes } from '../exit-codes.ts'
+import { raceAbort } from './abort.ts'
+import { QueueAccounts } from './accounts.ts'
+import { failureMessage, isLeftOut, itemLine, problemMessage, writeLine } from './output.ts'
+import { ProgressBar } from './progress-bar.ts'
+import { triage } from './resume.ts'
+import { RunTracker } from './tracker.ts'
+import { type Outcome, RunWaiter } from './wait.ts'
+
+export interface QueueRunOptions {
+  kind: 'paths' | 'urls'
+  /** Paths or URLs to add; none: only finish what the queue holds. */
+  sources: string[]
+  fldId: number
+  account: string | undefined
+  baseUrl: string | undefined
+  dataDir: string | undefined
+  concurrency: number
+  json: boolean
+  format: LinkFormat
+  retryFailed: boolean
+  offlineWaitMs: number
+}
+
+/**
+ * One run of `filedock upload` / `remote` on the durable upload queue (core/queue): finish what earlier runs
+ * left, add the new paths or URLs, wait until all of it is done, print the link pack. Returns the exit code.
+ */
+export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<number> {
+  const dirs = cliDataDirs(ctx.env, o.dataDir)
+  const accounts = new QueueAccounts(ctx, o.baseUrl)
+  try {
+    // The account first: a missing key or a locked keychain is reported before any folder is touched.
+    const target = o.sources.length > 0 ? await resolveTarget(ctx, o, accounts.accounts) : undefined
+    if (target) accounts.add(target)
+    const history = await HistoryStore.open(dirs.historyDir)
+    try {
+      return await new QueueRun(ctx, o, accounts, target?.accountId ?? null).run(dirs.queueDir, history)
+    } finally {
+      await history.close()
+    }
+  } finally {
+    await accounts.close()
+  }
+}
+
+class QueueRun {
+  private readonly tracker = new RunTracker()
+  private readonly bar: ProgressBar
+  private readonly waiter: RunWaiter
+  private readonly batches: { batchId: string; entries: QueueResultEntry[] }[] = []
+  private leftOut = 0
+
+  constructor(
+    private readonly ctx: CliContext,
+    private readonly o: QueueRunOptions,
+    private readonly accounts: QueueAccounts,
+    private readonly targetId: string | null,
+  ) {
+    this.bar = new ProgressBar(ctx.stderr, () => this.tracker.bar())
+    this.waiter = new RunWaiter(o.offlineWaitMs)
+  }
+
+  async run(queueDir: string, history: HistoryStore): Promise<number> {
+    // Items the engine restores start on its next turn; they wait here for a client until the triage has paused
+    // those of accounts this run cannot serve.
+    let openGate: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve
+    })
+    const engine = await UploadEngine.open({
+      dataDir: queueDir,
+      clientFor: async (id) => {
+        await gate
+        return this.accounts.client(id)
+      },
+      accountLabel: (id) => this.accounts.label(id),
+      history,
+      concurrency: this.o.concurrency,
+    }).catch((err: unknown) => {
+      // The queue folder's lock is held by another process (another run, or the app on --data pointing at its
+      // queue). The engine reports that as `internal` (told apart only by its words); for the user it is a usage
+      // matter with nothing sent, not a bug.
+      throw isFiledockError(err) && /already open/.test(err.message)
+        ? new FiledockError({
+            kind: 'invalid_input',
+            message: `${err.message} Wait for it, or pass --data DIR.`,
+          })
+        : err
+    })
+    engine.onEvent(this.onEvent)
+    try {
+      const found = await triage(engine, this.accounts, this.o)
+      openGate()
+      for (const item of found.resumed) this.tracker.include(item)
+      for (const w of found.waiting) {
+        this.bar.message(
+          `filedock: ${w.items} upload(s) for ${this.accounts.label(w.accountId)} stay in the queue: ${w.problem.message}`,
+        )
+      }
+      const queued = await this.enqueue(engine)
+      if (queued === null) return await this.finish(engine, { kind: 'interrupted' })
+      if (this.tracker.size === 0) {
+        if (this.o.sources.length > 0) return exitCodes.usage
+        const why = found.waiting[0]?.problem
+        if (why) return exitCodeFor(why.kind)
+        throw new FiledockError({
+          kind: 'invalid_input',
+          message: `Nothing to do: give ${this.o.kind === 'paths' ? 'files or folders' : 'URLs'} to upload (the queue has nothing unfinished).`,
+        })
+      }
+      this.bar.start()
+      const outcome = await this.waiter.wait(engine.whenIdle(), this.ctx.signal)
+      this.bar.stop()
+      return await this.finish(engine, outcome)
+    } finally {
+      openGate()
+      this.bar.stop()
+      await engine.close()
+    }
+  }
+
+  /** Adds this run's paths or URLs; null when Ctrl-C came first. Problems are printed as they are known. */
+  private async enqueue(engine: UploadEngine): Promise<EnqueueResult | null> {
+    const { o, accounts, targetId } = this
+    if (o.sources.length === 0 || targetId === null) return { batchId: null, accepted: 0, problems: [] }
+    const accountIds = [targetId]
+    const adding =
+      o.kind === 'paths'
+        ? engine.enqueuePaths({ paths: o.sources, accountIds, fldId: o.fldId })
+        : engine.enqueueUrls({ urls: o.sources, accountIds, fldId: o.fldId })
+    const result = await raceAbort(adding, this.ctx.signal)
+    if (result === null) return null
+    for (const p of result.problems) {
+      if (isLeftOut(p)) this.leftOut++
+      this.bar.message(problemMessage(p, (id) => accounts.label(id)))
+    }
+    if (result.accepted === 0) this.bar.message('filedock: nothing was queued.')
+    return result
+  }
+
+  private readonly onEvent = (e: QueueEvent): void => {
+    switch (e.type) {
+      case 'queue.added':
+        for (const item of e.items) this.tracker.include(item)
+        break
+      case 'queue.item':
+        if (this.tracker.update(e.item)) this.finished(e.item)
+        break
+      case 'queue.progress':
+        this.tracker.progress(e.items, e.totals.bytesPerSec)
+        break
+      case 'queue.paused':
+        this.waiter.paused(e.pause)
+        return
+      case 'queue.resumed':
+        this.waiter.resumed()
+        return
+      case 'batch.finished':
+        this.batches.push({ batchId: e.batchId, entries: e.groups.flatMap((g) => g.entries) })
+        return
+      default:
+        return
+    }
+    this.bar.update()
+  }
+
+  private finished(item: QueueItemView): void {
+    if (this.o.json) writeLine(this.ctx.stdout, itemLine(item, this.accounts.label(item.accountId)))
+    if (item.state === 'failed') this.bar.message(failureMessage(item))
+  }
+
+  private async finish(engine: UploadEngine, outcome: Outcome): Promise<number> {
+    const left = this.tracker.unfinished()
+    const rerun = `Run \`filedock upload${this.o.dataDir === undefined ? '' : ` --data ${this.o.dataDir}`}\` to finish them.`
+    switch (outcome.kind) {
+      case 'interrupted':
+        this.bar.message(`filedock: stopped; ${left} upload(s) stay in the queue. ${rerun}`)
+        return exitCodes.cancelled
+      case 'auth':
+        this.bar.message(`filedock: ${outcome.message} ${left} upload(s) stay in the queue. ${rerun}`)
+        return exitCodes.auth
+      case 'offline': {
+        const host = outcome.accountId === undefined ? 'The host' : this.accounts.label(outcome.accountId)
+        const waited = `${Math.round(this.o.offlineWaitMs / 1000)} s`
+        this.bar.message(
+          `filedock: ${host} could not be reached for ${waited} (see --offline-wait); ${left} upload(s) stay in the queue. ${rerun}`,
+        )
+        return exitCodes.network
+      }
+      case 'idle':
+        break
+    }
+    await this.printLinkPack(engine)
+    // Done items of finished batches are in the history now; failed ones stay for --retry-failed.
+    await engine.clearFinished()
+    const { done, failed } = this.tracker
+    if (failed === 0 && this.leftOut === 0) return exitCodes.ok
+    const parts = [
+      `${done} uploaded`,
+      `${failed} failed`,
+      ...(this.leftOut > 0 ? [`${this.leftOut} left out`] : []),
+    ]
+    this.bar.message(
+      `filedock: ${parts.join(', ')}.${failed > 0 ? ' Failed uploads stay in the queue: retry them with --retry-failed.' : ''}`,
+    )
+    return exitCodes.partial
+  }
+
+  private async printLinkPack(engine: UploadEngine): Promise<void> {
+    const created = new Map(engine.snapshot().batches.map((b) => [b.id, b.createdAt]))
+    const entries = [...this.batches]
+      .sort((a, b) => (created.get(a.batchId) ?? 0) - (created.get(b.batchId) ?? 0))
+      .flatMap((b) => b.entries)
+    const text =
+      entries.length === 0
+        ? ''
+        : await buildLinkPack(entries, this.o.format, async (e) => {
+            return (await this.accounts.client(e.accountId).directLink(e.fileCode)).url
+          })
+    if (this.o.json)
+      writeLine(this.ctx.stdout, { linkPack: text, format: this.o.format, files: entries.length })
+    else if (text !== '') this.ctx.stdout.write(`${text}\n`)
+  }
+}
