@@ -188,6 +188,12 @@ function receiveParts(
     req.on('close', () => {
       if (!req.complete) fail(new Error('client aborted the upload'))
     })
+    // The client may already be gone (e.g. it died during injected latency): 'close' has then fired before the
+    // listener above, and without this the request would never settle and close() would wait forever.
+    if (req.destroyed && !req.complete) {
+      fail(new Error('client aborted the upload'))
+      return
+    }
     req.pipe(parser)
   })
 }
