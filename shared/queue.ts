@@ -88,6 +88,25 @@ export interface QueueTotals {
   etaSec: number | null
 }
 
+/** Totals of an empty queue: the starting point of every count, on either side of IPC. */
+export function emptyTotals(): QueueTotals {
+  return {
+    items: 0,
+    queued: 0,
+    running: 0,
+    retrying: 0,
+    pending: 0,
+    paused: 0,
+    done: 0,
+    failed: 0,
+    cancelled: 0,
+    totalBytes: 0,
+    doneBytes: 0,
+    bytesPerSec: 0,
+    etaSec: null,
+  }
+}
+
 export interface ItemProgress {
   id: string
   bytesSent: number

@@ -1,4 +1,10 @@
-import type { QueueItemPhase, QueueItemState, QueueItemView, QueueTotals } from '../../shared/queue.ts'
+import {
+  emptyTotals,
+  type QueueItemPhase,
+  type QueueItemState,
+  type QueueItemView,
+  type QueueTotals,
+} from '../../shared/queue.ts'
 import type { ProgressMeter } from './progress.ts'
 import type { ItemRecord } from './records.ts'
 
@@ -67,23 +73,7 @@ export function itemView(
   }
 }
 
-export function emptyTotals(): QueueTotals {
-  return {
-    items: 0,
-    queued: 0,
-    running: 0,
-    retrying: 0,
-    pending: 0,
-    paused: 0,
-    done: 0,
-    failed: 0,
-    cancelled: 0,
-    totalBytes: 0,
-    doneBytes: 0,
-    bytesPerSec: 0,
-    etaSec: null,
-  }
-}
+export { emptyTotals }
 
 /** O(items); called at most ten times a second (progress) and for snapshots. */
 export function totals(

@@ -2,27 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createEventBus } from '../../core/ipc/event-bus.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../shared/ipc/queue-events.ts'
-import type { QueueTotals } from '../../shared/queue.ts'
+import { emptyTotals, type QueueTotals } from '../../shared/queue.ts'
 import { batchNotice, type NotificationLike, notifyFinishedBatches } from './batch-notifier.ts'
 import { createPathPicker } from './pick-paths.ts'
 import { type QueueState, queueStateOf, showQueueProgress } from './taskbar-progress.ts'
 
-const totals = (over: Partial<QueueTotals>): QueueTotals => ({
-  items: 0,
-  queued: 0,
-  running: 0,
-  retrying: 0,
-  pending: 0,
-  paused: 0,
-  done: 0,
-  failed: 0,
-  cancelled: 0,
-  totalBytes: 0,
-  doneBytes: 0,
-  bytesPerSec: 0,
-  etaSec: null,
-  ...over,
-})
+const totals = (over: Partial<QueueTotals>): QueueTotals => ({ ...emptyTotals(), ...over })
 
 class FakeWindow {
   readonly calls: Array<[number, string | undefined]> = []

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import type { QueueEvent, QueueItemView } from '../queue.ts'
+import { emptyTotals, type QueueEvent, type QueueItemView } from '../queue.ts'
 import { buildApi, splitChannel } from './build-api.ts'
 import { channelNames, isChannelName } from './channels.ts'
 import { contract } from './contract.ts'
@@ -145,7 +145,7 @@ describe('app events', () => {
       addedAt: 1,
       finishedAt: 2,
     }
-    const totals = { ...zeroTotals(), items: 1, failed: 1, totalBytes: 2048 }
+    const totals = { ...emptyTotals(), items: 1, failed: 1, totalBytes: 2048 }
     const valid: AppEvent[] = [
       { type: 'queue.added', batchId: 'b1', items: [item] },
       { type: 'queue.item', item },
@@ -254,21 +254,3 @@ describe('upload channels', () => {
     expect(settingsFromJson(null)).toMatchObject({ linkFormat: 'page' })
   })
 })
-
-function zeroTotals() {
-  return {
-    items: 0,
-    queued: 0,
-    running: 0,
-    retrying: 0,
-    pending: 0,
-    paused: 0,
-    done: 0,
-    failed: 0,
-    cancelled: 0,
-    totalBytes: 0,
-    doneBytes: 0,
-    bytesPerSec: 0,
-    etaSec: null,
-  }
-}

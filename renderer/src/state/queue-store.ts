@@ -1,10 +1,11 @@
 import { create } from 'zustand'
-import type {
-  QueueEvent,
-  QueueItemView,
-  QueuePause,
-  QueueSnapshot,
-  QueueTotals,
+import {
+  emptyTotals,
+  type QueueEvent,
+  type QueueItemView,
+  type QueuePause,
+  type QueueSnapshot,
+  type QueueTotals,
 } from '../../../shared/queue.ts'
 
 /** Speed and time left of a running item, from the last coalesced progress event. */
@@ -142,22 +143,4 @@ function sumTotals(items: Map<string, QueueItemView>, rate: typeof measured): Qu
   t.bytesPerSec = moving ? rate.bytesPerSec : 0
   t.etaSec = moving ? rate.etaSec : null
   return t
-}
-
-function emptyTotals(): QueueTotals {
-  return {
-    items: 0,
-    queued: 0,
-    running: 0,
-    retrying: 0,
-    pending: 0,
-    paused: 0,
-    done: 0,
-    failed: 0,
-    cancelled: 0,
-    totalBytes: 0,
-    doneBytes: 0,
-    bytesPerSec: 0,
-    etaSec: null,
-  }
 }
