@@ -105,6 +105,7 @@ function BatchCard({ event, more }: { event: LinksReadyEvent; more: number }) {
         <input
           type="checkbox"
           checked={settings.data?.autoCopy ?? false}
+          disabled={settings.data === undefined}
           onChange={(e) => update.mutate({ autoCopy: e.target.checked })}
         />
         Copy the links automatically when an upload finishes

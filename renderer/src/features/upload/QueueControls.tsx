@@ -68,6 +68,8 @@ export function QueueControls() {
         <select
           className="input"
           value={settings.data?.linkFormat ?? 'page'}
+          // Until the saved settings arrive a change could not be shown (nor kept): wait for them.
+          disabled={settings.data === undefined}
           onChange={(e) => update.mutate({ linkFormat: e.target.value as LinkFormat })}
         >
           {linkFormats.map((f) => (
@@ -81,6 +83,7 @@ export function QueueControls() {
         <input
           type="checkbox"
           checked={settings.data?.autoCopy ?? false}
+          disabled={settings.data === undefined}
           onChange={(e) => update.mutate({ autoCopy: e.target.checked })}
         />
         Copy links when a batch finishes

@@ -10,22 +10,28 @@ export function useUploadSettings() {
 
 type SettingsPatch = Partial<Pick<AppSettings, 'linkFormat' | 'autoCopy'>>
 
-/** The link format and auto-copy switch; main announces the change (settings.changed) to every window. */
+/**
+ * The link format and auto-copy switch; main announces the change (settings.changed) to every window.
+ * Optimistic, and synchronously so: react-query runs onMutate a tick later, after React has already put a
+ * controlled checkbox back to its old value, so the cache is written here, inside the change handler.
+ */
 export function useUpdateSettings() {
   const qc = useQueryClient()
-  return useMutation({
-    mutationFn: (patch: SettingsPatch) => call(api.settings.update(patch)),
-    // Optimistic: a switch must move when clicked, not a round trip later.
-    onMutate: (patch: SettingsPatch) => {
-      const before = qc.getQueryData<AppSettings>(keys.settings())
-      if (before) qc.setQueryData(keys.settings(), { ...before, ...patch })
-      return { before }
-    },
-    onError: (_e, _patch, ctx) => {
-      if (ctx?.before) qc.setQueryData(keys.settings(), ctx.before)
+  const mutation = useMutation({
+    mutationFn: ({ patch }: { patch: SettingsPatch; before: AppSettings | undefined }) =>
+      call(api.settings.update(patch)),
+    onError: (_e, { before }) => {
+      if (before) qc.setQueryData(keys.settings(), before)
     },
     onSuccess: (next) => qc.setQueryData(keys.settings(), next),
   })
+  return {
+    mutate(patch: SettingsPatch) {
+      const before = qc.getQueryData<AppSettings>(keys.settings())
+      if (before) qc.setQueryData(keys.settings(), { ...before, ...patch })
+      mutation.mutate({ patch, before })
+    },
+  }
 }
 
 /** Which host runs main: the browser host gets "Add by path…" (it is the headless-box mode). */
