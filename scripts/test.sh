@@ -10,7 +10,11 @@ echo '== typecheck (tsc)'
 npx tsc -p tsconfig.json
 echo '== build'
 npm run build --silent
+reports=.test-reports  # not test-results/: Playwright empties its output folder when it starts
+mkdir -p "$reports"
 echo '== unit and integration tests (vitest, real HTTP servers, real Secret Service)'
-scripts/with-keyring.sh npx vitest run
+scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 echo '== end-to-end tests (playwright, Debian chromium)'
-scripts/with-keyring.sh npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" scripts/with-keyring.sh npx playwright test --reporter=list,json
+echo '== summary'
+node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
