@@ -15,12 +15,15 @@ function noteError(error: unknown): void {
   }
 }
 
-function noteSuccess(): void {
-  if (useConnection.getState().problem?.kind === 'network') useConnection.getState().report(null)
-}
-
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // The host answers again: the offline banner goes, and whatever failed while it was away is asked again, as
+  // the banner's Retry would, so no view is left showing an error after the connection came back by itself.
+  const noteSuccess = (): void => {
+    if (useConnection.getState().problem?.kind !== 'network') return
+    useConnection.getState().report(null)
+    void client.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' })
+  }
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: noteError, onSuccess: noteSuccess }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
@@ -39,4 +42,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   })
+  return client
 }
