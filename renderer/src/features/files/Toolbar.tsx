@@ -1,4 +1,5 @@
 import { Icon } from '../../components/Icon.tsx'
+import { SearchBox } from '../../components/SearchBox.tsx'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { UploadMenu } from '../upload/UploadMenu.tsx'
 
@@ -40,20 +41,12 @@ export function Toolbar({ path }: { path: Crumb[] | null }) {
           </ol>
         </nav>
       )}
-      <search className="search">
-        <Icon name="search" size={14} />
-        <input
-          className="input"
-          type="search"
-          placeholder="Search by name"
-          aria-label="Search files by name"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setSearch('')
-          }}
-        />
-      </search>
+      <SearchBox
+        value={search}
+        onChange={setSearch}
+        placeholder="Search by name"
+        label="Search files by name"
+      />
       <fieldset className="segmented" aria-label="View">
         <button
           type="button"

@@ -4,6 +4,7 @@ import type { HistoryEntry } from '../../../../shared/history.ts'
 import { MAX_PACK_ENTRIES } from '../../../../shared/ipc/upload-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { SearchBox } from '../../components/SearchBox.tsx'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
@@ -80,20 +81,12 @@ export function HistoryView() {
     <>
       <header className="toolbar">
         <h1 className="breadcrumb">Upload history</h1>
-        <search className="search">
-          <Icon name="search" size={14} />
-          <input
-            className="input"
-            type="search"
-            placeholder="Search uploads"
-            aria-label="Search upload history"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') setSearch('')
-            }}
-          />
-        </search>
+        <SearchBox
+          value={search}
+          onChange={setSearch}
+          placeholder="Search uploads"
+          label="Search upload history"
+        />
         <button
           type="button"
           className="btn"
