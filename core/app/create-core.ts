@@ -5,6 +5,7 @@ import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { ClientPool } from './client-pool.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
+import { indexHandlers } from './handlers/index-handlers.ts'
 import { remoteHandlers } from './handlers/remote-handlers.ts'
 import { type PickPaths, uploadHandlers } from './handlers/upload-handlers.ts'
 import type { HttpDispatcherSource } from './http-dispatcher.ts'
@@ -93,6 +94,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...appHandlers({ host: options.host, version: options.version }),
     ...accountHandlers(accounts, offline),
     ...remoteHandlers(pool, events),
+    ...indexHandlers(),
     ...uploadHandlers({ queue, accounts, pool, settings, staging, events, pickPaths: options.pickPaths }),
   }
 

@@ -22,6 +22,7 @@ import type { FiledockErrorData } from '../errors.ts'
 import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl, searchText } from './fields.ts'
+import { indexContract } from './index-contract.ts'
 import { uploadContract } from './upload-contract.ts'
 
 /**
@@ -115,6 +116,7 @@ export const contract = {
     z.strictObject({ ...accountScope, urls: batch(httpUrl, 'URL') }),
   ),
 
+  ...indexContract,
   ...uploadContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 

@@ -29,6 +29,25 @@ const dataEventSchemas = [
     accountId,
     parentId: z.number().int().min(0).nullable(),
   }),
+  /** Crawl progress of one account's index ("Indexing Work: 41,200 of 100,000"), at most a few per second. */
+  z.strictObject({
+    type: z.literal('index.progress'),
+    accountId,
+    state: z.enum(['empty', 'crawling', 'ready', 'paused', 'error']),
+    filesIndexed: z.number().int().min(0),
+    filesTotal: z.number().int().min(0).nullable(),
+    foldersIndexed: z.number().int().min(0),
+    warning: z.string().nullable(),
+  }),
+  /**
+   * Rows of the index changed (a revalidation, a crawl page, an action of the app). fldIds null: anywhere in the
+   * account. Windows showing them should be fetched again.
+   */
+  z.strictObject({
+    type: z.literal('index.changed'),
+    accountId,
+    fldIds: z.array(z.number().int().min(0)).nullable(),
+  }),
 ] as const
 
 export const appEventSchema = z.discriminatedUnion('type', [

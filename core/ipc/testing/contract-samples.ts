@@ -29,6 +29,28 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'files.directLink': { fileCode: 'abc123def456' },
   'files.deleted': {},
   'files.check': { urls: ['https://files.example.com/abc123def456'] },
+  'index.query': {
+    query: { scope: { kind: 'folder', fldId: 0 }, search: 'report', sort: { key: 'name', dir: 'asc' } },
+    offset: 0,
+    limit: 100,
+  },
+  'index.status': {},
+  'index.refresh': { fldId: 3 },
+  'index.summarize': {
+    selection: {
+      kind: 'query',
+      query: { scope: { kind: 'all-accounts' }, sort: { key: 'size', dir: 'desc' } },
+      except: [{ accountId: 'acc-1', fileCode: 'abc123def456' }],
+    },
+  },
+  'index.copyLinks': {
+    selection: { kind: 'files', files: [{ accountId: 'acc-1', fileCode: 'abc123def456' }] },
+  },
+  'index.moveSelection': {
+    selection: { kind: 'files', files: [{ accountId: 'acc-1', fileCode: 'abc123def456' }] },
+    fldId: 3,
+  },
+  'index.file': { fileCode: 'abc123def456' },
   'queue.snapshot': {},
   'queue.enqueuePaths': {
     paths: ['/home/me/Pictures/holiday', 'C:\\Users\\me\\notes.txt'],

@@ -75,6 +75,10 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
             : keys.folder(event.accountId, event.parentId),
       })
       return
+    case 'index.progress':
+    case 'index.changed':
+      // The file pane on the index subscribes to these (renderer/src/features/files); nothing to invalidate here yet.
+      return
     case 'settings.changed':
       void qc.invalidateQueries({ queryKey: keys.settings() })
       return

@@ -1,0 +1,91 @@
+import { z } from 'zod'
+import type { FiledockErrorData } from '../errors.ts'
+import type { IndexStatus, IndexWindow, LinksForSelection, SelectionSummary } from '../file-index.ts'
+import { defineChannel } from './define-channel.ts'
+import { accountId, accountScope, fileCode, folderId, searchText } from './fields.ts'
+
+/**
+ * The account index half of the contract: main keeps every folder and file of each account in an embedded
+ * database, and the renderer asks it for windows of rows (sorted, searched, across folders and accounts), so any
+ * folder of any size is one query away. Spread into contract.ts, which checks the channel list.
+ */
+
+/** Rows per window: a screenful or two, with overscan. */
+export const MAX_WINDOW = 1000
+/** Explicit selections (lists of codes) per call; larger ones are sent as the query they came from. */
+export const MAX_SELECTION_ITEMS = 10_000
+
+export const indexSortKeySchema = z.enum(['name', 'size', 'uploaded', 'downloads'])
+export const sortDirSchema = z.enum(['asc', 'desc'])
+
+/**
+ * What a window is cut from. `folder`: the rows of one folder (its subfolders first, then its files) of one
+ * account; `account`: every file of one account ("All files", or a search everywhere); `all-accounts`: every file of
+ * every account. A search narrows any scope to names containing the text (case-insensitive).
+ */
+export const indexScopeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('folder'), ...accountScope, fldId: folderId }),
+  z.strictObject({ kind: z.literal('account'), ...accountScope }),
+  z.strictObject({ kind: z.literal('all-accounts') }),
+])
+
+export const indexQuerySchema = z.strictObject({
+  scope: indexScopeSchema,
+  search: searchText.optional(),
+  sort: z.strictObject({ key: indexSortKeySchema, dir: sortDirSchema }),
+})
+
+/** A file picked by the user, named by account and code. */
+const pickedFile = z.strictObject({ accountId, fileCode })
+
+/**
+ * What a selection-wide action acts on: the whole result of a query (Ctrl+A: all 100,000, not the loaded rows),
+ * less the files the user unticked; or an explicit list of files. Folders in a query's result are never acted on
+ * by file actions.
+ */
+export const selectionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('query'),
+    query: indexQuerySchema,
+    except: z.array(pickedFile).max(MAX_SELECTION_ITEMS).default([]),
+  }),
+  z.strictObject({
+    kind: z.literal('files'),
+    files: z.array(pickedFile).min(1, 'Select at least one file').max(MAX_SELECTION_ITEMS),
+  }),
+])
+
+export const indexContract = {
+  /** One window of a query's result, with the result's total; answered from the index, never the host. */
+  'index.query': defineChannel<IndexWindow>()(
+    z.strictObject({
+      query: indexQuerySchema,
+      offset: z.number().int().min(0).max(100_000_000),
+      limit: z.number().int().min(1).max(MAX_WINDOW),
+    }),
+  ),
+  /** Where each account's index stands (crawl progress, last full crawl, warnings). */
+  'index.status': defineChannel<IndexStatus[]>()(z.strictObject({})),
+  /**
+   * Revalidate one folder against the host (opening a folder does this by itself), or with no fldId re-crawl the
+   * whole account (Refresh, F5). Returns at once; progress and changes arrive as events.
+   */
+  'index.refresh': defineChannel<null>()(z.strictObject({ ...accountScope, fldId: folderId.optional() })),
+  /** Count and total size of a selection ("100,000 selected · 1.2 TB"). */
+  'index.summarize': defineChannel<SelectionSummary>()(z.strictObject({ selection: selectionSchema })),
+  /**
+   * The page links of a selection, built in main (a 100,000-file selection is never assembled in the page). The
+   * Electron host writes them to the clipboard itself (`copied: true`, no text sent); the browser host returns the
+   * text for the page to copy.
+   */
+  'index.copyLinks': defineChannel<LinksForSelection>()(z.strictObject({ selection: selectionSchema })),
+  /** Moves every file of a selection into one folder of its account, in main, with per-file outcomes. */
+  'index.moveSelection': defineChannel<{
+    moved: number
+    failed: Array<{ accountId: string; fileCode: string; name: string; error: FiledockErrorData }>
+  }>()(z.strictObject({ selection: selectionSchema, ...accountScope, fldId: folderId })),
+  /** A file's row as the index has it (for the details panel before file/info answers). */
+  'index.file': defineChannel<IndexWindow['rows'][number] | null>()(
+    z.strictObject({ ...accountScope, fileCode }),
+  ),
+} as const
