@@ -136,7 +136,7 @@ describe.concurrent('exit codes', () => {
     ['missing parameter', ['api', 'file/rename', '--file_code', 'abcdefghijkl'], {}, 2, /needs --name/],
     ['unknown flag', ['api', 'file/clone', '--file_code', 'abcdefghijkl', '--bogus', '1'], {}, 2, /bogus/],
     ['non-integer folder id', ['api', 'folder/list', '--fld_id', 'x'], {}, 2, /whole number/],
-    ['invalid file code', ['api', 'file/direct_link', '--file_code', 'no!'], {}, 2, /file code/],
+    ['invalid file code', ['api', 'file/direct_link', '--file_code', 'no!'], {}, 2, /file code/i],
     [
       'both forms of upload/url',
       ['api', 'upload/url', '--url', 'http://x/y', '--file_code', 'abcdefghijkl'],

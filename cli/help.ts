@@ -1,3 +1,4 @@
+import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../shared/ipc/settings.ts'
 import { DATA_ENV } from './data-dir.ts'
 import { exitCodeHelp } from './exit-codes.ts'
 import { API_KEY_ENV, BASE_URL_ENV } from './key-source.ts'
@@ -59,7 +60,7 @@ export function operationHelp(op: OperationSpec): string {
 const queueOptions = `  --fld_id N          target folder on the host (default 0, the root)
   --account NAME      an account saved in the app, by label or id (default: $${BASE_URL_ENV} + $${API_KEY_ENV})
   --base-url URL      the host's address, with $${API_KEY_ENV} (default: $${BASE_URL_ENV})
-  --concurrency N     transfers at once, 1 to 32 (default 3)
+  --concurrency N     transfers at once, ${MIN_CONCURRENCY} to ${MAX_CONCURRENCY} (default 3)
   --json              one JSON line per finished item on stdout, then {"linkPack", "format", "files"}
   --format F          link pack format: page, direct, plain, html, markdown, bbcode (default page)
   --data DIR          folder of the queue and the history (default: $${DATA_ENV}, else the app's data folder)

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/settings.ts'
 import { isLinkFormat, type LinkFormat, linkFormats } from '../../shared/links.ts'
 import { type CliContext, parseIntFlag, usage } from '../context.ts'
 import { remoteHelp, uploadHelp } from '../help.ts'
@@ -32,7 +33,8 @@ async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliCont
   const fldId = values.fld_id === undefined ? 0 : parseIntFlag('fld_id', values.fld_id)
   if (fldId < 0) throw usage('--fld_id must be 0 or more (0 is the root folder).')
   const concurrency = values.concurrency === undefined ? 3 : parseIntFlag('concurrency', values.concurrency)
-  if (concurrency < 1) throw usage('--concurrency must be 1 or more.')
+  if (concurrency < MIN_CONCURRENCY || concurrency > MAX_CONCURRENCY)
+    throw usage(`--concurrency must be from ${MIN_CONCURRENCY} to ${MAX_CONCURRENCY}.`)
   const offlineWait =
     values['offline-wait'] === undefined
       ? OFFLINE_WAIT_SEC

@@ -1,5 +1,6 @@
-import { API_KEY_MAX_CHARS, BASE_URL_MAX_CHARS, LABEL_MAX_CHARS } from '../../shared/accounts.ts'
+import { API_KEY_MAX_CHARS, LABEL_MAX_CHARS } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { hostBaseUrl, parseField } from '../../shared/ipc/fields.ts'
 
 const invalid = (message: string) => new FiledockError({ kind: 'invalid_input', message })
 
@@ -18,33 +19,8 @@ export function normaliseLabel(raw: string): string {
   return label
 }
 
-/**
- * Accepts what a person pastes: surrounding spaces, a trailing slash, or the `/api` part of an endpoint address
- * are removed, because every call adds `/api/...` itself. A path prefix is kept (a host may live under one).
- */
-export function normaliseBaseUrl(raw: string): string {
-  const text = raw.trim()
-  if (text === '') throw invalid('Enter the address of the file host, e.g. https://files.example.com.')
-  if (text.length > BASE_URL_MAX_CHARS) throw invalid('The host address is too long.')
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    throw invalid('The host address is not a valid URL; it must start with https:// or http://.')
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw invalid(`The host address must start with https:// or http:// (not ${url.protocol}//).`)
-  }
-  // The key is the only credential; user:password in the URL would be sent along and end up in logs.
-  if (url.username !== '' || url.password !== '') {
-    throw invalid('The host address must not contain a user name or password.')
-  }
-  // The client appends `/api/<operation>?key=…`; a query or fragment here would corrupt every call.
-  if (url.search !== '' || url.hash !== '') throw invalid('The host address must not contain "?" or "#".')
-  let path = url.pathname.replace(/\/+$/, '')
-  if (/\/api$/i.test(path)) path = path.slice(0, -'/api'.length).replace(/\/+$/, '')
-  return `${url.origin}${path}`
-}
+/** The one base URL normaliser (shared/ipc/fields.ts), as the account store reports its refusals. */
+export const normaliseBaseUrl = (raw: string): string => parseField(hostBaseUrl, raw)
 
 /** Keys are pasted, so surrounding whitespace is forgiven; whitespace inside means a bad paste. */
 export function normaliseApiKey(raw: string): string {

@@ -157,7 +157,8 @@ export class ApiClient {
       fld_id: p.fldId === undefined ? undefined : V.checkFolderId(op, p.fldId),
       public: p.public === undefined ? undefined : V.checkInt(op, p.public, 'public'),
       created: p.created === undefined ? undefined : V.checkTimestamp(op, p.created, 'created'),
-      name: p.name === undefined ? undefined : V.checkName(op, p.name),
+      // An empty filter means "no filter", as in the app's search box: it is left out rather than sent empty.
+      name: p.name === undefined ? undefined : V.checkSearchText(op, p.name) || undefined,
     }
     return parseAnswer(S.fileListAnswer, op, await this.t.read(op, params, o?.signal))
   }
@@ -195,7 +196,7 @@ export class ApiClient {
   // 14: a POST form (key as a field), BATCH URLs per request; results in the order given.
   async filesCheck(urls: readonly string[], o?: CallOptions): Promise<FileCheckEntry[]> {
     const op = 'files/check'
-    if (!Array.isArray(urls) || urls.length === 0) throw V.invalid(op, 'at least one url is required')
+    if (!Array.isArray(urls) || urls.length === 0) throw V.invalid(op, 'At least one URL is required')
     const checked = urls.map((u, i) => V.checkHttpUrl(op, u, `url_${i}`))
     const unique = [...new Set(checked)]
     const answers = new Map<string, Omit<FileCheckEntry, 'url'>>()

@@ -188,7 +188,7 @@ export async function checkUploadSource(path: string, fileName?: string): Promis
 }
 
 async function openForUpload(op: string, path: string): Promise<FileHandle> {
-  if (typeof path !== 'string' || path === '') throw invalid(op, 'a file path is required')
+  if (typeof path !== 'string' || path === '') throw invalid(op, 'A file path is required')
   let file: FileHandle
   try {
     file = await open(path, 'r')

@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher } from 'undici'
 import { FiledockError } from '../../shared/errors.ts'
+import { hostBaseUrl, parseField } from '../../shared/ipc/fields.ts'
 import { type HttpContext, requestJson } from './http.ts'
 import { defaultRetryPolicy, type RetryPolicy, withRetries } from './retry.ts'
 
@@ -44,7 +45,7 @@ export class ApiTransport {
   private closed = false
 
   constructor(opts: ApiClientOptions) {
-    this.baseUrl = normaliseBaseUrl(opts.baseUrl)
+    this.baseUrl = parseField(hostBaseUrl, opts.baseUrl)
     if (typeof opts.apiKey !== 'string' || opts.apiKey.trim() === '') {
       throw new FiledockError({ kind: 'invalid_input', message: 'No API key was given.' })
     }
@@ -104,23 +105,4 @@ export class ApiTransport {
     for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v))
     return url
   }
-}
-
-function normaliseBaseUrl(raw: string): string {
-  let url: URL
-  try {
-    url = new URL(String(raw).trim())
-  } catch {
-    throw new FiledockError({
-      kind: 'invalid_input',
-      message: 'The server address is not a URL (e.g. https://host.example).',
-    })
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FiledockError({
-      kind: 'invalid_input',
-      message: 'The server address must start with http:// or https://.',
-    })
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }

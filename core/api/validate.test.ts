@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FiledockError } from '../../shared/errors.ts'
+import { entryName, httpUrl } from '../../shared/ipc/fields.ts'
 import { ApiClient } from './client.ts'
 import { type FakeHost, ok, reply, startFakeHost } from './testing/fake-host.ts'
 
@@ -33,6 +34,13 @@ async function rejectsInput(call: () => Promise<unknown>, pattern?: RegExp) {
   if (pattern) expect((err as FiledockError).message).toMatch(pattern)
   expect(host.requests).toHaveLength(0)
 }
+
+/** True unless the client refused the arguments itself (the fake host's answer may be unreadable: that is fine). */
+const accepted = (call: () => Promise<unknown>) =>
+  call().then(
+    () => true,
+    (e: unknown) => !(e instanceof FiledockError && e.kind === 'invalid_input'),
+  )
 
 describe('arguments are checked before the network', () => {
   it.each([[''], ['   '], ['abc!def'], ['abc/def'], ['a,b'], ['x'.repeat(65)]])(
@@ -65,7 +73,8 @@ describe('arguments are checked before the network', () => {
     ['tab\there', /control/],
     ['nul\u0000', /control/],
     ['del\u007f', /control/],
-    ['x'.repeat(10_000), /10000 characters/],
+    ['x'.repeat(10_000), /255 characters/],
+    ['evil\u202Etxt.exe', /direction marks/],
   ])('name %j', async (name, pattern) => {
     await rejectsInput(() => client.fileRename('abcdefghijkl', name), pattern)
     await rejectsInput(() => client.folderRename(1, name), pattern)
@@ -78,10 +87,49 @@ describe('arguments are checked before the network', () => {
     await rejectsInput(() => client.fileList({ created: 'yesterday' }), /created/)
   })
 
+  it('credentials in a URL, which would be handed to the host', async () => {
+    await rejectsInput(
+      () => client.uploadRemote('https://user:pw@example.com/f.iso'),
+      /user name or password/,
+    )
+    await rejectsInput(() => client.filesCheck(['https://user@example.com/abc']), /url_0/)
+  })
+
+  it('refuses exactly what the contract refuses (one set of field rules)', async () => {
+    const names = [
+      'ok.txt',
+      ' trimmed ',
+      '',
+      'a\nb',
+      'evil\u202Etxt.exe',
+      'x\u2028y',
+      'n'.repeat(256),
+      'é写真',
+    ]
+    for (const name of names) {
+      const app = entryName.safeParse(name).success
+      const api = await accepted(() => client.fileRename('abcdefghijkl', name))
+      expect(api, JSON.stringify(name)).toBe(app)
+    }
+    const urls = [
+      'https://h.example/a',
+      'https://u:p@h.example/a',
+      'ftp://h/a',
+      'javascript:alert(1)',
+      ' http://h/b ',
+    ]
+    for (const url of urls) {
+      const app = httpUrl.safeParse(url).success
+      const api = await accepted(() => client.filesCheck([url]))
+      expect(api, url).toBe(app)
+    }
+    host.requests.length = 0 // accepted values did reach the host; the other cases count from zero
+  })
+
   it('urls', async () => {
     await rejectsInput(() => client.uploadRemote('ftp://x/y'), /http/)
     await rejectsInput(() => client.uploadRemote('not a url'))
-    await rejectsInput(() => client.filesCheck([]), /at least one/)
+    await rejectsInput(() => client.filesCheck([]), /at least one/i)
     await rejectsInput(() => client.filesCheck(['http://h/a', 'javascript:alert(1)']), /url_1/)
   })
 
@@ -107,6 +155,6 @@ describe('arguments are checked before the network', () => {
   it('a constructor without key or with a bad base URL', () => {
     expect(() => new ApiClient({ baseUrl: host.baseUrl, apiKey: ' ' })).toThrow(/API key/)
     expect(() => new ApiClient({ baseUrl: 'ftp://x', apiKey: 'k' })).toThrow(/http/)
-    expect(() => new ApiClient({ baseUrl: 'nonsense', apiKey: 'k' })).toThrow(/not a URL/)
+    expect(() => new ApiClient({ baseUrl: 'nonsense', apiKey: 'k' })).toThrow(/not a valid URL/)
   })
 })

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { FiledockError } from '../../shared/errors.ts'
+import { MAX_CONCURRENCY } from '../../shared/ipc/settings.ts'
 import type { LinkFormat } from '../../shared/links.ts'
 import type { EnqueueResult, QueueListener, QueueSnapshot } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
@@ -48,8 +49,6 @@ export interface UploadEngineOptions {
   scan?: ScanOptions
   now?: () => number
 }
-
-const MAX_CONCURRENCY = 32
 
 /**
  * The upload queue: files, dropped folder trees and remote URLs, for one or several accounts, durable across

@@ -1,10 +1,16 @@
 import { z } from 'zod'
-import { accountIdSchema } from '../accounts.ts'
+import { accountIdSchema, BASE_URL_MAX_CHARS } from '../accounts.ts'
+import { FiledockError } from '../errors.ts'
 
 /**
- * Field schemas shared by the contract's inputs. The renderer is untrusted: every value is bounded in type,
- * length and charset before main acts on it.
+ * The one set of field rules: the contract's inputs (the renderer is untrusted) and the API client's argument
+ * checks (core/api/validate.ts) both use these schemas, so a value the app refuses is refused everywhere, with
+ * the same words. Every value is bounded in type, length and charset before anything acts on it.
  */
+
+/** 255 is the file name limit of common file systems (a host name becomes a download's file name on disk). */
+export const MAX_NAME_LENGTH = 255
+export const MAX_FILE_CODE_LENGTH = 64
 
 // C0/C1 controls, line/paragraph separators, and the bidi overrides that can make `evil\u202Etxt.exe` display
 // as `evilexe.txt`.
@@ -16,10 +22,15 @@ const safeText = (what: string, max: number) =>
     .string()
     .trim()
     .max(max, `${what} is longer than ${max} characters`)
-    .refine((s) => !UNSAFE_TEXT.test(s), `${what} contains control characters`)
+    .refine((s) => !UNSAFE_TEXT.test(s), `${what} contains control characters or direction marks`)
 
 /** A file or folder name as the user typed it. Slashes are allowed: the spec does not forbid them. */
-export const entryName = safeText('Name', 255).pipe(z.string().min(1, 'Name is empty'))
+export const entryName = z
+  .string('Name must be text')
+  .trim()
+  .min(1, 'Name is empty')
+  .max(MAX_NAME_LENGTH, `Name is longer than ${MAX_NAME_LENGTH} characters`)
+  .refine((s) => !UNSAFE_TEXT.test(s), 'Name contains control characters or direction marks')
 
 /** A search filter for file/list; empty means "no filter". */
 export const searchText = safeText('Search text', 255)
@@ -30,17 +41,43 @@ export const searchText = safeText('Search text', 255)
  * to put in URLs and paths.
  */
 export const fileCode = z
-  .string()
+  .string('File code must be text')
+  .trim()
   .min(1, 'File code is empty')
-  .max(64, 'File code is longer than 64 characters')
-  .regex(/^[A-Za-z0-9]+$/, 'File code may contain only letters and digits')
+  .max(MAX_FILE_CODE_LENGTH, `File code is longer than ${MAX_FILE_CODE_LENGTH} characters`)
+  .regex(/^[A-Za-z0-9]+$/, "File code may contain only letters and digits, as in the file's link")
+
+const wholeNumber = (what: string, min: number) =>
+  z
+    .number(`${what} must be a number`)
+    .int(`${what} must be a whole number`)
+    .min(min, `${what} must be ${min} or more`)
+    .max(Number.MAX_SAFE_INTEGER, `${what} is too large`)
 
 /** Folder ids are integers; 0 is the root. */
-export const folderId = z.number().int('Folder id must be an integer').min(0).max(Number.MAX_SAFE_INTEGER)
+export const folderId = wholeNumber('Folder id', 0)
 
-/** An http(s) URL without credentials, as given to files/check. */
+/** Page numbers and page sizes of file/list. */
+export const positiveCount = wholeNumber('The number', 1)
+
+/** file/list's `public` flag: the spec shows 0/1; other whole numbers are passed on for the host to judge. */
+export const flagNumber = z.number('The flag must be a number').int('The flag must be a whole number')
+
+/** `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`, the host's timestamp form (file/list `created`). */
+export const hostTimestamp = z
+  .string('The date must be text')
+  .trim()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/,
+    'The date must look like 2024-01-31 or 2024-01-31 12:00:00',
+  )
+
+/**
+ * An http(s) URL without credentials, for files/check and remote uploads: a user name or password in the URL
+ * would be handed to the host and end up in its logs.
+ */
 export const httpUrl = z
-  .string()
+  .string('URL must be text')
   .trim()
   .min(1, 'URL is empty')
   .max(2048, 'URL is longer than 2048 characters')
@@ -52,6 +89,54 @@ export const httpUrl = z
       ctx.addIssue({ code: 'custom', message: 'URL must not contain a user name or password' })
     }
   })
+
+/**
+ * A file host's base address as a person pastes it: surrounding spaces, a trailing slash, or the `/api` part of
+ * an endpoint address are removed, because every call adds `/api/...` itself. A path prefix is kept (a host may
+ * live under one). The one base URL normaliser: the account store and the API client both use it.
+ */
+export const hostBaseUrl = z.string('The host address must be text').transform((raw, ctx) => {
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message })
+    return z.NEVER
+  }
+  const text = raw.trim()
+  if (text === '') return refuse('Enter the address of the file host, e.g. https://files.example.com.')
+  if (text.length > BASE_URL_MAX_CHARS) return refuse('The host address is too long.')
+  if (!URL.canParse(text))
+    return refuse('The host address is not a valid URL; it must start with https:// or http://.')
+  const url = new URL(text)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return refuse(`The host address must start with https:// or http:// (not ${url.protocol}//).`)
+  // The key is the only credential; user:password in the URL would be sent along and end up in logs.
+  if (url.username !== '' || url.password !== '')
+    return refuse('The host address must not contain a user name or password.')
+  // The client appends `/api/<operation>?key=…`; a query or fragment here would corrupt every call.
+  if (url.search !== '' || url.hash !== '') return refuse('The host address must not contain "?" or "#".')
+  let path = url.pathname.replace(/\/+$/, '')
+  if (/\/api$/i.test(path)) path = path.slice(0, -'/api'.length).replace(/\/+$/, '')
+  return `${url.origin}${path}`
+})
+
+/**
+ * Parses one value with one of these schemas outside the contract (the API client, the account store), turning
+ * a refusal into an `invalid_input` error whose message is the schema's own words, so both paths read alike.
+ */
+export function parseField<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  where: { field?: string; operation?: string } = {},
+): T {
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return parsed.data
+  const said = parsed.error.issues[0]?.message ?? 'The value is not accepted'
+  const message = where.field === undefined ? said : `${said} (${where.field}).`
+  throw new FiledockError({
+    kind: 'invalid_input',
+    message: /[.!?)]$/.test(message) ? message : `${message}.`,
+    ...(where.operation === undefined ? {} : { operation: where.operation }),
+  })
+}
 
 /** Account ids are made by the account store (shared/accounts.ts bounds them); the store looks them up. */
 export const accountId = accountIdSchema

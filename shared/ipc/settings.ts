@@ -18,6 +18,11 @@ export interface AppSettings {
 }
 
 export const MIN_CONCURRENCY = 1
+/**
+ * The one concurrency maximum: settings, the upload engine and the CLI's --concurrency all use it. Hosts of
+ * this family limit sessions per key; beyond 16 transfers at once a single link gains nothing and such hosts
+ * start refusing.
+ */
 export const MAX_CONCURRENCY = 16
 /** The engine refuses less than 1 KiB/s: such a limit would stall every upload. */
 export const MIN_BANDWIDTH = 1024
