@@ -1,6 +1,7 @@
 import path from 'node:path'
+import { startSandbox } from '../sandbox/server.ts'
 import { addAccount, expect, fileRow, readAllFiles, test } from './fixtures.ts'
-import { seedSmallTree } from './sandbox-api.ts'
+import { seedSmallTree, upload } from './sandbox-api.ts'
 
 test('first run: try it offline lands in the file view', async ({ page, host }) => {
   await page.goto(host.url)
@@ -100,4 +101,125 @@ test('switch between two accounts and remove one after confirming', async ({ pag
   await secondItem.getByRole('button', { name: 'Remove', exact: true }).click()
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Second' })).toHaveCount(0)
   await expect(dialog.getByRole('listitem')).toHaveCount(1)
+})
+
+test('a wrong key while adding another account stays in its form: the working account gets no banner', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await seedSmallTree(sandbox)
+  await page.goto(host.url)
+  await addAccount(page, { label: 'Work', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })
+  await expect(fileRow(page, 'notes.txt')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Accounts' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Accounts' })
+  await dialog.getByRole('button', { name: 'Add account' }).click()
+  await addAccount(page, { label: 'Other', baseUrl: sandbox.baseUrl, apiKey: 'wrong-key-000000' })
+  const form = dialog.getByRole('form', { name: 'Add account' })
+  // The refusal marks the key field, not the address.
+  await expect(form.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByLabel('Base URL')).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByRole('alert')).toContainText(/key/i)
+
+  // An address nobody answers at marks the address instead.
+  await form.getByLabel('Base URL').fill('http://127.0.0.1:9')
+  await form.getByLabel('API key').fill(sandbox.apiKey)
+  await form.getByRole('button', { name: 'Add account' }).click()
+  await expect(form.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByLabel('API key')).not.toHaveAttribute('aria-invalid', 'true')
+
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  // The working account is untouched: no key banner, its files still load after a reload of the folder.
+  await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Photos' }).click()
+  await expect(fileRow(page, 'beach.png')).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: /rejected|key/i })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Fix key' })).toHaveCount(0)
+})
+
+test('edit an account: a wrong new key changes nothing, the right one replaces it and its files show', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await seedSmallTree(sandbox)
+  const second = await sandbox.createAccount('second@sandbox.local')
+  const secondRef = { baseUrl: sandbox.baseUrl, apiKey: second.apiKey }
+  await upload(secondRef, 'only-in-second.txt', 'second account\n')
+  await page.goto(host.url)
+  await addAccount(page, { label: 'Work', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })
+  await expect(fileRow(page, 'notes.txt')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Accounts' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Accounts' })
+  await dialog.getByRole('button', { name: 'Edit Work' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit “Work”' })
+  await edit.getByLabel('Label').fill('Work (renamed)')
+  await edit.getByLabel('API key').fill('wrong-key-000000')
+  await edit.getByRole('button', { name: 'Save' }).click()
+  await expect(edit.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true')
+  await expect(edit.getByRole('alert')).toContainText(/not saved/i)
+  await edit.getByRole('button', { name: 'Cancel' }).click()
+  // Nothing changed: same label, same masked key, and no banner over the still-working account.
+  const item = dialog.getByRole('listitem').filter({ hasText: 'Work' })
+  await expect(item).toContainText(`••••${sandbox.apiKey.slice(-4)}`)
+  await expect(item.locator('strong')).toHaveText('Work')
+  await expect(page.getByRole('button', { name: 'Fix key' })).toHaveCount(0)
+
+  await dialog.getByRole('button', { name: 'Edit Work' }).click()
+  await edit.getByLabel('Label').fill('Work (renamed)')
+  await edit.getByLabel('API key').fill(second.apiKey)
+  await edit.getByRole('button', { name: 'Save' }).click()
+  await expect(edit).toHaveCount(0)
+  const renamed = dialog.getByRole('listitem').filter({ hasText: 'Work (renamed)' })
+  await expect(renamed).toContainText(`••••${second.apiKey.slice(-4)}`)
+  await expect(renamed).toContainText('second@sandbox.local')
+
+  // Saving the same thing again is harmless: nothing to check, the dialog just closes.
+  await renamed.getByRole('button', { name: 'Edit Work (renamed)' }).click()
+  await page
+    .getByRole('dialog', { name: 'Edit “Work (renamed)”' })
+    .getByRole('button', { name: 'Save' })
+    .click()
+  await expect(page.getByRole('dialog', { name: /^Edit/ })).toHaveCount(0)
+
+  await page.keyboard.press('Escape')
+  // The window now works with the second account's key: the host lists that account's files.
+  await page.getByRole('button', { name: 'All files' }).click()
+  await expect(fileRow(page, 'only-in-second.txt')).toBeVisible()
+  await expect(fileRow(page, 'notes.txt')).toHaveCount(0)
+})
+
+test('a key the host stops accepting: "Fix key" opens the account in its key field, a new key clears it', async ({
+  page,
+  host,
+  tmp,
+}) => {
+  // A host that forgets the key: the same address, answered by a fresh sandbox with other keys.
+  const before = await startSandbox({ dataDir: path.join(tmp, 'host-a'), port: 0 })
+  const port = Number(new URL(before.baseUrl).port)
+  await page.goto(host.url)
+  await addAccount(page, { label: 'Work', baseUrl: before.baseUrl, apiKey: before.apiKey })
+  await expect(page.getByText('This folder is empty')).toBeVisible()
+  await before.close()
+  const after = await startSandbox({ dataDir: path.join(tmp, 'host-b'), port })
+  try {
+    await upload({ baseUrl: after.baseUrl, apiKey: after.apiKey }, 'after.txt', 'new host\n')
+    await page.getByRole('button', { name: 'All files' }).click()
+    const fix = page.getByRole('button', { name: 'Fix key' })
+    await expect(fix).toBeVisible()
+    await fix.click()
+    const edit = page.getByRole('dialog', { name: 'Edit “Work”' })
+    await expect(edit.getByLabel('API key')).toBeFocused()
+    await page.keyboard.type(after.apiKey)
+    await page.keyboard.press('Enter')
+    await expect(edit).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await expect(fix).toHaveCount(0)
+    await expect(fileRow(page, 'after.txt')).toBeVisible()
+  } finally {
+    await after.close()
+  }
 })

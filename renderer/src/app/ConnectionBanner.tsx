@@ -1,17 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Icon } from '../components/Icon.tsx'
+import { useAccountEdit } from '../features/accounts/account-edit-store.ts'
+import { useActiveAccount } from '../features/accounts/use-accounts.ts'
 import { useConnection } from '../state/connection-store.ts'
 import { useUi } from '../state/ui-store.ts'
 
 /**
  * Main unreachable (browser host restarting) → reconnecting; the host unreachable → offline banner with retry;
- * a refused key → a prompt to fix it in the accounts dialog.
+ * the active account's key refused → "Fix key", which opens that account's Edit dialog in the key field. Only
+ * the active account's own calls raise it: a key refused while adding or editing another account stays in its form.
  */
 export function ConnectionBanner() {
   const problem = useConnection((s) => s.problem)
   const link = useConnection((s) => s.link)
   const qc = useQueryClient()
   const openDialog = useUi((s) => s.openDialog)
+  const active = useActiveAccount()
   if (link === 'closed') {
     return (
       <div className="banner banner-warning" role="alert">
@@ -26,8 +30,15 @@ export function ConnectionBanner() {
     return (
       <div className="banner banner-danger" role="alert">
         <Icon name="key" />
-        <span>{problem.message} Add the account again with a valid API key.</span>
-        <button type="button" className="btn" onClick={() => openDialog({ kind: 'accounts' })}>
+        <span>{problem.message} Enter a valid API key for this account.</span>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            if (active) useAccountEdit.getState().edit(active.id, 'apiKey')
+            openDialog({ kind: 'accounts' })
+          }}
+        >
           Fix key
         </button>
       </div>

@@ -6,7 +6,7 @@ interface ModalProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   title: string
-  description?: string
+  description?: string | undefined
   wide?: boolean
   children: ReactNode
   footer?: ReactNode

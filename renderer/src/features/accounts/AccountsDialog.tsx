@@ -3,17 +3,26 @@ import type { AccountView } from '../../../../shared/accounts.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { Modal } from '../../components/Modal.tsx'
 import { AddAccountForm } from './AddAccountForm.tsx'
+import { useAccountEdit } from './account-edit-store.ts'
+import { EditAccountDialog } from './EditAccountDialog.tsx'
 import { useAccountActions } from './use-account-actions.ts'
 import { useAccounts } from './use-accounts.ts'
 
-/** Accounts settings: list (masked keys only), switch, remove with confirmation, add. */
+/** Accounts settings: list (masked keys only), switch, edit, remove with confirmation, add. */
 export function AccountsDialog({ onClose }: { onClose: () => void }) {
   const { data } = useAccounts()
   const [adding, setAdding] = useState(false)
+  const editing = useAccountEdit((s) => s.editing)
+  const closeEdit = useAccountEdit((s) => s.close)
   const accounts = data?.accounts ?? []
+  const edited = accounts.find((a) => a.id === editing?.accountId)
+  const close = () => {
+    closeEdit()
+    onClose()
+  }
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title="Accounts" wide>
+    <Modal open onOpenChange={(open) => !open && close()} title="Accounts" wide>
       {data?.warning ? (
         <div className="form-error" role="alert">
           <Icon name="alert" />
@@ -41,12 +50,16 @@ export function AccountsDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       )}
+      {edited && editing ? (
+        <EditAccountDialog key={edited.id} account={edited} focus={editing.focus} onClose={closeEdit} />
+      ) : null}
     </Modal>
   )
 }
 
 function AccountItem({ account }: { account: AccountView }) {
   const { remove, setActive } = useAccountActions()
+  const edit = useAccountEdit((s) => s.edit)
   const [confirming, setConfirming] = useState(false)
   const host = URL.canParse(account.baseUrl) ? new URL(account.baseUrl).host : account.baseUrl
 
@@ -95,6 +108,14 @@ function AccountItem({ account }: { account: AccountView }) {
               Switch
             </button>
           )}
+          <button
+            type="button"
+            className="btn"
+            aria-label={`Edit ${account.label}`}
+            onClick={() => edit(account.id, account.needsKey ? 'apiKey' : 'label')}
+          >
+            <Icon name="edit" size={14} /> Edit
+          </button>
           <button
             type="button"
             className="icon-btn"

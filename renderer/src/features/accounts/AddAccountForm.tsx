@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from 'react'
 import { Icon } from '../../components/Icon.tsx'
-import { errorMessage } from '../../lib/call.ts'
+import { AccountFields } from './AccountFields.tsx'
 import { useAccountActions } from './use-account-actions.ts'
 
 /**
- * Label, base URL and API key. The key input is uncontrolled so React never mirrors the key into a `value`
- * attribute, and it is emptied after every submit, accepted or not: once main has it, the page drops it.
+ * A new account: label, base URL and API key. The key is emptied after every submit, accepted or not: once main
+ * has it, the page drops it. A refused key never touches the active account (see use-account-actions.ts).
  */
 export function AddAccountForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
   const { add } = useAccountActions()
@@ -13,8 +13,7 @@ export function AddAccountForm({ onDone, onCancel }: { onDone?: () => void; onCa
   const [baseUrl, setBaseUrl] = useState('https://')
   const keyInput = useRef<HTMLInputElement>(null)
   const id = useId()
-  const errorId = `${id}-error`
-  const error = add.error ? errorMessage(add.error) : null
+  const error = add.data && !add.data.ok ? add.data.error : null
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
@@ -24,7 +23,8 @@ export function AddAccountForm({ onDone, onCancel }: { onDone?: () => void; onCa
     add.mutate(
       { label: label.trim(), baseUrl: baseUrl.trim(), apiKey },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          if (!result.ok) return
           setLabel('')
           setBaseUrl('https://')
           onDone?.()
@@ -38,53 +38,19 @@ export function AddAccountForm({ onDone, onCancel }: { onDone?: () => void; onCa
       className="form-grid"
       onSubmit={submit}
       aria-label="Add account"
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
     >
-      <div className="field">
-        <label htmlFor={`${id}-label`}>Label</label>
-        <input
-          id={`${id}-label`}
-          className="input"
-          value={label}
-          placeholder="e.g. Work"
-          maxLength={100}
-          required
-          onChange={(e) => setLabel(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>Base URL</label>
-        <input
-          id={`${id}-url`}
-          className="input"
-          type="url"
-          value={baseUrl}
-          required
-          onChange={(e) => setBaseUrl(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-key`}>API key</label>
-        <input
-          id={`${id}-key`}
-          ref={keyInput}
-          className="input mono"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          aria-invalid={error ? true : undefined}
-        />
-        <span className="field-hint">
-          Stored in your system keychain. Filedock shows only its last 4 characters.
-        </span>
-      </div>
-      {error ? (
-        <div className="form-error" id={errorId} role="alert">
-          <Icon name="alert" />
-          <span>{error}</span>
-        </div>
-      ) : null}
+      <AccountFields
+        id={id}
+        label={label}
+        onLabel={setLabel}
+        baseUrl={baseUrl}
+        onBaseUrl={setBaseUrl}
+        keyInput={keyInput}
+        keyRequired
+        keyHint="Stored in your system keychain. Filedock shows only its last 4 characters."
+        error={error}
+      />
       <div className="form-actions">
         {onCancel ? (
           <button type="button" className="btn" onClick={onCancel}>

@@ -1,9 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AddAccountInput } from '../../../../shared/accounts.ts'
+import type { AccountView, AddAccountInput, UpdateAccountInput } from '../../../../shared/accounts.ts'
+import type { FiledockError } from '../../../../shared/errors.ts'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
+import { useConnection } from '../../state/connection-store.ts'
 import { toast } from '../../state/toast-store.ts'
+import { asFiledockError } from './field-errors.ts'
+
+/** The outcome of a key check, as a value. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: FiledockError }
+
+/**
+ * Adding an account or editing one checks a key that is not the one the window is working with. Its failure
+ * belongs to the form only, so it is returned, never thrown: the query client's error hook reads any thrown
+ * auth error as "the active account's key was refused" and would put the "Fix key" banner over a working account.
+ */
+async function settle<T>(work: () => Promise<T>): Promise<Checked<T>> {
+  try {
+    return { ok: true, value: await work() }
+  } catch (error) {
+    return { ok: false, error: asFiledockError(error) }
+  }
+}
 
 /** Account mutations. Each refreshes the account list itself; the accounts.changed event does too. */
 export function useAccountActions() {
@@ -11,14 +30,30 @@ export function useAccountActions() {
   const refresh = () => qc.invalidateQueries({ queryKey: keys.accounts() })
 
   const add = useMutation({
-    // Errors are shown inline in the form, not as a toast.
-    meta: { silent: true },
-    mutationFn: async (input: AddAccountInput) => {
-      const account = await call(api.accounts.add(input))
-      if (!account.active) await call(api.accounts.setActive({ id: account.id }))
-      return account
+    mutationFn: (input: AddAccountInput) =>
+      settle(async () => {
+        const account = await call(api.accounts.add(input))
+        if (!account.active) await call(api.accounts.setActive({ id: account.id }))
+        return account
+      }),
+    onSuccess: (result) => {
+      if (result.ok) toast.success(`Added “${result.value.label}”`)
     },
-    onSuccess: (account) => toast.success(`Added “${account.label}”`),
+    onSettled: refresh,
+  })
+
+  const update = useMutation({
+    mutationFn: ({ id, ...patch }: UpdateAccountInput & { id: string }) =>
+      settle(() => call(api.accounts.update({ id, ...patch }))),
+    onSuccess: (result: Checked<AccountView>, input) => {
+      if (!result.ok) return
+      toast.success(`Saved “${result.value.label}”`)
+      // The active account works again with its new key or address: the banner goes and the views reload.
+      if (result.value.active && (input.apiKey !== undefined || input.baseUrl !== undefined)) {
+        useConnection.getState().report(null)
+        void qc.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' })
+      }
+    },
     onSettled: refresh,
   })
 
@@ -39,5 +74,5 @@ export function useAccountActions() {
     onSettled: refresh,
   })
 
-  return { add, remove, setActive, tryOffline }
+  return { add, update, remove, setActive, tryOffline }
 }
