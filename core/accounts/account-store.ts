@@ -8,12 +8,12 @@ import type {
   UpdateAccountInput,
 } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { SerialQueue } from '../durable/serial-queue.ts'
 import { assertLabelFree, assertNotDuplicate, cannotStoreKeysError } from './account-guards.ts'
 import { type AccountsListener, ChangeListeners } from './change-listeners.ts'
 import { keyProblemError, readKey, toView } from './key-status.ts'
 import { type SecretBackends, secretStoreFor, switchBackend } from './secret-backends.ts'
 import type { KeychainProbe, SecretStore } from './secret-store.ts'
-import { SerialQueue } from './serial-queue.ts'
 import { type AccountRecord, type AccountSettings, loadSettings, saveSettings } from './settings-file.ts'
 import { keySuffix, normaliseApiKey, normaliseBaseUrl, normaliseLabel } from './validate.ts'
 import { checkKey, type VerifyKey } from './verify.ts'

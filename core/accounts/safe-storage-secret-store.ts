@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from './atomic-file.ts'
+import { writeFileAtomic } from '../durable/atomic-file.ts'
 import {
   type KeychainProbe,
   keychainError,

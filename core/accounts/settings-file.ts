@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { secretBackendChoiceSchema } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
-import { writeFileAtomic } from './atomic-file.ts'
+import { writeFileAtomic } from '../durable/atomic-file.ts'
 
 export const ACCOUNTS_FILE = 'accounts.json'
 

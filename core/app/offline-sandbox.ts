@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
 import { FiledockError } from '../../shared/errors.ts'
-import { writeFileAtomic } from '../accounts/atomic-file.ts'
+import { writeFileAtomic } from '../durable/atomic-file.ts'
 
 export interface OfflineSandbox {
   /** Starts the sandbox on first use (later calls share it) and says where it listens. */

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type AppSettings, defaultSettings, settingsFromJson } from '../../shared/ipc/settings.ts'
-import { writeFileAtomic } from '../accounts/atomic-file.ts'
-import { SerialQueue } from '../accounts/serial-queue.ts'
+import { writeFileAtomic } from '../durable/atomic-file.ts'
+import { SerialQueue } from '../durable/serial-queue.ts'
 
 export const SETTINGS_FILE = 'settings.json'
 

@@ -1,8 +1,9 @@
-import { type FileHandle, mkdir, open, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FiledockError } from '../../shared/errors.ts'
 import { type HistoryEntry, type HistoryQuery, isHistoryEntry } from '../../shared/history.ts'
-import { serializeEntry, splitHistory } from './history-file.ts'
+import { Journal } from '../durable/journal.ts'
+import { serializeEntry } from './history-file.ts'
 import { HistoryIndex } from './history-index.ts'
 
 export type { HistoryEntry, HistoryQuery } from '../../shared/history.ts'
@@ -27,62 +28,39 @@ export const SYNC_INTERVAL_MS = 100
  */
 export class HistoryStore {
   private readonly index = new HistoryIndex()
-  private pending: Array<{
-    entry: HistoryEntry
-    line: string
-    resolve: () => void
-    reject: (e: unknown) => void
-  }> = []
-  private writing: Promise<void> | null = null
-  private syncTimer: NodeJS.Timeout | null = null
-  private syncing: Promise<void> = Promise.resolve()
-  private lastSync = 0
-  private unsynced = false
-  /** A failed write may have left half a line: the next write starts a fresh one. */
-  private startFreshLine = false
-  private closed = false
 
   private constructor(
-    private readonly handle: FileHandle,
+    private readonly journal: Journal,
     /** Records the file held that could not be read, for a notice; 0 normally. */
     readonly skippedOnLoad: number,
   ) {}
 
   static async open(dataDir: string): Promise<HistoryStore> {
     await mkdir(dataDir, { recursive: true, mode: 0o700 })
-    const path = join(dataDir, HISTORY_FILE)
-    const data = await readFile(path).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return Buffer.alloc(0)
-      throw ioError('read', error)
-    })
-    const parsed = splitHistory(data)
-    const handle = await open(path, 'a', 0o600).catch((error: unknown) => {
+    const opened = await Journal.open(join(dataDir, HISTORY_FILE), {
+      sync: { maxDelayMs: SYNC_INTERVAL_MS },
+      label: 'the upload history',
+    }).catch((error: unknown) => {
       throw ioError('open', error)
     })
-    try {
-      if (parsed.tail.action === 'truncate') await handle.truncate(parsed.tail.length)
-      if (parsed.tail.action === 'add-newline') await handle.appendFile('\n')
-    } catch (error) {
-      await handle.close()
-      throw ioError('repair', error)
-    }
-    const store = new HistoryStore(handle, parsed.skipped)
-    for (const line of parsed.lines) store.index.addLine(line, parsed.ascii)
+    const store = new HistoryStore(opened.journal, opened.skipped)
+    for (const line of opened.lines) store.index.addLine(line, opened.ascii)
     return store
   }
 
   append(entry: HistoryEntry): Promise<void> {
-    if (this.closed) return Promise.reject(ioError('write', new Error('the history is closed')))
     if (!isHistoryEntry(entry)) {
       return Promise.reject(new FiledockError({ kind: 'invalid_input', message: 'Not a history record.' }))
     }
     const line = serializeEntry(entry)
     // The caller keeps its object; the store keeps (and freezes) its own copy, exactly as written.
     const copy = JSON.parse(line) as HistoryEntry
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ entry: copy, line, resolve, reject })
-      this.writing ??= this.writeLoop()
-    })
+    return this.journal.appendLines([line]).then(
+      () => this.index.addEntry(copy),
+      (error: unknown) => {
+        throw ioError('write', error)
+      },
+    )
   }
 
   /** Newest first; see history-search.ts for what matches. */
@@ -100,66 +78,12 @@ export class HistoryStore {
   }
 
   /** Writes what is pending, flushes it to disk and closes the file. Safe to call twice. */
-  async close(): Promise<void> {
-    if (this.closed) return
-    this.closed = true
-    await this.writing
-    if (this.syncTimer) clearTimeout(this.syncTimer)
-    this.syncTimer = null
-    await this.syncing
-    try {
-      if (this.unsynced) await this.handle.datasync()
-    } finally {
-      await this.handle.close()
-    }
-  }
-
-  /** Everything queued while one write runs goes out in the next single write. */
-  private async writeLoop(): Promise<void> {
-    while (this.pending.length > 0) {
-      const batch = this.pending
-      this.pending = []
-      const lines = batch.map((p) => `${p.line}\n`).join('')
-      try {
-        await this.handle.appendFile(this.startFreshLine ? `\n${lines}` : lines)
-        this.startFreshLine = false
-      } catch (error) {
-        this.startFreshLine = true
-        for (const p of batch) p.reject(ioError('write', error))
-        continue
-      }
-      for (const p of batch) this.index.addEntry(p.entry)
-      this.unsynced = true
-      this.scheduleSync()
-      for (const p of batch) p.resolve()
-    }
-    this.writing = null
-  }
-
-  private scheduleSync(): void {
-    if (this.syncTimer || this.closed) return
-    const wait = Math.max(0, this.lastSync + SYNC_INTERVAL_MS - Date.now())
-    this.syncTimer = setTimeout(() => {
-      this.syncTimer = null
-      this.syncing = this.sync()
-    }, wait)
-    // A pending flush must not keep a finished CLI run alive; the data is written already.
-    this.syncTimer.unref()
-  }
-
-  private async sync(): Promise<void> {
-    this.unsynced = false
-    this.lastSync = Date.now()
-    try {
-      await this.handle.datasync()
-    } catch {
-      // Written but not flushed: retry with the next record or on close.
-      this.unsynced = true
-    }
+  close(): Promise<void> {
+    return this.journal.close()
   }
 }
 
-function ioError(what: 'read' | 'open' | 'repair' | 'write', cause: unknown): FiledockError {
+function ioError(what: 'open' | 'write', cause: unknown): FiledockError {
   const code =
     typeof cause === 'object' && cause !== null && 'code' in cause ? ` (${String(cause.code)})` : ''
   const detail = cause instanceof Error && !code ? ` (${cause.message})` : code

@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path'
 /**
  * Replaces `path` so that a crash leaves either the old or the new content, never a torn file: write a temp
  * file in the same folder, fsync it, rename it over the target, then fsync the folder so the rename itself is
- * durable. Files are created owner-only (0600): they describe the user's accounts.
+ * durable. Files are created owner-only (0600): they hold the user's accounts, queue and history.
  */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
   const dir = dirname(path)
@@ -27,7 +27,8 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
   await syncDir(dir)
 }
 
-async function syncDir(dir: string): Promise<void> {
+/** Makes a rename or a new file in `dir` durable. */
+export async function syncDir(dir: string): Promise<void> {
   // Windows cannot open a directory for fsync; there the rename is as durable as the platform allows.
   if (process.platform === 'win32') return
   const handle = await open(dir, 'r')
