@@ -1,6 +1,15 @@
 import { FiledockError } from '../../shared/errors.ts'
 import type { QueueCore } from './core.ts'
+import type { QueueEvents } from './events.ts'
+import type { QueueStore } from './queue-store.ts'
 import type { ItemRecord } from './records.ts'
+
+export interface ControlDeps {
+  core: QueueCore
+  store: QueueStore
+  events: QueueEvents
+  now(): number
+}
 
 /**
  * The user's hands on single items. A running (or polling) item is only signalled here: its run ends in
@@ -8,38 +17,41 @@ import type { ItemRecord } from './records.ts'
  * backoff change state at once.
  */
 
-export async function pauseItem(core: QueueCore, id: string): Promise<void> {
-  const item = itemOf(core, id)
+export async function pauseItem(d: ControlDeps, id: string): Promise<void> {
+  const { core, store } = d
+  const item = itemOf(store, id)
   if (item.state !== 'queued') return
-  if (signalRunning(core, id, 'pause')) return
-  stopWaiting(core, id)
-  await core.d.store.patch(item, { state: 'paused' })
+  if (core.stopRun(id, 'pause')) return
+  core.runOf(id).cancelRetry()
+  await store.patch(item, { state: 'paused' })
   core.releaseName(item)
   core.changed(item)
 }
 
-export async function resumeItems(core: QueueCore, id?: string): Promise<void> {
-  const items = id === undefined ? [...core.d.store.items.values()] : [itemOf(core, id)]
+export async function resumeItems(d: ControlDeps, id?: string): Promise<void> {
+  const { core, store } = d
+  const items = id === undefined ? [...store.items.values()] : [itemOf(store, id)]
   for (const item of items) {
     if (item.state !== 'paused') continue
-    await core.d.store.patch(item, { state: 'queued' })
+    await store.patch(item, { state: 'queued' })
     core.changed(item)
     core.push(item)
   }
 }
 
-export async function cancelItem(core: QueueCore, id: string): Promise<void> {
-  const item = itemOf(core, id)
+export async function cancelItem(d: ControlDeps, id: string): Promise<void> {
+  const { core, store } = d
+  const item = itemOf(store, id)
   if (item.state === 'done' || item.state === 'cancelled') return
-  if (signalRunning(core, id, 'cancel')) return
-  stopWaiting(core, id)
-  await core.d.store.patch(item, { state: 'cancelled', finishedAt: core.d.now() })
+  if (core.stopRun(id, 'cancel')) return
+  core.runOf(id).cancelRetry()
+  await store.patch(item, { state: 'cancelled', finishedAt: d.now() })
   core.releaseName(item)
   core.changed(item)
 }
 
-export async function retryFailed(core: QueueCore, ids?: readonly string[]): Promise<number> {
-  const { store } = core.d
+export async function retryFailed(d: ControlDeps, ids?: readonly string[]): Promise<number> {
+  const { core, store } = d
   const wanted = ids ? new Set(ids) : null
   let n = 0
   for (const item of [...store.items.values()]) {
@@ -54,8 +66,8 @@ export async function retryFailed(core: QueueCore, ids?: readonly string[]): Pro
   return n
 }
 
-export async function clearFinished(core: QueueCore): Promise<number> {
-  const { store } = core.d
+export async function clearFinished(d: ControlDeps): Promise<number> {
+  const { core, store, events } = d
   const open = new Set<string>()
   for (const i of store.items.values()) if (!isOver(i)) open.add(i.batchId)
   const gone = [...store.items.values()].filter(
@@ -65,7 +77,7 @@ export async function clearFinished(core: QueueCore): Promise<number> {
   const ids = gone.map((i) => i.id)
   for (const item of gone) core.forgetItem(item)
   await store.remove(ids)
-  core.d.events.emit({ type: 'queue.removed', ids })
+  events.emit({ type: 'queue.removed', ids })
   return ids.length
 }
 
@@ -73,24 +85,8 @@ function isOver(i: ItemRecord): boolean {
   return i.state === 'done' || i.state === 'cancelled' || i.state === 'failed'
 }
 
-function signalRunning(core: QueueCore, id: string, reason: 'pause' | 'cancel'): boolean {
-  const rt = core.rt(id)
-  if ((rt.run !== 'running' && rt.run !== 'pending') || !rt.abort) return false
-  rt.abortReason = reason
-  rt.abort.abort()
-  return true
-}
-
-function stopWaiting(core: QueueCore, id: string): void {
-  const rt = core.rt(id)
-  if (rt.retryTimer) clearTimeout(rt.retryTimer)
-  rt.retryTimer = null
-  rt.nextAttemptAt = null
-  rt.run = 'idle'
-}
-
-function itemOf(core: QueueCore, id: string): ItemRecord {
-  const item = core.d.store.items.get(id)
+function itemOf(store: QueueStore, id: string): ItemRecord {
+  const item = store.items.get(id)
   if (!item) throw new FiledockError({ kind: 'not_found', message: 'That upload is no longer in the queue.' })
   return item
 }

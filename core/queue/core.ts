@@ -1,23 +1,26 @@
 import type { HistoryEntry } from '../../shared/history.ts'
 import type { LinkFormat } from '../../shared/links.ts'
-import type { QueueItemState, QueuePauseReason } from '../../shared/queue.ts'
+import type {
+  QueueItemState,
+  QueueItemView,
+  QueuePause,
+  QueuePauseReason,
+  QueueTotals,
+} from '../../shared/queue.ts'
 import { finalStates } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
-import type { RetryOptions } from './backoff.ts'
+import { delay } from './backoff.ts'
 import { batchFinishedEvent } from './batches.ts'
-import type { Connectivity } from './connectivity.ts'
+import { Connectivity, type ProbeOptions } from './connectivity.ts'
 import type { QueueEvents } from './events.ts'
-import type { FolderMirror } from './folder-mirror.ts'
+import { ItemRun, type StopReason } from './item-run.ts'
 import { NameLocks, nameKey } from './name-lock.ts'
 import { PauseState } from './pause-state.ts'
 import type { ProgressMeter } from './progress.ts'
 import type { QueueStore } from './queue-store.ts'
 import type { ItemRecord } from './records.ts'
-import type { PollOptions } from './remote-item.ts'
 import { Scheduler } from './scheduler.ts'
-import type { UploadSessions } from './sessions.ts'
-import type { TokenBucket } from './throttle.ts'
-import { itemView, newRuntime, type Runtime, viewState } from './views.ts'
+import { itemView, totals, viewState } from './views.ts'
 
 /** Where finished uploads are recorded: HistoryStore (core/history) in the app. */
 export interface HistorySink {
@@ -27,16 +30,13 @@ export interface HistorySink {
 export interface CoreDeps {
   store: QueueStore
   events: QueueEvents
-  mirror: FolderMirror
-  sessions: UploadSessions
-  bucket: TokenBucket
   progress: ProgressMeter
-  history: HistorySink
+  linkFormat: LinkFormat
   clientFor(accountId: string): Promise<ApiClient>
   accountLabel(accountId: string): string
-  retry: RetryOptions
-  poll: PollOptions
-  linkFormat: LinkFormat
+  probe: ProbeOptions
+  /** Aborted when the engine closes: shared work (folder listings, upload sessions) listens to it. */
+  lifetime: AbortController
   now(): number
 }
 
@@ -45,133 +45,198 @@ const isActive = (s: QueueItemState | null) =>
   s === 'queued' || s === 'running' || s === 'retrying' || s === 'pending'
 
 /**
- * The engine's shared state and the bookkeeping every state change goes through (`changed`): per-state
- * counters for whenIdle, per-batch open counts for batch.finished, the queue.item event. The item lifecycle
- * (runner.ts) and the public API (engine.ts) both act through it.
+ * The engine's state and the bookkeeping every state change goes through (`changed`): per-state counters for
+ * whenIdle, per-batch open counts for batch.finished, the queue.item event, the queue-wide pause, name locks and
+ * the scheduler. Everything is private; the item lifecycle (runner.ts), the user's controls (controls.ts) and the
+ * public API (engine.ts) act through its methods.
  */
 export class QueueCore {
-  readonly rts = new Map<string, Runtime>()
-  readonly locks = new NameLocks()
-  readonly pause = new PauseState()
-  readonly scheduler: Scheduler
+  readonly #d: CoreDeps
+  readonly #runs = new Map<string, ItemRun>()
+  readonly #locks = new NameLocks()
+  readonly #pause = new PauseState()
+  readonly #scheduler: Scheduler
+  readonly #connectivity: Connectivity
   /** Per account: no request before this time (a host's Retry-After). */
-  readonly notBefore = new Map<string, number>()
+  readonly #notBefore = new Map<string, number>()
   /** Codes of items cleared from the queue this session: still not a lost attempt's file. */
-  readonly clearedCodes = new Set<string>()
-  connectivity!: Connectivity
-  closed = false
-  started = false
-  private readonly parked = new Map<string, Set<string>>()
-  private readonly batchOpen = new Map<string, number>()
-  private active = 0
-  private readonly background = new Set<Promise<unknown>>()
-  private idleWaiters: (() => void)[] = []
+  readonly #clearedCodes = new Set<string>()
+  readonly #parked = new Map<string, Set<string>>()
+  readonly #batchOpen = new Map<string, number>()
+  readonly #background = new Set<Promise<unknown>>()
+  #idleWaiters: (() => void)[] = []
+  #active = 0
+  #started = false
+  #closed = false
 
-  constructor(
-    readonly d: CoreDeps,
-    concurrency: number,
-    run: (id: string) => Promise<void>,
-  ) {
-    this.scheduler = new Scheduler(concurrency, {
-      admit: (id) => this.admit(id),
+  constructor(d: CoreDeps, concurrency: number, run: (id: string) => Promise<void>) {
+    this.#d = d
+    this.#scheduler = new Scheduler(concurrency, {
+      admit: (id) => this.#admit(id),
       run,
-      halted: () => this.closed || !this.started || this.pause.current !== null,
+      halted: () => this.#closed || !this.#started || this.#pause.current !== null,
     })
+    this.#connectivity = new Connectivity(
+      d.clientFor,
+      d.probe,
+      (accountId) => this.haltOffline(accountId),
+      () => this.unhalt(['offline']),
+    )
   }
 
-  rt(id: string): Runtime {
-    let rt = this.rts.get(id)
-    if (!rt) {
-      rt = newRuntime()
-      this.rts.set(id, rt)
+  get isClosed(): boolean {
+    return this.#closed
+  }
+
+  /** Why the whole queue is paused, if it is. */
+  get pausedBy(): QueuePause | null {
+    return this.#pause.current
+  }
+
+  get concurrency(): number {
+    return this.#scheduler.concurrency
+  }
+
+  setConcurrency(n: number): void {
+    this.#scheduler.setConcurrency(n)
+  }
+
+  /** The engine's knowledge of one item beyond its record. */
+  runOf(id: string): ItemRun {
+    let run = this.#runs.get(id)
+    if (!run) {
+      run = new ItemRun()
+      this.#runs.set(id, run)
     }
-    return rt
+    return run
+  }
+
+  /** Work may start (after a restart: once listeners added right after open are in place). */
+  startWork(): void {
+    this.#started = true
+    this.#finishRestoredBatches()
+    this.#scheduler.pump()
   }
 
   /** Puts an item in line; unresolved sends first, so a lost attempt is settled before anything else runs. */
   push(item: ItemRecord): void {
-    if (this.closed) return
-    this.scheduler.push(item.id, item.sending ? item.seq - 1e15 : item.seq)
+    if (this.#closed) return
+    this.#scheduler.push(item.id, item.sending ? item.seq - 1e15 : item.seq)
   }
 
   /** Every visible change of an item comes here. */
   changed(item: ItemRecord, emit = true): void {
-    const rt = this.rt(item.id)
-    const prev = rt.shown
-    const next = viewState(item, rt)
-    if (prev !== next) {
-      rt.shown = next
-      this.active += (isActive(next) ? 1 : 0) - (isActive(prev) ? 1 : 0)
+    const run = this.runOf(item.id)
+    const next = viewState(item, run)
+    if (run.shown !== next) {
+      const prev = run.report(next)
+      this.#active += (isActive(next) ? 1 : 0) - (isActive(prev) ? 1 : 0)
       const open =
-        (this.batchOpen.get(item.batchId) ?? 0) +
+        (this.#batchOpen.get(item.batchId) ?? 0) +
         (isFinal(next) ? 0 : 1) -
         (prev === null || isFinal(prev) ? 0 : 1)
-      this.batchOpen.set(item.batchId, open)
-      if (isFinal(next) && open === 0 && this.started) this.track(this.finishBatch(item.batchId))
+      this.#batchOpen.set(item.batchId, open)
+      if (isFinal(next) && open === 0 && this.#started) this.track(this.#finishBatch(item.batchId))
     }
-    if (emit) this.d.events.emit({ type: 'queue.item', item: this.view(item) })
-    this.checkIdle()
+    if (emit) this.#d.events.emit({ type: 'queue.item', item: this.view(item) })
+    this.#checkIdle()
   }
 
+  /** The item left the queue (cleared): its code stays known, so no lost-attempt check takes it. */
   forgetItem(item: ItemRecord): void {
-    const rt = this.rts.get(item.id)
-    if (rt && isActive(rt.shown)) this.active--
-    this.rts.delete(item.id)
-    if (item.fileCode) this.clearedCodes.add(item.fileCode)
+    const run = this.#runs.get(item.id)
+    if (run && isActive(run.shown)) this.#active--
+    this.#runs.delete(item.id)
+    if (item.fileCode) this.#clearedCodes.add(item.fileCode)
   }
 
-  view(item: ItemRecord) {
-    return itemView(item, this.rt(item.id), this.d.progress, (i) => i.result?.pageLink ?? null)
+  view(item: ItemRecord): QueueItemView {
+    return itemView(item, this.runOf(item.id), this.#d.progress, (i) => i.result?.pageLink ?? null)
+  }
+
+  /** Counts and bytes of the whole queue, computed here once for the progress event and the snapshot. */
+  totals(): QueueTotals {
+    return totals(this.#d.store.items.values(), (id) => this.runOf(id), this.#d.progress)
   }
 
   /** Is `code` the known result of an item other than `self`? */
   claimed(code: string, self: string): boolean {
-    if (this.clearedCodes.has(code)) return true
-    for (const i of this.d.store.items.values()) if (i.fileCode === code && i.id !== self) return true
+    if (this.#clearedCodes.has(code)) return true
+    for (const i of this.#d.store.items.values()) if (i.fileCode === code && i.id !== self) return true
     return false
   }
 
   releaseName(item: ItemRecord): void {
-    const rt = this.rt(item.id)
-    if (!rt.holdsName) return
-    rt.holdsName = false
+    if (!this.runOf(item.id).dropName()) return
     const key = nameKey(item.accountId, item.name)
-    this.locks.release(key, item.kind === 'url' ? null : item.size)
-    const waiting = this.parked.get(key)
+    this.#locks.release(key, item.kind === 'url' ? null : item.size)
+    const waiting = this.#parked.get(key)
     if (!waiting) return
-    this.parked.delete(key)
+    this.#parked.delete(key)
     for (const id of waiting) {
-      const other = this.d.store.items.get(id)
+      const other = this.#d.store.items.get(id)
       if (other?.state === 'queued') this.push(other)
     }
   }
 
+  /** Aborts an item's running attempt for `reason`; false when it has none (it is waiting or idle). */
+  stopRun(id: string, reason: StopReason): boolean {
+    return this.runOf(id).stop(reason)
+  }
+
   /** Pauses the whole queue (auth, offline, user); running work goes back in line. */
   halt(reason: QueuePauseReason, message: string, accountId?: string): void {
-    const entered = this.pause.enter(reason, message, this.d.now(), accountId)
+    const entered = this.#pause.enter(reason, message, this.#d.now(), accountId)
     if (!entered) return
-    this.d.events.emit({ type: 'queue.paused', pause: entered })
-    for (const rt of this.rts.values()) {
-      if ((rt.run === 'running' || rt.run === 'pending') && rt.abort && rt.abortReason === null) {
-        rt.abortReason = 'halt'
-        rt.abort.abort()
-      }
-    }
+    this.#d.events.emit({ type: 'queue.paused', pause: entered })
+    for (const run of this.#runs.values()) run.stop('halt')
+  }
+
+  /** The host of `accountId` cannot be reached: pause until it answers again (Connectivity resumes). */
+  haltOffline(accountId: string): void {
+    this.halt(
+      'offline',
+      `Cannot reach the host of ${this.#d.accountLabel(accountId)}. The queue is paused and resumes by itself when the host answers again.`,
+      accountId,
+    )
   }
 
   unhalt(reasons: readonly QueuePauseReason[]): void {
-    const left = this.pause.leave(reasons)
+    const left = this.#pause.leave(reasons)
     if (left === null) return
-    this.d.events.emit({ type: 'queue.resumed', reason: left })
-    this.scheduler.pump()
+    this.#d.events.emit({ type: 'queue.resumed', reason: left })
+    this.#scheduler.pump()
+  }
+
+  /** One probe tells a flaky request from a host that is gone (connectivity.ts); true pauses the queue. */
+  isOffline(accountId: string): Promise<boolean> {
+    return this.#connectivity.isOffline(accountId)
+  }
+
+  /** The host asked (Retry-After) for no request of this account before `until`. */
+  holdAccount(accountId: string, until: number): void {
+    if ((this.#notBefore.get(accountId) ?? 0) < until) this.#notBefore.set(accountId, until)
+  }
+
+  /** Waits out the account's Retry-After, if any; rejects when `signal` aborts. */
+  async awaitAccount(accountId: string, signal: AbortSignal): Promise<void> {
+    const until = this.#notBefore.get(accountId)
+    if (until === undefined) return
+    const wait = until - this.#d.now()
+    if (wait <= 0) {
+      this.#notBefore.delete(accountId)
+      return
+    }
+    await delay(wait, signal)
+    signal.throwIfAborted()
   }
 
   /** Work that must finish before whenIdle resolves or close completes (history writes, batch events). */
   track<T>(p: Promise<T>): Promise<T> {
-    this.background.add(p)
+    this.#background.add(p)
     const done = () => {
-      this.background.delete(p)
-      this.checkIdle()
+      this.#background.delete(p)
+      this.#checkIdle()
     }
     p.then(done, (err: unknown) => {
       console.error('filedock: upload queue bookkeeping failed:', err)
@@ -182,55 +247,70 @@ export class QueueCore {
 
   whenIdle(): Promise<void> {
     return new Promise((resolve) => {
-      this.idleWaiters.push(resolve)
-      this.checkIdle()
+      this.#idleWaiters.push(resolve)
+      this.#checkIdle()
     })
   }
 
-  async drain(): Promise<void> {
-    while (this.background.size > 0) await Promise.allSettled([...this.background])
+  /**
+   * Stops all work: nothing new starts, running transfers are aborted (they resume on the next open), backoffs
+   * are dropped; resolves once every run has ended and the bookkeeping it started is written.
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return
+    // Marked before anything is aborted, so the runs that end now know it is the close, not a failure.
+    this.#closed = true
+    for (const run of this.#runs.values()) {
+      run.cancelRetry()
+      run.stop('close')
+    }
+    this.#connectivity.close()
+    this.#d.lifetime.abort()
+    await this.#scheduler.whenQuiet()
+    while (this.#background.size > 0) await Promise.allSettled([...this.#background])
   }
 
-  private checkIdle(): void {
-    if (this.active !== 0 || this.background.size > 0 || this.idleWaiters.length === 0) return
-    const waiters = this.idleWaiters
-    this.idleWaiters = []
+  #checkIdle(): void {
+    if (this.#active !== 0 || this.#background.size > 0 || this.#idleWaiters.length === 0) return
+    const waiters = this.#idleWaiters
+    this.#idleWaiters = []
     for (const w of waiters) w()
   }
 
-  private admit(id: string): boolean {
-    const item = this.d.store.items.get(id)
-    const rt = this.rts.get(id)
-    if (!item || !rt || item.state !== 'queued' || rt.run !== 'idle') return false
-    if (item.kind === 'folder' || rt.holdsName) return true
+  #admit(id: string): boolean {
+    const item = this.#d.store.items.get(id)
+    const run = this.#runs.get(id)
+    if (!item || !run || item.state !== 'queued' || !run.isIdle) return false
+    if (item.kind === 'folder' || run.holdsName) return true
     const key = nameKey(item.accountId, item.name)
-    if (!this.locks.tryAcquire(key, item.kind === 'url' ? null : item.size)) {
-      let set = this.parked.get(key)
+    if (!this.#locks.tryAcquire(key, item.kind === 'url' ? null : item.size)) {
+      let set = this.#parked.get(key)
       if (!set) {
         set = new Set()
-        this.parked.set(key, set)
+        this.#parked.set(key, set)
       }
       set.add(id)
       return false
     }
-    rt.holdsName = true
+    run.takeName()
     return true
   }
 
   /** After a restart: batches that finished while nobody was listening (a crash before the event). */
-  finishRestoredBatches(): void {
-    for (const batch of this.d.store.batches.values()) {
-      if (!batch.finishedEmitted && (this.batchOpen.get(batch.id) ?? 0) === 0)
-        this.track(this.finishBatch(batch.id))
+  #finishRestoredBatches(): void {
+    for (const batch of this.#d.store.batches.values()) {
+      if (!batch.finishedEmitted && (this.#batchOpen.get(batch.id) ?? 0) === 0)
+        this.track(this.#finishBatch(batch.id))
     }
   }
 
-  private async finishBatch(batchId: string): Promise<void> {
-    const batch = this.d.store.batches.get(batchId)
-    if (!batch || batch.finishedEmitted || (this.batchOpen.get(batchId) ?? 0) > 0) return
-    const items = [...this.d.store.items.values()].filter((i) => i.batchId === batchId)
-    if (items.length === 0 || items.some((i) => !isFinal(viewState(i, this.rt(i.id))))) return
-    await this.d.store.patchBatch(batch, { finishedEmitted: true })
-    this.d.events.emit(batchFinishedEvent(batch, items, this.d.linkFormat))
+  async #finishBatch(batchId: string): Promise<void> {
+    const { store, events, linkFormat } = this.#d
+    const batch = store.batches.get(batchId)
+    if (!batch || batch.finishedEmitted || (this.#batchOpen.get(batchId) ?? 0) > 0) return
+    const items = [...store.items.values()].filter((i) => i.batchId === batchId)
+    if (items.length === 0 || items.some((i) => !isFinal(viewState(i, this.runOf(i.id))))) return
+    await store.patchBatch(batch, { finishedEmitted: true })
+    events.emit(batchFinishedEvent(batch, items, linkFormat))
   }
 }

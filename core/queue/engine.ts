@@ -5,8 +5,15 @@ import type { LinkFormat } from '../../shared/links.ts'
 import type { EnqueueResult, QueueListener, QueueSnapshot } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import { defaultRetry, type RetryOptions } from './backoff.ts'
-import { Connectivity, defaultProbe, type ProbeOptions } from './connectivity.ts'
-import { cancelItem, clearFinished, pauseItem, resumeItems, retryFailed } from './controls.ts'
+import { defaultProbe, type ProbeOptions } from './connectivity.ts'
+import {
+  type ControlDeps,
+  cancelItem,
+  clearFinished,
+  pauseItem,
+  resumeItems,
+  retryFailed,
+} from './controls.ts'
 import { type HistorySink, QueueCore } from './core.ts'
 import { lockQueueDir } from './dir-lock.ts'
 import { type PathsInput, type Plan, planPaths, planUrls, type UrlsInput } from './enqueue.ts'
@@ -14,12 +21,11 @@ import { QueueEvents } from './events.ts'
 import { FolderMirror } from './folder-mirror.ts'
 import { ProgressMeter } from './progress.ts'
 import { QueueStore } from './queue-store.ts'
-import { offlineMessage, runItem, writeHistory } from './runner.ts'
+import { ItemRunner } from './runner.ts'
 import type { ScanOptions } from './scan.ts'
 import { UploadSessions } from './sessions.ts'
 import { snapshotOf } from './snapshot.ts'
 import { TokenBucket } from './throttle.ts'
-import { totals } from './views.ts'
 
 export type { HistorySink } from './core.ts'
 export type { PathsInput, UrlsInput } from './enqueue.ts'
@@ -57,65 +63,76 @@ export interface UploadEngineOptions {
  * (shared/queue.ts).
  */
 export class UploadEngine {
-  private constructor(
-    private readonly core: QueueCore,
-    private readonly unlock: () => Promise<void>,
-    private readonly lifetime: AbortController,
-    private readonly scanOptions: ScanOptions | undefined,
-  ) {}
+  readonly #core: QueueCore
+  readonly #store: QueueStore
+  readonly #events: QueueEvents
+  readonly #bucket: TokenBucket
+  readonly #progress: ProgressMeter
+  readonly #runner: ItemRunner
+  readonly #unlock: () => Promise<void>
+  readonly #scanOptions: ScanOptions | undefined
+  readonly #now: () => number
+  readonly #clientFor: (accountId: string) => Promise<ApiClient>
+  #closing: Promise<void> | null = null
+
+  private constructor(o: UploadEngineOptions, store: QueueStore, unlock: () => Promise<void>) {
+    this.#store = store
+    this.#unlock = unlock
+    this.#scanOptions = o.scan
+    this.#now = o.now ?? Date.now
+    this.#events = new QueueEvents()
+    this.#bucket = new TokenBucket(checkBandwidth(o.bandwidthBytesPerSec ?? null))
+    this.#progress = new ProgressMeter(
+      (items) => this.#events.emit({ type: 'queue.progress', items, totals: this.#core.totals() }),
+      o.progressIntervalMs ?? 100,
+    )
+    const lifetime = new AbortController()
+    const clientFor = async (id: string) => o.clientFor(id)
+    this.#clientFor = clientFor
+    this.#core = new QueueCore(
+      {
+        store,
+        events: this.#events,
+        progress: this.#progress,
+        linkFormat: o.linkFormat ?? 'page',
+        clientFor,
+        accountLabel: o.accountLabel,
+        probe: { ...defaultProbe, ...o.probe },
+        lifetime,
+        now: this.#now,
+      },
+      checkConcurrency(o.concurrency ?? 3),
+      (id) => this.#runner.run(id),
+    )
+    this.#runner = new ItemRunner({
+      core: this.#core,
+      store,
+      mirror: new FolderMirror(lifetime.signal),
+      sessions: new UploadSessions(lifetime.signal),
+      bucket: this.#bucket,
+      progress: this.#progress,
+      history: o.history,
+      clientFor,
+      accountLabel: o.accountLabel,
+      retry: { ...defaultRetry, ...o.retry },
+      poll: {
+        timeoutMs: o.remoteTimeoutMs ?? 600_000,
+        firstPollMs: o.remotePollMs?.first ?? 2_000,
+        maxPollMs: o.remotePollMs?.max ?? 15_000,
+      },
+      now: this.#now,
+    })
+  }
 
   static async open(o: UploadEngineOptions): Promise<UploadEngine> {
-    const concurrency = checkConcurrency(o.concurrency ?? 3)
-    const rate = checkBandwidth(o.bandwidthBytesPerSec ?? null)
+    // Checked before the folder is locked, so a bad option leaves nothing behind.
+    checkConcurrency(o.concurrency ?? 3)
+    checkBandwidth(o.bandwidthBytesPerSec ?? null)
     await mkdir(o.dataDir, { recursive: true })
     const unlock = await lockQueueDir(o.dataDir)
     try {
-      const store = await QueueStore.open(o.dataDir)
-      const lifetime = new AbortController()
-      const events = new QueueEvents()
-      const now = o.now ?? Date.now
-      let core: QueueCore
-      const progress = new ProgressMeter(
-        (items) =>
-          events.emit({
-            type: 'queue.progress',
-            items,
-            totals: totals(store.items.values(), (id) => core.rt(id), progress),
-          }),
-        o.progressIntervalMs ?? 100,
-      )
-      const clientFor = async (id: string) => o.clientFor(id)
-      core = new QueueCore(
-        {
-          store,
-          events,
-          mirror: new FolderMirror(lifetime.signal),
-          sessions: new UploadSessions(lifetime.signal),
-          bucket: new TokenBucket(rate),
-          progress,
-          history: o.history,
-          clientFor,
-          accountLabel: o.accountLabel,
-          retry: { ...defaultRetry, ...o.retry },
-          poll: {
-            timeoutMs: o.remoteTimeoutMs ?? 600_000,
-            firstPollMs: o.remotePollMs?.first ?? 2_000,
-            maxPollMs: o.remotePollMs?.max ?? 15_000,
-          },
-          linkFormat: o.linkFormat ?? 'page',
-          now,
-        },
-        concurrency,
-        (id) => runItem(core, id),
-      )
-      core.connectivity = new Connectivity(
-        clientFor,
-        { ...defaultProbe, ...o.probe },
-        (accountId) => core.halt('offline', offlineMessage(core, accountId), accountId),
-        () => core.unhalt(['offline']),
-      )
-      const engine = new UploadEngine(core, unlock, lifetime, o.scan)
-      engine.start()
+      const engine = new UploadEngine(o, await QueueStore.open(o.dataDir), unlock)
+      engine.#restore()
       return engine
     } catch (err) {
       await unlock()
@@ -124,63 +141,58 @@ export class UploadEngine {
   }
 
   /** Restores the journal's items; work starts on the next turn, so a listener added right after open sees it. */
-  private start(): void {
-    const { core } = this
-    const { store } = core.d
-    if (store.userPaused) core.pause.enter('user', 'The queue is paused.', core.d.now())
+  #restore(): void {
+    const core = this.#core
+    const store = this.#store
+    if (store.userPaused) core.halt('user', 'The queue is paused.')
     for (const item of store.items.values()) {
       core.changed(item, false)
       if (item.state === 'queued') core.push(item)
       if (item.state === 'done' && item.result && !item.historyWritten)
-        void core.track(writeHistory(core, item, item.result))
+        void core.track(this.#runner.recordHistory(item, item.result))
     }
-    setImmediate(() => {
-      core.started = true
-      core.finishRestoredBatches()
-      core.scheduler.pump()
-    })
+    setImmediate(() => core.startWork())
   }
 
   onEvent(listener: QueueListener): () => void {
-    return this.core.d.events.on(listener)
+    return this.#events.on(listener)
   }
 
   /** Scans the paths, checks the free space of each account, and queues one item per (file, account). */
   async enqueuePaths(input: PathsInput): Promise<EnqueueResult> {
-    return this.add(await planPaths(input, this.planDeps()))
+    return this.#add(await planPaths(input, this.#planDeps()))
   }
 
   /** Queues one remote upload per (URL, account). */
   async enqueueUrls(input: UrlsInput): Promise<EnqueueResult> {
-    return this.add(await planUrls(input, this.planDeps()))
+    return this.#add(await planUrls(input, this.#planDeps()))
   }
 
-  private planDeps() {
-    const { core } = this
+  #planDeps() {
     return {
-      clientFor: async (id: string) => core.d.clientFor(id),
+      clientFor: async (id: string) => this.#clientFor(id),
       queuedBytes: (accountId: string) => {
         let n = 0
-        for (const i of core.d.store.items.values()) {
+        for (const i of this.#store.items.values()) {
           if (i.accountId === accountId && (i.state === 'queued' || i.state === 'paused')) n += i.size ?? 0
         }
         return n
       },
-      takeSeq: () => core.d.store.takeSeq(),
-      now: core.d.now,
-      ...(this.scanOptions ? { scan: this.scanOptions } : {}),
+      takeSeq: () => this.#store.takeSeq(),
+      now: this.#now,
+      ...(this.#scanOptions ? { scan: this.#scanOptions } : {}),
     }
   }
 
-  private async add(plan: Plan): Promise<EnqueueResult> {
-    this.assertOpen()
-    const { core } = this
+  async #add(plan: Plan): Promise<EnqueueResult> {
+    this.#assertOpen()
+    const core = this.#core
     if (!plan.batch || plan.items.length === 0) return { batchId: null, accepted: 0, problems: plan.problems }
     // Counted before the await: the batch is in the store from this moment, and must never look finished.
-    const durable = core.d.store.addBatch(plan.batch, plan.items)
+    const durable = this.#store.addBatch(plan.batch, plan.items)
     for (const item of plan.items) core.changed(item, false)
     await durable
-    core.d.events.emit({
+    this.#events.emit({
       type: 'queue.added',
       batchId: plan.batch.id,
       items: plan.items.map((i) => core.view(i)),
@@ -191,31 +203,31 @@ export class UploadEngine {
 
   /** Without an id: the whole queue (running transfers go back in line). With one: that item. */
   async pause(itemId?: string): Promise<void> {
-    this.assertOpen()
-    if (itemId !== undefined) return pauseItem(this.core, itemId)
-    await this.core.d.store.setUserPaused(true)
-    this.core.halt('user', 'The queue is paused.')
+    this.#assertOpen()
+    if (itemId !== undefined) return pauseItem(this.#controls(), itemId)
+    await this.#store.setUserPaused(true)
+    this.#core.halt('user', 'The queue is paused.')
   }
 
   /** Without an id: lifts any queue pause and resumes every paused item. With one: that item. */
   async resume(itemId?: string): Promise<void> {
-    this.assertOpen()
-    await resumeItems(this.core, itemId)
+    this.#assertOpen()
+    await resumeItems(this.#controls(), itemId)
     if (itemId !== undefined) return
-    if (this.core.d.store.userPaused) await this.core.d.store.setUserPaused(false)
-    this.core.unhalt(['user', 'auth', 'offline'])
+    if (this.#store.userPaused) await this.#store.setUserPaused(false)
+    this.#core.unhalt(['user', 'auth', 'offline'])
   }
 
   /** A running transfer is aborted; what it may have stored stays on the host (the API cannot delete). */
   async cancel(itemId: string): Promise<void> {
-    this.assertOpen()
-    await cancelItem(this.core, itemId)
+    this.#assertOpen()
+    await cancelItem(this.#controls(), itemId)
   }
 
   /** Puts failed items (all, or the given ones) back in line with a fresh count of attempts. */
   async retryFailed(itemIds?: readonly string[]): Promise<number> {
-    this.assertOpen()
-    return retryFailed(this.core, itemIds)
+    this.#assertOpen()
+    return retryFailed(this.#controls(), itemIds)
   }
 
   /**
@@ -223,22 +235,22 @@ export class UploadEngine {
    * of a batch still running stay until it finishes, so its batch.finished lists every upload).
    */
   async clearFinished(): Promise<number> {
-    this.assertOpen()
-    return clearFinished(this.core)
+    this.#assertOpen()
+    return clearFinished(this.#controls())
   }
 
   setConcurrency(n: number): void {
-    this.core.scheduler.setConcurrency(checkConcurrency(n))
-    this.emitSettings()
+    this.#core.setConcurrency(checkConcurrency(n))
+    this.#emitSettings()
   }
 
   setBandwidthLimit(bytesPerSec: number | null): void {
-    this.core.d.bucket.setRate(checkBandwidth(bytesPerSec))
-    this.emitSettings()
+    this.#bucket.setRate(checkBandwidth(bytesPerSec))
+    this.#emitSettings()
   }
 
   snapshot(): QueueSnapshot {
-    return snapshotOf(this.core)
+    return snapshotOf(this.#core, this.#store, this.#bucket.bytesPerSec)
   }
 
   /**
@@ -247,41 +259,35 @@ export class UploadEngine {
    * items in line is not idle.
    */
   whenIdle(): Promise<void> {
-    return this.core.whenIdle()
+    return this.#core.whenIdle()
   }
 
   /** Stops work (transfers are aborted and resume on the next open), flushes the journal, releases the folder. */
-  async close(): Promise<void> {
-    const { core } = this
-    if (core.closed) return
-    core.closed = true
-    core.connectivity.close()
-    this.lifetime.abort()
-    for (const rt of core.rts.values()) {
-      if (rt.retryTimer) clearTimeout(rt.retryTimer)
-      if (rt.abort && rt.abortReason === null) {
-        rt.abortReason = 'close'
-        rt.abort.abort()
-      }
-    }
-    while (core.scheduler.running.size > 0) await new Promise((r) => setTimeout(r, 5))
-    await core.drain()
-    core.d.progress.close()
-    await core.d.store.close()
-    await this.unlock()
+  close(): Promise<void> {
+    // A second close (the app's window and its shutdown both ask) waits for the first instead of returning early.
+    this.#closing ??= (async () => {
+      await this.#core.close()
+      this.#progress.close()
+      await this.#store.close()
+      await this.#unlock()
+    })()
+    return this.#closing
   }
 
-  private emitSettings(): void {
-    const { core } = this
-    core.d.events.emit({
+  #controls(): ControlDeps {
+    return { core: this.#core, store: this.#store, events: this.#events, now: this.#now }
+  }
+
+  #emitSettings(): void {
+    this.#events.emit({
       type: 'queue.settings',
-      concurrency: core.scheduler.concurrency,
-      bandwidthBytesPerSec: core.d.bucket.bytesPerSec,
+      concurrency: this.#core.concurrency,
+      bandwidthBytesPerSec: this.#bucket.bytesPerSec,
     })
   }
 
-  private assertOpen(): void {
-    if (this.core.closed)
+  #assertOpen(): void {
+    if (this.#core.isClosed)
       throw new FiledockError({ kind: 'internal', message: 'The upload queue is closed.' })
   }
 }

@@ -7,22 +7,26 @@ import type { QueuePause, QueuePauseReason } from '../../shared/queue.ts'
 const rank: Record<QueuePauseReason, number> = { offline: 1, auth: 2, user: 3 }
 
 export class PauseState {
-  current: QueuePause | null = null
+  #current: QueuePause | null = null
+
+  get current(): QueuePause | null {
+    return this.#current
+  }
 
   /** Returns the new pause when it replaces the current one (an event is due), else null. */
   enter(reason: QueuePauseReason, message: string, now: number, accountId?: string): QueuePause | null {
-    const cur = this.current
+    const cur = this.#current
     if (cur && (rank[cur.reason] > rank[reason] || (cur.reason === reason && cur.accountId === accountId)))
       return null
-    this.current = { reason, message, since: now, ...(accountId !== undefined ? { accountId } : {}) }
-    return this.current
+    this.#current = { reason, message, since: now, ...(accountId !== undefined ? { accountId } : {}) }
+    return this.#current
   }
 
   /** Leaves the pause if it is (one of) `reasons`; returns the reason left, else null. */
   leave(reasons: readonly QueuePauseReason[]): QueuePauseReason | null {
-    const cur = this.current
+    const cur = this.#current
     if (!cur || !reasons.includes(cur.reason)) return null
-    this.current = null
+    this.#current = null
     return cur.reason
   }
 }

@@ -20,7 +20,8 @@ export interface SchedulerHooks {
 export class Scheduler {
   private readonly heap: { id: string; rank: number }[] = []
   private readonly inHeap = new Set<string>()
-  readonly running = new Set<string>()
+  private readonly running = new Set<string>()
+  private quietWaiters: (() => void)[] = []
   /** Pushed while still running (its run is ending and put it back in line): queued when the run settles. */
   private readonly again = new Map<string, number>()
 
@@ -31,6 +32,12 @@ export class Scheduler {
 
   get concurrency(): number {
     return this.limit
+  }
+
+  /** Resolves once no run is in progress (closing: nothing new starts, so this is the last of them). */
+  whenQuiet(): Promise<void> {
+    if (this.running.size === 0) return Promise.resolve()
+    return new Promise((resolve) => this.quietWaiters.push(resolve))
   }
 
   /** Raising the limit starts work at once; lowering lets running items finish and starts nothing new. */
@@ -62,8 +69,15 @@ export class Scheduler {
         this.again.delete(top.id)
         if (rank !== undefined) this.push(top.id, rank)
         this.pump()
+        if (this.running.size === 0) this.wakeQuietWaiters()
       })
     }
+  }
+
+  private wakeQuietWaiters(): void {
+    const waiters = this.quietWaiters
+    this.quietWaiters = []
+    for (const w of waiters) w()
   }
 
   private pop(): { id: string; rank: number } | undefined {

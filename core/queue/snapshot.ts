@@ -1,10 +1,13 @@
 import type { BatchView, QueueSnapshot } from '../../shared/queue.ts'
 import type { QueueCore } from './core.ts'
-import { totals } from './views.ts'
+import type { QueueStore } from './queue-store.ts'
 
 /** Everything the UI needs to draw the queue from scratch (after that, events keep it current). */
-export function snapshotOf(core: QueueCore): QueueSnapshot {
-  const { store } = core.d
+export function snapshotOf(
+  core: QueueCore,
+  store: QueueStore,
+  bandwidthBytesPerSec: number | null,
+): QueueSnapshot {
   const items = [...store.items.values()]
   const batches = new Map<string, BatchView>()
   for (const b of store.batches.values()) {
@@ -27,9 +30,9 @@ export function snapshotOf(core: QueueCore): QueueSnapshot {
   return {
     items: items.map((i) => core.view(i)),
     batches: [...batches.values()],
-    totals: totals(items, (id) => core.rt(id), core.d.progress),
-    paused: core.pause.current,
-    concurrency: core.scheduler.concurrency,
-    bandwidthBytesPerSec: core.d.bucket.bytesPerSec,
+    totals: core.totals(),
+    paused: core.pausedBy,
+    concurrency: core.concurrency,
+    bandwidthBytesPerSec,
   }
 }

@@ -1,50 +1,15 @@
-import {
-  emptyTotals,
-  type QueueItemPhase,
-  type QueueItemState,
-  type QueueItemView,
-  type QueueTotals,
-} from '../../shared/queue.ts'
+import { emptyTotals, type QueueItemState, type QueueItemView, type QueueTotals } from '../../shared/queue.ts'
+import type { ItemRun } from './item-run.ts'
 import type { ProgressMeter } from './progress.ts'
 import type { ItemRecord } from './records.ts'
 
-/** What the engine knows of an item beyond its journal record: nothing here survives a restart. */
-export interface Runtime {
-  /** idle: in line (or paused/final per the record); running: a worker has it; retrying: backoff. */
-  run: 'idle' | 'running' | 'retrying' | 'pending'
-  phase: QueueItemPhase | null
-  abort: AbortController | null
-  /** Why the engine aborted the running attempt. */
-  abortReason: 'pause' | 'cancel' | 'halt' | 'close' | null
-  retryTimer: NodeJS.Timeout | null
-  nextAttemptAt: number | null
-  /** The item holds its name lock (name-lock.ts). */
-  holdsName: boolean
-  /** The state last reported, to keep the per-state counters right. */
-  shown: QueueItemState | null
-}
-
-export function newRuntime(): Runtime {
-  return {
-    run: 'idle',
-    phase: null,
-    abort: null,
-    abortReason: null,
-    retryTimer: null,
-    nextAttemptAt: null,
-    holdsName: false,
-    shown: null,
-  }
-}
-
-export function viewState(item: ItemRecord, rt: Runtime): QueueItemState {
-  if (item.state !== 'queued') return item.state
-  return rt.run === 'idle' ? 'queued' : rt.run
+export function viewState(item: ItemRecord, run: ItemRun): QueueItemState {
+  return run.stateOf(item)
 }
 
 export function itemView(
   item: ItemRecord,
-  rt: Runtime,
+  rt: ItemRun,
   progress: ProgressMeter,
   pageLink: (item: ItemRecord) => string | null,
 ): QueueItemView {
@@ -78,7 +43,7 @@ export { emptyTotals }
 /** O(items); called at most ten times a second (progress) and for snapshots. */
 export function totals(
   items: Iterable<ItemRecord>,
-  runtimeOf: (id: string) => Runtime,
+  runtimeOf: (id: string) => ItemRun,
   progress: ProgressMeter,
 ): QueueTotals {
   const t = emptyTotals()
