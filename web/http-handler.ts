@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { StagingArea } from '../core/app/staging.ts'
+import { STAGE_PREFIX } from '../shared/ipc/staging.ts'
 import { sendText } from './headers.ts'
 import { isAllowedHost, isAllowedOrigin } from './origin.ts'
-import { handleStage, STAGE_PREFIX } from './staging-route.ts'
+import type { StagingArea } from './staging-area.ts'
+import { handleStage } from './staging-route.ts'
 import { serveStatic } from './static-files.ts'
 import { cookieName, readCookie, tokenCookie, tokenMatches } from './token.ts'
 

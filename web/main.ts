@@ -4,6 +4,7 @@ import { createCore } from '../core/app/create-core.ts'
 import { defaultDataDir } from '../core/app/data-dir.ts'
 import { parseWebArgs, usage } from './args.ts'
 import { startWebHost } from './server.ts'
+import { attachStagedDrops } from './staged-drops.ts'
 
 /**
  * `npm run web -- [--port N] [--data DIR]`: the core in this Node process, the built renderer and the contract
@@ -25,8 +26,10 @@ async function main(): Promise<void> {
     log,
     ...(service ? { keychainService: service } : {}),
   })
+  // Dropped files reach this host as bytes (a browser hides their paths): staged here, queued as paths.
+  const drops = attachStagedDrops(core, dataDir, log)
   const host = await startWebHost({
-    core,
+    core: { handlers: drops.handlers, events: core.events, staging: drops.area },
     rendererDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     port: args.port,
     log,
@@ -39,13 +42,17 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     log(`filedock web: ${signal}, closing`)
-    Promise.all([host.close(), core.dispose()]).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log(`filedock web: close failed: ${String(error)}`)
-        process.exit(1)
-      },
-    )
+    host
+      .close()
+      .then(() => drops.close())
+      .then(() => core.dispose())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log(`filedock web: close failed: ${String(error)}`)
+          process.exit(1)
+        },
+      )
   }
   process.once('SIGINT', () => stop('SIGINT'))
   process.once('SIGTERM', () => stop('SIGTERM'))

@@ -1,12 +1,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { StagingArea } from '../core/app/staging.ts'
 import { createDispatcher } from '../core/ipc/dispatcher.ts'
 import type { EventBus } from '../core/ipc/event-bus.ts'
 import type { AppEvent } from '../shared/ipc/events.ts'
 import type { Handlers } from '../shared/ipc/types.ts'
 import { createHttpHandler } from './http-handler.ts'
 import { createSocketHost } from './socket-host.ts'
+import type { StagingArea } from './staging-area.ts'
 import { createToken } from './token.ts'
 
 export interface WebHostOptions {

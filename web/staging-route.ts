@@ -3,19 +3,13 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
-import type { StagingArea } from '../core/app/staging.ts'
 import { isFiledockError } from '../shared/errors.ts'
+import { STAGE_PREFIX, type StagedAnswer } from '../shared/ipc/staging.ts'
 import { sendText, setSecurityHeaders } from './headers.ts'
-
-export const STAGE_PREFIX = '/stage/'
-
-/** What a successful PUT answers: the staged top-level entry to queue (a dropped folder, or the file itself). */
-export interface StagedAnswer {
-  top: string
-}
+import type { StagingArea } from './staging-area.ts'
 
 /**
- * `PUT /stage/<stagingId>/<relPath>`: the browser host's way in for dropped files, since a browser never
+ * `PUT /stage/<stagingId>/<relPath>` (shared/ipc/staging.ts): the browser host's way in for dropped files, since a browser never
  * reveals local paths. The body streams to disk (never held in memory; no size limit but the disk), into a
  * `.part` file that is renamed into place only once complete, so a cut upload never leaves a short file that
  * could be queued. A path ending in `/` makes an (empty) folder, so dropped empty folders are mirrored too.

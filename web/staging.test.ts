@@ -4,11 +4,12 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { StagingArea } from '../core/app/staging.ts'
 import { createEventBus } from '../core/ipc/event-bus.ts'
 import { echoHandlers } from '../core/ipc/testing/contract-samples.ts'
 import type { AppEvent } from '../shared/ipc/events.ts'
+import { stagedAnswerSchema } from '../shared/ipc/staging.ts'
 import { startWebHost, type WebHost } from './server.ts'
+import { StagingArea } from './staging-area.ts'
 
 let dataDir: string
 let rendererDir: string
@@ -134,7 +135,7 @@ describe('PUT /stage/<id>/<path>', () => {
     const answer = await put(`/stage/${ID}/Holiday%20photos/2024/beach%20%E5%86%99%E7%9C%9F.bin`, chunks)
     expect(answer.status).toBe(201)
     const top = join(dataDir, 'staging', ID, 'Holiday photos')
-    expect(JSON.parse(answer.body)).toEqual({ top })
+    expect(stagedAnswerSchema.parse(JSON.parse(answer.body))).toEqual({ top })
     const landed = await readFile(join(top, '2024', 'beach 写真.bin'))
     const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
     expect(landed.length).toBe(40 * 128 * 1024)

@@ -1,17 +1,18 @@
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
 import { AccountStore, KeyringSecretStore, type SecretStore } from '../accounts/index.ts'
+import { chooseNativeBinding } from '../index/native-binding.ts'
+import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/open-app-index.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { ClientPool } from './client-pool.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
-import { indexHandlers } from './handlers/index-handlers.ts'
+import { indexHandlers, unavailableIndexHandlers } from './handlers/index-handlers.ts'
 import { remoteHandlers } from './handlers/remote-handlers.ts'
 import { type PickPaths, uploadHandlers } from './handlers/upload-handlers.ts'
 import type { HttpDispatcherSource } from './http-dispatcher.ts'
 import { createOfflineSandbox, type OfflineSandbox } from './offline-sandbox.ts'
 import { SettingsStore } from './settings-store.ts'
-import { StagingArea } from './staging.ts'
 import { openUploadQueue, type UploadQueue } from './upload-queue.ts'
 import { createVerifyKey } from './verify-key.ts'
 
@@ -32,6 +33,8 @@ export interface CoreOptions {
   /** Electron's native open dialog (dialog.pickPaths); the browser host has none. */
   pickPaths?: PickPaths
   log?: (line: string) => void
+  /** The account index's crawl settings (tests turn background crawls off). */
+  index?: AppIndexSettings
 }
 
 export interface Core {
@@ -40,8 +43,6 @@ export interface Core {
   accounts: AccountStore
   /** The upload engine and history (Electron reads the totals for the taskbar progress). */
   queue: UploadQueue
-  /** Files the browser host receives from the page, before they are queued. */
-  staging: StagingArea
   dispose(): Promise<void>
 }
 
@@ -64,17 +65,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const offline = createOfflineSandbox({ dataDir: options.dataDir, log })
   const pool = new ClientPool(accounts, offline, options.httpDispatcher)
   const settings = await SettingsStore.open(options.dataDir)
-  const staging = new StagingArea(options.dataDir)
   const queue = await openUploadQueue({
     dataDir: options.dataDir,
     pool,
     accounts,
     settings,
     events,
-    staging,
     copyToClipboard: options.copyToClipboard,
     log,
   })
+
+  const appIndex = openIndex(options, accounts, pool, events, log)
 
   let activeId = accounts.activeId
   const stopForwarding = accounts.onChange((change) => {
@@ -94,8 +95,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...appHandlers({ host: options.host, version: options.version }),
     ...accountHandlers(accounts, offline),
     ...remoteHandlers(pool, events),
-    ...indexHandlers(),
-    ...uploadHandlers({ queue, accounts, pool, settings, staging, events, pickPaths: options.pickPaths }),
+    ...(typeof appIndex === 'string'
+      ? unavailableIndexHandlers(appIndex)
+      : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),
+    ...uploadHandlers({ queue, accounts, pool, settings, events, pickPaths: options.pickPaths }),
   }
 
   return {
@@ -103,16 +106,51 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     accounts,
     queue,
-    staging,
     async dispose() {
       stopForwarding()
       // The queue first: its transfers use the pool's clients and may need the offline sandbox.
       await queue
         .close()
         .catch((error: unknown) => log(`Filedock: closing the upload queue: ${String(error)}`))
+      if (typeof appIndex !== 'string') {
+        await appIndex.close().catch((error: unknown) => log(`Filedock: closing the file index: ${String(error)}`))
+      }
       pool.dispose()
       await offline.dispose()
     },
+  }
+}
+
+/**
+ * The account index, or why there is none: under Electron without its own build of SQLite the rest of the app
+ * still works, and the index's channels say what to run.
+ */
+function openIndex(
+  options: CoreOptions,
+  accounts: AccountStore,
+  pool: ClientPool,
+  events: EventBus<AppEvent>,
+  log: (line: string) => void,
+): AppIndex | string {
+  const roots = [(process as { resourcesPath?: string }).resourcesPath, process.cwd()]
+  const binding = chooseNativeBinding(process.versions, roots)
+  if (binding.problem !== null) {
+    log(`Filedock: ${binding.problem}`)
+    return binding.problem
+  }
+  try {
+    return openAppIndex({
+      dataDir: options.dataDir,
+      accounts,
+      clientFor: async (id) => (await pool.get(id)).client,
+      events,
+      settings: { ...options.index, ...(binding.path === undefined ? {} : { nativeBinding: binding.path }) },
+      log,
+    })
+  } catch (error) {
+    const message = `The file index could not be opened: ${error instanceof Error ? error.message : String(error)}`
+    log(`Filedock: ${message}`)
+    return message
   }
 }
 

@@ -10,7 +10,6 @@ import { createChangeCoalescer } from './change-coalescer.ts'
 import type { ClientPool } from './client-pool.ts'
 import { buildLinkPack } from './link-packs.ts'
 import type { SettingsStore } from './settings-store.ts'
-import type { StagingArea } from './staging.ts'
 
 export const QUEUE_DIR = 'queue'
 export const HISTORY_DIR = 'history'
@@ -21,7 +20,6 @@ export interface UploadQueueOptions {
   accounts: AccountStore
   settings: SettingsStore
   events: EventBus<AppEvent>
-  staging: StagingArea
   /** Electron's clipboard; absent in the browser host, where the page copies (links.ready.copied false). */
   copyToClipboard?: ((text: string) => void) | undefined
   log: (line: string) => void
@@ -31,19 +29,14 @@ export interface UploadQueue {
   /** The engine, or the reason it is not available (its folder is open in another Filedock). */
   engine(): UploadEngine
   readonly history: HistoryStore
-  /** Removes staging folders no queue item needs any more (see StagingArea). */
-  sweepStaging(): Promise<void>
   close(): Promise<void>
 }
-
-/** Gap between a batch finishing (or items being cleared) and the staging sweep, so bursts sweep once. */
-const SWEEP_DELAY_MS = 500
 
 /**
  * The upload engine and the upload history in the app: the queue under `<dataDir>/queue`, the history under
  * `<dataDir>/history`, the engine's events forwarded on the app's one event stream, plus what the app adds:
- * files.changed once uploads land, the link pack in the user's format (and on the clipboard when asked), the
- * staging clean-up, and cancelling the uploads of a removed account.
+ * files.changed once uploads land, the link pack in the user's format (and on the clipboard when asked), and
+ * cancelling the uploads of a removed account. (The browser host's staged drops are its own: web/staged-drops.ts.)
  */
 export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueue> {
   const history = await HistoryStore.open(join(o.dataDir, HISTORY_DIR))
@@ -72,33 +65,11 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
   }
 
   const changes = createChangeCoalescer((event) => o.events.emit(event))
-  let sweepTimer: NodeJS.Timeout | null = null
-  let sweeping: Promise<void> = Promise.resolve()
   let closed = false
   const background = new Set<Promise<unknown>>()
   const track = (task: Promise<unknown>) => {
     background.add(task)
     void task.finally(() => background.delete(task))
-  }
-
-  const sweepStaging = async () => {
-    if (engine === null) return
-    const needed = new Set<string>()
-    for (const item of engine.snapshot().items) {
-      if (item.state === 'done' || item.state === 'cancelled') continue
-      const id = o.staging.idOf(item.source)
-      if (id !== null) needed.add(id)
-    }
-    await o.staging.sweep(needed)
-  }
-  const scheduleSweep = () => {
-    if (closed || sweepTimer) return
-    sweepTimer = setTimeout(() => {
-      sweepTimer = null
-      sweeping = sweeping.then(sweepStaging).catch((error: unknown) => {
-        o.log(`Filedock: staging clean-up failed: ${String(error)}`)
-      })
-    }, SWEEP_DELAY_MS)
   }
 
   const announceLinks = async (event: Extract<QueueEvent, { type: 'batch.finished' }>) => {
@@ -136,15 +107,10 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
     switch (event.type) {
       case 'queue.item':
         if (event.item.state === 'done') landed(event.item)
-        else if (event.item.state === 'cancelled') scheduleSweep()
-        return
-      case 'queue.removed':
-        scheduleSweep()
         return
       case 'batch.finished':
         // Landings of the batch go out before the pack, so the file list refreshes as the dialog opens.
         changes.flush()
-        scheduleSweep()
         track(
           announceLinks(event).catch((error: unknown) =>
             o.log(`Filedock: the link pack of batch ${event.batchId} failed: ${String(error)}`),
@@ -169,11 +135,6 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       )
     }
   })
-  // Leftovers of earlier runs (a closed tab mid-staging, a crash) go now, while nothing is being staged.
-  sweeping = sweepStaging().catch((error: unknown) =>
-    o.log(`Filedock: staging clean-up failed: ${String(error)}`),
-  )
-
   return {
     engine() {
       if (engine === null) {
@@ -185,16 +146,10 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       return engine
     },
     history,
-    sweepStaging: () => {
-      sweeping = sweeping.then(sweepStaging)
-      return sweeping
-    },
     async close() {
       if (closed) return
       closed = true
-      if (sweepTimer) clearTimeout(sweepTimer)
       stopAccounts()
-      await sweeping.catch(() => undefined)
       await Promise.all(background)
       try {
         await engine?.close()

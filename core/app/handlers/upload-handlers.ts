@@ -5,13 +5,11 @@ import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { AppSettings } from '../../../shared/ipc/settings.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import { NO_NATIVE_DIALOG, type uploadContract } from '../../../shared/ipc/upload-contract.ts'
-import type { EnqueueResult } from '../../../shared/queue.ts'
 import type { AccountStore } from '../../accounts/index.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
 import type { ClientPool } from '../client-pool.ts'
 import { buildLinkPack, inFolderOrder } from '../link-packs.ts'
 import type { SettingsStore } from '../settings-store.ts'
-import type { StagingArea } from '../staging.ts'
 import type { UploadQueue } from '../upload-queue.ts'
 
 type UploadChannels = keyof typeof uploadContract
@@ -24,7 +22,6 @@ export interface UploadHandlerDeps {
   accounts: AccountStore
   pool: ClientPool
   settings: SettingsStore
-  staging: StagingArea
   events: EventBus<AppEvent>
   pickPaths?: PickPaths | undefined
 }
@@ -45,26 +42,7 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
     'queue.snapshot': async () => engine().snapshot(),
     'queue.enqueuePaths': async ({ paths, accountIds, fldId, folderPath }) => {
       await checkAccounts(accountIds)
-      const stagingIds = d.staging.idsOf(paths)
-      let result: EnqueueResult
-      try {
-        result = await engine().enqueuePaths({
-          paths,
-          accountIds,
-          fldId,
-          ...(folderPath ? { folderPath } : {}),
-        })
-      } finally {
-        d.staging.queued(stagingIds)
-      }
-      if (stagingIds.length === 0) return result
-      // Nothing (or not all) of a staged drop may have been queued (an empty file): what no item needs goes.
-      void d.queue.sweepStaging().catch(() => undefined)
-      // A staged file's path means nothing to the person who dropped it: name it as they did.
-      return {
-        ...result,
-        problems: result.problems.map((p) => ({ ...p, path: d.staging.shownPath(p.path) })),
-      }
+      return engine().enqueuePaths({ paths, accountIds, fldId, ...(folderPath ? { folderPath } : {}) })
     },
     'queue.enqueueUrls': async ({ urls, accountIds, fldId, folderPath }) => {
       await checkAccounts(accountIds)

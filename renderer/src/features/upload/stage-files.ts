@@ -1,3 +1,4 @@
+import { stagedAnswerSchema, stagePath } from '../../../../shared/ipc/staging.ts'
 import type { StagingProgress } from '../../state/upload-store.ts'
 import type { PickedTree } from './dropped-files.ts'
 
@@ -6,7 +7,7 @@ const PARALLEL = 3
 
 /**
  * The browser host's way to queue dropped files: each is streamed (PUT, the body read from disk by the
- * browser) to `/stage/<stagingId>/<relPath>` on the host, then the staged top-level paths it answers are queued
+ * browser) to the host's staging route (shared/ipc/staging.ts), then the staged top-level paths it answers are queued
  * like any local path. Same cookie and Origin checks as the rest of the host. Resolves to those paths, in drop
  * order; rejects on the first file the host refused (nothing is queued then).
  */
@@ -26,18 +27,22 @@ export async function stageTree(
   const remember = (relPath: string, top: string) => tops.set(relPath.split('/')[0] as string, top)
 
   for (const dir of tree.emptyDirs)
-    remember(dir, await put(stageUrl(stagingId, dir, true), null, () => undefined))
+    remember(dir, await put(stagePath({ stagingId, relPath: dir, folder: true }), null, () => undefined))
   let next = 0
   const worker = async () => {
     while (next < tree.files.length) {
       const picked = tree.files[next++]
       if (!picked) return
       let sent = 0
-      const top = await put(stageUrl(stagingId, picked.relPath, false), picked.file, (bytes) => {
-        progress.bytesSent += bytes - sent
-        sent = bytes
-        onProgress({ ...progress })
-      })
+      const top = await put(
+        stagePath({ stagingId, relPath: picked.relPath, folder: false }),
+        picked.file,
+        (bytes) => {
+          progress.bytesSent += bytes - sent
+          sent = bytes
+          onProgress({ ...progress })
+        },
+      )
       progress.bytesSent += picked.file.size - sent
       progress.filesDone++
       onProgress({ ...progress })
@@ -55,14 +60,6 @@ export async function stageTree(
   })
 }
 
-function stageUrl(stagingId: string, relPath: string, folder: boolean): string {
-  const segments = relPath
-    .split('/')
-    .filter((s) => s !== '')
-    .map(encodeURIComponent)
-  return `/stage/${stagingId}/${segments.join('/')}${folder ? '/' : ''}`
-}
-
 /** XMLHttpRequest rather than fetch: it reports upload progress, which a big file needs. */
 function put(url: string, body: File | null, onSent: (bytes: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -74,13 +71,20 @@ function put(url: string, body: File | null, onSent: (bytes: number) => void): P
         reject(new Error(xhr.responseText.trim() || `The host refused the file (HTTP ${xhr.status}).`))
         return
       }
-      try {
-        resolve((JSON.parse(xhr.responseText) as { top: string }).top)
-      } catch {
-        reject(new Error('The host answered something unexpected.'))
-      }
+      const answer = parseJson(xhr.responseText)
+      const parsed = stagedAnswerSchema.safeParse(answer)
+      if (parsed.success) resolve(parsed.data.top)
+      else reject(new Error('Filedock answered something unexpected while receiving a file.'))
     }
     xhr.onerror = () => reject(new Error('The connection to Filedock was lost while sending a file.'))
     xhr.send(body)
   })
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }

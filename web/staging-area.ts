@@ -1,11 +1,10 @@
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
-import { FiledockError } from '../../shared/errors.ts'
+import { FiledockError } from '../shared/errors.ts'
+import { stagingIdSchema } from '../shared/ipc/staging.ts'
 
 export const STAGING_DIR = 'staging'
 
-/** Chosen by the renderer (a random UUID); anything else is refused before it becomes a folder name. */
-const STAGING_ID = /^[A-Za-z0-9_-]{8,64}$/
 /** One path segment as a file system takes it: bytes, not characters (UTF-8 names on Linux, macOS). */
 const MAX_SEGMENT_BYTES = 255
 /** Deeper than any real tree; a bound keeps a hostile path from costing much. */
@@ -34,7 +33,7 @@ export class StagingArea {
 
   /** The folder of one staging id, or a FiledockError for an id that is not one. */
   folderOf(stagingId: string): string {
-    if (!STAGING_ID.test(stagingId)) {
+    if (!isStagingId(stagingId)) {
       throw new FiledockError({
         kind: 'invalid_input',
         message: 'Not a staging id (8–64 letters, digits, - or _).',
@@ -74,7 +73,7 @@ export class StagingArea {
   idOf(path: string): string | null {
     if (!path.startsWith(this.root + sep)) return null
     const id = path.slice(this.root.length + 1).split(sep)[0] ?? ''
-    return STAGING_ID.test(id) ? id : null
+    return isStagingId(id) ? id : null
   }
 
   /** A staged path as the person dropped it (`photos/a.jpg`); any other path unchanged. */
@@ -123,6 +122,8 @@ function checkSegment(segment: string): void {
     throw invalid(`A staged name is longer than ${MAX_SEGMENT_BYTES} bytes.`)
   }
 }
+
+const isStagingId = (id: string) => stagingIdSchema.safeParse(id).success
 
 function invalid(message: string): FiledockError {
   return new FiledockError({ kind: 'invalid_input', message })
