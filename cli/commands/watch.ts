@@ -1,0 +1,171 @@
+import { mkdir, stat } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { UploadEngine } from '../../core/queue/engine.ts'
+import { formatDuration, parseDuration } from '../../core/watch/duration.ts'
+import type { FolderWatch } from '../../core/watch/folder-watch.ts'
+import { DEFAULT_MIN_AGE_MS, MAX_MIN_AGE_MS, type WatchActivity, type WatchRule } from '../../shared/watch.ts'
+import { type CliContext, parseIntFlag, usage } from '../context.ts'
+import { resolveTarget, type Target } from '../credentials.ts'
+import { cliDataDirs } from '../data-dir.ts'
+import { watchHelp } from '../help.ts'
+import { writeLine } from '../queue/output.ts'
+
+/** After a landing, finished items leave the watch's queue journal this much later, so bursts clear once. */
+const CLEAR_DELAY_MS = 2000
+
+/**
+ * `filedock watch DIR [options]`: sends every file that settles in DIR (and its sub-folders, mirrored) until
+ * Ctrl+C. Each watch has a queue of its own under `<data>/watch/`, so it runs next to `filedock upload` and
+ * other watches; the rule lock keeps a second watcher of the same folder and account away.
+ */
+export async function watchCommand(argv: string[], ctx: CliContext): Promise<number> {
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse(argv)
+  } catch (err) {
+    throw usage(`${(err as Error).message}\n${watchHelp()}`)
+  }
+  const { values, positionals } = parsed
+  if (values.help) {
+    ctx.stdout.write(watchHelp())
+    return 0
+  }
+  if (positionals.length !== 1) throw usage(`Give one folder to watch.\n${watchHelp()}`)
+  const dir = resolve(positionals[0] as string)
+  const info = await stat(dir).catch(() => null)
+  if (info === null || !info.isDirectory()) throw usage(`${dir} is not a folder.`)
+  const fldId = values.fld_id === undefined ? 0 : parseIntFlag('fld_id', values.fld_id)
+  if (fldId < 0) throw usage('--fld_id must be 0 or more (0 is the root folder).')
+  const minAgeMs = values['min-age'] === undefined ? DEFAULT_MIN_AGE_MS : minAge(values['min-age'])
+  const doneDir = values.done === undefined ? null : resolve(values.done)
+  if (doneDir === dir) throw usage('--done must be another folder than the watched one.')
+  if (values.data !== undefined && values.data.trim() === '') throw usage('--data needs a folder.')
+
+  const target = await resolveTarget(ctx, { account: values.account, baseUrl: values['base-url'] })
+  try {
+    return await runWatch(ctx, target, {
+      rule: { id: 'cli', dir, accountId: target.accountId, fldId, minAgeMs, doneDir, paused: false },
+      root: dirname(cliDataDirs(ctx.env, values.data).historyDir),
+      json: values.json === true,
+    })
+  } finally {
+    await target.client.close()
+  }
+}
+
+async function runWatch(
+  ctx: CliContext,
+  target: Target,
+  o: { rule: WatchRule; root: string; json: boolean },
+): Promise<number> {
+  const [{ HistoryStore }, { UploadEngine }, { FolderWatch, lockWatch, ruleKey }] = await Promise.all([
+    import('../../core/history/history-store.ts'),
+    import('../../core/queue/engine.ts'),
+    import('../../core/watch/folder-watch.ts'),
+  ])
+  const recordsDir = join(o.root, 'watch')
+  await mkdir(recordsDir, { recursive: true, mode: 0o700 })
+  // The lock first: a second watcher of this folder is told so before it touches the queue.
+  const unlock = await lockWatch(recordsDir, o.rule)
+  const history = await HistoryStore.open(join(o.root, 'history')).catch(async (error: unknown) => {
+    await unlock()
+    throw error
+  })
+  let engine: UploadEngine | null = null
+  let watch: FolderWatch | null = null
+  let clearTimer: NodeJS.Timeout | null = null
+  try {
+    engine = await UploadEngine.open({
+      dataDir: join(recordsDir, `${ruleKey(o.rule)}-queue`),
+      clientFor: () => target.client,
+      accountLabel: () => target.label,
+      history,
+    })
+    const queue = engine
+    // Finished items are in the history and the sent log by then; the journal need not keep them.
+    const clearSoon = () => {
+      clearTimer ??= setTimeout(() => {
+        clearTimer = null
+        void queue.clearFinished().catch(() => undefined)
+      }, CLEAR_DELAY_MS)
+    }
+    const onActivity = (a: WatchActivity) => {
+      if (a.type === 'sent') {
+        clearSoon()
+        if (o.json) {
+          writeLine(ctx.stdout, {
+            state: 'done',
+            path: a.path,
+            relPath: a.relPath,
+            account: target.label,
+            fileCode: a.fileCode,
+            link: a.pageLink,
+            size: a.size,
+            fldId: a.fldId,
+          })
+        } else ctx.stdout.write(`${a.relPath}\t${a.pageLink ?? a.fileCode}\n`)
+      } else if (a.type === 'failed') {
+        if (o.json)
+          writeLine(ctx.stdout, { state: 'failed', path: a.path, relPath: a.relPath, error: a.message })
+        ctx.stderr.write(`filedock: ${a.relPath}: ${a.message}\n`)
+      } else {
+        ctx.stderr.write(`filedock: ${a.relPath} moved to ${a.to}\n`)
+      }
+    }
+    if (ctx.signal.aborted) return 0
+    watch = await FolderWatch.start({
+      rule: o.rule,
+      engine: queue,
+      clientFor: async () => target.client,
+      recordsDir,
+      onActivity,
+      log: (line) => ctx.stderr.write(`${line}\n`),
+    })
+    ctx.stderr.write(
+      `filedock: watching ${o.rule.dir} for ${target.label} (folder ${o.rule.fldId}); a file goes up once unchanged for ${formatDuration(o.rule.minAgeMs)}. Ctrl+C stops.\n`,
+    )
+    await new Promise<void>((done) => {
+      if (ctx.signal.aborted) return done()
+      ctx.signal.addEventListener('abort', () => done(), { once: true })
+    })
+    const left = watch.pending
+    if (left > 0)
+      ctx.stderr.write(
+        `filedock: stopped; ${left} file(s) not sent yet go up on the next \`filedock watch\` of this folder.\n`,
+      )
+    return 0
+  } finally {
+    if (clearTimer) clearTimeout(clearTimer)
+    await watch?.close()
+    await engine?.close()
+    await history.close()
+    await unlock()
+  }
+}
+
+function minAge(text: string): number {
+  const ms = parseDuration(text)
+  if (ms === null)
+    throw usage(`--min-age must be a duration such as 5s, 500ms or 2m, not ${JSON.stringify(text)}.`)
+  if (ms > MAX_MIN_AGE_MS) throw usage('--min-age is at most a day (24h).')
+  return ms
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: {
+      fld_id: { type: 'string' },
+      account: { type: 'string' },
+      'base-url': { type: 'string' },
+      'min-age': { type: 'string' },
+      done: { type: 'string' },
+      data: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: true,
+  })
+}

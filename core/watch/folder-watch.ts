@@ -1,0 +1,298 @@
+import { createHash } from 'node:crypto'
+import { stat } from 'node:fs/promises'
+import { basename, dirname, join, relative, sep } from 'node:path'
+import { type FSWatcher, watch } from 'chokidar'
+import { isFiledockError } from '../../shared/errors.ts'
+import type { QueueEvent, QueueItemView } from '../../shared/queue.ts'
+import type { WatchActivity, WatchRule } from '../../shared/watch.ts'
+import type { ApiClient } from '../api/client.ts'
+import { FolderMirror } from '../queue/folder-mirror.ts'
+import { moveToDone } from './done-folder.ts'
+import { isPartialName } from './partial-names.ts'
+import { lockRule } from './rule-lock.ts'
+import { SentLog } from './sent-log.ts'
+import { type FileState, StableFiles } from './stable-files.ts'
+import type { WatchEngine } from './watch-engine.ts'
+
+export interface FolderWatchOptions {
+  rule: WatchRule
+  engine: WatchEngine
+  clientFor(accountId: string): Promise<ApiClient>
+  /** Folder of the per-rule sent logs and locks (`<data>/watch`). */
+  recordsDir: string
+  onActivity(activity: WatchActivity): void
+  /** Problems that stop nothing (a failed listing, a file that could not be moved): for the log. */
+  log(line: string): void
+}
+
+interface Waiting extends FileState {
+  path: string
+  relPath: string
+}
+
+/** Stable files are gathered this long before going to the queue together: a burst becomes one batch. */
+const GATHER_MS = 200
+
+/** A rule's identity on disk: the same folder, account and target share their record, whatever the rule's id. */
+export function ruleKey(rule: Pick<WatchRule, 'dir' | 'accountId' | 'fldId'>): string {
+  return createHash('sha256')
+    .update(`${rule.dir}\u0000${rule.accountId}\u0000${rule.fldId}`)
+    .digest('hex')
+    .slice(0, 20)
+}
+
+/**
+ * Takes the rule's lock (see rule-lock.ts) before its queue or watcher opens; returns the release function.
+ */
+export function lockWatch(recordsDir: string, rule: WatchRule): Promise<() => Promise<void>> {
+  return lockRule(join(recordsDir, `${ruleKey(rule)}.lock`), rule.dir)
+}
+
+/**
+ * One watch rule at work (its lock held: lockWatch): chokidar reports files under the folder (those already there at start too — the
+ * catch-up), StableFiles waits until each has settled, and settled files go to the upload queue into the mirror
+ * of their sub-folder. A file goes up once per version: the sent log says what landed, and after a kill the
+ * queue's own journal holds what was on its way (adopted here by its path, never queued twice).
+ */
+export class FolderWatch {
+  private readonly stable: StableFiles
+  private readonly mirror: FolderMirror
+  private readonly abort = new AbortController()
+  /** Sources on their way up (queued by this watch or adopted from the queue), by local path. */
+  private readonly inFlight = new Map<string, Waiting>()
+  private gathered: Waiting[] = []
+  private gatherTimer: NodeJS.Timeout | null = null
+  private sending: Promise<void> = Promise.resolve()
+  private watcher: FSWatcher | null = null
+  private stopEvents: () => void = () => undefined
+  private log!: SentLog
+  private ready = false
+  private closed = false
+
+  private constructor(private readonly o: FolderWatchOptions) {
+    this.stable = new StableFiles(o.rule.minAgeMs, (path, state) => this.settled(path, state))
+    this.mirror = new FolderMirror(this.abort.signal)
+  }
+
+  /** Starts watching; resolves once the folder's existing files have been seen (the catch-up is under way). */
+  static async start(o: FolderWatchOptions): Promise<FolderWatch> {
+    const w = new FolderWatch(o)
+    try {
+      w.log = await SentLog.open(join(o.recordsDir, `${ruleKey(o.rule)}.jsonl`))
+      w.stopEvents = o.engine.onEvent(w.onQueueEvent)
+      await w.adoptQueued()
+      await w.watch()
+    } catch (error) {
+      await w.close()
+      throw error
+    }
+    return w
+  }
+
+  /** Files waiting to settle or on their way up. */
+  get pending(): number {
+    return this.stable.size + this.gathered.length + this.inFlight.size
+  }
+
+  get sent(): number {
+    return this.log.count
+  }
+
+  /** The catch-up listing is done and nothing is settling, gathered or on its way. */
+  get idle(): boolean {
+    return this.ready && this.pending === 0
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    this.abort.abort()
+    this.stable.close()
+    if (this.gatherTimer) clearTimeout(this.gatherTimer)
+    await this.watcher?.close()
+    await this.sending.catch(() => undefined)
+    this.stopEvents()
+  }
+
+  /**
+   * Files of this rule the queue already holds from a run that ended early: still on their way (the engine
+   * resumes them as soon as it opens), or landed before their sent record was written. Those on their way are
+   * awaited rather than queued again; those landed are written down now.
+   */
+  private async adoptQueued(): Promise<void> {
+    const { engine, rule } = this.o
+    const mine = (item: QueueItemView) =>
+      item.kind === 'file' &&
+      item.accountId === rule.accountId &&
+      item.source.startsWith(`${rule.dir}${sep}`) &&
+      item.state !== 'failed' &&
+      item.state !== 'cancelled'
+    const states = new Map<string, FileState>()
+    for (const item of engine.snapshot().items) {
+      if (!mine(item) || states.has(item.source)) continue
+      const st = await stat(item.source).catch(() => null)
+      if (st !== null) states.set(item.source, { size: st.size, mtimeMs: st.mtimeMs })
+    }
+    // Taken again with nothing awaited from here on, so no item event slips between this look and inFlight.
+    for (const item of engine.snapshot().items) {
+      const state = states.get(item.source)
+      if (!mine(item) || state === undefined) continue
+      const relPath = relative(rule.dir, item.source).split(sep).join('/')
+      if (this.log.has(relPath, state)) continue
+      // Changed since it was queued: that item carried an older version; this one settles and goes on its own.
+      if (item.state === 'done' && item.addedAt < state.mtimeMs) continue
+      this.inFlight.set(item.source, { path: item.source, relPath, ...state })
+      if (item.state === 'done') this.sending = this.sending.then(() => this.landed(item))
+    }
+  }
+
+  private async watch(): Promise<void> {
+    const { dir, doneDir } = this.o.rule
+    const insideDone = (p: string) => doneDir !== null && (p === doneDir || p.startsWith(`${doneDir}${sep}`))
+    const watcher = watch(dir, {
+      ignoreInitial: false,
+      followSymlinks: false,
+      ignored: (p) => p !== dir && (isPartialName(basename(p)) || insideDone(p)),
+    })
+    this.watcher = watcher
+    watcher.on('add', (p) => this.stable.track(p))
+    watcher.on('change', (p) => this.stable.track(p))
+    watcher.on('unlink', (p) => this.stable.forget(p))
+    watcher.on('error', (error) => this.o.log(`Filedock: watching ${dir}: ${String(error)}`))
+    await new Promise<void>((resolve, reject) => {
+      watcher.once('ready', () => resolve())
+      watcher.once('error', reject)
+    })
+    this.ready = true
+  }
+
+  private settled(path: string, state: FileState): void {
+    if (this.closed || this.inFlight.has(path) || this.gathered.some((g) => g.path === path)) return
+    const relPath = relative(this.o.rule.dir, path).split(sep).join('/')
+    if (this.log.has(relPath, state)) return
+    this.gathered.push({ path, relPath, ...state })
+    this.gatherTimer ??= setTimeout(() => {
+      this.gatherTimer = null
+      const batch = this.gathered
+      this.gathered = []
+      this.sending = this.sending.then(() => this.send(batch))
+    }, GATHER_MS)
+  }
+
+  private async send(batch: Waiting[]): Promise<void> {
+    if (this.closed) return
+    const { engine, rule } = this.o
+    // The queue may hold these files already: queued before a kill (still on their way), or landed while the
+    // sent log was not yet written. Those are adopted, not queued again.
+    const known = new Map<string, QueueItemView>()
+    for (const item of engine.snapshot().items) {
+      if (item.kind !== 'file' || item.accountId !== rule.accountId) continue
+      if (item.state === 'failed' || item.state === 'cancelled') continue
+      known.set(item.source, item)
+    }
+    const byFolder = new Map<string, Waiting[]>()
+    for (const file of batch) {
+      const item = known.get(file.path)
+      // Queued after the file's last change: that item carries this version.
+      if (item && item.addedAt >= file.mtimeMs && item.size === file.size) {
+        this.inFlight.set(file.path, file)
+        if (item.state === 'done') await this.landed(item)
+        continue
+      }
+      const relDir = dirname(file.relPath)
+      const group = byFolder.get(relDir) ?? []
+      group.push(file)
+      byFolder.set(relDir, group)
+    }
+    for (const [relDir, files] of byFolder) await this.enqueue(relDir, files)
+  }
+
+  private async enqueue(relDir: string, files: Waiting[]): Promise<void> {
+    const { engine, rule } = this.o
+    const parts = relDir === '.' ? [] : relDir.split('/')
+    for (const f of files) this.inFlight.set(f.path, f)
+    try {
+      const client = await this.o.clientFor(rule.accountId)
+      const fldId = await this.mirror.ensure(rule.accountId, client, rule.fldId, parts)
+      const result = await engine.enqueuePaths({
+        paths: files.map((f) => f.path),
+        accountIds: [rule.accountId],
+        fldId,
+        // The history shows the folder's path only when the rule targets the root, where it is known.
+        ...(rule.fldId === 0 ? { folderPath: parts.join('/') } : {}),
+      })
+      for (const p of result.problems) {
+        const file = files.find((f) => f.path === p.path)
+        if (file && p.kind !== 'storage_unchecked') this.failed(file, p.message)
+      }
+    } catch (error) {
+      if (this.closed) return
+      const message = isFiledockError(error) ? error.message : String(error)
+      for (const f of files) this.failed(f, message)
+    }
+  }
+
+  private readonly onQueueEvent = (event: QueueEvent): void => {
+    if (event.type !== 'queue.item') return
+    const item = event.item
+    const file = this.inFlight.get(item.source)
+    if (!file || item.accountId !== this.o.rule.accountId) return
+    if (item.state === 'done') {
+      this.sending = this.sending.then(() => this.landed(item))
+    } else if (item.state === 'failed' || item.state === 'cancelled') {
+      this.failed(file, item.error?.message ?? 'The upload was cancelled.')
+    }
+  }
+
+  /** The engine verified the landing: write it down, then (if asked) move the file to the Done folder. */
+  private async landed(item: QueueItemView): Promise<void> {
+    const file = this.inFlight.get(item.source)
+    if (!file || item.fileCode === null) return
+    await this.log.record({
+      relPath: file.relPath,
+      size: file.size,
+      mtimeMs: file.mtimeMs,
+      fileCode: item.fileCode,
+      at: item.finishedAt ?? Date.now(),
+    })
+    this.inFlight.delete(item.source)
+    this.o.onActivity({
+      type: 'sent',
+      ruleId: this.o.rule.id,
+      relPath: file.relPath,
+      path: file.path,
+      size: file.size,
+      fileCode: item.fileCode,
+      pageLink: item.pageLink,
+      fldId: item.targetFldId ?? item.fldId,
+      at: Date.now(),
+    })
+    const doneDir = this.o.rule.doneDir
+    if (doneDir === null) return
+    try {
+      const to = await moveToDone(file, join(doneDir, ...file.relPath.split('/')))
+      if (to !== null)
+        this.o.onActivity({
+          type: 'moved',
+          ruleId: this.o.rule.id,
+          relPath: file.relPath,
+          to,
+          at: Date.now(),
+        })
+    } catch (error) {
+      this.o.log(`Filedock: could not move ${file.path} to ${doneDir}: ${String(error)}`)
+    }
+  }
+
+  private failed(file: Waiting, message: string): void {
+    this.inFlight.delete(file.path)
+    this.o.onActivity({
+      type: 'failed',
+      ruleId: this.o.rule.id,
+      relPath: file.relPath,
+      path: file.path,
+      message,
+      at: Date.now(),
+    })
+  }
+}
