@@ -18,6 +18,7 @@ Usage:
   filedock api <group>/<op> [--<param> <value>]…   call one API operation, print its result as JSON
   filedock api --help                             list the operations and their parameters
   filedock accounts [--json]                      list the accounts saved in the Filedock app
+  filedock watch DIR [options]                    send every file that settles in DIR, until Ctrl+C
   filedock <command> --help                       options of one command
   filedock --version
 
@@ -101,6 +102,29 @@ Options:
 ${queueOptions}
 
 ${queueNotes}`
+}
+
+export function watchHelp(): string {
+  return `Usage: filedock watch DIR [options]
+
+Watches DIR and its sub-folders until Ctrl+C. A file goes up once it has stopped changing (size and time
+unchanged for --min-age) and is not a partial download or temp file (.part, .tmp, .crdownload, ~$…); a file
+renamed into place goes up under its final name. Sub-folders are mirrored under --fld_id. Files that arrived
+while no watch ran go up at start. Every version of a file goes up once: a restart, even after a kill, sends
+only what is left.
+
+Options:
+  --fld_id N          target folder on the host (default 0, the root)
+  --account NAME      an account saved in the app, by label or id (default: $${BASE_URL_ENV} + $${API_KEY_ENV})
+  --base-url URL      the host's address, with $${API_KEY_ENV} (default: $${BASE_URL_ENV})
+  --min-age T         how long a file must stay unchanged: 5s (default), 500ms, 2m
+  --done DIR          move each file there once its landing is verified (sub-folders kept)
+  --json              one JSON line per file on stdout: {"state":"done","relPath","fileCode","link","size",…}
+  --data DIR          folder of the watch's queue, records and the history (default: $${DATA_ENV}, else the
+                      app's data folder)
+
+Without --json, each sent file prints "relative/path<TAB>link" on stdout; problems go to stderr.
+`
 }
 
 export function accountsHelp(): string {

@@ -46,6 +46,8 @@ export async function run(
         return await (await import('./commands/upload.ts')).remoteCommand(rest, ctx)
       case 'accounts':
         return await (await import('./commands/accounts.ts')).accountsCommand(rest, ctx)
+      case 'watch':
+        return await (await import('./commands/watch.ts')).watchCommand(rest, ctx)
       default:
         throw new FiledockError({
           kind: 'invalid_input',
