@@ -15,6 +15,7 @@ export const exitCodes = {
   malformed: 7,
   keychain: 8,
   partial: 9,
+  forbidden: 10,
   cancelled: 130,
 } as const
 
@@ -29,6 +30,7 @@ export const exitCodeHelp: ReadonlyArray<[number, string]> = [
   [exitCodes.malformed, 'the host answered something unreadable'],
   [exitCodes.keychain, 'the OS keychain failed'],
   [exitCodes.partial, 'upload: some files failed or were left out (the rest went through; see stderr)'],
+  [exitCodes.forbidden, 'the key works, but the host does not allow this action for it'],
   [exitCodes.cancelled, 'cancelled (Ctrl-C)'],
 ]
 
@@ -38,6 +40,9 @@ export function exitCodeFor(kind: ErrorKind): number {
       return exitCodes.usage
     case 'auth':
       return exitCodes.auth
+    // Not 3: the key is fine, so a script must not ask for a new one.
+    case 'forbidden':
+      return exitCodes.forbidden
     case 'not_found':
       return exitCodes.notFound
     case 'network':

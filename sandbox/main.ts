@@ -8,7 +8,9 @@ import { startSandbox } from './server.ts'
  */
 const usage = `usage: npm run sandbox -- [--port N] [--data DIR] [--seed-files N] [--session-ttl S]
   [--fault-latency MS] [--fault-error-rate R] [--fault-drop-rate R] [--fault-truncate-rate R]
-  [--fault-non-json-rate R] [--fault-429-rate R] [--retry-after S]`
+  [--fault-non-json-rate R] [--fault-429-rate R] [--retry-after S] [--disallow OP,OP…]
+  --disallow file/list,file/clone: those operations answer "This function not allowed in API" (403), as hosts
+  that switch them off for the API do`
 
 const faultFlags: Record<string, keyof FaultConfig> = {
   'fault-latency': 'latencyMs',
@@ -27,6 +29,15 @@ function number(name: string, raw: string | undefined): number | undefined {
   return value
 }
 
+/** `--disallow` through the runtime route, so the start-up switch and the run-time one are the same code. */
+async function disallowAtStart(sandbox: { baseUrl: string; apiKey: string }, list: string): Promise<void> {
+  const url = new URL('/sandbox/faults', sandbox.baseUrl)
+  url.searchParams.set('key', sandbox.apiKey)
+  url.searchParams.set('disallow', list)
+  const body = (await (await fetch(url)).json()) as { status: number; msg?: string }
+  if (body.status !== 200) throw new Error(`--disallow: ${body.msg ?? 'refused'}`)
+}
+
 async function main(): Promise<void> {
   const string = { type: 'string' } as const
   const { values } = parseArgs({
@@ -35,6 +46,7 @@ async function main(): Promise<void> {
       data: string,
       'seed-files': string,
       'session-ttl': string,
+      disallow: string,
       help: { type: 'boolean' },
       ...Object.fromEntries(Object.keys(faultFlags).map((k) => [k, string])),
     },
@@ -59,6 +71,8 @@ async function main(): Promise<void> {
     faults,
     ...(ttl === undefined ? {} : { uploadSessionTtlSec: ttl }),
   })
+  // Before the ready line, so no client sees the host with these operations still on.
+  if (flags.disallow !== undefined) await disallowAtStart(sandbox, flags.disallow)
   console.error(`sandbox: listening on ${sandbox.baseUrl} (ready in ${Date.now() - started} ms)`)
   process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })}\n`)
   const stop = (signal: string) => {

@@ -4,6 +4,7 @@ import type { Ctx } from './context.ts'
 import { ApiError, sendError } from './envelope.ts'
 import { applyFaults } from './faults.ts'
 import { filePage, serveDirect } from './routes/downloads.ts'
+import { refuseDisallowed } from './routes/disallow.ts'
 import { filesCheck } from './routes/files-check.ts'
 import { apiGets, sandboxGets } from './routes/table.ts'
 import { uploadForm, uploadPath } from './routes/upload.ts'
@@ -25,6 +26,7 @@ export async function route(ctx: Ctx, req: IncomingMessage, res: ServerResponse)
     if (p.startsWith('/api/') || p === uploadPath) {
       if (await applyFaults(ctx.faults, req, res)) return
       if (p === uploadPath) return await uploadForm(ctx, req, res)
+      refuseDisallowed(ctx, p)
       if (p === '/api/files/check') return await filesCheck(ctx, req, res)
       const handler = apiGets[p]
       if (!handler) throw new ApiError(404, 'Unknown API operation', 404)

@@ -6,6 +6,7 @@
 export const errorKinds = [
   'invalid_input', // bad arguments, caught before any network call
   'auth', // missing, wrong or revoked API key
+  'forbidden', // the key works, but the host does not allow this operation for it (disabled in the API, premium only)
   'not_found', // unknown file code, folder or upload session
   'rate_limited', // the host asked us to slow down; retryAfterMs may say for how long
   'network', // connection refused, reset, DNS failure, offline

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { describeUrl, redactSecrets } from '../logging/redact.ts'
 import { envelopeFailure, hostError, hostWords, kindOf } from './envelope.ts'
-import { describeUrl, redact } from './redact.ts'
 
 describe('envelopeFailure', () => {
   it.each<[unknown, boolean]>([
@@ -23,7 +23,9 @@ describe('envelopeFailure', () => {
 
 describe('kindOf', () => {
   it.each<[number | undefined, string | undefined, string]>([
-    [403, undefined, 'auth'],
+    [403, undefined, 'forbidden'],
+    [403, 'This function not allowed in API', 'forbidden'],
+    [403, 'Invalid key', 'auth'],
     [401, 'whatever', 'auth'],
     [400, 'Invalid key', 'auth'],
     [undefined, 'No key', 'auth'],
@@ -51,20 +53,21 @@ describe('hostWords and redaction', () => {
   })
 
   it('masks key= in any position of a URL', () => {
-    expect(redact(`http://h/api?key=${key}&a=1`)).toBe('http://h/api?key=***&a=1')
-    expect(redact(`http://h/api?a=1&key=${key}`)).toBe('http://h/api?a=1&key=***')
-    expect(redact(`see http://h/api?KEY=${key} now`)).toBe('see http://h/api?KEY=*** now')
+    expect(redactSecrets(`http://h/api?key=${key}&a=1`)).toBe('http://h/api?key=***&a=1')
+    expect(redactSecrets(`http://h/api?a=1&key=${key}`)).toBe('http://h/api?a=1&key=***')
+    expect(redactSecrets(`see http://h/api?KEY=${key} now`)).toBe('see http://h/api?KEY=*** now')
   })
 
   it('describes a URL without its query or credentials', () => {
     expect(describeUrl(`http://user:pw@h:8080/api/x?key=${key}`)).toBe('http://h:8080/api/x')
   })
 
-  it('builds messages that name the operation and never the key', () => {
+  it('builds messages that say the action in user words and never the key', () => {
     const e = hostError({ operation: 'file/rename', status: 403, msg: `Invalid key ${key}` }, key)
     expect(e.kind).toBe('auth')
     expect(e.operation).toBe('file/rename')
-    expect(e.message).toContain('file/rename')
+    expect(e.message).toContain('while renaming a file')
+    expect(e.message).not.toContain('file/rename')
     expect(e.message).not.toContain(key)
     expect(hostError({ operation: 'a/b', status: 429, retryAfterMs: 12_000 }, key).message).toMatch(/in 12 s/)
   })

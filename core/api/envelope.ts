@@ -1,5 +1,6 @@
 import { type ErrorKind, FiledockError } from '../../shared/errors.ts'
-import { redact } from './redact.ts'
+import { redactSecrets } from '../logging/redact.ts'
+import { actionOf } from './actions.ts'
 import { hasControlChars } from './validate.ts'
 
 /**
@@ -62,18 +63,29 @@ function statusOf(v: unknown): number | 'garbled' | undefined {
 }
 
 const AUTH_MSG =
-  /\b(invalid|wrong|bad|no|missing|unknown|expired|revoked)\b.*\b(api[ _-]?)?key\b|\bkey\b.*\b(invalid|wrong|missing|required)\b|\bunauthori[sz]ed\b|\bwrong auth\b|\bforbidden\b/i
+  /\b(invalid|wrong|bad|no|missing|unknown|expired|revoked)\b.*\b(api[ _-]?)?key\b|\bkey\b.*\b(invalid|wrong|missing|required)\b|\bunauthori[sz]ed\b|\bwrong auth\b/i
+/**
+ * The host's words for "this key works, but not for this": XFileSharing answers a function switched off for
+ * the API with "This function not allowed in API" (status 403 in the body); others say "premium only".
+ */
+const FORBIDDEN_MSG =
+  /\bnot allowed\b|\bnot permitted\b|\bpremium[ -]only\b|\bonly for premium\b|\bpremium (account|users?|members?) only\b|\bforbidden\b|\bno permission\b|\bpermission denied\b/i
 const NOT_FOUND_MSG =
   /\bnot found\b|\bno (such )?(file|folder|session)s?\b|\b(does not|doesn't) exist\b|\binvalid (file[ _]?code|folder|fld_id|session|sess_id)\b|\bunknown (file|folder|session)\b/i
 const RATE_MSG = /\btoo many\b|\brate[ -]?limit|\bslow down\b/i
 
-/** Sorts a failure into an error kind: status codes first, then the host's words. */
+/**
+ * Sorts a failure into an error kind: status codes first, then the host's words. A 403 is `forbidden` (the key
+ * was accepted, the operation is not allowed for it) unless the host's words blame the key: then it is `auth`.
+ */
 export function kindOf(status: number | undefined, msg: string | undefined): ErrorKind {
-  if (status === 401 || status === 403) return 'auth'
+  const text = msg ?? ''
+  if (status === 401) return 'auth'
+  if (status === 403) return AUTH_MSG.test(text) ? 'auth' : 'forbidden'
   if (status === 404) return 'not_found'
   if (status === 429) return 'rate_limited'
-  const text = msg ?? ''
   if (AUTH_MSG.test(text)) return 'auth'
+  if (FORBIDDEN_MSG.test(text)) return 'forbidden'
   if (NOT_FOUND_MSG.test(text)) return 'not_found'
   if (RATE_MSG.test(text)) return 'rate_limited'
   // The host refusing a parameter is the caller's input being wrong, even though we could not catch it first.
@@ -84,7 +96,7 @@ export function kindOf(status: number | undefined, msg: string | undefined): Err
 /** The host's own words, made safe to show: no key, no control characters, bounded length. */
 export function hostWords(msg: string | undefined, apiKey: string): string | undefined {
   if (msg === undefined) return undefined
-  const flat = [...redact(msg, apiKey)].map((ch) => (hasControlChars(ch) ? ' ' : ch)).join('')
+  const flat = [...redactSecrets(msg, [apiKey])].map((ch) => (hasControlChars(ch) ? ' ' : ch)).join('')
   const clean = flat.replace(/\s+/g, ' ').trim()
   if (clean === '') return undefined
   return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean
@@ -95,24 +107,28 @@ export function hostError(f: HostFailure, apiKey: string): FiledockError {
   const words = hostWords(f.msg, apiKey)
   const said = words ? `: “${words}”` : ''
   const op = f.operation
+  const action = actionOf(op)
   let message: string
   switch (kind) {
     case 'auth':
-      message = `The host rejected the API key (${op})${said}. Check that the key is correct and still active.`
+      message = `The host rejected the API key while ${action}${said}. Check that the key is correct and still active.`
+      break
+    case 'forbidden':
+      message = `The host does not allow ${action} with this API key${said}. The key works; this host (or this account's plan) does not offer it through the API.`
       break
     case 'not_found':
-      message = `The host could not find what ${op} asked for${said}. It may have been deleted or moved.`
+      message = `The host could not find what was asked for while ${action}${said}. It may have been deleted or moved.`
       break
     case 'rate_limited': {
       const wait = f.retryAfterMs !== undefined ? ` in ${Math.ceil(f.retryAfterMs / 1000)} s` : ' later'
-      message = `The host is limiting requests (${op})${said}. Try again${wait}.`
+      message = `The host is limiting requests (while ${action})${said}. Try again${wait}.`
       break
     }
     case 'invalid_input':
-      message = `The host refused a parameter of ${op}${said}.`
+      message = `The host refused a value while ${action}${said}.`
       break
     default:
-      message = `The host reported a failure for ${op}${said}${f.status !== undefined ? ` (status ${f.status})` : ''}.`
+      message = `The host reported a failure while ${action}${said}${f.status !== undefined ? ` (status ${f.status})` : ''}.`
   }
   return new FiledockError({
     kind,

@@ -330,7 +330,7 @@ describe('envelope failures map to kinds, never leaking the key', () => {
   it('gives an auth message a person can act on', async () => {
     const { client } = await setup((_q, res) => reply(res, { status: 403, msg: 'Invalid key' }))
     const err = await failure(client.accountInfo())
-    expect(err.message).toMatch(/rejected the API key \(account\/info\).*Check/)
+    expect(err.message).toMatch(/rejected the API key while reading the account.*Check/)
     expect(err.status).toBe(403)
   })
 })

@@ -7,6 +7,7 @@ import type { FaultConfig } from '../faults.ts'
 import { faultParams, mergeFaults } from '../faults.ts'
 import type { Params } from '../params.ts'
 import { accountFor, optionalInt, requiredParam } from '../params.ts'
+import { disallowedOf, setDisallowed } from './disallow.ts'
 
 /**
  * Sandbox-only routes under /sandbox/ (not part of the spec, never subject to faults). All need a valid key of
@@ -24,8 +25,10 @@ export async function adminDeleteFile(ctx: Ctx, _req: IncomingMessage, res: Serv
 
 /**
  * GET /sandbox/faults?key[&latency_ms&error_rate&drop_rate&truncate_rate&non_json_rate&rate_limit_rate
- * &retry_after_sec]: sets the given faults (others unchanged) and answers the whole config, camelCase as
- * FaultConfig. Faults live in memory only: a restart starts from the command-line ones.
+ * &retry_after_sec&disallow]: sets the given faults (others unchanged) and answers the whole config, camelCase as
+ * FaultConfig, plus `disallow` (the switched-off operations, see disallow.ts) while any are. `disallow=` with
+ * a comma-separated list replaces it; empty allows everything again. Faults live in memory only: a restart
+ * starts from the command-line ones.
  */
 export function adminFaults(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q: Params): void {
   accountFor(ctx, q)
@@ -40,7 +43,10 @@ export function adminFaults(ctx: Ctx, _req: IncomingMessage, res: ServerResponse
   } catch (err) {
     throw badParam((err as Error).message)
   }
-  sendOk(res, { result: ctx.faults })
+  const disallow = q.get('disallow')
+  if (disallow !== null) setDisallowed(ctx, disallow)
+  const off = disallowedOf(ctx)
+  sendOk(res, { result: off.length === 0 ? ctx.faults : { ...ctx.faults, disallow: off } })
 }
 
 /** GET /sandbox/account/create?key&email[&quota_bytes]: a new account; answers its key as result.key. */

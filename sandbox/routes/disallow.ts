@@ -1,0 +1,63 @@
+import type { Ctx } from '../context.ts'
+import { ApiError, badParam } from '../envelope.ts'
+
+/**
+ * Operations a host may switch off for the API, as real XFileSharing hosts do per site or per plan: the call
+ * is then answered with the words those hosts use, "This function not allowed in API", status 403 in the body
+ * (HTTP 200, like every error of this family). Set with `--disallow file/list,file/clone` at start or at run
+ * time with GET /sandbox/faults?disallow=… (empty: allow everything again). Kept in memory, like faults.
+ */
+export const DISALLOWED_WORDS = 'This function not allowed in API'
+
+/** The spec's API paths (op 4 is the upload server's form, not an /api/ path). */
+const OPERATIONS = new Set([
+  'account/info',
+  'account/stats',
+  'upload/server',
+  'upload/url',
+  'file/direct_link',
+  'file/info',
+  'file/list',
+  'file/rename',
+  'file/clone',
+  'file/set_folder',
+  'files/deleted',
+  'files/check',
+  'folder/list',
+  'folder/create',
+  'folder/rename',
+])
+
+// Per sandbox (a process may run several in tests); Ctx stays as it is.
+const disallowed = new WeakMap<Ctx, ReadonlySet<string>>()
+
+/** Parses `file/list,file/clone` (spaces and a leading `/api/` tolerated); an unknown name is an error. */
+export function parseDisallow(text: string): string[] {
+  const names = text
+    .split(',')
+    .map((s) => s.trim().replace(/^\/?api\//, ''))
+    .filter((s) => s !== '')
+  const unknown = names.filter((n) => !OPERATIONS.has(n))
+  if (unknown.length > 0) {
+    throw new Error(`Unknown operation ${unknown.join(', ')}; one of: ${[...OPERATIONS].join(', ')}`)
+  }
+  return [...new Set(names)]
+}
+
+export function setDisallowed(ctx: Ctx, text: string): void {
+  try {
+    disallowed.set(ctx, new Set(parseDisallow(text)))
+  } catch (err) {
+    throw badParam((err as Error).message)
+  }
+}
+
+export function disallowedOf(ctx: Ctx): string[] {
+  return [...(disallowed.get(ctx) ?? [])]
+}
+
+/** Throws the host's refusal when `/api/<op>` is switched off. */
+export function refuseDisallowed(ctx: Ctx, path: string): void {
+  const op = path.replace(/^\/api\//, '')
+  if (disallowed.get(ctx)?.has(op)) throw new ApiError(403, DISALLOWED_WORDS)
+}
