@@ -2,6 +2,7 @@
 // `npm start`: builds Filedock and runs it in Electron — or, where Electron's binary is not installed (it is
 // downloaded separately from the npm package, and some machines cannot), says so in one line and runs the
 // browser host (`npm run web`) instead, so the same command gives a working Filedock everywhere.
+// The browser host then opens its URL in the default browser (not with --no-open, nor without a display).
 // FILEDOCK_NO_WEB_FALLBACK=1 makes it stop after that line with exit code 1 (for scripts that need Electron).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -56,7 +57,11 @@ if (electron.path === undefined) {
       : `Electron's binary is not installed on this machine (${electron.reason}); run \`npm run web\` to use Filedock in your browser instead.`,
   )
   if (!fallback) process.exit(1)
-  foreground(npm, ['run', 'web', '--silent', '--', ...process.argv.slice(2)], {
+  // Like Jupyter, the fallback opens the printed URL in the default browser (the host skips it where there is no
+  // display, or in CI); --no-open keeps it to the printed URL.
+  const args = process.argv.slice(2)
+  const web = args.includes('--no-open') ? args : ['--open', ...args]
+  foreground(npm, ['run', 'web', '--silent', '--', ...web], {
     shell: process.platform === 'win32',
   })
 } else {
@@ -70,5 +75,5 @@ if (electron.path === undefined) {
   // The app folder, not main.cjs: Electron then reads package.json (name, version, main) like a packaged app.
   const env = { ...process.env }
   delete env.ELECTRON_RUN_AS_NODE
-  foreground(electron.path, [root, ...process.argv.slice(2)], { env })
+  foreground(electron.path, [root, ...process.argv.slice(2).filter((a) => a !== '--no-open')], { env })
 }

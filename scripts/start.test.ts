@@ -117,6 +117,15 @@ describe('npm start without a usable Electron', () => {
       /^Electron's binary is not installed on this machine \(the electron package is not installed\); starting the browser host instead: `npm run web`/,
     )
     expect(result.stdout).toContain('BROWSER HOST')
-    expect(result.stdout).toContain('--port 4567')
+    expect(result.stdout).toContain('--open --port 4567')
+    // --no-open reaches the host as given, and no --open is added.
+    const quiet = spawnSync(process.execPath, [join(app, 'scripts', 'start.mjs'), '--no-open'], {
+      encoding: 'utf8',
+      env,
+      cwd: app,
+      timeout: 20_000,
+    })
+    expect(quiet.stdout).toContain('BROWSER HOST --no-open')
+    expect(quiet.stdout).not.toContain('--open ')
   })
 })

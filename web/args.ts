@@ -3,15 +3,22 @@ import { parseArgs } from 'node:util'
 export interface WebArgs {
   port: number
   dataDir: string | undefined
+  /** Open the URL in the default browser (`npm start`'s fallback asks for it; `--no-open` wins). */
+  open: boolean
 }
 
-export const usage = 'usage: npm run web -- [--port N] [--data DIR]'
+export const usage = 'usage: npm run web -- [--port N] [--data DIR] [--open | --no-open]'
 
 /** `--port N` (0 or absent: any free port) and `--data DIR`; anything else is an error with the usage line. */
 export function parseWebArgs(argv: string[]): WebArgs {
   const { values } = parseArgs({
     args: argv,
-    options: { port: { type: 'string' }, data: { type: 'string' } },
+    options: {
+      port: { type: 'string' },
+      data: { type: 'string' },
+      open: { type: 'boolean' },
+      'no-open': { type: 'boolean' },
+    },
     strict: true,
     allowPositionals: false,
   })
@@ -20,5 +27,5 @@ export function parseWebArgs(argv: string[]): WebArgs {
     throw new Error(`--port needs a whole number from 0 to 65535, got "${values.port}"`)
   }
   if (values.data !== undefined && values.data.trim() === '') throw new Error('--data needs a folder')
-  return { port, dataDir: values.data }
+  return { port, dataDir: values.data, open: values.open === true && values['no-open'] !== true }
 }

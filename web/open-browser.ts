@@ -1,0 +1,55 @@
+import type { spawn } from 'node:child_process'
+
+export interface OpenBrowserDeps {
+  env: NodeJS.ProcessEnv
+  platform: NodeJS.Platform
+  spawn: typeof spawn
+  log(line: string): void
+}
+
+/**
+ * Why the browser must not be opened here, or null when it may: as Jupyter does, a session with no screen (no
+ * DISPLAY or WAYLAND_DISPLAY on Linux and the BSDs, an SSH login elsewhere) or a CI job only prints the URL.
+ */
+export function noBrowserReason(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | null {
+  if (env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI.toLowerCase() !== 'false')
+    return 'this is a CI job'
+  if (platform === 'win32' || platform === 'darwin') return null
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY)
+    return 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)'
+  return null
+}
+
+/**
+ * The platform's "open with the default browser". On Windows, rundll32 rather than `cmd /c start`: cmd would
+ * read the `&` of a query string as a command separator.
+ */
+export function browserCommand(url: string, platform: NodeJS.Platform): { command: string; args: string[] } {
+  if (platform === 'darwin') return { command: 'open', args: [url] }
+  if (platform === 'win32') return { command: 'rundll32', args: ['url.dll,FileProtocolHandler', url] }
+  return { command: 'xdg-open', args: [url] }
+}
+
+/**
+ * Opens `url` in the default browser, without waiting for it and without failing the host: the URL is printed
+ * either way, so a missing opener costs one log line. Returns whether an opener was started.
+ */
+export function openBrowser(url: string, deps: OpenBrowserDeps): boolean {
+  const why = noBrowserReason(deps.env, deps.platform)
+  if (why !== null) {
+    deps.log(`filedock web: not opening a browser: ${why}`)
+    return false
+  }
+  const { command, args } = browserCommand(url, deps.platform)
+  try {
+    const child = deps.spawn(command, args, { detached: true, stdio: 'ignore', windowsHide: true })
+    child.on('error', (error) =>
+      deps.log(`filedock web: could not open a browser (${command}): ${error.message}`),
+    )
+    child.unref()
+    return true
+  } catch (error) {
+    deps.log(`filedock web: could not open a browser (${command}): ${String(error)}`)
+    return false
+  }
+}
