@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createCore } from '../core/app/create-core.ts'
 import { defaultDataDir } from '../core/app/data-dir.ts'
 import { parseWebArgs, usage } from './args.ts'
+import { openBrowser } from './open-browser.ts'
 import { startWebHost } from './server.ts'
 import { attachStagedDrops } from './staged-drops.ts'
 
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
   })
   log(`filedock web: data in ${dataDir}; open the URL below in your browser (Ctrl+C to stop)`)
   process.stdout.write(`${JSON.stringify({ url: host.url })}\n`)
+  if (args.open) openBrowser(host.url, { env: process.env, platform: process.platform, spawn, log })
 
   let stopping = false
   const stop = (signal: string) => {
