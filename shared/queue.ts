@@ -199,7 +199,8 @@ export type QueueEvent =
   | { type: 'queue.settings'; concurrency: number; bandwidthBytesPerSec: number | null }
   /**
    * Every item of one enqueue call reached a final state. `groups` holds the done uploads per account (in the
-   * order the accounts were given), each in folder order; `linkPack` is them formatted as page links.
+   * order the accounts were given), each in pack order (core/links/build-link-pack.ts); `entries` is the groups
+   * one after the other. The link pack is made from them by whoever shows it, in the format it needs.
    */
   | {
       type: 'batch.finished'
@@ -209,7 +210,6 @@ export type QueueEvent =
       groups: BatchAccountGroup[]
       failed: number
       cancelled: number
-      linkPack: string
     }
 
 export type QueueEventType = QueueEvent['type']

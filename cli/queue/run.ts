@@ -1,5 +1,5 @@
-import { buildLinkPack } from '../../core/app/link-packs.ts'
 import { HistoryStore } from '../../core/history/history-store.ts'
+import { buildLinkPack } from '../../core/links/build-link-pack.ts'
 import { UploadEngine } from '../../core/queue/engine.ts'
 import { FiledockError, isFiledockError } from '../../shared/errors.ts'
 import type { LinkFormat } from '../../shared/links.ts'
@@ -224,9 +224,7 @@ class QueueRun {
     const text =
       entries.length === 0
         ? ''
-        : await buildLinkPack(entries, this.o.format, async (e) => {
-            return (await this.accounts.client(e.accountId).directLink(e.fileCode)).url
-          })
+        : await buildLinkPack(entries, this.o.format, (accountId) => this.accounts.client(accountId))
     if (this.o.json)
       writeLine(this.ctx.stdout, { linkPack: text, format: this.o.format, files: entries.length })
     else if (text !== '') this.ctx.stdout.write(`${text}\n`)

@@ -1,14 +1,16 @@
 import { join } from 'node:path'
 import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import type { HistoryEntry } from '../../shared/history.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
+import type { LinkFormat } from '../../shared/links.ts'
 import type { QueueEvent, QueueItemView } from '../../shared/queue.ts'
 import type { AccountStore } from '../accounts/index.ts'
 import { HistoryStore } from '../history/history-store.ts'
 import type { EventBus } from '../ipc/event-bus.ts'
+import { buildLinkPack } from '../links/build-link-pack.ts'
 import { UploadEngine } from '../queue/engine.ts'
 import { createChangeCoalescer } from './change-coalescer.ts'
 import type { ClientPool } from './client-pool.ts'
-import { buildLinkPack } from './link-packs.ts'
 import type { SettingsStore } from './settings-store.ts'
 
 export const QUEUE_DIR = 'queue'
@@ -29,6 +31,8 @@ export interface UploadQueue {
   /** The engine, or the reason it is not available (its folder is open in another Filedock). */
   engine(): UploadEngine
   readonly history: HistoryStore
+  /** The link pack of finished uploads (a drop's, or picked from the history) with the accounts' clients. */
+  linkPack(entries: readonly HistoryEntry[], format: LinkFormat): Promise<string>
   close(): Promise<void>
 }
 
@@ -51,7 +55,6 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       history,
       concurrency: settings.concurrency,
       bandwidthBytesPerSec: settings.bandwidthBytesPerSec,
-      linkFormat: settings.linkFormat,
     })
   } catch (error) {
     // Another Filedock (the desktop app and `npm run web` on one data folder) owns the queue: everything else
@@ -72,16 +75,13 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
     void task.finally(() => background.delete(task))
   }
 
+  const linkPack = (entries: readonly HistoryEntry[], format: LinkFormat) =>
+    buildLinkPack(entries, format, async (accountId) => (await o.pool.get(accountId)).client)
+
   const announceLinks = async (event: Extract<QueueEvent, { type: 'batch.finished' }>) => {
     const { linkFormat, autoCopy } = o.settings.get()
-    const entries = event.groups.flatMap((g) => g.entries)
-    const text =
-      entries.length === 0
-        ? ''
-        : await buildLinkPack(entries, linkFormat, async (entry) => {
-            const { client } = await o.pool.get(entry.accountId)
-            return (await client.directLink(entry.fileCode)).url
-          })
+    const { entries } = event
+    const text = entries.length === 0 ? '' : await linkPack(entries, linkFormat)
     let copied = false
     if (autoCopy && text !== '' && o.copyToClipboard) {
       try {
@@ -146,6 +146,7 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       return engine
     },
     history,
+    linkPack,
     async close() {
       if (closed) return
       closed = true

@@ -1,5 +1,4 @@
 import type { HistoryEntry } from '../../shared/history.ts'
-import type { LinkFormat } from '../../shared/links.ts'
 import type {
   QueueItemState,
   QueueItemView,
@@ -9,6 +8,7 @@ import type {
 } from '../../shared/queue.ts'
 import { finalStates } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
+import { createLogger } from '../logging/log.ts'
 import { delay } from './backoff.ts'
 import { batchFinishedEvent } from './batches.ts'
 import { Connectivity, type ProbeOptions } from './connectivity.ts'
@@ -22,6 +22,8 @@ import type { ItemRecord } from './records.ts'
 import { Scheduler } from './scheduler.ts'
 import { itemView, totals, viewState } from './views.ts'
 
+const log = createLogger('filedock')
+
 /** Where finished uploads are recorded: HistoryStore (core/history) in the app. */
 export interface HistorySink {
   append(entry: HistoryEntry): Promise<void>
@@ -31,7 +33,6 @@ export interface CoreDeps {
   store: QueueStore
   events: QueueEvents
   progress: ProgressMeter
-  linkFormat: LinkFormat
   clientFor(accountId: string): Promise<ApiClient>
   accountLabel(accountId: string): string
   probe: ProbeOptions
@@ -239,7 +240,7 @@ export class QueueCore {
       this.#checkIdle()
     }
     p.then(done, (err: unknown) => {
-      console.error('filedock: upload queue bookkeeping failed:', err)
+      log.error('upload queue bookkeeping failed', err)
       done()
     })
     return p
@@ -305,12 +306,12 @@ export class QueueCore {
   }
 
   async #finishBatch(batchId: string): Promise<void> {
-    const { store, events, linkFormat } = this.#d
+    const { store, events } = this.#d
     const batch = store.batches.get(batchId)
     if (!batch || batch.finishedEmitted || (this.#batchOpen.get(batchId) ?? 0) > 0) return
     const items = [...store.items.values()].filter((i) => i.batchId === batchId)
     if (items.length === 0 || items.some((i) => !isFinal(viewState(i, this.runOf(i.id))))) return
     await store.patchBatch(batch, { finishedEmitted: true })
-    events.emit(batchFinishedEvent(batch, items, linkFormat))
+    events.emit(batchFinishedEvent(batch, items))
   }
 }

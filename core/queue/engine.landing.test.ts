@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ok, reply, startFakeHost } from '../api/testing/fake-host.ts'
+import { buildLinkPack } from '../links/build-link-pack.ts'
 import {
   allFiles,
   clientOf,
@@ -84,7 +85,7 @@ describe('verified landing and results', () => {
     expect(refused?.attempts).toBe(0)
     expect(refused?.error?.message).toContain('Not enough disk space on server')
     const finished = ofType(t.events, 'batch.finished')[0]
-    expect(finished).toMatchObject({ failed: 3, entries: [], linkPack: '' })
+    expect(finished).toMatchObject({ failed: 3, entries: [] })
     expect(t.history.search({})).toEqual([])
     await t.close()
     await client.close()
@@ -150,7 +151,12 @@ describe('verified landing and results', () => {
       expect(g.entries.map((e) => e.fileCode).sort()).toEqual(files.map((f) => f.fileCode).sort())
     }
     expect(finished[0]?.entries).toHaveLength(6)
-    for (const e of finished[0]?.entries ?? []) expect(finished[0]?.linkPack).toContain(e.pageLink)
+    const pack = await buildLinkPack(finished[0]?.entries ?? [], 'page', (id) => {
+      const c = clients.get(id)
+      if (!c) throw new Error(`no client for ${id}`)
+      return c
+    })
+    expect(pack.split('\n')).toEqual(finished[0]?.entries.map((e) => e.pageLink))
     expect(t.history.search({ accountId: 'one' })).toHaveLength(3)
     expect(await allFiles(clients.get('small') as NonNullable<ReturnType<typeof clients.get>>)).toEqual([])
     await t.close()

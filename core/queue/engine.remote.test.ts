@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../api/client.ts'
+import { buildLinkPack } from '../links/build-link-pack.ts'
 import { remoteName } from './remote-item.ts'
 import { clientOf, ofType, openEngine, removeDir, sandbox, tempDir, writeTree } from './testing/support.ts'
 
@@ -104,13 +105,15 @@ describe('remote URLs', () => {
     const finished = ofType(t.events, 'batch.finished')[0]
     expect(finished?.kind).toBe('urls')
     expect(finished?.failed).toBe(1)
+    // Pack order, as every link pack of the batch lists them (by name: URLs have no folders).
     expect(finished?.entries.map((e) => [e.name, e.folderPath, e.fldId])).toEqual([
-      ['alpha.bin', 'remote', fld],
-      ['with space.txt', 'remote', fld],
-      ['beta.bin', 'remote', fld],
       ['again.bin', 'remote', fld],
+      ['alpha.bin', 'remote', fld],
+      ['beta.bin', 'remote', fld],
+      ['with space.txt', 'remote', fld],
     ])
-    expect(finished?.linkPack).toContain(`${sb.baseUrl}/${byName.get('beta.bin')?.fileCode}`)
+    const pack = await buildLinkPack(finished?.entries ?? [], 'page', () => client)
+    expect(pack.split('\n')).toContain(`${sb.baseUrl}/${byName.get('beta.bin')?.fileCode}`)
     await t.close()
     await removeDir(t.dataDir)
     await removeDir(src)

@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { FiledockError } from '../../shared/errors.ts'
-import { MAX_CONCURRENCY } from '../../shared/ipc/settings.ts'
-import type { LinkFormat } from '../../shared/links.ts'
+import { MAX_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import type { EnqueueResult, QueueListener, QueueSnapshot } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import { defaultRetry, type RetryOptions } from './backoff.ts'
@@ -50,8 +49,6 @@ export interface UploadEngineOptions {
   probe?: Partial<ProbeOptions>
   /** Gap between progress events; default 100 ms (at most 10 per second). */
   progressIntervalMs?: number
-  /** Format of batch.finished's linkPack; default page links. */
-  linkFormat?: LinkFormat
   scan?: ScanOptions
   now?: () => number
 }
@@ -94,7 +91,6 @@ export class UploadEngine {
         store,
         events: this.#events,
         progress: this.#progress,
-        linkFormat: o.linkFormat ?? 'page',
         clientFor,
         accountLabel: o.accountLabel,
         probe: { ...defaultProbe, ...o.probe },

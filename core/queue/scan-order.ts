@@ -38,3 +38,14 @@ export function compareFolderOrder(
 ): number {
   return compareSegments(a.relDir, b.relDir) || compareCodePoints(a.name, b.name)
 }
+
+/** Folder order of `/`-separated paths inside an upload (`photos/z.jpg` before `photos/sub/a.jpg`). */
+export function compareRelPaths(a: string, b: string): number {
+  return compareFolderOrder(splitRelPath(a), splitRelPath(b))
+}
+
+function splitRelPath(relPath: string): { relDir: string[]; name: string } {
+  const relDir = relPath.split('/')
+  const name = relDir.pop() ?? ''
+  return { relDir, name }
+}

@@ -166,7 +166,6 @@ describe('app events', () => {
         groups: [],
         failed: 1,
         cancelled: 0,
-        linkPack: '',
       },
       { type: 'links.ready', batchId: 'b1', format: 'bbcode', text: '', files: 0, failed: 1, copied: false },
       { type: 'settings.changed' },

@@ -146,7 +146,6 @@ export const queueEventSchemas = [
     ),
     failed: count,
     cancelled: count,
-    linkPack: z.string(),
   }),
 ] as const
 

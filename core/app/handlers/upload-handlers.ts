@@ -8,7 +8,6 @@ import { NO_NATIVE_DIALOG, type uploadContract } from '../../../shared/ipc/uploa
 import type { AccountStore } from '../../accounts/index.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
 import type { ClientPool } from '../client-pool.ts'
-import { buildLinkPack, inFolderOrder } from '../link-packs.ts'
 import type { SettingsStore } from '../settings-store.ts'
 import type { UploadQueue } from '../upload-queue.ts'
 
@@ -82,19 +81,14 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
 
     'links.pack': async ({ batchId, entryIds, format }) => {
       const entries =
-        batchId !== undefined
-          ? inFolderOrder(d.queue.history.byBatch(batchId))
-          : findEntries(d.queue, entryIds ?? [])
+        batchId !== undefined ? d.queue.history.byBatch(batchId) : findEntries(d.queue, entryIds ?? [])
       if (entries.length === 0) {
         throw new FiledockError({
           kind: 'not_found',
           message: 'No finished uploads to list: the upload history has none of them.',
         })
       }
-      return buildLinkPack(entries, format, async (entry) => {
-        const { client } = await d.pool.get(entry.accountId)
-        return (await client.directLink(entry.fileCode)).url
-      })
+      return d.queue.linkPack(entries, format)
     },
 
     'settings.get': async () => d.settings.get(),
