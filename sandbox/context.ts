@@ -17,6 +17,8 @@ export interface Ctx {
   shutdown: AbortController
   /** Background work (remote fetches) that close() waits for. */
   tasks: Set<Promise<void>>
+  /** file/list's per_page ceiling (real hosts clamp, often to 100); changeable at run time. */
+  maxPerPage: number
 }
 
 /** Applies entries and resolves once they are durable: await it before acknowledging anything. */

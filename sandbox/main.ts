@@ -6,7 +6,8 @@ import { startSandbox } from './server.ts'
  * `npm run sandbox -- [options]`: starts the sandbox host and prints exactly one JSON line to stdout,
  * {"baseUrl","apiKey"}, once it is ready; everything else goes to stderr. SIGINT/SIGTERM close it cleanly.
  */
-const usage = `usage: npm run sandbox -- [--port N] [--data DIR] [--seed-files N] [--session-ttl S]
+const usage = `usage: npm run sandbox -- [--port N] [--data DIR] [--seed-files N [--seed-flat]] [--max-per-page N]
+  [--session-ttl S]
   [--fault-latency MS] [--fault-error-rate R] [--fault-drop-rate R] [--fault-truncate-rate R]
   [--fault-non-json-rate R] [--fault-429-rate R] [--retry-after S] [--disallow OP,OP…]
   --disallow file/list,file/clone: those operations answer "This function not allowed in API" (403), as hosts
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
       port: string,
       data: string,
       'seed-files': string,
+      'seed-flat': { type: 'boolean' },
+      'max-per-page': string,
       'session-ttl': string,
       disallow: string,
       help: { type: 'boolean' },
@@ -63,11 +66,17 @@ async function main(): Promise<void> {
     if (value !== undefined) faults[field] = value
   }
   const ttl = number('session-ttl', flags['session-ttl'])
+  const maxPerPage = number('max-per-page', flags['max-per-page'])
+  if (maxPerPage !== undefined && (!Number.isInteger(maxPerPage) || maxPerPage < 1)) {
+    throw new Error(`--max-per-page needs a whole number of 1 or more, got "${flags['max-per-page']}"`)
+  }
   const started = Date.now()
   const sandbox = await startSandbox({
     dataDir: flags.data ?? '.sandbox-data',
     port: number('port', flags.port) ?? 0,
     seedFiles: number('seed-files', flags['seed-files']) ?? 0,
+    seedFlat: values['seed-flat'] === true,
+    ...(maxPerPage === undefined ? {} : { maxPerPage }),
     faults,
     ...(ttl === undefined ? {} : { uploadSessionTtlSec: ttl }),
   })

@@ -71,7 +71,7 @@ export interface Session {
 export type Entry =
   | { t: 'init'; secret: string; at: number }
   | { t: 'acct'; id: number; email: string; key: string; at: number; quota: number | null }
-  | { t: 'seed'; acct: number; n: number; at: number; salt: number }
+  | { t: 'seed'; acct: number; n: number; at: number; salt: number; flat?: boolean }
   | { t: 'sess'; id: string; acct: number; exp: number }
   | {
       t: 'file'

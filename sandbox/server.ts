@@ -12,6 +12,7 @@ import { Journal } from './journal.ts'
 import { lockDataDir } from './lock.ts'
 import type { Account, Entry } from './model.ts'
 import { route } from './router.ts'
+import { maxPerPage } from './routes/files-read.ts'
 import { Store } from './store.ts'
 
 export type { FaultConfig } from './faults.ts'
@@ -22,6 +23,10 @@ export interface SandboxOptions {
   port?: number
   /** Seeds the default account with this many files once (the first start that asks for it). */
   seedFiles?: number
+  /** Seed every file into one folder, `Bulk`, instead of spreading them over the root and ~100 folders. */
+  seedFlat?: boolean
+  /** Clamp file/list's per_page to this (default 1000), as real hosts do. */
+  maxPerPage?: number
   faults?: Partial<FaultConfig>
   /** Upload session lifetime; default 3600 s. */
   uploadSessionTtlSec?: number
@@ -34,6 +39,8 @@ export interface SandboxHandle {
   apiKey: string
   createAccount(email: string, opts?: { quotaBytes?: number }): Promise<{ apiKey: string }>
   setFaults(f: Partial<FaultConfig>): void
+  /** Changes the per_page ceiling of file/list while running. */
+  setMaxPerPage(n: number): void
   getFaults(): FaultConfig
   close(): Promise<void>
 }
@@ -69,8 +76,9 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
       faults: mergeFaults(noFaults, opts.faults ?? {}),
       shutdown: new AbortController(),
       tasks: new Set(),
+      maxPerPage: Math.max(1, Math.min(maxPerPage, opts.maxPerPage ?? maxPerPage)),
     }
-    const main = await initialise(ctx, opts.seedFiles ?? 0)
+    const main = await initialise(ctx, opts.seedFiles ?? 0, opts.seedFlat === true)
     return await listen(ctx, opts.port ?? 0, main, unlock)
   } catch (err) {
     unlock()
@@ -78,14 +86,21 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
   }
 }
 
-async function initialise(ctx: Ctx, seedFiles: number): Promise<Account> {
+async function initialise(ctx: Ctx, seedFiles: number, flat: boolean): Promise<Account> {
   const { store } = ctx
   if (store.secret === '')
     await commit(ctx, { t: 'init', secret: randomBytes(32).toString('hex'), at: Date.now() })
   const main = store.accounts.get(1) ?? (await createAccount(ctx, defaultEmail))
   if (seedFiles > 0 && !main.seeded) {
     const salt = randomBytes(4).readUInt32LE(0)
-    await commit(ctx, { t: 'seed', acct: main.id, n: seedFiles, at: Date.now(), salt })
+    await commit(ctx, {
+      t: 'seed',
+      acct: main.id,
+      n: seedFiles,
+      at: Date.now(),
+      salt,
+      ...(flat ? { flat } : {}),
+    })
   }
   return main
 }
@@ -118,6 +133,9 @@ async function listen(ctx: Ctx, port: number, main: Account, unlock: () => void)
       ctx.faults = mergeFaults(ctx.faults, f)
     },
     getFaults: () => ({ ...ctx.faults }),
+    setMaxPerPage(n) {
+      ctx.maxPerPage = Math.max(1, Math.min(maxPerPage, Math.floor(n)))
+    },
     close() {
       closing ??= (async () => {
         ctx.shutdown.abort()

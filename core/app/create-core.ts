@@ -4,6 +4,7 @@ import { AccountStore, KeyringSecretStore, type SecretStore } from '../accounts/
 import { chooseNativeBinding } from '../index/native-binding.ts'
 import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/open-app-index.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
+import { logLine } from '../logging/log.ts'
 import { ClientPool } from './client-pool.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
@@ -52,7 +53,7 @@ export interface Core {
  * hosts forward to the renderer.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const log = options.log ?? logLine
   const events = createEventBus<AppEvent>()
   const accounts = await AccountStore.open({
     dataDir: options.dataDir,
@@ -94,7 +95,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers: Handlers = {
     ...appHandlers({ host: options.host, version: options.version }),
     ...accountHandlers(accounts, offline),
-    ...remoteHandlers(pool, events),
+    ...remoteHandlers(pool, events, typeof appIndex === 'string' ? null : appIndex.changes),
     ...(typeof appIndex === 'string'
       ? unavailableIndexHandlers(appIndex)
       : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),
@@ -113,7 +114,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         .close()
         .catch((error: unknown) => log(`Filedock: closing the upload queue: ${String(error)}`))
       if (typeof appIndex !== 'string') {
-        await appIndex.close().catch((error: unknown) => log(`Filedock: closing the file index: ${String(error)}`))
+        await appIndex
+          .close()
+          .catch((error: unknown) => log(`Filedock: closing the file index: ${String(error)}`))
       }
       pool.dispose()
       await offline.dispose()

@@ -34,7 +34,8 @@ export function fileInfo(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q
 
 /**
  * Op 9. Defaults and filters (not shown by the spec, chosen here):
- * - page: default 1, must be >= 1; per_page: default 20, must be >= 1, values above 1000 are clamped to 1000.
+ * - page: default 1, must be >= 1; per_page: default 20, must be >= 1, values above 1000 (or --max-per-page) are
+ *   clamped to it, silently, as real hosts do: `results` and the files array say how many came.
  *   A page past the end is an empty `files` array with results 0.
  * - fld_id absent: files of every folder; fld_id given: only files directly in that folder (0 = root); an
  *   unknown folder is a 404 error.
@@ -47,7 +48,7 @@ export function fileInfo(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q
 export function fileList(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q: Params): void {
   const acct = accountFor(ctx, q)
   const page = intParam(q, 'page', 1)
-  const perPage = Math.min(maxPerPage, intParam(q, 'per_page', defaultPerPage))
+  const perPage = Math.min(ctx.maxPerPage, intParam(q, 'per_page', defaultPerPage))
   if (page < 1) throw badParam('Invalid page: must be 1 or more')
   if (perPage < 1) throw badParam('Invalid per_page: must be 1 or more')
   const fld = optionalInt(q, 'fld_id')

@@ -1,5 +1,10 @@
 import { FiledockError } from '../../../shared/errors.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
+import type { IndexService } from '../../index/index-service.ts'
+import { moveSelection } from '../../index/move-selection.ts'
+import { accountOf, resolveQuery, type ScopeContext } from '../../index/query-scope.ts'
+import { selectedFiles, summarize } from '../../index/selection.ts'
+import type { ClientPool } from '../client-pool.ts'
 
 type IndexChannel =
   | 'index.query'
@@ -10,10 +15,65 @@ type IndexChannel =
   | 'index.moveSelection'
   | 'index.file'
 
-// PLACEHOLDER while core/index is built: every call fails with a clear message. To be replaced by the index.
-export function indexHandlers(): Pick<Handlers, IndexChannel> {
+export interface IndexHandlerDeps {
+  index: IndexService
+  scope: ScopeContext
+  pool: ClientPool
+  /** Electron's clipboard: the links are copied in main and not sent; the browser host returns the text. */
+  copyToClipboard?: ((text: string) => void) | undefined
+  log: (line: string) => void
+}
+
+/** The account index's channels: windows and selections answered from the index, refreshes run in the background. */
+export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel> {
+  const inBackground = (what: string, task: Promise<unknown>) => {
+    task.catch((error: unknown) =>
+      d.log(`Filedock: ${what} failed: ${error instanceof Error ? error.message : String(error)}`),
+    )
+  }
+  return {
+    'index.query': async ({ query, offset, limit }) => {
+      const resolved = resolveQuery(query, d.scope)
+      return d.index.window(resolved.query, resolved.accountIds, offset, limit)
+    },
+    'index.status': async () => d.index.status(),
+    'index.refresh': async ({ accountId, fldId }) => {
+      const id = accountOf(accountId, d.scope)
+      if (fldId === undefined) inBackground('re-indexing the account', d.index.crawl(id))
+      else inBackground('re-reading the folder', d.index.revalidate(id, fldId))
+      return null
+    },
+    'index.summarize': async ({ selection }) => summarize(selection, d.index.reader, d.scope),
+    'index.copyLinks': async ({ selection }) => {
+      const links: string[] = []
+      for (const file of selectedFiles(selection, d.index.reader, d.scope)) {
+        if (file.kind === 'file') links.push(file.link)
+      }
+      const text = links.join('\n')
+      if (d.copyToClipboard !== undefined && links.length > 0) {
+        d.copyToClipboard(text)
+        return { count: links.length, copied: true, text: null }
+      }
+      return { count: links.length, copied: false, text }
+    },
+    'index.moveSelection': async ({ selection, accountId, fldId }) => {
+      const id = accountOf(accountId, d.scope)
+      const { client } = await d.pool.get(id)
+      const result = await moveSelection(selection, id, fldId, d.index, d.scope, client)
+      if (result.moved > 0) d.index.emitChanged(id, result.changedFolders)
+      return { moved: result.moved, failed: result.failed }
+    },
+    'index.file': async ({ accountId, fileCode }) => {
+      const id = accountOf(accountId, d.scope)
+      return d.index.reader.file(d.scope.key(id), fileCode)
+    },
+  }
+}
+
+/** When the index cannot open (no SQLite build for this Electron): every call says why, the rest of the app works. */
+export function unavailableIndexHandlers(reason: string): Pick<Handlers, IndexChannel> {
   const unavailable = async (): Promise<never> => {
-    throw new FiledockError({ kind: 'internal', message: 'The account index is not available yet' })
+    throw new FiledockError({ kind: 'internal', message: reason })
   }
   return {
     'index.query': unavailable,

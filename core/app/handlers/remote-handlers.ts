@@ -3,8 +3,9 @@ import type { FileListParams } from '../../../shared/api/types.ts'
 import { type FiledockErrorData, isFiledockError } from '../../../shared/errors.ts'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
+import type { IndexAppChanges } from '../../index/app-changes.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
-import { redactSecrets } from '../../ipc/redact.ts'
+import { redactSecrets } from '../../logging/redact.ts'
 import type { ClientPool } from '../client-pool.ts'
 
 type RemoteChannels =
@@ -25,8 +26,15 @@ type RemoteChannels =
 /** file/set_folder takes one file per call; a few at a time keeps a big selection quick without hammering the host. */
 const MOVE_CONCURRENCY = 4
 
-/** Channels that talk to the file host, each on the active account unless `accountId` says otherwise. */
-export function remoteHandlers(pool: ClientPool, events: EventBus<AppEvent>): Pick<Handlers, RemoteChannels> {
+/**
+ * Channels that talk to the file host, each on the active account unless `accountId` says otherwise. Changes the
+ * host confirmed are written through to the account index (when it is open) so the file pane shows them at once.
+ */
+export function remoteHandlers(
+  pool: ClientPool,
+  events: EventBus<AppEvent>,
+  index: IndexAppChanges | null = null,
+): Pick<Handlers, RemoteChannels> {
   const filesChanged = (accountId: string, fldId: number | null) =>
     events.emit({ type: 'files.changed', accountId, fldId })
   const foldersChanged = (accountId: string, parentId: number | null) =>
@@ -40,12 +48,14 @@ export function remoteHandlers(pool: ClientPool, events: EventBus<AppEvent>): Pi
     'folders.create': async ({ accountId, parentId, name }) => {
       const scoped = await pool.get(accountId)
       const created = await scoped.client.folderCreate(name, parentId)
+      index?.folderCreated(scoped.accountId, parentId, created.fldId, name)
       foldersChanged(scoped.accountId, parentId)
       return created
     },
     'folders.rename': async ({ accountId, fldId, name }) => {
       const scoped = await pool.get(accountId)
       await scoped.client.folderRename(fldId, name)
+      index?.folderRenamed(scoped.accountId, fldId, name)
       // The folder's parent is not part of the call, so every folder listing of the account is stale.
       foldersChanged(scoped.accountId, null)
       return null
@@ -62,12 +72,14 @@ export function remoteHandlers(pool: ClientPool, events: EventBus<AppEvent>): Pi
     'files.rename': async ({ accountId, fileCode, name }) => {
       const scoped = await pool.get(accountId)
       await scoped.client.fileRename(fileCode, name)
+      index?.fileRenamed(scoped.accountId, fileCode, name)
       filesChanged(scoped.accountId, null)
       return null
     },
     'files.clone': async ({ accountId, fileCode }) => {
       const scoped = await pool.get(accountId)
       const clone = await scoped.client.fileClone(fileCode)
+      index?.fileCloned(scoped.accountId, fileCode, clone)
       filesChanged(scoped.accountId, null)
       return clone
     },
@@ -94,12 +106,23 @@ export function remoteHandlers(pool: ClientPool, events: EventBus<AppEvent>): Pi
         o.error === null ? [] : [{ fileCode: o.fileCode, error: o.error }],
       )
       // Source folders are not known (a selection may span several), so every file list is stale.
-      if (moved.length > 0) filesChanged(scoped.accountId, null)
+      if (moved.length > 0) {
+        index?.filesMoved(scoped.accountId, moved, fldId)
+        filesChanged(scoped.accountId, null)
+      }
       return { moved, failed }
     },
     'files.directLink': async ({ accountId, fileCode }) =>
       (await pool.get(accountId)).client.directLink(fileCode),
-    'files.deleted': async ({ accountId }) => (await pool.get(accountId)).client.filesDeleted(),
+    'files.deleted': async ({ accountId }) => {
+      const scoped = await pool.get(accountId)
+      const deleted = await scoped.client.filesDeleted()
+      index?.filesDeleted(
+        scoped.accountId,
+        deleted.map((d) => d.fileCode),
+      )
+      return deleted
+    },
     'files.check': async ({ accountId, urls }) => (await pool.get(accountId)).client.filesCheck(urls),
   }
 }

@@ -4,6 +4,7 @@ import type { FileList } from '../../../shared/api/types.ts'
 import type { ChannelName } from '../../../shared/ipc/channels.ts'
 import type { MoveOutcome } from '../../../shared/ipc/contract.ts'
 import type { Invoke } from '../../../shared/ipc/types.ts'
+import { runIndexScenario } from './index-scenario.ts'
 import { runUploadScenario } from './upload-scenario.ts'
 
 /**
@@ -83,6 +84,24 @@ export async function runContractScenario(
     urls: [`${host.baseUrl}/${first.fileCode}`],
   })
   expect(checked).toEqual([expect.objectContaining({ found: true })])
+
+  for (const channel of [
+    'index.query',
+    'index.status',
+    'index.refresh',
+    'index.summarize',
+    'index.copyLinks',
+    'index.moveSelection',
+    'index.file',
+  ] as const)
+    used.add(channel)
+  await runIndexScenario(call, {
+    accountId: added.id,
+    fileCode: first.fileCode,
+    fileName: 'renamed by contract.txt',
+    folderId: folder.fldId,
+    folderName: 'Contract test renamed',
+  })
 
   await runUploadScenario(call, refused, added.id)
 

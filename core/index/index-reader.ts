@@ -1,0 +1,185 @@
+import type Database from 'better-sqlite3'
+import type { IndexFileRow, IndexFolderRow, IndexWindow } from '../../shared/file-index.ts'
+import { filesOrder, filesWhere, foldersOrder, foldersWhere, type ResolvedQuery } from './query-sql.ts'
+
+interface FileRaw {
+  id: number
+  account_id: string
+  code: string
+  name: string
+  size: number
+  uploaded: string
+  downloads: number
+  fld_id: number
+  link: string
+  thumbnail: string | null
+  public: number
+  path: string | null
+}
+
+interface Totals {
+  files: number
+  folders: number
+  totalSize: number
+}
+
+const FILE_COLUMNS = `f.id, a.account_id, f.code, f.name, f.size, f.uploaded, f.downloads, f.fld_id, f.link,
+  f.thumbnail, f.public, d.path`
+const FILE_JOINS = `JOIN accounts a ON a.acct = f.acct LEFT JOIN folders d ON d.acct = f.acct AND d.fld_id = f.fld_id`
+
+/**
+ * Reads windows of a query. A window's rows are found on the covering index of its sort key first (ids only, so
+ * skipping 99,900 rows touches no table page), then those ids are read whole. Totals do not depend on the sort
+ * or the window, so they are remembered per scope and search until the database changes.
+ */
+export class IndexReader {
+  private readonly totalsMemo = new Map<string, Totals>()
+  private memoVersion = ''
+  private readonly version: Database.Statement<[], { v: number }>
+  private readonly rowsByIds: Database.Statement<[string], FileRaw>
+
+  constructor(private readonly db: Database.Database) {
+    this.version = db.prepare('SELECT total_changes() AS v')
+    this.rowsByIds = db.prepare(
+      `SELECT ${FILE_COLUMNS} FROM json_each(?) j JOIN files f ON f.id = j.value ${FILE_JOINS} ORDER BY j.key`,
+    )
+  }
+
+  window(q: ResolvedQuery, offset: number, limit: number, complete: boolean): IndexWindow {
+    const totals = this.totals(q)
+    const rows: IndexWindow['rows'] = []
+    if (q.fldId !== null && q.accts?.length === 1 && offset < totals.folders) {
+      const acct = q.accts[0] as number
+      const w = foldersWhere(acct, q.fldId, q.search, 'f')
+      const folders = this.db
+        .prepare<
+          unknown[],
+          { fld_id: number; parent_id: number; name: string; path: string; account_id: string }
+        >(
+          `SELECT f.fld_id, f.parent_id, f.name, f.path, a.account_id FROM folders f JOIN accounts a ON a.acct = f.acct
+           WHERE ${w.sql} ORDER BY ${foldersOrder(q.sort, 'f')} LIMIT ? OFFSET ?`,
+        )
+        .all(...w.params, limit, offset)
+      for (const f of folders) rows.push(folderRow(f))
+    }
+    const fileOffset = Math.max(0, offset - totals.folders)
+    const fileLimit = limit - rows.length
+    if (fileLimit > 0 && fileOffset < totals.files) {
+      const w = filesWhere(q)
+      const ids = this.db
+        .prepare<unknown[], { id: number }>(
+          `SELECT id FROM files WHERE ${w.sql} ORDER BY ${filesOrder(q.sort)} LIMIT ? OFFSET ?`,
+        )
+        .all(...w.params, fileLimit, fileOffset)
+        .map((r) => r.id)
+      for (const raw of this.rowsByIds.all(JSON.stringify(ids))) rows.push(fileRow(raw))
+    }
+    return {
+      offset,
+      rows,
+      total: totals.files + totals.folders,
+      folders: totals.folders,
+      totalSize: totals.totalSize,
+      complete,
+    }
+  }
+
+  totals(q: ResolvedQuery): Totals {
+    const version = String(this.version.get()?.v)
+    if (version !== this.memoVersion) {
+      this.totalsMemo.clear()
+      this.memoVersion = version
+    }
+    const key = JSON.stringify([q.accts, q.fldId, q.search])
+    const known = this.totalsMemo.get(key)
+    if (known !== undefined) return known
+    const w = filesWhere(q)
+    const files = this.db
+      .prepare<unknown[], { n: number; s: number }>(
+        `SELECT count(*) AS n, total(size) AS s FROM files WHERE ${w.sql}`,
+      )
+      .get(...w.params) as { n: number; s: number }
+    let folders = 0
+    if (q.fldId !== null && q.accts?.length === 1) {
+      const fw = foldersWhere(q.accts[0] as number, q.fldId, q.search)
+      folders = (
+        this.db.prepare(`SELECT count(*) AS n FROM folders WHERE ${fw.sql}`).get(...fw.params) as {
+          n: number
+        }
+      ).n
+    }
+    const totals = { files: files.n, folders, totalSize: files.s }
+    this.totalsMemo.set(key, totals)
+    return totals
+  }
+
+  file(acct: number, code: string): IndexFileRow | null {
+    const raw = this.db
+      .prepare<[number, string], FileRaw>(
+        `SELECT ${FILE_COLUMNS} FROM files f ${FILE_JOINS} WHERE f.acct = ? AND f.code = ?`,
+      )
+      .get(acct, code)
+    return raw === undefined ? null : fileRow(raw)
+  }
+
+  /** Every file of a query, in its sort order, read lazily (a selection of 100,000 is never held twice). */
+  *iterateFiles(q: ResolvedQuery): Generator<IndexFileRow> {
+    const w = filesWhere(q, 'f')
+    const stmt = this.db.prepare<unknown[], FileRaw>(
+      `SELECT ${FILE_COLUMNS} FROM files f ${FILE_JOINS} WHERE ${w.sql} ORDER BY ${filesOrder(q.sort, 'f')}`,
+    )
+    for (const raw of stmt.iterate(...w.params)) yield fileRow(raw)
+  }
+
+  /** Direct files of one folder, for the upload engine's "is it already there?" check. */
+  filesIn(acct: number, fldId: number): IndexFileRow[] {
+    return this.db
+      .prepare<[number, number], FileRaw>(
+        `SELECT ${FILE_COLUMNS} FROM files f ${FILE_JOINS} WHERE f.acct = ? AND f.fld_id = ?`,
+      )
+      .all(acct, fldId)
+      .map(fileRow)
+  }
+}
+
+function folderRow(f: {
+  fld_id: number
+  parent_id: number
+  name: string
+  path: string
+  account_id: string
+}): IndexFolderRow {
+  return {
+    kind: 'folder',
+    accountId: f.account_id,
+    fldId: f.fld_id,
+    parentId: f.parent_id,
+    name: f.name,
+    path: f.path,
+  }
+}
+
+function fileRow(r: FileRaw): IndexFileRow {
+  return {
+    kind: 'file',
+    accountId: r.account_id,
+    fileCode: r.code,
+    name: r.name,
+    size: r.size,
+    uploaded: r.uploaded,
+    downloads: r.downloads,
+    fldId: r.fld_id,
+    folderPath: r.path ?? '',
+    link: pageLink(r.link, r.code),
+    thumbnail: r.thumbnail,
+    public: r.public,
+  }
+}
+
+/** The page link `{base_url}/<file_code>`, cut from the host's `{base_url}/<file_code>/<name>.html`. */
+export function pageLink(link: string, code: string): string {
+  const at = link.indexOf(`/${code}`)
+  if (at < 0) return link
+  const end = at + code.length + 1
+  return link.length === end || link[end] === '/' ? link.slice(0, end) : link
+}

@@ -1,0 +1,270 @@
+import type Database from 'better-sqlite3'
+import type { FileListItem, Folder } from '../../shared/api/types.ts'
+
+/** A file as the index stores it: every field of a file/list record. */
+export type IndexedFile = FileListItem
+
+const ROOT_PATH = ''
+
+/**
+ * Every write to the files and folders tables. Each method is one transaction, so a reader (another window, a
+ * query between two crawl pages) sees a page or a folder either before or after, never half-written. Rows carry
+ * the generation they were last seen in (see IndexService: a complete crawl drops rows of older generations).
+ */
+export class IndexWrites {
+  private readonly upsertFile: Database.Statement
+  private readonly upsertFolder: Database.Statement
+  private readonly folderPath: Database.Statement<[number, number], { path: string }>
+
+  constructor(private readonly db: Database.Database) {
+    this.upsertFile = db.prepare(`
+      INSERT INTO files (acct, code, name, size, uploaded, downloads, fld_id, link, thumbnail, public, gen)
+      VALUES (@acct, @code, @name, @size, @uploaded, @downloads, @fldId, @link, @thumbnail, @public, @gen)
+      ON CONFLICT (acct, code) DO UPDATE SET name = excluded.name, size = excluded.size,
+        uploaded = excluded.uploaded, downloads = excluded.downloads, fld_id = excluded.fld_id,
+        link = excluded.link, thumbnail = excluded.thumbnail, public = excluded.public, gen = excluded.gen`)
+    this.upsertFolder = db.prepare(`
+      INSERT INTO folders (acct, fld_id, parent_id, name, path, gen, listed)
+      VALUES (@acct, @fldId, @parentId, @name, @path, @gen, @listed)
+      ON CONFLICT (acct, fld_id) DO UPDATE SET parent_id = excluded.parent_id, name = excluded.name,
+        path = excluded.path, gen = excluded.gen, listed = MIN(folders.listed, excluded.listed)`)
+    this.folderPath = db.prepare('SELECT path FROM folders WHERE acct = ? AND fld_id = ?')
+  }
+
+  /** Writes file records; a code seen again (in another page, another pass) updates its one row. */
+  putFiles(acct: number, gen: number, files: readonly IndexedFile[]): void {
+    this.db.transaction(() => {
+      for (const f of files) this.putOne(acct, gen, f)
+    })()
+  }
+
+  private putOne(acct: number, gen: number, f: IndexedFile): void {
+    this.upsertFile.run({
+      acct,
+      gen,
+      code: f.fileCode,
+      name: f.name,
+      size: f.size,
+      uploaded: f.uploaded,
+      downloads: f.downloads,
+      fldId: f.fldId,
+      link: f.link,
+      thumbnail: f.thumbnail,
+      public: f.public,
+    })
+  }
+
+  /** The root folder row, so every account has one folder to hang the others' paths on; 0: to be listed. */
+  ensureRoot(acct: number, gen: number, listed: 0 | 1): void {
+    this.db
+      .prepare(
+        `INSERT INTO folders (acct, fld_id, parent_id, name, path, gen, listed) VALUES (?, 0, 0, '', '', ?, ?)
+         ON CONFLICT (acct, fld_id) DO UPDATE SET gen = excluded.gen, listed = excluded.listed`,
+      )
+      .run(acct, gen, listed)
+  }
+
+  /**
+   * Records the subfolders of `parentId` as listed now. `listed` 0 marks them still to be listed by the crawl
+   * (its resumable folder walk); a revalidation passes 1 and leaves a pending walk's marks alone.
+   */
+  putFolders(acct: number, gen: number, parentId: number, folders: readonly Folder[], listed: 0 | 1): void {
+    const parentPath = this.folderPath.get(acct, parentId)?.path ?? ROOT_PATH
+    this.db.transaction(() => {
+      for (const f of folders) {
+        const path = parentPath === ROOT_PATH ? f.name : `${parentPath}/${f.name}`
+        this.upsertFolder.run({ acct, gen, fldId: f.fldId, parentId, name: f.name, path, listed })
+      }
+    })()
+  }
+
+  restampFolders(acct: number, from: number, to: number): void {
+    this.db.prepare('UPDATE folders SET gen = ? WHERE acct = ? AND gen >= ?').run(to, acct, from)
+  }
+
+  /** When a folder was last revalidated (ms), or null if never. */
+  checkedAt(acct: number, fldId: number): number | null {
+    return (
+      this.db
+        .prepare<[number, number], { checked_at: number | null }>(
+          'SELECT checked_at FROM folders WHERE acct = ? AND fld_id = ?',
+        )
+        .get(acct, fldId)?.checked_at ?? null
+    )
+  }
+
+  markListed(acct: number, fldId: number): void {
+    this.db.prepare('UPDATE folders SET listed = 1 WHERE acct = ? AND fld_id = ?').run(acct, fldId)
+  }
+
+  /** Folders the running crawl has found but not listed yet (where a resumed walk goes on). */
+  unlistedFolders(acct: number): number[] {
+    return this.db
+      .prepare<[number], { fld_id: number }>('SELECT fld_id FROM folders WHERE acct = ? AND listed = 0')
+      .all(acct)
+      .map((r) => r.fld_id)
+  }
+
+  /**
+   * A folder as the host has it now: its subfolders and files replace what the index had directly in it
+   * (changed rows update in place, vanished ones go, new ones appear). Returns whether anything differed.
+   */
+  replaceFolder(
+    acct: number,
+    gen: number,
+    fldId: number,
+    folders: readonly Folder[],
+    files: readonly IndexedFile[],
+  ): boolean {
+    const before = this.fingerprint(acct, fldId)
+    this.db.transaction(() => {
+      this.putFolders(acct, gen, fldId, folders, 1)
+      const keepFolders = new Set(folders.map((f) => f.fldId))
+      for (const { fld_id } of this.db
+        .prepare<[number, number], { fld_id: number }>(
+          'SELECT fld_id FROM folders WHERE acct = ? AND parent_id = ? AND fld_id != 0',
+        )
+        .all(acct, fldId)) {
+        if (!keepFolders.has(fld_id)) this.removeFolderTree(acct, fld_id)
+      }
+      const keepCodes = new Set(files.map((f) => f.fileCode))
+      for (const f of files) this.putOne(acct, gen, f)
+      const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ?')
+      for (const { code } of this.db
+        .prepare<[number, number], { code: string }>('SELECT code FROM files WHERE acct = ? AND fld_id = ?')
+        .all(acct, fldId)) {
+        if (!keepCodes.has(code)) del.run(acct, code)
+      }
+      this.db
+        .prepare('UPDATE folders SET checked_at = ? WHERE acct = ? AND fld_id = ?')
+        .run(Date.now(), acct, fldId)
+    })()
+    return before !== this.fingerprint(acct, fldId)
+  }
+
+  /** A cheap summary of a folder's direct contents, to tell whether a revalidation changed anything. */
+  private fingerprint(acct: number, fldId: number): string {
+    const files = this.db
+      .prepare(
+        `SELECT count(*) AS n, total(size) AS s, group_concat(code || ':' || name || ':' || downloads, '|') AS h
+         FROM (SELECT code, name, size, downloads FROM files WHERE acct = ? AND fld_id = ? ORDER BY code)`,
+      )
+      .get(acct, fldId) as { n: number; s: number; h: string | null }
+    const folders = this.db
+      .prepare(
+        `SELECT group_concat(fld_id || ':' || name, '|') AS h FROM folders WHERE acct = ? AND parent_id = ? AND fld_id != 0`,
+      )
+      .get(acct, fldId) as { h: string | null }
+    return `${files.n}/${files.s}/${files.h ?? ''}/${folders.h ?? ''}`
+  }
+
+  private removeFolderTree(acct: number, fldId: number): void {
+    const children = this.db
+      .prepare<[number, number], { fld_id: number }>(
+        'SELECT fld_id FROM folders WHERE acct = ? AND parent_id = ? AND fld_id != 0',
+      )
+      .all(acct, fldId)
+    for (const c of children) this.removeFolderTree(acct, c.fld_id)
+    this.db.prepare('DELETE FROM files WHERE acct = ? AND fld_id = ?').run(acct, fldId)
+    this.db.prepare('DELETE FROM folders WHERE acct = ? AND fld_id = ?').run(acct, fldId)
+  }
+
+  renameFile(acct: number, code: string, name: string): boolean {
+    return (
+      this.db.prepare('UPDATE files SET name = ? WHERE acct = ? AND code = ?').run(name, acct, code).changes >
+      0
+    )
+  }
+
+  /** Moves files to another folder; returns the folders they came from. */
+  moveFiles(acct: number, codes: readonly string[], fldId: number): number[] {
+    const from = new Set<number>()
+    const get = this.db.prepare<[number, string], { fld_id: number }>(
+      'SELECT fld_id FROM files WHERE acct = ? AND code = ?',
+    )
+    const set = this.db.prepare('UPDATE files SET fld_id = ? WHERE acct = ? AND code = ?')
+    this.db.transaction(() => {
+      for (const code of codes) {
+        const row = get.get(acct, code)
+        if (row === undefined) continue
+        from.add(row.fld_id)
+        set.run(fldId, acct, code)
+      }
+    })()
+    return [...from]
+  }
+
+  removeFiles(acct: number, codes: readonly string[]): number {
+    const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ?')
+    let removed = 0
+    this.db.transaction(() => {
+      for (const code of codes) removed += del.run(acct, code).changes
+    })()
+    return removed
+  }
+
+  /** A folder made by the app (create): it has no files yet, and nothing to list. */
+  addFolder(acct: number, gen: number, parentId: number, fldId: number, name: string): void {
+    this.putFolders(acct, gen, parentId, [{ fldId, name, code: null }], 1)
+  }
+
+  /** A renamed folder: its name and the paths of everything under it. */
+  renameFolder(acct: number, fldId: number, name: string): boolean {
+    const row = this.db
+      .prepare<[number, number], { parent_id: number }>(
+        'SELECT parent_id FROM folders WHERE acct = ? AND fld_id = ?',
+      )
+      .get(acct, fldId)
+    if (row === undefined) return false
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE folders SET name = ? WHERE acct = ? AND fld_id = ?').run(name, acct, fldId)
+      this.repath(acct, fldId, this.folderPath.get(acct, row.parent_id)?.path ?? ROOT_PATH)
+    })()
+    return true
+  }
+
+  /** Recomputes the path of a folder and its subtree (walked by id: two folders may share a name). */
+  private repath(acct: number, fldId: number, parentPath: string): void {
+    const row = this.db
+      .prepare<[number, number], { name: string }>('SELECT name FROM folders WHERE acct = ? AND fld_id = ?')
+      .get(acct, fldId)
+    if (row === undefined) return
+    const path = parentPath === ROOT_PATH ? row.name : `${parentPath}/${row.name}`
+    this.db.prepare('UPDATE folders SET path = ? WHERE acct = ? AND fld_id = ?').run(path, acct, fldId)
+    const children = this.db
+      .prepare<[number, number], { fld_id: number }>(
+        'SELECT fld_id FROM folders WHERE acct = ? AND parent_id = ? AND fld_id != 0',
+      )
+      .all(acct, fldId)
+    for (const c of children) this.repath(acct, c.fld_id, path)
+  }
+
+  /** The end of a complete crawl: rows not seen in generation `gen` are gone from the host. */
+  dropOlderThan(acct: number, gen: number): number {
+    return this.db.transaction(() => {
+      const files = this.db.prepare('DELETE FROM files WHERE acct = ? AND gen < ?').run(acct, gen).changes
+      this.db.prepare('DELETE FROM folders WHERE acct = ? AND gen < ? AND fld_id != 0').run(acct, gen)
+      return files
+    })()
+  }
+
+  countGeneration(acct: number, gen: number): number {
+    return (
+      this.db.prepare('SELECT count(*) AS n FROM files WHERE acct = ? AND gen >= ?').get(acct, gen) as {
+        n: number
+      }
+    ).n
+  }
+
+  counts(acct: number): { files: number; folders: number } {
+    const files = (
+      this.db.prepare('SELECT count(*) AS n FROM files WHERE acct = ?').get(acct) as { n: number }
+    ).n
+    const folders = (
+      this.db.prepare('SELECT count(*) AS n FROM folders WHERE acct = ? AND fld_id != 0').get(acct) as {
+        n: number
+      }
+    ).n
+    return { files, folders }
+  }
+}

@@ -1,0 +1,88 @@
+import pLimit from 'p-limit'
+import { type FiledockErrorData, isFiledockError } from '../../shared/errors.ts'
+import type { ApiClient } from '../api/client.ts'
+import { redactSecrets } from '../logging/redact.ts'
+import type { IndexService } from './index-service.ts'
+import type { ScopeContext } from './query-scope.ts'
+import { type Selection, selectedFiles } from './selection.ts'
+
+/** file/set_folder takes one file per call; a few at a time is quick without hammering the host. */
+const MOVE_CONCURRENCY = 4
+
+export interface MoveResult {
+  moved: number
+  failed: Array<{ accountId: string; fileCode: string; name: string; error: FiledockErrorData }>
+  /** The target and the folders files left, for index.changed. */
+  changedFolders: number[]
+}
+
+/**
+ * Moves every file of a selection into `fldId` of `accountId`, a few at a time, writing each success to the index
+ * at once (a cut-short move leaves the index true to the host). Files of other accounts cannot move across
+ * accounts and fail with the reason; files already in the folder count as moved without a call, so repeating a
+ * move is safe.
+ */
+export async function moveSelection(
+  sel: Selection,
+  accountId: string,
+  fldId: number,
+  index: IndexService,
+  ctx: ScopeContext,
+  client: ApiClient,
+): Promise<MoveResult> {
+  const limit = pLimit(MOVE_CONCURRENCY)
+  const acct = ctx.key(accountId)
+  const failed: MoveResult['failed'] = []
+  const sources = new Set<number>()
+  let moved = 0
+  const tasks: Array<Promise<void>> = []
+  for (const file of selectedFiles(sel, index.reader, ctx)) {
+    if (file.kind === 'missing') {
+      failed.push({
+        accountId: file.accountId,
+        fileCode: file.fileCode,
+        name: file.fileCode,
+        error: {
+          kind: 'not_found',
+          message: 'This file is no longer in the index; refresh the folder and try again.',
+        },
+      })
+      continue
+    }
+    if (file.accountId !== accountId) {
+      failed.push({
+        accountId: file.accountId,
+        fileCode: file.fileCode,
+        name: file.name,
+        error: { kind: 'invalid_input', message: 'Files move only between folders of the same account.' },
+      })
+      continue
+    }
+    if (file.fldId === fldId) {
+      moved++
+      continue
+    }
+    tasks.push(
+      limit(async () => {
+        try {
+          await client.fileSetFolder(file.fileCode, fldId)
+          index.writes.moveFiles(acct, [file.fileCode], fldId)
+          sources.add(file.fldId)
+          moved++
+        } catch (error) {
+          // One failed file must not hide the others' success; a non-Filedock error is still a bug.
+          if (!isFiledockError(error)) throw error
+          const data = error.toJSON()
+          failed.push({
+            accountId,
+            fileCode: file.fileCode,
+            name: file.name,
+            error: { ...data, message: redactSecrets(data.message) },
+          })
+        }
+      }),
+    )
+  }
+  await Promise.all(tasks)
+  return { moved, failed, changedFolders: [fldId, ...sources] }
+}

@@ -1,0 +1,57 @@
+import { existsSync, mkdirSync, renameSync } from 'node:fs'
+import { basename, dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import { SCHEMA_VERSION, schemaSql } from './schema.ts'
+
+export interface OpenedIndexDb {
+  db: Database.Database
+  /** Set when the file on disk was unreadable and a fresh one was started: what happened, in user words. */
+  rebuilt: string | null
+}
+
+/**
+ * Opens (or creates) the index file with WAL and checks it. A file that fails to open, fails `quick_check`, or
+ * has another schema version is moved aside next to it (kept for a bug report, never deleted) and a fresh one is
+ * started: the index is a cache of the hosts, so rebuilding it loses nothing.
+ */
+export function openIndexDb(file: string, nativeBinding?: string): OpenedIndexDb {
+  mkdirSync(dirname(file), { recursive: true })
+  const existed = existsSync(file)
+  try {
+    return { db: openChecked(file, nativeBinding, existed), rebuilt: null }
+  } catch (error) {
+    if (!existed) throw error
+    const aside = `${file}.damaged-${Date.now()}`
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix)
+    }
+    const reason = error instanceof Error ? error.message : String(error)
+    return {
+      db: openChecked(file, nativeBinding, false),
+      rebuilt: `The file index could not be read (${reason}); it was set aside as ${basename(aside)} and is being rebuilt from the host.`,
+    }
+  }
+}
+
+function openChecked(file: string, nativeBinding: string | undefined, existed: boolean): Database.Database {
+  const db = new Database(file, nativeBinding === undefined ? {} : { nativeBinding })
+  try {
+    // Another window or the CLI may write at the same time: wait for its transaction instead of failing.
+    db.pragma('busy_timeout = 5000')
+    db.pragma('journal_mode = WAL')
+    // NORMAL in WAL mode never corrupts on power loss; at worst the last transactions are redone by a crawl.
+    db.pragma('synchronous = NORMAL')
+    if (existed) {
+      const check = db.pragma('quick_check', { simple: true })
+      if (check !== 'ok') throw new Error(`integrity check: ${String(check)}`)
+      const version = db.pragma('user_version', { simple: true })
+      if (version !== SCHEMA_VERSION && version !== 0) throw new Error(`schema version ${String(version)}`)
+    }
+    db.exec(schemaSql)
+    db.pragma(`user_version = ${SCHEMA_VERSION}`)
+    return db
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}

@@ -1,0 +1,42 @@
+import type { ApiClient } from '../api/client.ts'
+import type { IndexedFile, IndexWrites } from './index-writes.ts'
+
+export interface RevalidateDeps {
+  client: ApiClient
+  writes: IndexWrites
+  acct: number
+  gen: number
+  fldId: number
+  perPage: number
+  signal: AbortSignal
+}
+
+/** Pages of one folder read before giving up on a host whose pages never end (a bug, not a big folder). */
+const MAX_PAGES = 100_000
+
+/**
+ * Brings one folder of the index in line with the host: its subfolders (folder/list) and its files with every
+ * field (file/list with fld_id, all pages, counted by what arrives). The folder is replaced in one transaction;
+ * true when anything differed.
+ */
+export async function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
+  const listing = await d.client.folderList(d.fldId, { signal: d.signal })
+  const files = new Map<string, IndexedFile>()
+  let perPage = d.perPage
+  for (let page = 1, received = 0; page <= MAX_PAGES; page++) {
+    const answer = await d.client.fileList({ page, perPage, fldId: d.fldId }, { signal: d.signal })
+    if (
+      page === 1 &&
+      answer.files.length < perPage &&
+      answer.resultsTotal > answer.files.length &&
+      answer.files.length > 0
+    ) {
+      // The host clamps per_page: ask for what it gives from now on, or pages would overlap.
+      perPage = answer.files.length
+    }
+    for (const f of answer.files) files.set(f.fileCode, f)
+    received += answer.files.length
+    if (answer.files.length === 0 || received >= answer.resultsTotal) break
+  }
+  return d.writes.replaceFolder(d.acct, d.gen, d.fldId, listing.folders, [...files.values()])
+}

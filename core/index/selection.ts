@@ -1,0 +1,77 @@
+import type { z } from 'zod'
+import type { IndexFileRow, SelectionSummary } from '../../shared/file-index.ts'
+import type { selectionSchema } from '../../shared/ipc/index-contract.ts'
+import type { IndexReader } from './index-reader.ts'
+import { resolveQuery, type ScopeContext } from './query-scope.ts'
+
+export type Selection = z.infer<typeof selectionSchema>
+
+/** A picked file the index does not hold (deleted meanwhile, or a stale selection). */
+export interface MissingFile {
+  kind: 'missing'
+  accountId: string
+  fileCode: string
+}
+
+/**
+ * The files of a selection, lazily: a query's result in its order less the unticked files, or the listed files
+ * (each at most once) with the ones the index no longer has reported as missing. Folders are never part of it.
+ */
+export function* selectedFiles(
+  sel: Selection,
+  reader: IndexReader,
+  ctx: ScopeContext,
+): Generator<IndexFileRow | MissingFile> {
+  if (sel.kind === 'query') {
+    const except = new Set(sel.except.map((f) => `${f.accountId}\u0000${f.fileCode}`))
+    const { query } = resolveQuery(sel.query, ctx)
+    for (const row of reader.iterateFiles(query)) {
+      if (!except.has(`${row.accountId}\u0000${row.fileCode}`)) yield row
+    }
+    return
+  }
+  const seen = new Set<string>()
+  const known = new Set(ctx.accountIds())
+  for (const f of sel.files) {
+    const id = `${f.accountId}\u0000${f.fileCode}`
+    if (seen.has(id)) continue
+    seen.add(id)
+    const row = known.has(f.accountId) ? reader.file(ctx.key(f.accountId), f.fileCode) : null
+    yield row ?? { kind: 'missing', accountId: f.accountId, fileCode: f.fileCode }
+  }
+}
+
+/** Count and bytes of a selection; a query's come from its totals, less the unticked files it holds. */
+export function summarize(sel: Selection, reader: IndexReader, ctx: ScopeContext): SelectionSummary {
+  if (sel.kind === 'query') {
+    const { query } = resolveQuery(sel.query, ctx)
+    const totals = reader.totals(query)
+    let files = totals.files
+    let totalSize = totals.totalSize
+    const except = new Set(sel.except.map((f) => `${f.accountId}\u0000${f.fileCode}`))
+    for (const key of except) {
+      const [accountId = '', fileCode = ''] = key.split('\u0000')
+      if (!ctx.accountIds().includes(accountId)) continue
+      const row = reader.file(ctx.key(accountId), fileCode)
+      if (row !== null && query.accts?.includes(ctx.key(accountId)) !== false && inQuery(row, query)) {
+        files--
+        totalSize -= row.size
+      }
+    }
+    return { files, totalSize }
+  }
+  let files = 0
+  let totalSize = 0
+  for (const row of selectedFiles(sel, reader, ctx)) {
+    if (row.kind === 'missing') continue
+    files++
+    totalSize += row.size
+  }
+  return { files, totalSize }
+}
+
+/** Whether an unticked file is part of the query's result (only those change its totals). */
+function inQuery(row: IndexFileRow, q: ReturnType<typeof resolveQuery>['query']): boolean {
+  if (q.fldId !== null && row.fldId !== q.fldId) return false
+  return q.search === '' || row.name.toLowerCase().includes(q.search.toLowerCase())
+}
