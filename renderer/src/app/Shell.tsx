@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { CenteredSpinner } from '../components/States.tsx'
+import { Toaster } from '../components/Toaster.tsx'
 import { AccountsDialog } from '../features/accounts/AccountsDialog.tsx'
 import { useAccountId } from '../features/accounts/use-accounts.ts'
 import { DeletedView } from '../features/deleted/DeletedView.tsx'
@@ -48,12 +49,16 @@ export function Shell() {
             <DashboardView />
           </Suspense>
         )}
+        {/* Results and notes take their own room above the uploads panel: nothing here ever lies over a control. */}
+        <div className="notice-dock">
+          <BatchFinished />
+          <Toaster docked />
+        </div>
         <QueuePanel />
       </main>
       <DropZone />
       <UploadDialogs />
       <ProblemsDialog />
-      <BatchFinished />
       {dialog?.kind === 'accounts' ? <AccountsDialog onClose={closeDialog} /> : null}
       {dialog?.kind === 'new-folder' ? (
         <NewFolderDialog accountId={accountId} parent={dialog.parent} onClose={closeDialog} />

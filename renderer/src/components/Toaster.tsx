@@ -1,12 +1,25 @@
+import { useEffect } from 'react'
 import { useToasts } from '../state/toast-store.ts'
 import { Icon } from './Icon.tsx'
 
-/** Live region: screen readers announce each toast as it appears. */
-export function Toaster() {
+/**
+ * Live region: screen readers announce each toast as it appears. `docked` toasts take their own room in the
+ * window's notice dock, so they never lie over a button; the floating stack is for screens without a dock
+ * (first run), and stays empty while a dock is mounted.
+ */
+export function Toaster({ docked = false }: { docked?: boolean }) {
   const toasts = useToasts((s) => s.toasts)
   const dismiss = useToasts((s) => s.dismiss)
+  const docks = useToasts((s) => s.docks)
+  const mountDock = useToasts((s) => s.mountDock)
+  useEffect(() => (docked ? mountDock() : undefined), [docked, mountDock])
+  if (!docked && docks > 0) return null
   return (
-    <section className="toasts" aria-live="polite" aria-label="Notifications">
+    <section
+      className={docked ? 'toasts toasts-docked' : 'toasts'}
+      aria-live="polite"
+      aria-label="Notifications"
+    >
       {toasts.map((t) => (
         <div key={t.id} className="toast" data-tone={t.tone} role={t.tone === 'error' ? 'alert' : 'status'}>
           <Icon name={t.tone === 'error' ? 'alert' : 'check'} />

@@ -10,8 +10,12 @@ export interface Toast {
 
 interface ToastState {
   toasts: Toast[]
+  /** Docked toasters mounted (the shell's notice dock); while there is one, the floating stack stays empty. */
+  docks: number
   push: (message: string, tone?: ToastTone) => void
   dismiss: (id: number) => void
+  /** Registers a docked toaster; returns its removal. */
+  mountDock: () => () => void
 }
 
 const LIFETIME_MS = { success: 3500, info: 3500, error: 7000 } as const
@@ -20,12 +24,17 @@ let nextId = 1
 
 export const useToasts = create<ToastState>()((set, get) => ({
   toasts: [],
+  docks: 0,
   push: (message, tone = 'success') => {
     const id = nextId++
     set((s) => ({ toasts: [...s.toasts, { id, message, tone }].slice(-MAX_SHOWN) }))
     setTimeout(() => get().dismiss(id), LIFETIME_MS[tone])
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  mountDock: () => {
+    set((s) => ({ docks: s.docks + 1 }))
+    return () => set((s) => ({ docks: s.docks - 1 }))
+  },
 }))
 
 /** For code outside React (mutation callbacks, the event router). */
