@@ -1,5 +1,6 @@
 import type { AccountStore } from '../core/accounts/index.ts'
 import type { ApiClient } from '../core/api/client.ts'
+import { VERSION } from '../core/app-info/version.ts'
 import { FiledockError } from '../shared/errors.ts'
 import type { CliContext } from './context.ts'
 import { BASE_URL_ENV } from './key-source.ts'
@@ -14,7 +15,7 @@ export interface Target {
 }
 
 export const ENV_ACCOUNT_PREFIX = 'env:'
-const USER_AGENT = 'filedock-cli/0.1.0'
+const USER_AGENT = `filedock-cli/${VERSION}`
 
 /**
  * `--account NAME` picks a keychain account by label or id; without it the key comes from FILEDOCK_API_KEY and

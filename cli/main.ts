@@ -1,3 +1,5 @@
+import { setLogSink } from '../core/logging/log.ts'
+import { redactSecrets } from '../core/logging/redact.ts'
 import { FiledockError } from '../shared/errors.ts'
 import type { CliContext } from './context.ts'
 import { exitCodeFor, exitCodes } from './exit-codes.ts'
@@ -21,6 +23,8 @@ export async function run(
     signal,
     keySource: envKeySource(env),
   }
+  // Core and sandbox log lines (a repaired file, a failed listener) go to this run's stderr, the key masked.
+  const restoreLog = setLogSink((line) => ctx.stderr.write(`${redactSecrets(line, [env[API_KEY_ENV]])}\n`))
   try {
     const keyFlag = keyFlagIn(argv)
     if (keyFlag) throw new FiledockError({ kind: 'invalid_input', message: keyFlagMessage(keyFlag) })
@@ -56,12 +60,13 @@ export async function run(
     }
   } catch (err) {
     return report(ctx, err)
+  } finally {
+    restoreLog()
   }
 }
 
 function report(ctx: CliContext, err: unknown): number {
-  const key = ctx.env[API_KEY_ENV]
-  const scrub = (text: string) => (key && key.length >= 4 ? text.split(key).join('***') : text)
+  const scrub = (text: string) => redactSecrets(text, [ctx.env[API_KEY_ENV]])
   if (err instanceof FiledockError) {
     ctx.stderr.write(`filedock: ${scrub(err.message)}\n`)
     return exitCodeFor(err.kind)

@@ -16,6 +16,7 @@ import { SafeStorageSecretStore } from '../core/accounts/index.ts'
 import { type Core, createCore } from '../core/app/create-core.ts'
 import { APP_NAME } from '../core/app/data-dir.ts'
 import { createDispatcher } from '../core/ipc/dispatcher.ts'
+import { logLine } from '../core/logging/log.ts'
 import { notifyFinishedBatches } from './shell/batch-notifier.ts'
 import { forwardEvents, installIpc } from './shell/ipc-bridge.ts'
 import { menuTemplate } from './shell/menu.ts'
@@ -29,7 +30,7 @@ import { type AppLocation, isTrustedSenderFrame } from './shell/trusted-url.ts'
 import { createMainWindow } from './shell/window.ts'
 
 // Wiring only: every decision lives in electron/shell/* (tested with fakes) or core/ (tested in Node).
-const log = (line: string) => process.stderr.write(`${line}\n`)
+const log = logLine
 
 // Before `ready`: the name fixes the data folder (…/Filedock, shared with `npm run web`), and every renderer
 // is sandboxed, whatever a window's options say.

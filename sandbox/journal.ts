@@ -1,5 +1,6 @@
 import { Journal as DurableJournal } from '../core/durable/journal.ts'
 import { parseRecords } from '../core/durable/journal-lines.ts'
+import { log } from './log.ts'
 
 /**
  * The sandbox's log of every mutation (core/durable/journal.ts). `append` resolves only after the line is
@@ -18,7 +19,7 @@ export class Journal<E extends object> {
     const opened = await DurableJournal.open(file, { sync: 'every-append', label: 'the sandbox journal' })
     const { records, skipped } = parseRecords<E>(opened.lines)
     const unreadable = skipped + opened.skipped
-    if (unreadable > 0) console.error(`sandbox: journal had ${unreadable} unreadable line(s); skipped them`)
+    if (unreadable > 0) log.info(`the journal had ${unreadable} unreadable line(s); skipped them`)
     return { journal: new Journal<E>(opened.journal), entries: records }
   }
 
@@ -28,7 +29,7 @@ export class Journal<E extends object> {
 
   /** Appends without waiting for the sync: for counters (downloads, views) that nobody acknowledges. */
   note(entry: E): void {
-    this.append(entry).catch((err: unknown) => console.error('sandbox: journal write failed', err))
+    this.append(entry).catch((err: unknown) => log.error('a journal write failed', err))
   }
 
   close(): Promise<void> {

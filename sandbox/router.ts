@@ -3,8 +3,9 @@ import { isFileCode } from './codes.ts'
 import type { Ctx } from './context.ts'
 import { ApiError, sendError } from './envelope.ts'
 import { applyFaults } from './faults.ts'
-import { filePage, serveDirect } from './routes/downloads.ts'
+import { log } from './log.ts'
 import { refuseDisallowed } from './routes/disallow.ts'
+import { filePage, serveDirect } from './routes/downloads.ts'
 import { filesCheck } from './routes/files-check.ts'
 import { apiGets, sandboxGets } from './routes/table.ts'
 import { uploadForm, uploadPath } from './routes/upload.ts'
@@ -60,7 +61,7 @@ function fail(req: IncomingMessage, res: ServerResponse, err: unknown): void {
   if (err instanceof ApiError) {
     apiErr = err
   } else {
-    if (!req.destroyed) console.error('sandbox: internal error', err)
+    if (!req.destroyed) log.error('internal error', err)
     apiErr = new ApiError(500, 'Internal server error', 500)
   }
   // The body was not read (early refusal): drain it, keeping the connection open, so the client finishes

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createCore } from '../core/app/create-core.ts'
 import { defaultDataDir } from '../core/app/data-dir.ts'
+import { VERSION } from '../core/app-info/version.ts'
+import { logLine } from '../core/logging/log.ts'
 import { parseWebArgs, usage } from './args.ts'
 import { openBrowser } from './open-browser.ts'
 import { startWebHost } from './server.ts'
@@ -12,19 +13,16 @@ import { attachStagedDrops } from './staged-drops.ts'
  * `npm run web -- [--port N] [--data DIR]`: the core in this Node process, the built renderer and the contract
  * over WebSocket on 127.0.0.1. Prints exactly one JSON line, {"url": …}, on stdout when ready; logs go to stderr.
  */
-const log = (line: string) => process.stderr.write(`${line}\n`)
+const log = logLine
 
 async function main(): Promise<void> {
   const args = parseWebArgs(process.argv.slice(2))
   const dataDir = args.dataDir ?? defaultDataDir()
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string
-  }
   const service = process.env.FILEDOCK_KEYCHAIN_SERVICE
   const core = await createCore({
     dataDir,
     host: 'web',
-    version: pkg.version,
+    version: VERSION,
     log,
     ...(service ? { keychainService: service } : {}),
   })

@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createDispatcher } from '../core/ipc/dispatcher.ts'
 import type { EventBus } from '../core/ipc/event-bus.ts'
+import { logLine } from '../core/logging/log.ts'
 import type { AppEvent } from '../shared/ipc/events.ts'
 import type { Handlers } from '../shared/ipc/types.ts'
 import { createHttpHandler } from './http-handler.ts'
@@ -31,7 +32,7 @@ export interface WebHost {
 
 /** The browser host: static renderer + the contract over WebSocket, on 127.0.0.1 only. */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const log = options.log ?? logLine
   const token = options.token ?? createToken()
   let port = 0
   const auth = { token, port: () => port }

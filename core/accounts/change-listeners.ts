@@ -1,26 +1,20 @@
 import type { AccountsChange } from '../../shared/accounts.ts'
+import { Emitter } from '../events/emitter.ts'
 
 export type AccountsListener = (change: AccountsChange) => void
 
-/** The store's subscribers, e.g. the composition root pushing "accounts changed" to the renderer. */
+/**
+ * The store's subscribers, e.g. the composition root pushing "accounts changed" to the renderer. A broken
+ * subscriber (a closed window) is reported and must not undo or block a change that is already saved.
+ */
 export class ChangeListeners {
-  private readonly listeners = new Set<AccountsListener>()
+  private readonly emitter = new Emitter<AccountsChange>('an accounts change listener')
 
   add(listener: AccountsListener): () => void {
-    this.listeners.add(listener)
-    return () => {
-      this.listeners.delete(listener)
-    }
+    return this.emitter.on(listener)
   }
 
   emit(change: AccountsChange): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(change)
-      } catch (error) {
-        // A broken subscriber (e.g. a closed window) must not undo or block a change that is already saved.
-        console.error('accounts: a change listener failed', error)
-      }
-    }
+    this.emitter.emit(change)
   }
 }

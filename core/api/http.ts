@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { type Dispatcher, request } from 'undici'
 import { FiledockError } from '../../shared/errors.ts'
+import { describeUrl, redactSecrets } from '../logging/redact.ts'
 import { assertEnvelopeOk, hostError } from './envelope.ts'
-import { describeUrl, redact } from './redact.ts'
 import { parseRetryAfter } from './retry.ts'
 
 /** What every request of one client shares. */
@@ -151,7 +151,7 @@ export function transportError(err: unknown, operation: string, url: URL, apiKey
     case 'UND_ERR_CLOSED':
       return mk('network', 'The connection closed before the host finished answering')
   }
-  const detail = err instanceof Error ? redact(err.message, apiKey) : 'unknown error'
+  const detail = err instanceof Error ? redactSecrets(err.message, [apiKey]) : 'unknown error'
   return mk('network', `The request failed: ${detail}`)
 }
 

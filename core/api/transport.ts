@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher } from 'undici'
 import { FiledockError } from '../../shared/errors.ts'
 import { hostBaseUrl, parseField } from '../../shared/ipc/fields.ts'
+import { VERSION } from '../app-info/version.ts'
 import { type HttpContext, requestJson } from './http.ts'
 import { defaultRetryPolicy, type RetryPolicy, withRetries } from './retry.ts'
 
@@ -28,8 +29,6 @@ export interface CallOptions {
 }
 
 export type Params = Record<string, string | number | undefined>
-
-const VERSION = '0.1.0'
 
 /**
  * What every operation shares: the base URL, the key, the connection pool, time limits and the retry policy.

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { errorKinds, FiledockError } from '../../shared/errors.ts'
 import { type ChannelName, channelNames } from '../../shared/ipc/channels.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
+import { redactSecrets } from '../logging/redact.ts'
 import { createDispatcher } from './dispatcher.ts'
 import { createEventBus } from './event-bus.ts'
-import { redactSecrets } from './redact.ts'
 import { type EchoCall, echoHandlers, sampleInputs } from './testing/contract-samples.ts'
 import {
   fieldSchema,

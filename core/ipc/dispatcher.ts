@@ -4,7 +4,8 @@ import { isChannelName } from '../../shared/ipc/channels.ts'
 import { contract } from '../../shared/ipc/contract.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
 import { fail, ok, type Result } from '../../shared/result.ts'
-import { clip, redactSecrets } from './redact.ts'
+import { logLine } from '../logging/log.ts'
+import { clip, redactSecrets } from '../logging/redact.ts'
 
 export interface Dispatcher {
   /** Never throws and never rejects: every outcome is a Result. */
@@ -23,7 +24,7 @@ const MAX_ISSUES_SHOWN = 3
  * channel's schema, and whatever the handler throws becomes a typed, redacted error value.
  */
 export function createDispatcher(handlers: Handlers, options: DispatcherOptions = {}): Dispatcher {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const log = options.log ?? logLine
   // Loosened once here so one generic call site serves every channel; the contract ties input to handler.
   const byName = handlers as unknown as Record<string, (input: unknown) => Promise<unknown>>
 

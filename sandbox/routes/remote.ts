@@ -7,6 +7,7 @@ import { randomFileCode } from '../codes.ts'
 import type { Ctx } from '../context.ts'
 import { commit, spawn } from '../context.ts'
 import { badParam, notFound, sendJson, sendOk } from '../envelope.ts'
+import { log } from '../log.ts'
 import type { Account } from '../model.ts'
 import { cleanName } from '../names.ts'
 import type { Params } from '../params.ts'
@@ -48,7 +49,7 @@ export function uploadUrl(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, 
   spawn(
     ctx,
     fetchRemote(ctx, acct, target, fld).catch((err: unknown) => {
-      console.error(`sandbox: remote upload from ${target.host} failed: ${(err as Error).message}`)
+      log.info(`remote upload from ${target.host} failed: ${(err as Error).message}`)
     }),
   )
   sendOk(res, {}, 'WORKING')
