@@ -1,3 +1,4 @@
+import { VERSION } from '../core/app-info/version.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../shared/ipc/settings.ts'
 import { DATA_ENV } from './data-dir.ts'
 import { exitCodeHelp } from './exit-codes.ts'
@@ -5,7 +6,7 @@ import { API_KEY_ENV, BASE_URL_ENV } from './key-source.ts'
 import { KEYCHAIN_SERVICE_ENV } from './keychain.ts'
 import { type OperationSpec, operations, usageOf } from './operations.ts'
 
-export const VERSION = '0.1.0'
+export { VERSION }
 
 export function mainHelp(): string {
   const codes = exitCodeHelp.map(([c, what]) => `  ${String(c).padStart(3)}  ${what}`).join('\n')
