@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises'
 import { FiledockError } from '../../shared/errors.ts'
 
 /**
@@ -56,25 +57,18 @@ export async function withRetries<T>(
   }
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined, operation: string | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const cancelled = () =>
-      new FiledockError({
-        kind: 'cancelled',
-        message: `Cancelled${operation ? ` (${operation})` : ''}.`,
-        ...(operation ? { operation } : {}),
-      })
-    if (signal?.aborted) return reject(cancelled())
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(cancelled())
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
+/** Waits `ms`; an abort ends the wait at once with a 'cancelled' error (the caller's whole call is cancelled). */
+async function sleep(ms: number, signal: AbortSignal | undefined, operation: string | undefined): Promise<void> {
+  try {
+    await wait(ms, undefined, signal ? { signal } : {})
+  } catch (err) {
+    if (!signal?.aborted) throw err
+    throw new FiledockError({
+      kind: 'cancelled',
+      message: `Cancelled${operation ? ` (${operation})` : ''}.`,
+      ...(operation ? { operation } : {}),
+    })
+  }
 }
 
 /** Retry-After as seconds or an HTTP-date (RFC 9110 §10.2.3); undefined when absent or unreadable. */

@@ -1,3 +1,5 @@
+import { setTimeout as wait } from 'node:timers/promises'
+
 /** How failed items are retried. */
 export interface RetryOptions {
   /** Attempts in all, the first included; the item fails after this many failures. Default 8. */
@@ -25,18 +27,16 @@ export function backoffMs(
   return Math.max(jittered, retryAfterMs ?? 0)
 }
 
-/** Resolves after `ms`, or at once (false) when the signal aborts. */
-export function delay(ms: number, signal?: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(false)
-    const onAbort = () => {
-      clearTimeout(timer)
-      resolve(false)
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve(true)
-    }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
+/**
+ * Resolves true after `ms`, or false at once when the signal aborts: an aborted wait is how a stopped queue ends
+ * its loops, not a failure, so it resolves where retry.ts's sleep (which cancels a whole call) rejects.
+ */
+export async function delay(ms: number, signal?: AbortSignal): Promise<boolean> {
+  try {
+    await wait(ms, undefined, signal ? { signal } : {})
+    return true
+  } catch (err) {
+    if (signal?.aborted) return false
+    throw err
+  }
 }
