@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { benchCli } from './cli.ts'
 import { startReady } from './lib/child.ts'
 import { benchQueue } from './queue.ts'
 import { benchLists } from './sandbox-lists.ts'
@@ -9,7 +10,7 @@ import { benchMemory, benchThroughput, type Sandbox } from './upload.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,cli] [--rounds N] [--large-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -20,7 +21,7 @@ const { values } = parseArgs({
     'large-mib': { type: 'string', default: '1024' },
   },
 })
-const only = new Set((values.only ?? 'upload,memory,lists,web,queue').split(','))
+const only = new Set((values.only ?? 'upload,memory,lists,web,queue,cli').split(','))
 const rounds = Number(values.rounds)
 
 const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
@@ -49,6 +50,15 @@ try {
         ...(await benchLists(sandbox.ready, 200)),
         startWithSeedMs: Math.round(seedMs),
       }
+    } finally {
+      await sandbox.stop()
+    }
+  }
+  if (only.has('cli')) {
+    // The installed command (the built bundle) and curl, side by side against one sandbox process.
+    const sandbox = await startReady<Sandbox>('sandbox/main.ts', ['--port', '0', '--data', join(work, 'sb-cli')])
+    try {
+      results.cli = await benchCli(sandbox.ready, work, rounds)
     } finally {
       await sandbox.stop()
     }

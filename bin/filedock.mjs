@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// Launches the TypeScript CLI through tsx's loader (no build step); cli/main.ts imports commands lazily.
-import { register } from 'tsx/esm/api'
+// Runs the built CLI: plain JavaScript bundled by `npm run build` (scripts/build-cli.mjs), no TypeScript loader.
+import { existsSync } from 'node:fs'
 
-register()
-const { run, interruptSignal } = await import('../cli/main.ts')
-process.exitCode = await run(process.argv.slice(2), process.env, interruptSignal())
+const bundle = new URL('../dist/cli/filedock.mjs', import.meta.url)
+if (!existsSync(bundle)) {
+  process.stderr.write(
+    'filedock: the command is not built yet; run `npm run build` (or `npm run build:cli`).\n',
+  )
+  process.exit(1)
+}
+await import(bundle.href)

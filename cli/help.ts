@@ -1,5 +1,5 @@
 import { VERSION } from '../core/app-info/version.ts'
-import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../shared/ipc/settings.ts'
+import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../shared/ipc/limits.ts'
 import { DATA_ENV } from './data-dir.ts'
 import { exitCodeHelp } from './exit-codes.ts'
 import { API_KEY_ENV, BASE_URL_ENV } from './key-source.ts'

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/settings.ts'
+import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import { isLinkFormat, type LinkFormat, linkFormats } from '../../shared/links.ts'
 import { type CliContext, parseIntFlag, usage } from '../context.ts'
 import { remoteHelp, uploadHelp } from '../help.ts'

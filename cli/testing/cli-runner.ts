@@ -1,9 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 
 /** The real CLI, as users start it: `node bin/filedock.mjs …` (no npx, so a signal reaches the CLI itself). */
 export const bin = fileURLToPath(new URL('../../bin/filedock.mjs', import.meta.url))
+
+/**
+ * bin/filedock.mjs runs the bundle `npm run build` makes; a test of the command must not run a bundle older
+ * than the sources it is judged against, so the bundle is brought up to date first (a no-op when it is).
+ */
+export function ensureBuiltCli(): void {
+  execFileSync(
+    process.execPath,
+    [fileURLToPath(new URL('../../scripts/build-cli.mjs', import.meta.url)), '--if-stale'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
+}
+ensureBuiltCli()
 
 export interface CliRun {
   code: number | null

@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { LINK_CHECK_HOURS } from '../link-health.ts'
 import { type LinkFormat, linkFormats } from '../links.ts'
+import { MAX_WATCH_RULES, type WatchRule, watchRuleSchema } from '../watch.ts'
+import { MAX_CONCURRENCY, MIN_CONCURRENCY } from './limits.ts'
 
 /**
  * The user's upload preferences, kept by main in `settings.json` in the data folder so both hosts (Electron and
@@ -15,15 +18,15 @@ export interface AppSettings {
   concurrency: number
   /** All uploads together, bytes per second; null: no limit. */
   bandwidthBytesPerSec: number | null
+  /** Watch folders (changed through the watch.* channels, which start and stop them). */
+  watchRules: WatchRule[]
+  /** Hours between scheduled link checks of the upload history; null: only when asked (the default). */
+  linkCheckHours: number | null
+  /** Closing the window while uploads run keeps them going from the tray icon (Electron). */
+  keepRunningInTray: boolean
 }
 
-export const MIN_CONCURRENCY = 1
-/**
- * The one concurrency maximum: settings, the upload engine and the CLI's --concurrency all use it. Hosts of
- * this family limit sessions per key; beyond 16 transfers at once a single link gains nothing and such hosts
- * start refusing.
- */
-export const MAX_CONCURRENCY = 16
+export { MAX_CONCURRENCY, MIN_CONCURRENCY }
 /** The engine refuses less than 1 KiB/s: such a limit would stall every upload. */
 export const MIN_BANDWIDTH = 1024
 /** 10 GiB/s: beyond any link; anything larger is a typo, not a limit. */
@@ -34,6 +37,9 @@ export const defaultSettings: AppSettings = {
   autoCopy: false,
   concurrency: 3,
   bandwidthBytesPerSec: null,
+  watchRules: [],
+  linkCheckHours: null,
+  keepRunningInTray: true,
 }
 
 export const linkFormatSchema = z.enum(linkFormats)
@@ -49,6 +55,7 @@ export const bandwidthSchema = z
 export const settingsPatchSchema = z.strictObject({
   linkFormat: linkFormatSchema.optional(),
   autoCopy: z.boolean().optional(),
+  keepRunningInTray: z.boolean().optional(),
 })
 
 /** Reads a settings file tolerantly: unknown or damaged fields fall back to their defaults one by one. */
@@ -67,5 +74,23 @@ export function settingsFromJson(value: unknown): AppSettings {
       rec.bandwidthBytesPerSec,
       defaultSettings.bandwidthBytesPerSec,
     ),
+    watchRules: watchRulesFrom(rec.watchRules),
+    linkCheckHours: pick(
+      z.literal([...LINK_CHECK_HOURS]).nullable(),
+      rec.linkCheckHours,
+      defaultSettings.linkCheckHours,
+    ),
+    keepRunningInTray: pick(z.boolean(), rec.keepRunningInTray, defaultSettings.keepRunningInTray),
   }
+}
+
+/** Rules one by one: a damaged rule is dropped, the others keep watching. */
+function watchRulesFrom(value: unknown): WatchRule[] {
+  if (!Array.isArray(value)) return []
+  const out: WatchRule[] = []
+  for (const item of value.slice(0, MAX_WATCH_RULES)) {
+    const parsed = watchRuleSchema.safeParse(item)
+    if (parsed.success) out.push(parsed.data)
+  }
+  return out
 }
