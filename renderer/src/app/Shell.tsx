@@ -7,6 +7,8 @@ import { DeletedView } from '../features/deleted/DeletedView.tsx'
 import { FileView } from '../features/files/FileView.tsx'
 import { NewFolderDialog } from '../features/folders/NewFolderDialog.tsx'
 import { HistoryView } from '../features/history/HistoryView.tsx'
+import { LinkCheckView } from '../features/link-check/LinkCheckView.tsx'
+import { useLinkCheck } from '../features/link-check/link-check-store.ts'
 import { BatchFinished } from '../features/upload/BatchFinished.tsx'
 import { DropZone } from '../features/upload/DropZone.tsx'
 import { ProblemsDialog } from '../features/upload/ProblemsDialog.tsx'
@@ -28,6 +30,7 @@ const DashboardView = lazy(() =>
  */
 export function Shell() {
   const view = useUi((s) => s.view)
+  const linkCheck = useLinkCheck((s) => s.open)
   const dialog = useUi((s) => s.dialog)
   const closeDialog = useUi((s) => s.closeDialog)
   const accountId = useAccountId()
@@ -38,7 +41,9 @@ export function Shell() {
       <main className="main" aria-label="Content">
         <ConnectionBanner />
         <QueuePausedBanner />
-        {view.kind === 'files' || view.kind === 'all' ? (
+        {linkCheck ? (
+          <LinkCheckView />
+        ) : view.kind === 'files' || view.kind === 'all' ? (
           <FileView key={view.kind} path={view.kind === 'files' ? view.path : null} />
         ) : view.kind === 'deleted' ? (
           <DeletedView />

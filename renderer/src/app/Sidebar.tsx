@@ -2,6 +2,7 @@ import { Icon } from '../components/Icon.tsx'
 import { AccountSwitcher } from '../features/accounts/AccountSwitcher.tsx'
 import { useAccountId } from '../features/accounts/use-accounts.ts'
 import { FolderTree } from '../features/folders/FolderTree.tsx'
+import { useLinkCheck } from '../features/link-check/link-check-store.ts'
 import { type Crumb, ROOT, useUi } from '../state/ui-store.ts'
 
 // Outside the files view no folder is highlighted; -1 is never a folder id.
@@ -9,7 +10,10 @@ const NONE: Crumb[] = [{ id: -1, name: '' }]
 
 export function Sidebar() {
   const accountId = useAccountId()
-  const view = useUi((s) => s.view)
+  const shown = useUi((s) => s.view)
+  const linkCheck = useLinkCheck((s) => s.open)
+  // The link checker takes the content area over whatever view was there; only its item is then current.
+  const view = linkCheck ? { kind: 'link-check' as const } : shown
   const { openFolder, showDeleted, showDashboard, showHistory, openDialog } = useUi.getState()
   const parent = view.kind === 'files' ? (view.path.at(-1) ?? ROOT) : ROOT
 
@@ -65,6 +69,14 @@ export function Sidebar() {
           onClick={showHistory}
         >
           <Icon name="history" /> Upload history
+        </button>
+        <button
+          type="button"
+          className="nav-item"
+          aria-current={view.kind === 'link-check' ? 'page' : undefined}
+          onClick={() => useLinkCheck.getState().show()}
+        >
+          <Icon name="link" /> Link checker
         </button>
         <button
           type="button"

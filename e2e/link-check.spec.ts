@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises'
+import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import { deleteFile, seedSmallTree } from './sandbox-api.ts'
+
+/** What the host itself says about these links (files/check over HTTP, as any client would ask). */
+async function hostCheck(sb: ReturnType<typeof ref>, urls: string[]): Promise<Record<string, boolean>> {
+  const form = new URLSearchParams({ key: sb.apiKey })
+  for (const [i, u] of urls.entries()) form.set(`url_${i}`, u)
+  const res = await fetch(`${sb.baseUrl}/api/files/check`, { method: 'POST', body: form })
+  const body = (await res.json()) as { result: Record<string, { found: boolean }> }
+  return Object.fromEntries(Object.entries(body.result).map(([u, e]) => [u, e.found]))
+}
+
+test('link checker: links in pasted text are checked with the host; a deleted file is not found; copy and CSV hold what the table says', async ({
+  page,
+  context,
+  host,
+  sandbox,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const sb = ref(sandbox)
+  const seeded = await seedSmallTree(sb)
+  const alive = `${sb.baseUrl}/${seeded.files['notes.txt']}`
+  const dead = `${sb.baseUrl}/${seeded.files['holiday.jpg']}`
+  await deleteFile(sb, seeded.files['holiday.jpg'] as string)
+  // More links than one call may carry (100), so the page has to ask in batches.
+  const unknown = Array.from({ length: 110 }, (_, i) => `${sb.baseUrl}/zz${String(i).padStart(10, '0')}`)
+  const text = [
+    `Here is the report: ${alive}, and the photo ${dead}.`,
+    `Same again: ${alive}`,
+    'Elsewhere: https://example.org/abc123 and a bad one http://user:secret@example.org/x',
+    ...unknown,
+  ].join('\n')
+
+  await openWithAccount(page, host, sandbox)
+  await page.getByRole('button', { name: 'Link checker' }).click()
+  await expect(page.getByRole('button', { name: 'Link checker' })).toHaveAttribute('aria-current', 'page')
+  await page.getByLabel('Paste links, or any text with links in it').fill(text)
+  // Each link once: alive (twice in the text), dead, the foreign one, the invalid one and the 110 unknown.
+  await expect(page.getByTestId('link-count')).toHaveText('114 links in the text.')
+  await page.getByRole('button', { name: 'Check links' }).click()
+
+  const table = page.getByRole('table', { name: 'Link check results' })
+  const row = (link: string) => table.getByRole('row').filter({ has: page.getByText(link, { exact: true }) })
+  await expect(page.getByTestId('link-check-summary')).toHaveText('1 live link · 111 not found')
+  await expect(row(alive)).toContainText('Found')
+  await expect(row(alive)).toContainText('840 B')
+  await expect(row(dead)).toContainText('Not found')
+  await expect(row('https://example.org/abc123')).toContainText('None of your accounts is on this host')
+  await expect(row('http://user:secret@example.org/x')).toContainText('Not a valid link')
+  await expect(table.getByRole('row')).toHaveCount(115)
+  // The table agrees with the host.
+  expect(await hostCheck(sb, [alive, dead])).toEqual({ [alive]: true, [dead]: false })
+
+  await page.getByRole('button', { name: 'Copy live links' }).click()
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(alive)
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const csv = await fs.readFile(await (await download).path(), 'utf8')
+  const lines = csv.trimEnd().split('\r\n')
+  expect(lines[0]).toBe('Link,Found,Size (bytes)')
+  expect(lines).toContain(`${alive},Found,840`)
+  expect(lines).toContain(`${dead},Not found,`)
+  expect(lines).toHaveLength(115)
+
+  // Checking again asks again: a file deleted since then is now reported dead.
+  await deleteFile(sb, seeded.files['notes.txt'] as string)
+  await page.getByRole('button', { name: 'Check links' }).click()
+  await expect(page.getByTestId('link-check-summary')).toHaveText('0 live links · 112 not found')
+  await expect(row(alive)).toContainText('Not found')
+  await expect(page.getByRole('button', { name: 'Copy live links' })).toBeDisabled()
+
+  // Leaving for another view and coming back keeps the text and the results.
+  await page.getByRole('button', { name: 'Dashboard' }).click()
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await page.getByRole('button', { name: 'Link checker' }).click()
+  await expect(page.getByTestId('link-check-summary')).toHaveText('0 live links · 112 not found')
+})

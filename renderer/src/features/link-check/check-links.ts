@@ -1,0 +1,90 @@
+import type { AccountView } from '../../../../shared/accounts.ts'
+import { MAX_BATCH } from '../../../../shared/ipc/contract.ts'
+import { api } from '../../app/bridge.ts'
+import { call, errorMessage } from '../../lib/call.ts'
+
+export type LinkResult =
+  | { state: 'waiting' }
+  | { state: 'found'; size: number }
+  | { state: 'missing' }
+  /** Looks like a link but is not a valid one (no host, a user name in it). */
+  | { state: 'invalid' }
+  /** None of the user's accounts is on this link's host, so no host can be asked about it. */
+  | { state: 'foreign' }
+  | { state: 'error'; message: string }
+
+export interface LinkRow {
+  link: string
+  /** The account whose host was asked; null when none fits. */
+  accountId: string | null
+  result: LinkResult
+}
+
+/**
+ * The account a link belongs to: the one whose base URL the link starts with (a host may live under a path),
+ * the active account first when several share a host. Asking a host about another host's link would only
+ * ever answer "not found", which would be a false report of a dead link.
+ */
+export function accountFor(link: string, accounts: readonly AccountView[]): AccountView | null {
+  const matches = accounts.filter((a) => link.startsWith(`${a.baseUrl}/`))
+  return (
+    matches.find((a) => a.active) ?? matches.sort((a, b) => b.baseUrl.length - a.baseUrl.length)[0] ?? null
+  )
+}
+
+/** Rows for a fresh check: each link tied to its account, waiting; invalid and foreign links settled at once. */
+export function planRows(links: string[], invalid: string[], accounts: readonly AccountView[]): LinkRow[] {
+  const rows: LinkRow[] = links.map((link) => {
+    const account = accountFor(link, accounts)
+    return account
+      ? { link, accountId: account.id, result: { state: 'waiting' } }
+      : { link, accountId: null, result: { state: 'foreign' } }
+  })
+  return [
+    ...rows,
+    ...invalid.map((link): LinkRow => ({ link, accountId: null, result: { state: 'invalid' } })),
+  ]
+}
+
+/**
+ * Asks each account's host about its links, at most MAX_BATCH per call (the contract's limit), one call at a
+ * time so a long list does not flood the host. `onBatch` gets each batch's results as they come; `cancelled`
+ * is asked between calls. A failed batch marks only its own links, and the next batch is still asked.
+ */
+export async function checkRows(
+  rows: readonly LinkRow[],
+  onBatch: (results: Map<string, LinkResult>) => void,
+  cancelled: () => boolean,
+): Promise<void> {
+  const byAccount = new Map<string, string[]>()
+  for (const row of rows) {
+    if (row.accountId === null || row.result.state !== 'waiting') continue
+    byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row.link])
+  }
+  for (const [accountId, links] of byAccount) {
+    for (let i = 0; i < links.length; i += MAX_BATCH) {
+      if (cancelled()) return
+      const batch = links.slice(i, i + MAX_BATCH)
+      const results = new Map<string, LinkResult>()
+      try {
+        const entries = await call(api.files.check({ accountId, urls: batch }))
+        const answers = new Map(entries.map((e) => [e.url, e]))
+        for (const link of batch) {
+          const entry = answers.get(link)
+          results.set(
+            link,
+            entry === undefined
+              ? { state: 'error', message: 'The host did not answer for this link.' }
+              : entry.found
+                ? { state: 'found', size: entry.fileSize }
+                : { state: 'missing' },
+          )
+        }
+      } catch (error) {
+        for (const link of batch) results.set(link, { state: 'error', message: errorMessage(error) })
+      }
+      if (cancelled()) return
+      onBatch(results)
+    }
+  }
+}
