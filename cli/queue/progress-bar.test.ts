@@ -8,15 +8,15 @@ describe('the progress line', () => {
         files: 40,
         done: 12,
         failed: 1,
-        totalBytes: 2 ** 30,
-        doneBytes: 2 ** 29,
-        bytesPerSec: 50 * 2 ** 20,
+        totalBytes: 1e9,
+        doneBytes: 5e8,
+        bytesPerSec: 50e6,
         etaSec: 11,
       },
       100,
     )
     expect(line).toBe(
-      '[############------------]  50%  512 MB / 1.0 GB  50 MB/s  ETA 0:11  12/40 done, 1 failed',
+      '[############------------]  50%  500 MB / 1.0 GB  50 MB/s  ETA 0:11  12/40 done, 1 failed',
     )
     expect(line.length).toBeLessThan(100)
   })
@@ -31,7 +31,7 @@ describe('the progress line', () => {
       bytesPerSec: 0,
       etaSec: null,
     }
-    expect(formatBar(state, 50)).toBe('  0%  0 B / 2.9 KB  0 B/s  ETA --:--  0/3 done')
+    expect(formatBar(state, 50)).toBe('  0%  0 B / 3.0 KB  0 B/s  ETA --:--  0/3 done')
     expect(formatBar(state, 20)).toHaveLength(19)
   })
 

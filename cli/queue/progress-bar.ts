@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream'
-import { formatSize } from '../../core/links/link-pack.ts'
+import { formatBytes } from '../../core/format/bytes.ts'
 
 export interface BarState {
   /** Files (and URLs) this run waits for. */
@@ -22,8 +22,8 @@ export function formatBar(s: BarState, columns: number): string {
         ? (s.done + s.failed) / s.files
         : 0
   const pct = `${String(Math.floor(ratio * 100)).padStart(3)}%`
-  const bytes = `${formatSize(s.doneBytes)} / ${formatSize(s.totalBytes)}`
-  const speed = `${formatSize(s.bytesPerSec)}/s`
+  const bytes = `${formatBytes(s.doneBytes)} / ${formatBytes(s.totalBytes)}`
+  const speed = `${formatBytes(s.bytesPerSec)}/s`
   const eta = `ETA ${s.etaSec === null ? '--:--' : clock(s.etaSec)}`
   const counts = `${s.done}/${s.files} done${s.failed > 0 ? `, ${s.failed} failed` : ''}`
   const text = [pct, bytes, speed, eta, counts].join('  ')

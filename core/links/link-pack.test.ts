@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { linkFormats } from '../../shared/links.ts'
-import { formatLinkPack, formatSize, type LinkFormat, type LinkPackEntry } from './link-pack.ts'
+import { formatLinkPack, type LinkFormat, type LinkPackEntry } from './link-pack.ts'
 
 const A = 'https://files.example'
 const B = 'http://other.test:8080'
@@ -31,7 +31,7 @@ describe('formatLinkPack: one host', () => {
   it.each<[LinkFormat, string]>([
     ['page', `${A}/aaaaaaaaaaaa\n${A}/bbbbbbbbbbbb`],
     ['direct', `${A}/aaaaaaaaaaaa\n${A}:183/d/x/b.txt`],
-    ['plain', `photos/a.jpg (2.4 MB) — ${A}/aaaaaaaaaaaa\nphotos/sub/b.txt (10 B) — ${A}/bbbbbbbbbbbb`],
+    ['plain', `photos/a.jpg (2.5 MB) — ${A}/aaaaaaaaaaaa\nphotos/sub/b.txt (10 B) — ${A}/bbbbbbbbbbbb`],
     ['html', `<a href="${A}/aaaaaaaaaaaa">a.jpg</a><br>\n<a href="${A}/bbbbbbbbbbbb">b.txt</a><br>`],
     ['markdown', `- [a.jpg](${A}/aaaaaaaaaaaa)\n- [b.txt](${A}/bbbbbbbbbbbb)`],
     ['bbcode', `[url=${A}/aaaaaaaaaaaa]a.jpg[/url]\n[url=${A}/bbbbbbbbbbbb]b.txt[/url]`],
@@ -124,19 +124,6 @@ describe('formatLinkPack: several hosts', () => {
 
   it('gives bare-URL lists no heading, only a blank line between hosts', () => {
     expect(formatLinkPack(mixed, 'page')).toBe(`${A}/111111111111\n${A}/333333333333\n\n${B}/222222222222`)
-  })
-})
-
-describe('formatSize', () => {
-  it.each([
-    [0, '0 B'],
-    [1023, '1023 B'],
-    [1024, '1.0 KB'],
-    [1536, '1.5 KB'],
-    [10 * 1024 * 1024, '10 MB'],
-    [5.5 * 1024 ** 3, '5.5 GB'],
-  ])('%d bytes → %s', (bytes, text) => {
-    expect(formatSize(bytes)).toBe(text)
   })
 })
 

@@ -1,5 +1,6 @@
 import { FiledockError } from '../../shared/errors.ts'
 import { isLinkFormat, type LinkFormat, type LinkPackEntry } from '../../shared/links.ts'
+import { formatBytes } from '../format/bytes.ts'
 import {
   bbcodeUrl,
   escapeBbcodeText,
@@ -20,8 +21,7 @@ export { linkFormats } from '../../shared/links.ts'
  * - page / direct: bare URLs, one per line, for download managers. `direct` falls back to the page link where
  *   no direct link was fetched, so every file is in the list (a page link still gets the file).
  * - plain: `photos/2019/a.jpg (2.4 MB) — https://…`: the path in the upload, because a plain listing is read by
- *   people and the same name often appears in several folders. Sizes in 1024-based units, labelled KB/MB/GB as
- *   hosts of this family and Windows do.
+ *   people and the same name often appears in several folders. Sizes in decimal KB/MB/GB (core/format/bytes.ts).
  * - html: `<a href="…">name</a><br>`; markdown: `- [name](link)`: list items, because consecutive Markdown lines
  *   would render as one paragraph; bbcode: `[url=link]name[/url]`.
  * - Entries of several hosts are grouped per host (in order of first appearance) under a heading in the
@@ -64,7 +64,7 @@ function entryLine(format: LinkFormat, e: LinkPackEntry): string | null {
     case 'direct':
       return safeUrl(e.directLink) ?? page
     case 'plain': {
-      const text = `${oneLine(e.relPath) || name} (${formatSize(e.size)})`
+      const text = `${oneLine(e.relPath) || name} (${formatBytes(e.size)})`
       return page === null ? text : `${text} — ${page}`
     }
     case 'html':
@@ -140,17 +140,4 @@ function hostOf(baseUrl: string): { key: string; host: string } {
     const text = oneLine(baseUrl)
     return { key: text.toLowerCase(), host: text }
   }
-}
-
-const UNITS = ['KB', 'MB', 'GB', 'TB', 'PB']
-
-export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes) || 0)} B`
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${UNITS[unit]}`
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { FiledockError } from '../../shared/errors.ts'
 import type { EnqueueProblem } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
+import { formatBytes } from '../format/bytes.ts'
 import type { BatchRecord, ItemRecord } from './records.ts'
 import { remoteName } from './remote-item.ts'
 import { type ScanOptions, scanPaths } from './scan.ts'
@@ -152,7 +153,7 @@ async function checkStorage(
             path: '',
             accountId,
             kind: 'not_enough_storage',
-            message: `Not enough storage on the account: ${mb(need)} to upload (queued uploads included), ${mb(info.storageLeft)} left. Nothing was queued for this account; free some space or pick another account.`,
+            message: `Not enough storage on the account: ${formatBytes(need)} to upload (queued uploads included), ${formatBytes(info.storageLeft)} left. Nothing was queued for this account; free some space or pick another account.`,
           })
           return
         }
@@ -229,10 +230,6 @@ function isHttpUrl(s: string): boolean {
   } catch {
     return false
   }
-}
-
-function mb(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
 }
 
 function invalid(message: string): FiledockError {

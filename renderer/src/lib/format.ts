@@ -1,12 +1,16 @@
 const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const
 
-/** 1536 → "1.5 KB". Binary steps (1024) because that is what file managers show. */
+/**
+ * 1536 → "1.54 KB". Decimal steps (1 KB = 1000 bytes), the one convention of Filedock (main and the CLI use
+ * core/format/bytes.ts); macOS, GNOME and drive makers count the same way.
+ */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—'
   let value = bytes
   let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
+  // Rounding can carry into the next unit (999,999 B would show as "1000 KB"): step up while it would.
+  while (Number(value.toFixed(0)) >= 1000 && unit < units.length - 1) {
+    value /= 1000
     unit++
   }
   const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2
@@ -79,7 +83,7 @@ export function formatDuration(seconds: number | null): string {
   return `${h} h${m ? ` ${m} min` : ''}`
 }
 
-/** 1536 → "1.5 KB/s". */
+/** 1536 → "1.54 KB/s". */
 export function formatSpeed(bytesPerSec: number): string {
   return `${formatSize(bytesPerSec)}/s`
 }

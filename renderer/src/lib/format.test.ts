@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatAgo,
+  formatCount,
+  formatDay,
+  formatDuration,
+  formatSize,
+  formatSpeed,
+  formatTimestamp,
+  maskedKey,
+} from './format.ts'
+
+describe('formatSize (decimal units, as main and the CLI)', () => {
+  it.each([
+    [0, '0 B'],
+    [999, '999 B'],
+    [1000, '1 KB'],
+    [1536, '1.54 KB'],
+    [12_345, '12.3 KB'],
+    [999_999, '1 MB'],
+    [2_500_000, '2.5 MB'],
+    [5.5e9, '5.5 GB'],
+    [1e15, '1 PB'],
+  ])('%d → %s', (bytes, text) => {
+    expect(formatSize(bytes)).toBe(text)
+  })
+
+  it('shows a dash for sizes that are not sizes', () => {
+    expect(formatSize(-1)).toBe('—')
+    expect(formatSize(Number.NaN)).toBe('—')
+    expect(formatSpeed(1536)).toBe('1.54 KB/s')
+  })
+})
+
+describe('times and counts', () => {
+  it('shows the host timestamp as sent, trimmed to minutes, and a day as "Mon D"', () => {
+    expect(formatTimestamp('2026-11-23 14:05:59')).toBe('2026-11-23 14:05')
+    expect(formatTimestamp('2026-11-23T14:05:59Z')).toBe('2026-11-23 14:05')
+    expect(formatTimestamp('yesterday')).toBe('yesterday')
+    expect(formatTimestamp(null)).toBe('—')
+    expect(formatDay('2026-02-07')).toBe('Feb 7')
+    expect(formatDay('someday')).toBe('someday')
+  })
+
+  it('says how long ago and how long is left in words', () => {
+    expect(formatAgo(0)).toBe('just now')
+    expect(formatAgo(45)).toBe('45 seconds ago')
+    expect(formatAgo(90)).toBe('1 minute ago')
+    expect(formatAgo(2 * 86_400)).toBe('2 days ago')
+    expect(formatAgo(-5)).toBe('—')
+    expect(formatDuration(75)).toBe('1 min 15 s')
+    expect(formatDuration(3_600 + 120)).toBe('1 h 2 min')
+    expect(formatDuration(null)).toBe('—')
+  })
+
+  it('counts with thousands separators and plurals, and masks a key to its last four', () => {
+    expect(formatCount(1, 'file')).toBe('1 file')
+    expect(formatCount(12_000, 'file')).toBe('12,000 files')
+    expect(maskedKey('abcd')).toBe('••••abcd')
+  })
+})
