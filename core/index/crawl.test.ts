@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ACCOUNT, type IndexRig, openIndexRig } from './test-support.ts'
+import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
 
 let rig: IndexRig | undefined
 afterEach(async () => {

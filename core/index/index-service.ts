@@ -218,7 +218,7 @@ export class IndexService {
         client,
         writes: this.writes,
         acct: row.acct,
-        gen: row.generation,
+        gen: () => this.rows.get(accountId).generation,
         fldId,
         perPage: row.crawlPerPage ?? this.o.perPage ?? 500,
         signal: this.stop.signal,

@@ -1,6 +1,12 @@
 import type Database from 'better-sqlite3'
 import type { FileListItem, Folder } from '../../shared/api/types.ts'
 
+/** The files and subfolders directly in one folder, by code and id. */
+export interface FolderSnapshot {
+  codes: Set<string>
+  folders: Set<number>
+}
+
 /** A file as the index stores it: every field of a file/list record. */
 export type IndexedFile = FileListItem
 
@@ -9,7 +15,9 @@ const ROOT_PATH = ''
 /**
  * Every write to the files and folders tables. Each method is one transaction, so a reader (another window, a
  * query between two crawl pages) sees a page or a folder either before or after, never half-written. Rows carry
- * the generation they were last seen in (see IndexService: a complete crawl drops rows of older generations).
+ * the generation they were last seen in (see crawl.ts: a complete crawl drops rows of older generations); a
+ * generation only ever grows, so a slow revalidation that read the host before a crawl pass began cannot stamp a
+ * row back into a generation the pass is about to drop.
  */
 export class IndexWrites {
   private readonly upsertFile: Database.Statement
@@ -22,12 +30,13 @@ export class IndexWrites {
       VALUES (@acct, @code, @name, @size, @uploaded, @downloads, @fldId, @link, @thumbnail, @public, @gen)
       ON CONFLICT (acct, code) DO UPDATE SET name = excluded.name, size = excluded.size,
         uploaded = excluded.uploaded, downloads = excluded.downloads, fld_id = excluded.fld_id,
-        link = excluded.link, thumbnail = excluded.thumbnail, public = excluded.public, gen = excluded.gen`)
+        link = excluded.link, thumbnail = excluded.thumbnail, public = excluded.public,
+        gen = MAX(files.gen, excluded.gen)`)
     this.upsertFolder = db.prepare(`
       INSERT INTO folders (acct, fld_id, parent_id, name, path, gen, listed)
       VALUES (@acct, @fldId, @parentId, @name, @path, @gen, @listed)
       ON CONFLICT (acct, fld_id) DO UPDATE SET parent_id = excluded.parent_id, name = excluded.name,
-        path = excluded.path, gen = excluded.gen, listed = MIN(folders.listed, excluded.listed)`)
+        path = excluded.path, gen = MAX(folders.gen, excluded.gen), listed = MIN(folders.listed, excluded.listed)`)
     this.folderPath = db.prepare('SELECT path FROM folders WHERE acct = ? AND fld_id = ?')
   }
 
@@ -105,9 +114,26 @@ export class IndexWrites {
       .map((r) => r.fld_id)
   }
 
+  /** What the index has directly in a folder: taken before asking the host, see replaceFolder. */
+  contentsOf(acct: number, fldId: number): FolderSnapshot {
+    const codes = this.db
+      .prepare<[number, number], { code: string }>('SELECT code FROM files WHERE acct = ? AND fld_id = ?')
+      .all(acct, fldId)
+      .map((r) => r.code)
+    const folders = this.db
+      .prepare<[number, number], { fld_id: number }>(
+        'SELECT fld_id FROM folders WHERE acct = ? AND parent_id = ? AND fld_id != 0',
+      )
+      .all(acct, fldId)
+      .map((r) => r.fld_id)
+    return { codes: new Set(codes), folders: new Set(folders) }
+  }
+
   /**
    * A folder as the host has it now: its subfolders and files replace what the index had directly in it
-   * (changed rows update in place, vanished ones go, new ones appear). Returns whether anything differed.
+   * (changed rows update in place, vanished ones go, new ones appear). Only rows that were there before the host
+   * was asked (`before`) can vanish: a file the app wrote meanwhile (an upload that landed) is newer than the
+   * host's answer. Returns whether anything differed.
    */
   replaceFolder(
     acct: number,
@@ -115,31 +141,23 @@ export class IndexWrites {
     fldId: number,
     folders: readonly Folder[],
     files: readonly IndexedFile[],
+    before: FolderSnapshot,
   ): boolean {
-    const before = this.fingerprint(acct, fldId)
+    const print = this.fingerprint(acct, fldId)
     this.db.transaction(() => {
       this.putFolders(acct, gen, fldId, folders, 1)
       const keepFolders = new Set(folders.map((f) => f.fldId))
-      for (const { fld_id } of this.db
-        .prepare<[number, number], { fld_id: number }>(
-          'SELECT fld_id FROM folders WHERE acct = ? AND parent_id = ? AND fld_id != 0',
-        )
-        .all(acct, fldId)) {
-        if (!keepFolders.has(fld_id)) this.removeFolderTree(acct, fld_id)
-      }
+      for (const id of before.folders) if (!keepFolders.has(id)) this.removeFolderTree(acct, id)
       const keepCodes = new Set(files.map((f) => f.fileCode))
       for (const f of files) this.putOne(acct, gen, f)
-      const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ?')
-      for (const { code } of this.db
-        .prepare<[number, number], { code: string }>('SELECT code FROM files WHERE acct = ? AND fld_id = ?')
-        .all(acct, fldId)) {
-        if (!keepCodes.has(code)) del.run(acct, code)
-      }
+      // Only rows still in this folder: one moved elsewhere meanwhile is not this folder's to drop.
+      const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ? AND fld_id = ?')
+      for (const code of before.codes) if (!keepCodes.has(code)) del.run(acct, code, fldId)
       this.db
         .prepare('UPDATE folders SET checked_at = ? WHERE acct = ? AND fld_id = ?')
         .run(Date.now(), acct, fldId)
     })()
-    return before !== this.fingerprint(acct, fldId)
+    return print !== this.fingerprint(acct, fldId)
   }
 
   /** A cheap summary of a folder's direct contents, to tell whether a revalidation changed anything. */

@@ -5,7 +5,8 @@ export interface RevalidateDeps {
   client: ApiClient
   writes: IndexWrites
   acct: number
-  gen: number
+  /** The generation to stamp rows with, read when they are written (a crawl pass may begin meanwhile). */
+  gen: () => number
   fldId: number
   perPage: number
   signal: AbortSignal
@@ -20,6 +21,7 @@ const MAX_PAGES = 100_000
  * true when anything differed.
  */
 export async function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
+  const before = d.writes.contentsOf(d.acct, d.fldId)
   const listing = await d.client.folderList(d.fldId, { signal: d.signal })
   const files = new Map<string, IndexedFile>()
   let perPage = d.perPage
@@ -38,5 +40,5 @@ export async function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
     received += answer.files.length
     if (answer.files.length === 0 || received >= answer.resultsTotal) break
   }
-  return d.writes.replaceFolder(d.acct, d.gen, d.fldId, listing.folders, [...files.values()])
+  return d.writes.replaceFolder(d.acct, d.gen(), d.fldId, listing.folders, [...files.values()], before)
 }

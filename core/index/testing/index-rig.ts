@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { SandboxOptions } from '../../sandbox/server.ts'
-import { openSandbox, type TestSandbox } from '../../sandbox/test-support.ts'
-import type { FileListItem } from '../../shared/api/types.ts'
-import { ApiClient } from '../api/client.ts'
-import { type IndexEvent, IndexService, type IndexServiceOptions } from './index-service.ts'
+import type { SandboxOptions } from '../../../sandbox/server.ts'
+import { openSandbox, type TestSandbox } from '../../../sandbox/test-support.ts'
+import type { FileListItem } from '../../../shared/api/types.ts'
+import { ApiClient } from '../../api/client.ts'
+import { type IndexEvent, IndexService, type IndexServiceOptions } from '../index-service.ts'
 
 /** Helpers of the index tests: a real sandbox over HTTP, a real SQLite file in a temp folder. */
 

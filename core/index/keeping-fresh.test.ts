@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { QueueItemView } from '../../shared/queue.ts'
+import { IndexAppChanges } from './app-changes.ts'
+import type { IndexService } from './index-service.ts'
+import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+
+let rig: IndexRig | undefined
+afterEach(async () => {
+  await rig?.close()
+  rig = undefined
+})
+
+const byName = { key: 'name', dir: 'asc' } as const
+
+function folderCodes(index: IndexService, fldId: number): string[] {
+  return [...index.reader.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId, search: '', sort: byName })]
+    .map((f) => f.fileCode)
+    .sort()
+}
+
+async function hostCodes(r: IndexRig, fldId: number): Promise<string[]> {
+  return (await r.client.folderList(fldId)).files.map((f) => f.fileCode).sort()
+}
+
+describe('keeping the index fresh', () => {
+  it('shows files renamed, moved in or out, and added behind the app’s back after a folder revalidation', async () => {
+    const r = (rig = await openIndexRig({ seedFiles: 300 }))
+    const index = r.open()
+    await index.crawl(ACCOUNT)
+    const [a, b] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 2 })).files
+    if (a === undefined || b === undefined) throw new Error('seeded root has fewer than 2 files')
+    const other = (await r.client.folderList(0)).folders[0]
+    if (other === undefined) throw new Error('seeded root has no folder')
+    const [inOther] = (await r.client.fileList({ fldId: other.fldId, page: 1, perPage: 1 })).files
+    if (inOther === undefined) throw new Error('seeded folder is empty')
+
+    await r.client.fileRename(a.fileCode, 'Renamed Behind The Back.txt')
+    await r.client.fileSetFolder(b.fileCode, other.fldId)
+    await r.client.fileSetFolder(inOther.fileCode, 0)
+    const [uploaded] = await r.sandbox.upload([{ name: 'new-one.txt', data: 'hello' }])
+    const created = await r.client.folderCreate('Made elsewhere', 0)
+
+    const seen = r.events.length
+    expect(await index.revalidate(ACCOUNT, 0)).toBe(true)
+    expect(r.events.slice(seen)).toContainEqual({ type: 'index.changed', accountId: ACCOUNT, fldIds: [0] })
+    expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
+    expect(index.reader.file(index.acct(ACCOUNT), a.fileCode)?.name).toBe('Renamed Behind The Back.txt')
+    expect(index.reader.file(index.acct(ACCOUNT), uploaded.file_code)).toMatchObject({
+      name: 'new-one.txt',
+      fldId: 0,
+    })
+    expect(index.reader.file(index.acct(ACCOUNT), inOther.fileCode)?.fldId).toBe(0)
+    const root = index.window(
+      { accts: [index.acct(ACCOUNT)], fldId: 0, search: 'made else', sort: byName },
+      [ACCOUNT],
+      0,
+      10,
+    )
+    expect(root.rows).toEqual([
+      expect.objectContaining({ kind: 'folder', fldId: created.fldId, name: 'Made elsewhere' }),
+    ])
+
+    await index.revalidate(ACCOUNT, other.fldId)
+    expect(folderCodes(index, other.fldId)).toEqual(await hostCodes(r, other.fldId))
+    // Repeating a revalidation with nothing new changes nothing and says so.
+    const again = r.events.length
+    expect(await index.revalidate(ACCOUNT, 0)).toBe(false)
+    expect(r.events.slice(again).filter((e) => e.type === 'index.changed')).toEqual([])
+  })
+
+  it('loses nothing when uploads land and the app renames while a full crawl runs', async () => {
+    const r = (rig = await openIndexRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } }))
+    const index = r.open({ perPage: 100 })
+    const changes = new IndexAppChanges(index, () => undefined)
+    await index.crawl(ACCOUNT)
+    const crawl = index.crawl(ACCOUNT)
+    const landed: string[] = []
+    for (let i = 0; i < 20; i++) {
+      const [file] = await r.sandbox.upload([{ name: `landed-${i}.txt`, data: `file ${i}` }])
+      landed.push(file.file_code)
+      changes.uploadLanded(landedItem(file.file_code, `landed-${i}.txt`))
+    }
+    const [victim] = (await r.client.fileList({ page: 1, perPage: 1 })).files
+    if (victim === undefined) throw new Error('no file to rename')
+    await r.client.fileRename(victim.fileCode, 'renamed during the crawl.bin')
+    changes.fileRenamed(ACCOUNT, victim.fileCode, 'renamed during the crawl.bin')
+    await crawl
+    changes.dispose()
+    const host = await r.hostFiles()
+    const codes = [
+      ...index.reader.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId: null, search: '', sort: byName }),
+    ].map((f) => f.fileCode)
+    const missing = host.filter((f) => !codes.includes(f.fileCode))
+    console.log(
+      JSON.stringify(index.status()),
+      JSON.stringify(missing.map((m) => [m.fileCode, m.name, m.fldId, landed.includes(m.fileCode)])),
+    )
+    expect(codes).toHaveLength(host.length)
+    expect(new Set(codes)).toEqual(new Set(host.map((f) => f.fileCode)))
+    for (const code of landed) expect(codes).toContain(code)
+    expect(index.reader.file(index.acct(ACCOUNT), victim.fileCode)?.name).toBe('renamed during the crawl.bin')
+  }, 60_000)
+})
+
+function landedItem(fileCode: string, name: string): QueueItemView {
+  return {
+    id: fileCode,
+    batchId: 'batch',
+    kind: 'file',
+    accountId: ACCOUNT,
+    name,
+    relPath: name,
+    source: `/tmp/${name}`,
+    fldId: 0,
+    targetFldId: 0,
+    size: 6,
+    state: 'done',
+    phase: null,
+    attempts: 0,
+    bytesSent: 6,
+    nextAttemptAt: null,
+    fileCode,
+    pageLink: `http://host/${fileCode}`,
+    error: null,
+    addedAt: Date.now(),
+    finishedAt: Date.now(),
+  }
+}
