@@ -24,7 +24,16 @@ export interface AppSettings {
   linkCheckHours: number | null
   /** Closing the window while uploads run keeps them going from the tray icon (Electron). */
   keepRunningInTray: boolean
+  /** A clone gets "name (copy).ext" ('copy', the default) or keeps the original's name ('same'). */
+  cloneNames: CloneNames
+  /** Sizes and speeds in decimal units (1 KB = 1000 B, as macOS and the web show them) or binary (1 KiB = 1024 B). */
+  sizeUnits: SizeUnits
 }
+
+export const cloneNamesSchema = z.enum(['copy', 'same'])
+export type CloneNames = z.infer<typeof cloneNamesSchema>
+export const sizeUnitsSchema = z.enum(['decimal', 'binary'])
+export type SizeUnits = z.infer<typeof sizeUnitsSchema>
 
 export { MAX_CONCURRENCY, MIN_CONCURRENCY }
 /** The engine refuses less than 1 KiB/s: such a limit would stall every upload. */
@@ -40,6 +49,8 @@ export const defaultSettings: AppSettings = {
   watchRules: [],
   linkCheckHours: null,
   keepRunningInTray: true,
+  cloneNames: 'copy',
+  sizeUnits: 'decimal',
 }
 
 export const linkFormatSchema = z.enum(linkFormats)
@@ -56,6 +67,8 @@ export const settingsPatchSchema = z.strictObject({
   linkFormat: linkFormatSchema.optional(),
   autoCopy: z.boolean().optional(),
   keepRunningInTray: z.boolean().optional(),
+  cloneNames: cloneNamesSchema.optional(),
+  sizeUnits: sizeUnitsSchema.optional(),
 })
 
 /** Reads a settings file tolerantly: unknown or damaged fields fall back to their defaults one by one. */
@@ -81,6 +94,8 @@ export function settingsFromJson(value: unknown): AppSettings {
       defaultSettings.linkCheckHours,
     ),
     keepRunningInTray: pick(z.boolean(), rec.keepRunningInTray, defaultSettings.keepRunningInTray),
+    cloneNames: pick(cloneNamesSchema, rec.cloneNames, defaultSettings.cloneNames),
+    sizeUnits: pick(sizeUnitsSchema, rec.sizeUnits, defaultSettings.sizeUnits),
   }
 }
 

@@ -2,11 +2,13 @@ import pLimit from 'p-limit'
 import type { FileListParams } from '../../../shared/api/types.ts'
 import { type FiledockErrorData, isFiledockError } from '../../../shared/errors.ts'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
+import type { CloneNames } from '../../../shared/ipc/settings.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import type { IndexAppChanges } from '../../index/app-changes.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
 import { redactSecrets } from '../../logging/redact.ts'
 import type { ClientPool } from '../client-pool.ts'
+import { cloneNamed } from './named-clone.ts'
 
 type RemoteChannels =
   | 'account.info'
@@ -34,7 +36,9 @@ export function remoteHandlers(
   pool: ClientPool,
   events: EventBus<AppEvent>,
   index: IndexAppChanges | null = null,
+  cloneNames: () => CloneNames = () => 'copy',
 ): Pick<Handlers, RemoteChannels> {
+  const cloning = new Map<string, Promise<void>>()
   const filesChanged = (accountId: string, fldId: number | null) =>
     events.emit({ type: 'files.changed', accountId, fldId })
   const foldersChanged = (accountId: string, parentId: number | null) =>
@@ -78,10 +82,25 @@ export function remoteHandlers(
     },
     'files.clone': async ({ accountId, fileCode }) => {
       const scoped = await pool.get(accountId)
-      const clone = await scoped.client.fileClone(fileCode)
-      index?.fileCloned(scoped.accountId, fileCode, clone)
-      filesChanged(scoped.accountId, null)
-      return clone
+      // One clone at a time per account: two picking "(copy)" at once would give the same name twice.
+      const previous = cloning.get(scoped.accountId) ?? Promise.resolve()
+      const run = previous.then(() => cloneNamed(scoped.client, fileCode, cloneNames()))
+      cloning.set(
+        scoped.accountId,
+        run.then(
+          () => undefined,
+          () => undefined,
+        ),
+      )
+      try {
+        const { clone, renamed } = await run
+        index?.fileCloned(scoped.accountId, fileCode, clone)
+        if (renamed !== null) index?.fileRenamed(scoped.accountId, clone.fileCode, renamed)
+        return clone
+      } finally {
+        // Even a copy whose rename failed exists now.
+        filesChanged(scoped.accountId, null)
+      }
     },
     'files.move': async ({ accountId, fileCodes, fldId }) => {
       const scoped = await pool.get(accountId)

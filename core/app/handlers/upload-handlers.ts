@@ -92,11 +92,11 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
     },
 
     'settings.get': async () => d.settings.get(),
-    'settings.update': async ({ linkFormat, autoCopy }) =>
-      saveSettings({
-        ...(linkFormat !== undefined ? { linkFormat } : {}),
-        ...(autoCopy !== undefined ? { autoCopy } : {}),
-      }),
+    // Every field settingsPatchSchema lets through is saved as given; fields left out keep their value.
+    'settings.update': async (patch) =>
+      saveSettings(
+        Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<AppSettings>,
+      ),
 
     'dialog.pickPaths': async ({ kind }) => {
       if (d.pickPaths === undefined) {
