@@ -95,7 +95,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers: Handlers = {
     ...appHandlers({ host: options.host, version: options.version }),
     ...accountHandlers(accounts, offline),
-    ...remoteHandlers(pool, events, typeof appIndex === 'string' ? null : appIndex.changes),
+    ...remoteHandlers(
+      pool,
+      events,
+      typeof appIndex === 'string' ? null : appIndex.changes,
+      () => settings.get().cloneNames,
+    ),
     ...(typeof appIndex === 'string'
       ? unavailableIndexHandlers(appIndex)
       : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),
