@@ -32,7 +32,8 @@ for (const [what, damage] of [
   ],
 ] as const) {
   it(`sets an index file ${what} aside, says so once, and rebuilds it from the host`, async () => {
-    const r = (rig = await crawledRig())
+    rig = await crawledRig()
+    const r = rig
     damage(r.file)
     const logged: string[] = []
     const index = r.open({ log: (line) => logged.push(line) })

@@ -24,7 +24,8 @@ async function hostCodes(r: IndexRig, fldId: number): Promise<string[]> {
 
 describe('keeping the index fresh', () => {
   it('shows files renamed, moved in or out, and added behind the app’s back after a folder revalidation', async () => {
-    const r = (rig = await openIndexRig({ seedFiles: 300 }))
+    rig = await openIndexRig({ seedFiles: 300 })
+    const r = rig
     const index = r.open()
     await index.crawl(ACCOUNT)
     const [a, b] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 2 })).files
@@ -69,7 +70,8 @@ describe('keeping the index fresh', () => {
   })
 
   it('loses nothing when uploads land and the app renames while a full crawl runs', async () => {
-    const r = (rig = await openIndexRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } }))
+    rig = await openIndexRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } })
+    const r = rig
     const index = r.open({ perPage: 100 })
     const changes = new IndexAppChanges(index, () => undefined)
     await index.crawl(ACCOUNT)

@@ -77,12 +77,12 @@ describe('index queries', () => {
 
   it('puts a folder’s subfolders first, then its files, in the chosen order', async () => {
     const listing = await rig.client.folderList(0)
-    const q = {
+    const q: ResolvedQuery = {
       accts: [index.acct(ACCOUNT)],
       fldId: 0,
       search: '',
       sort: { key: 'size', dir: 'desc' },
-    } as const
+    }
     const { first, rows } = readAll(q, [ACCOUNT], 7)
     expect(first.folders).toBe(listing.folders.length)
     expect(rows.slice(0, first.folders).map((r) => r.name)).toEqual(
@@ -97,7 +97,7 @@ describe('index queries', () => {
 
   it('searches names case-insensitively by substring, with one or two characters too, across accounts', () => {
     for (const text of ['REPORT_1', 'report_12', 'rt_', '_7', 'x']) {
-      const q = { accts: null, fldId: null, search: text, sort: { key: 'name', dir: 'asc' } } as const
+      const q: ResolvedQuery = { accts: null, fldId: null, search: text, sort: { key: 'name', dir: 'asc' } }
       const { first, rows } = readAll(q, [ACCOUNT, SECOND])
       const expected = [...host.map((f) => f.name), 'Zebra REPORT.pdf', 'alpha report.txt'].filter((n) =>
         n.toLowerCase().includes(text.toLowerCase()),
