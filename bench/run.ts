@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { benchAppFiles } from './app-files.ts'
 import { benchCli } from './cli.ts'
 import { startReady } from './lib/child.ts'
 import { benchQueue } from './queue.ts'
@@ -10,7 +11,7 @@ import { benchMemory, benchThroughput, type Sandbox } from './upload.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,cli] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,cli] [--rounds N] [--large-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -21,7 +22,7 @@ const { values } = parseArgs({
     'large-mib': { type: 'string', default: '1024' },
   },
 })
-const only = new Set((values.only ?? 'upload,memory,lists,web,queue,cli').split(','))
+const only = new Set((values.only ?? 'upload,memory,lists,web,queue,app,cli').split(','))
 const rounds = Number(values.rounds)
 
 const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
@@ -56,7 +57,12 @@ try {
   }
   if (only.has('cli')) {
     // The installed command (the built bundle) and curl, side by side against one sandbox process.
-    const sandbox = await startReady<Sandbox>('sandbox/main.ts', ['--port', '0', '--data', join(work, 'sb-cli')])
+    const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
+      '--port',
+      '0',
+      '--data',
+      join(work, 'sb-cli'),
+    ])
     try {
       results.cli = await benchCli(sandbox.ready, work, rounds)
     } finally {
@@ -64,6 +70,7 @@ try {
     }
   }
   if (only.has('web')) results.browserHost = await benchWebHost(work, rounds)
+  if (only.has('app')) results.appFilePane100k = await benchAppFiles(work, rounds)
   if (only.has('queue')) {
     const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
       '--port',

@@ -1,4 +1,5 @@
 import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { codeOfLink } from './index-helpers.ts'
 import { apiGet, listFiles, seedSmallTree } from './sandbox-api.ts'
 
 test.beforeEach(async ({ context }) => {
@@ -53,10 +54,12 @@ test('file list shows names, sizes and counts; status bar sums the selection', a
   await expect(page.getByTestId('status-selection')).toContainText('2 selected')
   await expect(fileRow(page, 'notes.txt')).toHaveAttribute('aria-selected', 'true')
 
-  // Keyboard: Down moves the cursor and selects one; Shift+Down extends; Escape clears.
+  // Keyboard (rows by name: folders, holiday, notes, report): Down moves the cursor and selects one; Shift+Up
+  // extends; Escape clears.
   await page.keyboard.press('ArrowDown')
   await expect(page.getByTestId('status-selection')).toContainText('1 selected')
-  await page.keyboard.press('Shift+ArrowDown')
+  await expect(fileRow(page, 'report-2024.pdf')).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Shift+ArrowUp')
   await expect(page.getByTestId('status-selection')).toContainText('2 selected')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('status-selection')).toHaveCount(0)
@@ -127,7 +130,8 @@ test('Ctrl+C copies page links, Ctrl+Shift+C direct links, one per line', async 
   await page.keyboard.press('Control+c')
   await expect(page.getByText('Copied 3 links')).toBeVisible()
   const pageLinks = (await page.evaluate(() => navigator.clipboard.readText())).split('\n')
-  expect(pageLinks.sort()).toEqual(listed.map((f) => f.link).sort())
+  expect(pageLinks.map(codeOfLink).sort()).toEqual(listed.map((f) => f.file_code).sort())
+  for (const link of pageLinks) expect((await fetch(link)).status).toBe(200)
 
   await page.keyboard.press('Control+Shift+C')
   await expect(page.getByText('Copied 3 direct links')).toBeVisible()
@@ -150,7 +154,9 @@ test('Enter opens the selected file’s page in a new tab', async ({ page, host,
   await fileRow(page, 'holiday.jpg').click()
   const popup = page.waitForEvent('popup')
   await page.keyboard.press('Enter')
-  expect((await popup).url()).toBe(listed.find((f) => f.name === 'holiday.jpg')?.link)
+  const opened = (await popup).url()
+  expect(opened.startsWith(`${sandbox.baseUrl}/`)).toBe(true)
+  expect(codeOfLink(opened)).toBe(listed.find((f) => f.name === 'holiday.jpg')?.file_code)
 })
 
 test('new folder from the sidebar appears in the tree and on the host', async ({ page, host, sandbox }) => {

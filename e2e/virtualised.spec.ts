@@ -2,7 +2,7 @@ import { expect, openWithAccount, test } from './fixtures.ts'
 
 test.use({ seedFiles: 5000 })
 
-test('5,000 files: few DOM rows, smooth scrolling to the end, pages loaded on demand', async ({
+test('5,000 files: few DOM rows, End in one step, rows fetched by window as they come into view', async ({
   page,
   host,
   sandbox,
@@ -10,24 +10,16 @@ test('5,000 files: few DOM rows, smooth scrolling to the end, pages loaded on de
   await openWithAccount(page, host, sandbox)
   await page.getByRole('button', { name: 'All files' }).click()
   const grid = page.getByRole('grid', { name: 'Files' })
-  await expect(page.getByTestId('status-count')).toHaveText('5,000 files')
+  await expect(page.getByTestId('status-count')).toHaveText('5,000 files', { timeout: 60_000 })
   await expect(grid).toHaveAttribute('aria-rowcount', '5001')
 
   const rowCount = () => grid.locator('tbody tr').count()
   expect(await rowCount()).toBeLessThan(80)
 
-  // Keyboard to the very end: End moves the cursor to the last loaded row, which pulls in the next page;
-  // pressing it again as pages arrive reaches the 5,000th file.
-  await grid.locator('tbody tr').first().click()
-  await expect
-    .poll(
-      async () => {
-        await page.keyboard.press('End')
-        return grid.getAttribute('aria-activedescendant')
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('file-4999')
+  // Keyboard to the very end: End jumps to the 5,000th row in one step (its window is fetched on arrival).
+  await grid.locator('tbody tr[data-code]').first().click()
+  await page.keyboard.press('End')
+  await expect(grid).toHaveAttribute('aria-activedescendant', 'file-4999')
   await expect(grid.locator('#file-4999')).toBeVisible()
   expect(await rowCount()).toBeLessThan(80)
 
@@ -36,6 +28,6 @@ test('5,000 files: few DOM rows, smooth scrolling to the end, pages loaded on de
   await scroller.evaluate((el) => {
     el.scrollTop = el.scrollHeight / 2
   })
-  await expect(grid.locator('#file-2500')).toBeAttached()
+  await expect(grid.locator('#file-2500[data-code]')).toBeAttached()
   expect(await rowCount()).toBeLessThan(80)
 })

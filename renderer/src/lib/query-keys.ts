@@ -1,3 +1,7 @@
+import type { InputOf } from '../../../shared/ipc/types.ts'
+
+type IndexQuery = InputOf<'index.query'>['query']
+
 /**
  * Every server-data key, scoped by account so a switch never shows the previous account's data and an event
  * about one account invalidates exactly its entries. Prefixes nest: invalidating `account(id)` covers all.
@@ -15,6 +19,25 @@ export const keys = {
   filesIn: (accountId: string, fldId: number | 'all') => ['account', accountId, 'files', fldId] as const,
   fileList: (accountId: string, fldId: number | 'all', search: string) =>
     ['account', accountId, 'files', fldId, { search }] as const,
+  /** Every window of the account's index (any folder, "All files", searches in it). */
+  index: (accountId: string) => ['account', accountId, 'index'] as const,
+  /** Windows cut from one folder of the account's index ('all': "All files" and searches everywhere in it). */
+  indexIn: (accountId: string, fldId: number | 'all') => ['account', accountId, 'index', fldId] as const,
+  /** Windows searched across every account: any account's change touches them. */
+  indexAcross: () => ['index', 'all-accounts'] as const,
+  /** The windows of one query (scope, search, sort); a window is this plus its first row's offset. */
+  indexQuery: (q: IndexQuery) =>
+    q.scope.kind === 'all-accounts'
+      ? ([...keys.indexAcross(), { search: q.search ?? '', sort: q.sort }] as const)
+      : ([
+          ...keys.indexIn(q.scope.accountId ?? '', q.scope.kind === 'folder' ? q.scope.fldId : 'all'),
+          { search: q.search ?? '', sort: q.sort },
+        ] as const),
+  indexWindow: (q: IndexQuery, offset: number) => [...keys.indexQuery(q), offset] as const,
+  /** Counts and sizes of selections; any index change may move them. */
+  indexSummaries: () => ['index', 'summary'] as const,
+  indexSummary: (selection: unknown) => [...keys.indexSummaries(), selection] as const,
+  indexStatus: () => ['index', 'status'] as const,
   deleted: (accountId: string) => ['account', accountId, 'deleted'] as const,
   settings: () => ['settings'] as const,
   /** Upload history spans accounts, so it is not under `account`. */

@@ -1,5 +1,6 @@
 import { memo } from 'react'
-import type { FileListItem } from '../../../../shared/api/types.ts'
+import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
+import { Icon } from '../../components/Icon.tsx'
 import { fileKind } from '../../lib/file-kind.ts'
 import { formatNumber, formatSize, formatTimestamp } from '../../lib/format.ts'
 
@@ -13,55 +14,107 @@ export function FileIcon({ name }: { name: string }) {
 }
 
 export interface ItemProps {
-  file: FileListItem
+  /** undefined: its window is still on its way (a placeholder is drawn). */
+  row: IndexRow | undefined
   index: number
   selected: boolean
   focused: boolean
+  /** Where the file lives ("Work › Photos/2024"), for views spanning folders; null hides the column. */
+  location: string | null
   onPointer: (index: number, event: React.MouseEvent) => void
   onOpen: (index: number) => void
 }
 
 export const itemId = (index: number) => `file-${index}`
 
+/** A row's identity for the DOM (tests and the bench find rows by it). */
+const codeOf = (row: IndexRow) => (row.kind === 'file' ? row.fileCode : `folder-${row.fldId}`)
+
 /**
  * One row of the list view. Memoised: scrolling mounts only the rows coming into view. Rows never take focus
  * (they unmount while scrolling); the grid keeps it and points at the cursor row with aria-activedescendant.
  */
 export const FileRow = memo(function FileRow(props: ItemProps & { start: number }) {
-  const { file, index, selected, focused, start, onPointer, onOpen } = props
+  const { row, index, selected, focused, start, location, onPointer, onOpen } = props
+  const common = {
+    id: itemId(index),
+    'aria-rowindex': index + 2,
+    'data-focused': focused,
+    style: { transform: `translateY(${start}px)` },
+  }
+  if (!row)
+    return (
+      <tr {...common} className="file-row file-row-pending" aria-busy="true">
+        <td className="file-name">
+          <span className="placeholder-bar" />
+        </td>
+      </tr>
+    )
   return (
     <tr
-      id={itemId(index)}
-      className="file-row"
-      aria-rowindex={index + 2}
+      {...common}
+      className={row.kind === 'folder' ? 'file-row folder-row' : 'file-row'}
       aria-selected={selected}
-      data-focused={focused}
-      data-code={file.fileCode}
-      style={{ transform: `translateY(${start}px)` }}
+      data-code={codeOf(row)}
       onMouseDown={(e) => onPointer(index, e)}
       onContextMenu={(e) => onPointer(index, e)}
       onDoubleClick={() => onOpen(index)}
     >
-      <td className="file-name">
-        <FileIcon name={file.name} />
-        <span title={file.name}>{file.name}</span>
-      </td>
-      <td className="num cell-muted">{formatSize(file.size)}</td>
-      <td className="cell-muted cell-date">{formatTimestamp(file.uploaded)}</td>
-      <td className="num cell-muted">{formatNumber(file.downloads)}</td>
+      {row.kind === 'folder' ? <FolderCells folder={row} location={location} /> : null}
+      {row.kind === 'file' ? <FileCells file={row} location={location} /> : null}
     </tr>
   )
 })
 
+function FolderCells({ folder, location }: { folder: IndexFolderRow; location: string | null }) {
+  return (
+    <>
+      <td className="file-name">
+        <Icon name="folder" className="icon-folder" />
+        <span title={folder.name}>{folder.name}</span>
+      </td>
+      {location === null ? null : <td className="cell-muted cell-location">{location}</td>}
+      <td className="num cell-muted">Folder</td>
+      <td className="cell-muted cell-date" />
+      <td className="num cell-muted" />
+    </>
+  )
+}
+
+function FileCells({ file, location }: { file: IndexFileRow; location: string | null }) {
+  return (
+    <>
+      <td className="file-name">
+        <FileIcon name={file.name} />
+        <span title={file.name}>{file.name}</span>
+      </td>
+      {location === null ? null : (
+        <td className="cell-muted cell-location" title={location}>
+          {location}
+        </td>
+      )}
+      <td className="num cell-muted">{formatSize(file.size)}</td>
+      <td className="cell-muted cell-date">{formatTimestamp(file.uploaded)}</td>
+      <td className="num cell-muted">{formatNumber(file.downloads)}</td>
+    </>
+  )
+}
+
 /** One tile of the grid view (a cell of a row of tiles). */
 export const FileTile = memo(function FileTile({
-  file,
+  row,
   index,
   selected,
   focused,
   onPointer,
   onOpen,
 }: ItemProps) {
+  if (!row)
+    return (
+      <td id={itemId(index)} className="tile tile-pending" aria-busy="true">
+        <span className="placeholder-bar" />
+      </td>
+    )
   return (
     <td
       id={itemId(index)}
@@ -70,17 +123,18 @@ export const FileTile = memo(function FileTile({
       className="tile"
       aria-selected={selected}
       data-focused={focused}
-      data-code={file.fileCode}
+      data-code={codeOf(row)}
       tabIndex={-1}
       onMouseDown={(e) => onPointer(index, e)}
       onContextMenu={(e) => onPointer(index, e)}
       onDoubleClick={() => onOpen(index)}
     >
-      <FileIcon name={file.name} />
-      <div className="tile-name" title={file.name}>
-        {file.name}
+      {row.kind === 'folder' ? <Icon name="folder" size={40} className="icon-folder" /> : null}
+      {row.kind === 'file' ? <FileIcon name={row.name} /> : null}
+      <div className="tile-name" title={row.name}>
+        {row.name}
       </div>
-      <div className="tile-meta">{formatSize(file.size)}</div>
+      <div className="tile-meta">{row.kind === 'file' ? formatSize(row.size) : 'Folder'}</div>
     </td>
   )
 })

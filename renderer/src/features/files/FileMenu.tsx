@@ -1,72 +1,54 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
-import type { FileListItem } from '../../../../shared/api/types.ts'
 import { Icon, type IconName } from '../../components/Icon.tsx'
+import { formatNumber } from '../../lib/format.ts'
 import { useSelection } from '../../state/selection-store.ts'
-import type { FileActions } from './use-file-actions.ts'
-
-interface FileMenuProps {
-  selectedFiles: () => FileListItem[]
-  actions: FileActions
-  onRename: (file: FileListItem) => void
-  onMove: (files: FileListItem[]) => void
-}
+import type { FileCommands } from './use-file-commands.ts'
+import type { SelectionCount } from './use-selection-summary.ts'
 
 const mod =
   typeof navigator !== 'undefined' && navigator.platform.toLowerCase().includes('mac') ? '⌘' : 'Ctrl+'
 
 /** The right-click menu of the file pane; acts on the selection (a right-click selects the row first). */
-export function FileMenu({ selectedFiles, actions, onRename, onMove }: FileMenuProps) {
-  // Subscribing re-renders the menu when the right-click changed the selection.
-  useSelection((s) => s.selected)
-  const files = selectedFiles()
-  const count = files.length
-  const single = count === 1 ? files[0] : undefined
-  const many = count > 1 ? ` (${count})` : ''
+export function FileMenu({ commands, summary }: { commands: FileCommands; summary: SelectionCount | null }) {
+  const whole = useSelection((s) => s.all !== null)
+  const focusIndex = useSelection((s) => s.focusIndex)
+  const count = summary?.files ?? 0
+  const single = count === 1 && !whole
+  const many = count > 1 ? ` (${formatNumber(count)})` : ''
 
   return (
     <ContextMenu.Portal>
       <ContextMenu.Content className="menu" aria-label="File actions">
-        {count === 0 ? <div className="menu-label">No files selected</div> : null}
+        {summary === null ? <div className="menu-label">No files selected</div> : null}
         <Item
           icon="link"
           label={`Copy link${count > 1 ? 's' : ''}${many}`}
           shortcut={`${mod}C`}
-          disabled={count === 0}
-          onSelect={() => void actions.copyLinks(files)}
+          disabled={summary === null}
+          onSelect={commands.copyLinks}
         />
         <Item
           icon="download"
           label={`Copy direct link${count > 1 ? 's' : ''}${many}`}
           shortcut={`${mod}Shift+C`}
-          disabled={count === 0}
-          onSelect={() => void actions.copyDirectLinks(files)}
+          disabled={summary === null}
+          onSelect={commands.copyDirectLinks}
         />
         <Item
           icon="external"
           label="Open page in browser"
           shortcut="Enter"
-          disabled={count === 0}
-          onSelect={() => actions.openPages(files)}
+          disabled={summary === null || whole}
+          onSelect={() => commands.open(focusIndex)}
         />
         <ContextMenu.Separator className="menu-separator" />
-        <Item
-          icon="edit"
-          label="Rename…"
-          shortcut="F2"
-          disabled={!single}
-          onSelect={() => single && onRename(single)}
-        />
-        <Item
-          icon="copy"
-          label={`Clone${many}`}
-          disabled={count === 0}
-          onSelect={() => actions.clone.mutate(files.map((f) => f.fileCode))}
-        />
+        <Item icon="edit" label="Rename…" shortcut="F2" disabled={!single} onSelect={commands.rename} />
+        <Item icon="copy" label={`Clone${many}`} disabled={summary === null} onSelect={commands.clone} />
         <Item
           icon="move"
           label={`Move to folder…${many}`}
-          disabled={count === 0}
-          onSelect={() => onMove(files)}
+          disabled={summary === null}
+          onSelect={commands.move}
         />
       </ContextMenu.Content>
     </ContextMenu.Portal>

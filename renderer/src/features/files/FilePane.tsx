@@ -1,51 +1,56 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
-import type { FileListItem } from '../../../../shared/api/types.ts'
+import { useCallback, useEffect, useRef } from 'react'
+import type { IndexRow } from '../../../../shared/file-index.ts'
+import { errorMessage } from '../../lib/call.ts'
 import { useWidth } from '../../lib/use-width.ts'
-import { useSelection } from '../../state/selection-store.ts'
+import { isPicked, useSelection } from '../../state/selection-store.ts'
+import { toast } from '../../state/toast-store.ts'
 import type { ViewMode } from '../../state/ui-store.ts'
 import { FileRow, FileTile, itemId } from './FileItem.tsx'
 import { FileMenu } from './FileMenu.tsx'
 import { handleFileKey } from './file-keys.ts'
-import type { FileActions } from './use-file-actions.ts'
+import { SortHeader } from './SortHeader.tsx'
+import type { FileCommands } from './use-file-commands.ts'
+import type { IndexWindows } from './use-index-windows.ts'
+import type { SelectionCount } from './use-selection-summary.ts'
 
 const ROW_H = 36
 const HEADER_H = 32
 const TILE_W = 148
 const TILE_H = 140
 const GAP = 12
-/** Start fetching the next page this many items before the end, so scrolling rarely waits. */
-const PREFETCH_ITEMS = 200
 
 interface FilePaneProps {
-  files: FileListItem[]
+  view: IndexWindows
   total: number
   mode: ViewMode
-  hasMore: boolean
-  loadingMore: boolean
-  loadMore: () => void
-  actions: FileActions
-  onRename: (file: FileListItem) => void
-  onMove: (files: FileListItem[]) => void
+  commands: FileCommands
+  summary: SelectionCount | null
+  /** Where a row lives, for views spanning folders; null: no location column. */
+  locate: ((row: IndexRow) => string) | null
+  goUp: () => boolean
 }
 
 /**
- * The virtualised file surface: a table with role=grid. Only the rows in view (plus overscan) are in the DOM, so 5,000 or
- * 50,000 files scroll the same. Focus stays on the pane; the cursor row is announced with
- * aria-activedescendant, which keeps keyboard focus stable while rows mount and unmount.
+ * The virtualised file surface: a table with role=grid whose scrollbar spans the whole result (100,000 rows are
+ * 100,000 row heights), while only the rows in view (plus overscan) are in the DOM and only their windows are
+ * fetched. Focus stays on the pane; the cursor row is announced with aria-activedescendant, which keeps keyboard
+ * focus stable while rows mount and unmount.
  */
 export function FilePane(props: FilePaneProps) {
-  const { files, mode, actions } = props
+  const { view, total, mode, commands } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const tableRef = useRef<HTMLTableElement>(null)
   const width = useWidth(scrollRef)
   const columns = mode === 'grid' ? Math.max(1, Math.floor((width - 32 + GAP) / (TILE_W + GAP))) : 1
-  const rowCount = Math.ceil(files.length / columns)
-  const codes = useMemo(() => files.map((f) => f.fileCode), [files])
+  const rowCount = Math.ceil(total / columns)
 
-  const selected = useSelection((s) => s.selected)
+  const all = useSelection((s) => s.all)
+  const picked = useSelection((s) => s.picked)
+  const except = useSelection((s) => s.except)
   const focusIndex = useSelection((s) => s.focusIndex)
+  const pendingIndex = useSelection((s) => s.pendingIndex)
 
   // In the list, rows start below the sticky column header: the virtualiser must know, both to pick the rows in
   // view and so scrollToIndex does not tuck the cursor row under the header.
@@ -60,68 +65,98 @@ export function FilePane(props: FilePaneProps) {
   })
 
   const items = virtualizer.getVirtualItems()
-  const lastVisible = (items.at(-1)?.index ?? 0) * columns
-  const { hasMore, loadingMore, loadMore } = props
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastVisible >= files.length - PREFETCH_ITEMS) loadMore()
-  }, [hasMore, loadingMore, lastVisible, files.length, loadMore])
+  const firstShown = (items[0]?.index ?? 0) * columns
+  const lastShown = ((items.at(-1)?.index ?? 0) + 1) * columns - 1
+  const { show, rowAt } = view
+  useEffect(() => show(firstShown, lastShown), [show, firstShown, lastShown])
 
-  const selectedFiles = useCallback(
-    () => files.filter((f) => useSelection.getState().selected.has(f.fileCode)),
-    [files],
-  )
+  // The cursor jumped to a row before its window came (End): pick it once it is here.
+  const pendingRow = pendingIndex >= 0 ? rowAt(pendingIndex) : undefined
+  useEffect(() => {
+    if (pendingRow === undefined) return
+    if (pendingRow.kind === 'file') useSelection.getState().resolvePending(pendingIndex, pendingRow)
+    else useSelection.getState().setFocus(pendingIndex)
+  }, [pendingRow, pendingIndex])
+
+  // A new query remounts the pane (a folder opened with Enter, a new sort): the old grid took focus with it, so
+  // the new one takes it back, letting Backspace or the arrows carry on. Focus elsewhere (the search box) stays.
+  useEffect(() => {
+    if (document.activeElement === document.body) tableRef.current?.focus({ preventScroll: true })
+  }, [])
+
+  // Row callbacks stay the same across renders (memoised rows), so they read the latest windows through a ref.
+  const latest = useRef({ view, commands })
+  latest.current = { view, commands }
+
+  const extendTo = useCallback((index: number, additive: boolean) => {
+    const sel = useSelection.getState()
+    const anchor = sel.anchorIndex >= 0 ? sel.anchorIndex : index
+    sel.setFocus(index)
+    latest.current.view.filesBetween(anchor, index).then(
+      (rows) => {
+        // A later click or key replaced this range meanwhile: it wins.
+        if (useSelection.getState().focusIndex === index)
+          useSelection.getState().pickRange(index, rows, additive)
+      },
+      (error: unknown) => toast.info(errorMessage(error)),
+    )
+  }, [])
 
   const onPointer = useCallback(
     (index: number, event: React.MouseEvent) => {
       const sel = useSelection.getState()
-      const code = codes[index]
-      if (!code) return
+      const row = latest.current.view.rowAt(index)
+      if (!row) return
       // Focus stays on the grid, never on a row: a focused row would take focus with it when it scrolls out of
       // view and unmounts.
       if (event.type === 'mousedown') {
         event.preventDefault()
         tableRef.current?.focus({ preventScroll: true })
       }
+      const file = row.kind === 'file' ? row : null
       if (event.type === 'contextmenu' || event.button === 2) {
-        if (!sel.selected.has(code)) sel.selectOnly(codes, index)
+        if (!file || !isPicked(sel, file)) sel.selectOnly(index, file)
         return
       }
       if (event.button !== 0) return
       const mod = event.ctrlKey || event.metaKey
-      if (event.shiftKey) sel.extendTo(codes, index, mod)
-      else if (mod) sel.toggle(codes, index)
-      else sel.selectOnly(codes, index)
+      if (event.shiftKey) extendTo(index, mod)
+      else if (mod && file) sel.toggle(index, file)
+      else sel.selectOnly(index, file)
     },
-    [codes],
+    [extendTo],
   )
-  const onOpen = useCallback(
-    (index: number) => actions.openPages(files.slice(index, index + 1)),
-    [actions, files],
-  )
+  const onOpen = useCallback((index: number) => latest.current.commands.open(index), [])
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const handled = handleFileKey(event, {
-      files,
-      codes,
+      total,
+      rowAt,
       columns,
       pageItems: Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_H)) * columns,
       scrollTo: (index) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' }),
-      selectedFiles,
-      copyLinks: (f) => void actions.copyLinks(f),
-      copyDirectLinks: (f) => void actions.copyDirectLinks(f),
-      open: actions.openPages,
-      rename: props.onRename,
+      extendTo,
+      selectAll: commands.selectAll,
+      copyLinks: commands.copyLinks,
+      copyDirectLinks: commands.copyDirectLinks,
+      open: commands.open,
+      rename: commands.rename,
+      goUp: props.goUp,
     })
     if (handled) event.preventDefault()
   }
 
+  const selection = { all, picked, except }
   const itemProps = (index: number) => {
-    const file = files[index] as FileListItem
+    const row = rowAt(index)
+    const focused = index === focusIndex
     return {
-      file,
+      row,
       index,
-      selected: selected.has(file.fileCode),
-      focused: index === focusIndex,
+      // A folder row has no selection of its own: it shows as selected while the cursor is on it.
+      selected: row?.kind === 'file' ? isPicked(selection, row) : focused && picked.size === 0 && !all,
+      focused,
+      location: row && props.locate ? props.locate(row) : null,
       onPointer,
       onOpen,
     }
@@ -130,7 +165,7 @@ export function FilePane(props: FilePaneProps) {
   return (
     <ContextMenu.Root modal={false}>
       <ContextMenu.Trigger asChild>
-        <div ref={scrollRef} className="files-scroll">
+        <div ref={scrollRef} className={props.locate ? 'files-scroll with-location' : 'files-scroll'}>
           <table
             ref={tableRef}
             className={mode === 'list' ? 'files-table' : 'files-table files-tiles'}
@@ -138,68 +173,47 @@ export function FilePane(props: FilePaneProps) {
             role="grid"
             aria-label="Files"
             aria-multiselectable="true"
-            aria-rowcount={mode === 'list' ? props.total + 1 : -1}
-            aria-activedescendant={
-              focusIndex >= 0 && focusIndex < files.length ? itemId(focusIndex) : undefined
-            }
+            aria-rowcount={mode === 'list' ? total + 1 : -1}
+            aria-activedescendant={focusIndex >= 0 && focusIndex < total ? itemId(focusIndex) : undefined}
             tabIndex={0}
             onKeyDown={onKeyDown}
             onMouseDown={(e) => {
               // A click on empty space clears the selection, as in a desktop file manager.
-              if (e.button === 0 && !(e.target as HTMLElement).closest('[data-code]'))
+              if (e.button === 0 && !(e.target as HTMLElement).closest('[data-code], thead'))
                 useSelection.getState().clear()
             }}
           >
-            {mode === 'list' ? (
-              <thead>
-                <tr className="files-header" aria-rowindex={1}>
-                  <th scope="col">Name</th>
-                  <th scope="col" className="num">
-                    Size
-                  </th>
-                  <th scope="col" className="cell-date">
-                    Uploaded
-                  </th>
-                  <th scope="col" className="num">
-                    Downloads
-                  </th>
-                </tr>
-              </thead>
-            ) : null}
+            {mode === 'list' ? <SortHeader location={props.locate !== null} /> : null}
             <tbody style={{ height: virtualizer.getTotalSize() }}>
-              {items.map((row) =>
+              {items.map((vrow) =>
                 mode === 'list' ? (
-                  <FileRow key={row.key} start={row.start - scrollMargin} {...itemProps(row.index)} />
+                  <FileRow key={vrow.key} start={vrow.start - scrollMargin} {...itemProps(vrow.index)} />
                 ) : (
                   <tr
-                    key={row.key}
+                    key={vrow.key}
                     className="tile-row"
                     style={{
-                      transform: `translateY(${row.start}px)`,
+                      transform: `translateY(${vrow.start}px)`,
                       gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
                     }}
                   >
-                    {codes.slice(row.index * columns, row.index * columns + columns).map((code, i) => (
-                      <FileTile key={code} {...itemProps(row.index * columns + i)} />
+                    {tileIndexes(vrow.index, columns, total).map((i) => (
+                      <FileTile key={i} {...itemProps(i)} />
                     ))}
                   </tr>
                 ),
               )}
             </tbody>
           </table>
-          {props.loadingMore ? (
-            <div className="files-more" role="status">
-              <span className="spinner" aria-hidden="true" /> Loading more files…
-            </div>
-          ) : null}
         </div>
       </ContextMenu.Trigger>
-      <FileMenu
-        selectedFiles={selectedFiles}
-        actions={actions}
-        onRename={props.onRename}
-        onMove={props.onMove}
-      />
+      <FileMenu commands={commands} summary={props.summary} />
     </ContextMenu.Root>
   )
+}
+
+function tileIndexes(row: number, columns: number, total: number): number[] {
+  const out: number[] = []
+  for (let i = row * columns; i < Math.min(total, row * columns + columns); i++) out.push(i)
+  return out
 }

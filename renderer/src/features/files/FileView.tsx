@@ -1,46 +1,100 @@
-import { useEffect, useState } from 'react'
-import type { FileListItem } from '../../../../shared/api/types.ts'
+import { useCallback, useEffect, useMemo } from 'react'
+import type { IndexRow } from '../../../../shared/file-index.ts'
+import { api } from '../../app/bridge.ts'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
-import { useAccountId } from '../accounts/use-accounts.ts'
+import { useAccountId, useAccounts } from '../accounts/use-accounts.ts'
+import { useFolderKeys } from '../folders/use-folder-keys.ts'
 import { FilePane } from './FilePane.tsx'
+import { paneQuery, spansFolders } from './index-query.ts'
 import { MoveDialog } from './MoveDialog.tsx'
+import { usePane } from './pane-store.ts'
 import { RenameDialog } from './RenameDialog.tsx'
 import { StatusBar } from './StatusBar.tsx'
 import { Toolbar } from './Toolbar.tsx'
 import { useFileActions } from './use-file-actions.ts'
-import { useFileList } from './use-file-list.ts'
+import { useFileCommands } from './use-file-commands.ts'
+import { useIndexWindows } from './use-index-windows.ts'
+import { useSelectionSummary } from './use-selection-summary.ts'
 
 /**
- * The main area for a folder (or, with path null, for all files): toolbar, the virtualised files, status bar,
- * and the file dialogs.
+ * The main area for a folder (or, with path null, for all files): toolbar, the virtualised result of an index
+ * query, status bar, and the file dialogs. Everything shown comes from main's index at once; opening a folder
+ * asks main to check it against the host, and the rows follow when it has.
  */
 export function FileView({ path }: { path: Crumb[] | null }) {
   const accountId = useAccountId()
   const fldId = path ? (path.at(-1)?.id ?? 0) : null
   const search = useDebounced(useUi((s) => s.search).trim(), 250)
   const viewMode = useUi((s) => s.viewMode)
-  const list = useFileList(accountId, fldId, search)
-  const actions = useFileActions(accountId)
-  const [renaming, setRenaming] = useState<FileListItem | null>(null)
-  const [moving, setMoving] = useState<FileListItem[] | null>(null)
+  const sort = usePane((s) => s.sort)
+  const scope = usePane((s) => s.searchScope)
+  const query = useMemo(
+    () => paneQuery(accountId, fldId, search, scope, sort),
+    [accountId, fldId, search, scope, sort],
+  )
+  const view = useIndexWindows(query, accountId !== '')
+  const summary = useSelectionSummary()
+  const actions = useFileActions()
+  const locate = useLocate(query.scope.kind === 'all-accounts', spansFolders(query))
 
-  // A new folder or filter is a new list: the old selection's indexes mean nothing there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on folder/search change by design
-  useEffect(() => useSelection.getState().clear(), [accountId, fldId, search])
-  // After a refetch (a move, a rename elsewhere), drop selected files that are no longer listed.
-  useEffect(() => useSelection.getState().retain(list.files.map((f) => f.fileCode)), [list.files])
+  const { openFolder } = useFolderKeys(path)
+  const commands = useFileCommands({
+    query,
+    actions,
+    rowAt: view.rowAt,
+    openFolder,
+    selectedCount: summary?.files ?? null,
+  })
 
+  // A new place is a new result: the old selection's rows and indexes mean nothing there. A new sort is the
+  // same result in another order, so picked files stay picked (the cursor's index would point elsewhere).
+  const place = JSON.stringify([query.scope, query.search ?? ''])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of place by design
+  useEffect(() => useSelection.getState().clear(), [place])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of sort by design
+  useEffect(() => useSelection.getState().setFocus(-1), [sort])
+
+  // Opening a folder shows what the index has at once and asks main to check it against the host.
+  useEffect(() => {
+    if (accountId !== '' && fldId !== null) void api.index.refresh({ accountId, fldId })
+  }, [accountId, fldId])
+
+  // Refresh (and F5) re-crawls the whole account: the host may have changed outside Filedock anywhere.
+  const refresh = useCallback(() => {
+    if (accountId !== '') void api.index.refresh({ accountId })
+  }, [accountId])
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'F5') return
+      // F5 would reload the page, losing the scroll position and selection; here it re-crawls instead.
+      e.preventDefault()
+      refresh()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [refresh])
+
+  const goUp = useCallback(() => {
+    if (!path || path.length < 2) return false
+    useUi.getState().openFolder(path.slice(0, -1))
+    return true
+  }, [path])
+
+  const shape = view.shape
   let body: React.ReactNode
-  if (list.isLoading) body = <CenteredSpinner label="Loading files" />
-  else if (list.error && list.files.length === 0)
-    body = <ErrorState error={list.error} onRetry={list.refetch} />
-  else if (list.files.length === 0)
+  if (!shape && view.error) body = <ErrorState error={view.error} onRetry={view.refetch} />
+  else if (!shape) body = <CenteredSpinner label="Loading files" />
+  else if (shape.total === 0)
     body = search ? (
       <EmptyState icon="search" title="No matches">
-        No file names here contain “{search}”.
+        No file names {query.scope.kind === 'folder' ? 'here ' : ''}contain “{search}”.
+      </EmptyState>
+    ) : !shape.complete ? (
+      <EmptyState icon="refresh" title="Indexing this account">
+        Files show up here as they are found.
       </EmptyState>
     ) : (
       <EmptyState icon="folder" title="This folder is empty">
@@ -50,40 +104,41 @@ export function FileView({ path }: { path: Crumb[] | null }) {
   else
     body = (
       <FilePane
-        key={viewMode}
-        files={list.files}
-        total={list.total}
+        // A new query starts at its top; the same query keeps its place through refetches.
+        key={`${viewMode} ${JSON.stringify(query)}`}
+        view={view}
+        total={shape.total}
         mode={viewMode}
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        loadMore={list.loadMore}
-        actions={actions}
-        onRename={setRenaming}
-        onMove={setMoving}
+        commands={commands}
+        summary={summary}
+        locate={locate}
+        goUp={goUp}
       />
     )
 
+  const { renaming, moving } = commands
   return (
     <>
-      <Toolbar path={path} />
+      <Toolbar path={path} onRefresh={refresh} />
       <div className="content">{body}</div>
-      <StatusBar files={list.files} total={list.total} />
+      <StatusBar shape={shape} summary={summary} />
       {renaming ? (
         <RenameDialog
           name={renaming.name}
-          onClose={() => setRenaming(null)}
-          onRename={(name) => actions.rename.mutate({ fileCode: renaming.fileCode, name })}
+          onClose={() => commands.setRenaming(null)}
+          onRename={(name) => actions.rename.mutate({ file: renaming, name })}
         />
       ) : null}
       {moving ? (
         <MoveDialog
-          accountId={accountId}
-          count={moving.length}
-          currentFolderId={fldId}
-          onClose={() => setMoving(null)}
+          accountId={moving.accountId}
+          count={moving.count ?? summary?.files ?? 0}
+          currentFolderId={query.scope.kind === 'folder' ? query.scope.fldId : null}
+          onClose={() => commands.setMoving(null)}
           onMove={(dest) =>
             actions.move.mutate({
-              codes: moving.map((f) => f.fileCode),
+              selection: moving.selection,
+              accountId: moving.accountId,
               fldId: dest.id,
               folderName: dest.name,
             })
@@ -92,4 +147,18 @@ export function FileView({ path }: { path: Crumb[] | null }) {
       ) : null}
     </>
   )
+}
+
+/** The location column's text: the folder's path, with the account's label when rows span accounts. */
+function useLocate(acrossAccounts: boolean, shown: boolean): ((row: IndexRow) => string) | null {
+  const { data } = useAccounts()
+  return useMemo(() => {
+    if (!shown) return null
+    const labels = new Map((data?.accounts ?? []).map((a) => [a.id, a.label]))
+    return (row: IndexRow) => {
+      const folder = row.kind === 'file' ? row.folderPath : row.path
+      const where = folder === '' ? 'My files' : `My files/${folder}`
+      return acrossAccounts ? `${labels.get(row.accountId) ?? 'Account'}: ${where}` : where
+    }
+  }, [shown, acrossAccounts, data])
 }

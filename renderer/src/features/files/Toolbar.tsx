@@ -2,10 +2,16 @@ import { Icon } from '../../components/Icon.tsx'
 import { SearchBox } from '../../components/SearchBox.tsx'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { UploadMenu } from '../upload/UploadMenu.tsx'
+import { type SearchScope, usePane } from './pane-store.ts'
 
-/** Breadcrumb of the open folder (a title for all files, path null), search, list/grid toggle, upload menu. */
-export function Toolbar({ path }: { path: Crumb[] | null }) {
+/**
+ * Breadcrumb of the open folder (a title for all files, path null), search and where it looks, refresh, list/grid
+ * toggle, upload menu.
+ */
+export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: () => void }) {
   const openFolder = useUi((s) => s.openFolder)
+  const searchScope = usePane((s) => s.searchScope)
+  const setSearchScope = usePane((s) => s.setSearchScope)
   const search = useUi((s) => s.search)
   const setSearch = useUi((s) => s.setSearch)
   const viewMode = useUi((s) => s.viewMode)
@@ -47,6 +53,25 @@ export function Toolbar({ path }: { path: Crumb[] | null }) {
         placeholder="Search by name"
         label="Search files by name"
       />
+      <select
+        className="input scope-select"
+        aria-label="Search in"
+        value={path === null && searchScope === 'folder' ? 'account' : searchScope}
+        onChange={(e) => setSearchScope(e.target.value as SearchScope)}
+      >
+        {path === null ? null : <option value="folder">This folder</option>}
+        <option value="account">Whole account</option>
+        <option value="all-accounts">All accounts</option>
+      </select>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label="Refresh from the host"
+        title="Refresh from the host (F5)"
+        onClick={onRefresh}
+      >
+        <Icon name="refresh" />
+      </button>
       <fieldset className="segmented" aria-label="View">
         <button
           type="button"

@@ -1,56 +1,65 @@
-import type { FileListItem } from '../../../../shared/api/types.ts'
-import { useSelection } from '../../state/selection-store.ts'
+import type { IndexRow } from '../../../../shared/file-index.ts'
+import { isEmpty, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 
 export interface FileKeyContext {
-  files: readonly FileListItem[]
-  codes: readonly string[]
+  total: number
+  rowAt: (index: number) => IndexRow | undefined
   /** Items per visual row: 1 in the list, the column count in the grid. */
   columns: number
   /** Items per page of scrolling (PageUp/PageDown). */
   pageItems: number
   scrollTo: (index: number) => void
-  selectedFiles: () => FileListItem[]
-  copyLinks: (files: FileListItem[]) => void
-  copyDirectLinks: (files: FileListItem[]) => void
-  open: (files: FileListItem[]) => void
-  rename: (file: FileListItem) => void
+  /** Shift+arrows: pick the files from the anchor to index. */
+  extendTo: (index: number, additive: boolean) => void
+  selectAll: () => void
+  copyLinks: () => void
+  copyDirectLinks: () => void
+  /** Enter: open the folder under the cursor, or the selected files' pages. */
+  open: (index: number) => void
+  rename: () => void
+  /** Backspace / Alt+Up: the parent folder; false where there is none. */
+  goUp: () => boolean
 }
 
 const isMac = () => navigator.platform.toLowerCase().includes('mac')
 
 /**
  * The file pane's keyboard, as a desktop file manager has it: arrows move (Shift extends, Ctrl/Cmd moves the
- * cursor only, Space toggles), Ctrl/Cmd+A selects all, Enter opens, F2 renames, Ctrl/Cmd+C copies page links
- * and Ctrl/Cmd+Shift+C direct links. Returns true when the key was handled.
+ * cursor only, Space toggles), Home/End jump to the first/last row of the whole result, Ctrl/Cmd+A selects the
+ * whole result, Enter opens, Backspace or Alt+Up goes to the parent folder, F2 renames, Ctrl/Cmd+C copies page
+ * links and Ctrl/Cmd+Shift+C direct links. Returns true when the key was handled.
  */
 export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): boolean {
   const sel = useSelection.getState()
   const mod = isMac() ? event.metaKey : event.ctrlKey
-  const last = ctx.codes.length - 1
+  const last = ctx.total - 1
   const from = sel.focusIndex < 0 ? -1 : sel.focusIndex
 
   const moveTo = (target: number) => {
-    const index = Math.max(0, Math.min(last, target))
     if (last < 0) return
-    if (event.shiftKey) sel.extendTo(ctx.codes, index, mod)
+    const index = Math.max(0, Math.min(last, target))
+    if (event.shiftKey) ctx.extendTo(index, mod)
     else if (mod) sel.setFocus(index)
-    else sel.selectOnly(ctx.codes, index)
+    else {
+      const row = ctx.rowAt(index)
+      sel.selectOnly(index, row === undefined ? undefined : row.kind === 'file' ? row : null)
+    }
     ctx.scrollTo(index)
   }
 
   const key = event.key
   if (mod && key.toLowerCase() === 'c') {
-    const files = ctx.selectedFiles()
-    if (files.length === 0) toast.info('Select files to copy their links')
-    else if (event.shiftKey) ctx.copyDirectLinks(files)
-    else ctx.copyLinks(files)
+    if (isEmpty(sel)) toast.info('Select files to copy their links')
+    else if (event.shiftKey) ctx.copyDirectLinks()
+    else ctx.copyLinks()
     return true
   }
   if (mod && key.toLowerCase() === 'a') {
-    sel.selectAll(ctx.codes)
+    ctx.selectAll()
     return true
   }
+  if (event.altKey && key === 'ArrowUp') return ctx.goUp()
   switch (key) {
     case 'ArrowDown':
       moveTo(from < 0 ? 0 : from + ctx.columns)
@@ -78,26 +87,23 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
     case 'PageUp':
       moveTo(from - ctx.pageItems)
       return true
-    case ' ':
-      if (from >= 0) sel.toggle(ctx.codes, from)
+    case ' ': {
+      const row = ctx.rowAt(from)
+      if (row?.kind === 'file') sel.toggle(from, row)
       return true
+    }
     case 'Escape':
-      if (sel.selected.size === 0) return false
+      if (isEmpty(sel)) return false
       sel.clear()
       return true
-    case 'Enter': {
-      const files = ctx.selectedFiles()
-      if (files.length > 0) ctx.open(files)
+    case 'Enter':
+      ctx.open(from)
       return true
-    }
-    case 'F2': {
-      const files = ctx.selectedFiles()
-      const focused = ctx.files[from]
-      const target =
-        files.length === 1 ? files[0] : focused && sel.selected.has(focused.fileCode) ? focused : null
-      if (target) ctx.rename(target)
+    case 'Backspace':
+      return ctx.goUp()
+    case 'F2':
+      ctx.rename()
       return true
-    }
     case 'Delete':
       // The API has no delete operation; say so rather than silently ignore the key.
       toast.info('This host’s API cannot delete files')

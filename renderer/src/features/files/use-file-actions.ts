@@ -1,6 +1,5 @@
-import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { FileList, FileListItem } from '../../../../shared/api/types.ts'
-import { MAX_BATCH } from '../../../../shared/ipc/contract.ts'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { IndexFileRow, IndexWindow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
@@ -8,90 +7,114 @@ import { formatCount, formatNumber } from '../../lib/format.ts'
 import { firstFailure, mapLimit } from '../../lib/map-limit.ts'
 import { openExternal } from '../../lib/open-external.ts'
 import { keys } from '../../lib/query-keys.ts'
+import { useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
+import type { Selection } from './index-query.ts'
 
 const PARALLEL = 6
+/** Direct links and clones cost the host one call per file; beyond this a whole selection is refused, not queued. */
+export const MAX_PER_FILE_ACTION = 1000
 
-type Lists = InfiniteData<FileList, number>
+/** Every cached window (and selection count) of an account, and the cross-account ones that may show it. */
+export function invalidateIndex(qc: QueryClient, accountId: string): void {
+  void qc.invalidateQueries({ queryKey: keys.index(accountId) })
+  void qc.invalidateQueries({ queryKey: keys.indexAcross() })
+  void qc.invalidateQueries({ queryKey: keys.indexSummaries() })
+}
+
+/**
+ * Main's index learns of the app's own changes, but the folder is asked to revalidate too: the host is the truth
+ * and a revalidation of one folder is one cheap listing.
+ */
+const revalidate = (accountId: string, fldId: number) => void api.index.refresh({ accountId, fldId })
 
 /** Everything one can do to files, as callbacks for the context menu, the keyboard and the dialogs. */
-export function useFileActions(accountId: string) {
+export function useFileActions() {
   const qc = useQueryClient()
-  const invalidateFiles = () => qc.invalidateQueries({ queryKey: keys.files(accountId) })
 
   const rename = useMutation({
-    mutationFn: (v: { fileCode: string; name: string }) =>
-      call(api.files.rename({ accountId, fileCode: v.fileCode, name: v.name })),
-    // Optimistic: the new name shows at once in every cached list; on failure the snapshot comes back.
-    onMutate: async ({ fileCode, name }) => {
-      await qc.cancelQueries({ queryKey: keys.files(accountId) })
-      const before = qc.getQueriesData<Lists>({ queryKey: keys.files(accountId) })
-      qc.setQueriesData<Lists>({ queryKey: keys.files(accountId) }, (data) =>
-        data ? renameIn(data, fileCode, name) : data,
-      )
+    mutationFn: (v: { file: IndexFileRow; name: string }) =>
+      call(api.files.rename({ accountId: v.file.accountId, fileCode: v.file.fileCode, name: v.name })),
+    // Optimistic: the new name shows at once in every cached window; on failure the snapshot comes back.
+    onMutate: async ({ file, name }) => {
+      const scopes = [keys.index(file.accountId), keys.indexAcross()]
+      await Promise.all(scopes.map((queryKey) => qc.cancelQueries({ queryKey })))
+      const before = scopes.flatMap((queryKey) => qc.getQueriesData<IndexWindow>({ queryKey }))
+      for (const queryKey of scopes)
+        qc.setQueriesData<IndexWindow>({ queryKey }, (w) => (w?.rows ? renameIn(w, file, name) : w))
       return { before }
     },
     onError: (_e, _v, ctx) => {
       for (const [key, data] of ctx?.before ?? []) qc.setQueryData(key, data)
     },
-    onSuccess: (_r, v) => toast.success(`Renamed to “${v.name}”`),
-    onSettled: invalidateFiles,
+    onSuccess: (_r, v) => {
+      toast.success(`Renamed to “${v.name}”`)
+      revalidate(v.file.accountId, v.file.fldId)
+    },
+    onSettled: (_r, _e, v) => invalidateIndex(qc, v.file.accountId),
   })
 
   const clone = useMutation({
-    mutationFn: async (codes: readonly string[]) => {
-      const results = await mapLimit(codes, PARALLEL, (fileCode) =>
-        call(api.files.clone({ accountId, fileCode })),
+    mutationFn: async (files: readonly IndexFileRow[]) => {
+      const results = await mapLimit(files, PARALLEL, (f) =>
+        call(api.files.clone({ accountId: f.accountId, fileCode: f.fileCode })),
       )
       return { done: results.filter((r) => r.status === 'fulfilled').length, failure: firstFailure(results) }
     },
-    onSuccess: ({ done, failure }) => {
+    onSuccess: ({ done, failure }, files) => {
       if (done > 0) toast.success(`Cloned ${formatCount(done, 'file')}`)
       if (failure !== undefined) toast.error(`Some files were not cloned: ${errorMessage(failure)}`)
+      for (const f of uniqueFolders(files)) revalidate(f.accountId, f.fldId)
     },
-    onSettled: invalidateFiles,
+    onSettled: (_r, _e, files) => {
+      for (const accountId of new Set(files.map((f) => f.accountId))) invalidateIndex(qc, accountId)
+    },
   })
 
+  // Main moves the whole selection (a Ctrl+A of 100,000 files never crosses the bridge as a list).
   const move = useMutation({
-    // The contract takes up to MAX_BATCH codes per call and reports per-file outcomes.
-    mutationFn: async (v: { codes: readonly string[]; fldId: number; folderName: string }) => {
-      const chunks: string[][] = []
-      for (let i = 0; i < v.codes.length; i += MAX_BATCH) chunks.push(v.codes.slice(i, i + MAX_BATCH))
-      const outcomes = await mapLimit(chunks, 2, (fileCodes) =>
-        call(api.files.move({ accountId, fileCodes, fldId: v.fldId })),
-      )
-      let done = 0
-      let failure: unknown
-      for (const o of outcomes) {
-        if (o.status === 'rejected') failure ??= o.reason
-        else {
-          done += o.value.moved.length
-          failure ??= o.value.failed[0]?.error
-        }
-      }
-      return { done, failure }
+    mutationFn: (v: { selection: Selection; accountId: string; fldId: number; folderName: string }) =>
+      call(api.index.moveSelection({ selection: v.selection, accountId: v.accountId, fldId: v.fldId })),
+    onSuccess: ({ moved, failed }, v) => {
+      if (moved > 0) toast.success(`Moved ${formatCount(moved, 'file')} to ${v.folderName}`)
+      const first = failed[0]
+      if (first)
+        toast.error(
+          `${formatCount(failed.length, 'file')} not moved (${first.name}: ${errorMessage(first.error)})`,
+        )
+      // What moved left this view; what failed stays selected so the user can try again.
+      if (failed.length === 0) useSelection.getState().clear()
+      revalidate(v.accountId, v.fldId)
     },
-    onSuccess: ({ done, failure }, v) => {
-      if (done > 0) toast.success(`Moved ${formatCount(done, 'file')} to ${v.folderName}`)
-      if (failure !== undefined) toast.error(`Some files were not moved: ${errorMessage(failure)}`)
-    },
-    onSettled: invalidateFiles,
+    onError: (error) => toast.error(`Nothing was moved: ${errorMessage(error)}`),
+    onSettled: (_r, _e, v) => invalidateIndex(qc, v.accountId),
   })
 
-  async function copyLinks(files: readonly FileListItem[]): Promise<void> {
-    if (files.length === 0) return
+  /** Picked files' links are in their rows; a whole selection's are built in main (and copied there in Electron). */
+  async function copyLinks(selection: Selection, rows: readonly IndexFileRow[]): Promise<void> {
     try {
-      await copyText(files.map((f) => f.link).join('\n'))
-      toast.success(files.length === 1 ? 'Copied link' : `Copied ${formatNumber(files.length)} links`)
+      let count = rows.length
+      if (selection.kind === 'query') {
+        const links = await call(api.index.copyLinks({ selection }))
+        count = links.count
+        if (count === 0) {
+          toast.info('No files to copy links of')
+          return
+        }
+        if (!links.copied) await copyText(links.text ?? '')
+      } else {
+        await copyText(rows.map((f) => f.link).join('\n'))
+      }
+      toast.success(count === 1 ? 'Copied link' : `Copied ${formatNumber(count)} links`)
     } catch (error) {
       toast.error(`Could not copy: ${errorMessage(error)}`)
     }
   }
 
-  async function copyDirectLinks(files: readonly FileListItem[]): Promise<void> {
+  async function copyDirectLinks(files: readonly IndexFileRow[]): Promise<void> {
     if (files.length === 0) return
     const results = await mapLimit(files, PARALLEL, (f) =>
-      call(api.files.directLink({ accountId, fileCode: f.fileCode })),
+      call(api.files.directLink({ accountId: f.accountId, fileCode: f.fileCode })),
     )
     const urls = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.url] : []))
     const failure = firstFailure(results)
@@ -110,7 +133,7 @@ export function useFileActions(accountId: string) {
     }
   }
 
-  function openPages(files: readonly FileListItem[]): void {
+  function openPages(files: readonly IndexFileRow[]): void {
     // A browser blocks all but the first window.open per gesture, so many files open only the first.
     const first = files[0]
     if (first && !openExternal(first.link)) toast.error('This file has no web page link')
@@ -121,12 +144,19 @@ export function useFileActions(accountId: string) {
 
 export type FileActions = ReturnType<typeof useFileActions>
 
-function renameIn(data: Lists, fileCode: string, name: string): Lists {
+function renameIn(w: IndexWindow, file: IndexFileRow, name: string): IndexWindow {
   return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      files: page.files.map((f) => (f.fileCode === fileCode ? { ...f, name } : f)),
-    })),
+    ...w,
+    rows: w.rows.map((r) =>
+      r.kind === 'file' && r.fileCode === file.fileCode && r.accountId === file.accountId
+        ? { ...r, name }
+        : r,
+    ),
   }
+}
+
+function uniqueFolders(files: readonly IndexFileRow[]) {
+  const seen = new Map<string, IndexFileRow>()
+  for (const f of files) seen.set(`${f.accountId}:${f.fldId}`, f)
+  return [...seen.values()]
 }

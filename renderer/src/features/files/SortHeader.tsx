@@ -1,0 +1,55 @@
+import type { IndexSortKey } from '../../../../shared/file-index.ts'
+import { Icon } from '../../components/Icon.tsx'
+import { usePane } from './pane-store.ts'
+
+const columns: Array<{ key: IndexSortKey; label: string; className?: string }> = [
+  { key: 'name', label: 'Name' },
+  { key: 'size', label: 'Size', className: 'num' },
+  { key: 'uploaded', label: 'Uploaded', className: 'cell-date' },
+  { key: 'downloads', label: 'Downloads', className: 'num' },
+]
+
+/**
+ * The list's column headers; each sorts the whole result by its column (a second click reverses it). Folders stay
+ * above files whatever the order. The location column (views spanning folders) is not sortable: the index
+ * sorts by name, size, date and downloads only.
+ */
+export function SortHeader({ location }: { location: boolean }) {
+  const sort = usePane((s) => s.sort)
+  const sortBy = usePane((s) => s.sortBy)
+  const cells = columns.map(({ key, label, className }) => {
+    const active = sort.key === key
+    return (
+      <th
+        key={key}
+        scope="col"
+        className={className}
+        aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      >
+        <button type="button" className="sort-btn" onClick={() => sortBy(key)}>
+          {label}
+          {active ? (
+            <span className="sort-arrow" data-dir={sort.dir} aria-hidden="true">
+              <Icon name="chevronDown" size={12} />
+            </span>
+          ) : null}
+        </button>
+      </th>
+    )
+  })
+  if (location)
+    cells.splice(
+      1,
+      0,
+      <th key="location" scope="col" className="cell-location">
+        Location
+      </th>,
+    )
+  return (
+    <thead>
+      <tr className="files-header" aria-rowindex={1}>
+        {cells}
+      </tr>
+    </thead>
+  )
+}

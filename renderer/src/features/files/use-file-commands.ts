@@ -1,0 +1,115 @@
+import { useState } from 'react'
+import type { IndexFileRow, IndexRow } from '../../../../shared/file-index.ts'
+import { MAX_WINDOW } from '../../../../shared/ipc/index-contract.ts'
+import { api } from '../../app/bridge.ts'
+import { call, errorMessage } from '../../lib/call.ts'
+import { formatNumber } from '../../lib/format.ts'
+import { fileKey, useSelection } from '../../state/selection-store.ts'
+import { toast } from '../../state/toast-store.ts'
+import type { IndexQuery, Selection } from './index-query.ts'
+import { pickedRows, selectionAccount, selectionOf } from './selection.ts'
+import { type FileActions, MAX_PER_FILE_ACTION } from './use-file-actions.ts'
+
+export interface MoveRequest {
+  selection: Selection
+  accountId: string
+  /** Shown in the dialog; null while main counts a whole selection. */
+  count: number | null
+}
+
+interface CommandDeps {
+  query: IndexQuery
+  actions: FileActions
+  rowAt: (index: number) => IndexRow | undefined
+  openFolder: (folder: { fldId: number; name: string }) => void
+  selectedCount: number | null
+}
+
+/**
+ * What the menu and the keyboard do with the selection, in one place: each command reads the selection when it
+ * runs (so a handler made before a click acts on the click's result) and says in a toast why it cannot act.
+ */
+export function useFileCommands({ query, actions, rowAt, openFolder, selectedCount }: CommandDeps) {
+  const [renaming, setRenaming] = useState<IndexFileRow | null>(null)
+  const [moving, setMoving] = useState<MoveRequest | null>(null)
+
+  const current = (): Selection | null => {
+    try {
+      return selectionOf(useSelection.getState())
+    } catch (error) {
+      toast.error(errorMessage(error))
+      return null
+    }
+  }
+  /**
+   * Actions made of one host call per file act on at most MAX_PER_FILE_ACTION files: picked files, or a whole
+   * selection that small (its rows are fetched from the index, less the unticked ones).
+   */
+  const perFile = async (what: string): Promise<IndexFileRow[] | null> => {
+    const s = useSelection.getState()
+    const tooMany = () =>
+      toast.info(`To ${what}, pick up to ${formatNumber(MAX_PER_FILE_ACTION)} files at a time`)
+    if (!s.all) {
+      const rows = pickedRows()
+      if (rows.length > MAX_PER_FILE_ACTION) tooMany()
+      return rows.length > 0 && rows.length <= MAX_PER_FILE_ACTION ? rows : null
+    }
+    try {
+      const rows: IndexFileRow[] = []
+      for (let offset = 0; ; offset += MAX_WINDOW) {
+        const w = await call(api.index.query({ query: s.all, offset, limit: MAX_WINDOW }))
+        if (w.total - w.folders - s.except.size > MAX_PER_FILE_ACTION) {
+          tooMany()
+          return null
+        }
+        for (const row of w.rows) if (row.kind === 'file' && !s.except.has(fileKey(row))) rows.push(row)
+        if (w.rows.length === 0 || offset + MAX_WINDOW >= w.total) return rows.length > 0 ? rows : null
+      }
+    } catch (error) {
+      toast.error(`Could not ${what}: ${errorMessage(error)}`)
+      return null
+    }
+  }
+
+  return {
+    renaming,
+    setRenaming,
+    moving,
+    setMoving,
+    selectAll: () => useSelection.getState().selectAll(query),
+    copyLinks: () => {
+      const selection = current()
+      if (selection) void actions.copyLinks(selection, pickedRows())
+    },
+    copyDirectLinks: () =>
+      void perFile('copy direct links').then((rows) => rows && actions.copyDirectLinks(rows)),
+    clone: () => void perFile('clone files').then((rows) => rows && actions.clone.mutate(rows)),
+    /** Enter or a double-click: a folder row opens the folder; otherwise the selected files' pages open. */
+    open: (index: number) => {
+      const row = rowAt(index)
+      if (row?.kind === 'folder') return openFolder(row)
+      const rows = pickedRows()
+      if (rows.length > 0) actions.openPages(rows)
+      else if (row?.kind === 'file') actions.openPages([row])
+    },
+    rename: () => {
+      const s = useSelection.getState()
+      const rows = pickedRows()
+      const focused = rowAt(s.focusIndex)
+      const target = rows.length === 1 ? rows[0] : focused?.kind === 'file' && !s.all ? focused : undefined
+      if (target && (rows.length <= 1 || rows.includes(target))) setRenaming(target)
+    },
+    move: () => {
+      const selection = current()
+      if (!selection) return
+      const accountId = selectionAccount(useSelection.getState())
+      if (accountId === null) {
+        toast.info('Move the files of one account at a time')
+        return
+      }
+      setMoving({ selection, accountId, count: selectedCount })
+    },
+  }
+}
+
+export type FileCommands = ReturnType<typeof useFileCommands>

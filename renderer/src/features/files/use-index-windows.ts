@@ -1,0 +1,139 @@
+import { useQueries, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useRef, useState } from 'react'
+import type { IndexFileRow, IndexRow, IndexWindow } from '../../../../shared/file-index.ts'
+import { MAX_SELECTION_ITEMS } from '../../../../shared/ipc/index-contract.ts'
+import { api } from '../../app/bridge.ts'
+import { call } from '../../lib/call.ts'
+import { formatNumber } from '../../lib/format.ts'
+import { keys } from '../../lib/query-keys.ts'
+import type { IndexQuery } from './index-query.ts'
+
+/**
+ * Rows per window: five screens of rows, so a scroll of a screen rarely crosses into an unfetched window, and one
+ * answer is ~60 KB over the bridge.
+ */
+export const WINDOW_ROWS = 200
+/** Rows beyond the ones in view whose windows are fetched ahead, in both directions. */
+const AHEAD_ROWS = 60
+
+/** What the whole result is: the pane sizes its scrollbar by `total` before any far row is fetched. */
+export interface ResultShape {
+  total: number
+  folders: number
+  totalSize: number
+  complete: boolean
+}
+
+export interface IndexWindows {
+  /** null until the first window of this query (or of the same place before a sort change) has answered. */
+  shape: ResultShape | null
+  error: Error | null
+  /** The row at an index of the result, or undefined while its window is on its way. */
+  rowAt: (index: number) => IndexRow | undefined
+  /** The rows from..to in view: their windows (and the ones just beyond) are fetched. */
+  show: (from: number, to: number) => void
+  /** The files between two indexes, fetching the windows not yet here (a Shift range across far rows). */
+  filesBetween: (from: number, to: number) => Promise<IndexFileRow[]>
+  refetch: () => void
+}
+
+const fetchWindow = (query: IndexQuery, offset: number) =>
+  call(api.index.query({ query, offset, limit: WINDOW_ROWS }))
+
+/**
+ * The result of an index query as the pane sees it: only the windows around the rows in view are fetched and held
+ * (react-query caches each under its own key, so scrolling back is instant and index changes refetch exactly
+ * the windows on screen). The page never holds the whole result.
+ */
+export function useIndexWindows(query: IndexQuery, enabled: boolean): IndexWindows {
+  const qc = useQueryClient()
+  // The span belongs to its query: another query (a new sort, another folder) starts at its top.
+  const queryId = JSON.stringify(query)
+  const [shown, setShown] = useState<{ queryId: string; span: readonly [number, number] }>({
+    queryId,
+    span: [0, 0],
+  })
+  const span = shown.queryId === queryId ? shown.span : ([0, 0] as const)
+  const windows = useQueries({
+    queries: range(span[0], span[1]).map((w) => ({
+      queryKey: keys.indexWindow(query, w * WINDOW_ROWS),
+      queryFn: () => fetchWindow(query, w * WINDOW_ROWS),
+      enabled,
+    })),
+  })
+
+  // A sort change or a refetch keeps the scrollbar as it was until the new answer is in (no flash of a spinner);
+  // another place starts afresh. The place is the query without its sort.
+  const place = JSON.stringify([query.scope, query.search ?? ''])
+  const last = useRef<{ place: string; shape: ResultShape } | null>(null)
+  let freshest: IndexWindow | undefined
+  let updatedAt = -1
+  for (const w of windows) {
+    if (w.data && w.dataUpdatedAt > updatedAt) {
+      freshest = w.data
+      updatedAt = w.dataUpdatedAt
+    }
+  }
+  if (freshest) {
+    const { total, folders, totalSize, complete } = freshest
+    last.current = { place, shape: { total, folders, totalSize, complete } }
+  }
+  const shape = last.current?.place === place ? last.current.shape : null
+
+  const first = span[0]
+  const rowAt = (index: number): IndexRow | undefined => {
+    const w = Math.floor(index / WINDOW_ROWS)
+    return windows[w - first]?.data?.rows[index - w * WINDOW_ROWS]
+  }
+
+  const show = useCallback(
+    (from: number, to: number) => {
+      const next = [
+        Math.floor(Math.max(0, from - AHEAD_ROWS) / WINDOW_ROWS),
+        Math.floor(Math.max(0, to + AHEAD_ROWS) / WINDOW_ROWS),
+      ] as const
+      setShown((prev) =>
+        prev.queryId === queryId && prev.span[0] === next[0] && prev.span[1] === next[1]
+          ? prev
+          : { queryId, span: next },
+      )
+    },
+    [queryId],
+  )
+
+  const filesBetween = async (from: number, to: number): Promise<IndexFileRow[]> => {
+    const [lo, hi] = from <= to ? [from, to] : [to, from]
+    if (hi - lo >= MAX_SELECTION_ITEMS)
+      throw new Error(
+        `Shift selects up to ${formatNumber(MAX_SELECTION_ITEMS)} files; Ctrl+A selects all of them`,
+      )
+    const loaded = await Promise.all(
+      range(Math.floor(lo / WINDOW_ROWS), Math.floor(hi / WINDOW_ROWS)).map((w) =>
+        qc.ensureQueryData({
+          queryKey: keys.indexWindow(query, w * WINDOW_ROWS),
+          queryFn: () => fetchWindow(query, w * WINDOW_ROWS),
+        }),
+      ),
+    )
+    const rows = loaded.flatMap((w) => w.rows.map((row, i) => [w.offset + i, row] as const))
+    return rows.flatMap(([i, row]) => (i >= lo && i <= hi && row.kind === 'file' ? [row] : []))
+  }
+
+  const failed = windows.find((w) => w.error)
+  return {
+    shape,
+    error: failed?.error ?? null,
+    rowAt,
+    show,
+    filesBetween,
+    refetch: () => {
+      for (const w of windows) void w.refetch()
+    },
+  }
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = []
+  for (let i = from; i <= to; i++) out.push(i)
+  return out
+}
