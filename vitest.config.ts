@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // A failed test that met injected faults prints their seed (FILEDOCK_FAULT_SEED replays them).
+    setupFiles: ['sandbox/testing/report-fault-seeds.ts'],
   },
 })

@@ -1,3 +1,4 @@
+import type { FaultDice } from './fault-dice.ts'
 import type { FaultConfig } from './faults.ts'
 import type { Journal } from './journal.ts'
 import type { Entry } from './model.ts'
@@ -13,6 +14,8 @@ export interface Ctx {
   sessionTtlMs: number
   remoteFetchTimeoutMs: number
   faults: FaultConfig
+  /** Rolls the faults; seeded, so a run can be replayed (fault-dice.ts). */
+  faultDice: FaultDice
   /** Aborted by close(): stops remote fetches still running. */
   shutdown: AbortController
   /** Background work (remote fetches) that close() waits for. */

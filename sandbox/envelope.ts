@@ -43,10 +43,16 @@ export const badParam = (msg: string): ApiError => new ApiError(400, msg)
 export const notFound = (msg: string): ApiError => new ApiError(404, msg)
 
 /** Responses picked by the truncate fault: their JSON body is cut in half on the way out. */
-const truncated = new WeakSet<ServerResponse>()
+const truncated = new WeakMap<ServerResponse, TruncateMode>()
 
-export function markTruncated(res: ServerResponse): void {
-  truncated.add(res)
+/**
+ * Half the body, in one of the two ways a broken proxy or a killed backend produces it: a consistent but short
+ * Content-Length ('short'), or the full Content-Length announced and the connection cut after half ('cut').
+ */
+export type TruncateMode = 'short' | 'cut'
+
+export function markTruncated(res: ServerResponse, mode: TruncateMode): void {
+  truncated.set(res, mode)
 }
 
 /** Sends any JSON value (object envelope or the upload server's bare array). */
@@ -70,21 +76,18 @@ export function sendJsonText(
   res.statusCode = http
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
   res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  if (truncated.has(res)) {
-    sendTruncated(res, text)
+  const mode = truncated.get(res)
+  if (mode !== undefined) {
+    sendTruncated(res, text, mode)
     return
   }
   res.setHeader('Content-Length', text.length)
   res.end(text)
 }
 
-/**
- * Half the body, in one of the two ways a broken proxy or a killed backend produces it: a consistent but short
- * Content-Length, or the full Content-Length announced and the connection cut after half of it.
- */
-function sendTruncated(res: ServerResponse, text: Buffer): void {
+function sendTruncated(res: ServerResponse, text: Buffer, mode: TruncateMode): void {
   const half = text.subarray(0, Math.floor(text.length / 2))
-  if (Math.random() < 0.5) {
+  if (mode === 'short') {
     res.setHeader('Content-Length', half.length)
     res.end(half)
     return

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError, markTruncated, sendError } from './envelope.ts'
+import type { FaultDice } from './fault-dice.ts'
 
 export interface FaultConfig {
   latencyMs: number
@@ -49,8 +50,6 @@ export const faultParams: Record<string, keyof FaultConfig> = {
   retry_after_sec: 'retryAfterSec',
 }
 
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T
-
 /**
  * Applies the faults to one request before it is handled. Returns true when the fault answered (or dropped) the
  * request, which then must not be handled: the drop, 429, 5xx and HTML faults act like a proxy in front of the
@@ -59,11 +58,12 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
  */
 export async function applyFaults(
   f: FaultConfig,
+  dice: FaultDice,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<boolean> {
   if (f.latencyMs > 0) await sleep(f.latencyMs)
-  if (Math.random() < f.dropRate) {
+  if (dice.chance(f.dropRate)) {
     req.socket.destroy()
     return true
   }
@@ -72,27 +72,27 @@ export async function applyFaults(
   const refuse = () => {
     req.resume()
   }
-  if (Math.random() < f.rateLimitRate) {
+  if (dice.chance(f.rateLimitRate)) {
     refuse()
     const err = new ApiError(429, 'Too many requests', 429)
     sendError(res, err, { 'Retry-After': String(Math.round(f.retryAfterSec)) })
     return true
   }
-  if (Math.random() < f.errorRate) {
+  if (dice.chance(f.errorRate)) {
     refuse()
-    const http = pick([500, 502, 503])
+    const http = dice.pick([500, 502, 503])
     sendError(res, new ApiError(http, 'Internal server error', http))
     return true
   }
-  if (Math.random() < f.nonJsonRate) {
+  if (dice.chance(f.nonJsonRate)) {
     refuse()
     const page = Buffer.from(
       '<html><head><title>502 Bad Gateway</title></head><body>502 Bad Gateway</body></html>',
     )
-    res.writeHead(pick([200, 502]), { 'Content-Type': 'text/html', 'Content-Length': page.length })
+    res.writeHead(dice.pick([200, 502]), { 'Content-Type': 'text/html', 'Content-Length': page.length })
     res.end(page)
     return true
   }
-  if (Math.random() < f.truncateRate) markTruncated(res)
+  if (dice.chance(f.truncateRate)) markTruncated(res, dice.pick(['short', 'cut'] as const))
   return false
 }

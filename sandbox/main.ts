@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { FAULT_SEED_ENV } from './fault-dice.ts'
 import type { FaultConfig } from './faults.ts'
 import { startSandbox } from './server.ts'
 
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
   // Before the ready line, so no client sees the host with these operations still on.
   if (flags.disallow !== undefined) await disallowAtStart(sandbox, flags.disallow)
   console.error(`sandbox: listening on ${sandbox.baseUrl} (ready in ${Date.now() - started} ms)`)
+  console.error(`sandbox: faults are rolled with seed ${sandbox.faultSeed} (${FAULT_SEED_ENV}=${sandbox.faultSeed} replays them)`)
   process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })}\n`)
   const stop = (signal: string) => {
     console.error(`sandbox: ${signal}, closing`)

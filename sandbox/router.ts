@@ -25,7 +25,7 @@ export async function route(ctx: Ctx, req: IncomingMessage, res: ServerResponse)
       return await handler(ctx, req, res, url.searchParams)
     }
     if (p.startsWith('/api/') || p === uploadPath) {
-      if (await applyFaults(ctx.faults, req, res)) return
+      if (await applyFaults(ctx.faults, ctx.faultDice, req, res)) return
       if (p === uploadPath) return await uploadForm(ctx, req, res)
       refuseDisallowed(ctx, p)
       if (p === '/api/files/check') return await filesCheck(ctx, req, res)

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { createAccount } from './accounts.ts'
 import type { Ctx } from './context.ts'
 import { commit } from './context.ts'
+import { FaultDice, faultSeed } from './fault-dice.ts'
 import type { FaultConfig } from './faults.ts'
 import { mergeFaults, noFaults } from './faults.ts'
 import { Journal } from './journal.ts'
@@ -28,6 +29,8 @@ export interface SandboxOptions {
   /** Clamp file/list's per_page to this (default 1000), as real hosts do. */
   maxPerPage?: number
   faults?: Partial<FaultConfig>
+  /** Seed of the fault rolls; default FILEDOCK_FAULT_SEED, else a fresh one (see fault-dice.ts). */
+  faultSeed?: number
   /** Upload session lifetime; default 3600 s. */
   uploadSessionTtlSec?: number
   /** Time limit of a remote upload (upload/url); default 10 minutes. */
@@ -42,6 +45,8 @@ export interface SandboxHandle {
   /** Changes the per_page ceiling of file/list while running. */
   setMaxPerPage(n: number): void
   getFaults(): FaultConfig
+  /** The seed the faults are rolled with: FILEDOCK_FAULT_SEED=<it> replays a run. */
+  faultSeed: number
   close(): Promise<void>
 }
 
@@ -74,6 +79,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
       sessionTtlMs: (opts.uploadSessionTtlSec ?? 3600) * 1000,
       remoteFetchTimeoutMs: opts.remoteFetchTimeoutMs ?? 600_000,
       faults: mergeFaults(noFaults, opts.faults ?? {}),
+      faultDice: new FaultDice(opts.faultSeed ?? faultSeed()),
       shutdown: new AbortController(),
       tasks: new Set(),
       maxPerPage: Math.max(1, Math.min(maxPerPage, opts.maxPerPage ?? maxPerPage)),
@@ -133,6 +139,7 @@ async function listen(ctx: Ctx, port: number, main: Account, unlock: () => void)
       ctx.faults = mergeFaults(ctx.faults, f)
     },
     getFaults: () => ({ ...ctx.faults }),
+    faultSeed: ctx.faultDice.seed,
     setMaxPerPage(n) {
       ctx.maxPerPage = Math.max(1, Math.min(maxPerPage, Math.floor(n)))
     },
