@@ -30,8 +30,9 @@ await Promise.all([
     entryPoints: { main: 'electron/main.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
-    // ws's optional native speed-ups are looked up with try/require; they are not installed.
-    external: ['electron', '@napi-rs/keyring', 'bufferutil', 'utf-8-validate'],
+    // ws's optional native speed-ups are looked up with try/require; they are not installed. better-sqlite3 is
+    // native: it stays in node_modules, and loads Electron's build of its addon by path (core/index).
+    external: ['electron', '@napi-rs/keyring', 'better-sqlite3', 'bufferutil', 'utf-8-validate'],
   }),
   build({
     ...common,

@@ -48,6 +48,18 @@ function foreground(command, args, options) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 }
 
+/**
+ * The file index's SQLite addon must match Electron's ABI: build it once per Electron version (see
+ * scripts/build-sqlite-electron.mjs). If that cannot happen here, the app still starts and its index says why.
+ */
+function ensureSqliteForElectron() {
+  const version = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version
+  if (existsSync(join(root, 'native', `electron-${version}`, 'better_sqlite3.node'))) return
+  const script = join(root, 'scripts', 'build-sqlite-electron.mjs')
+  if (!existsSync(script)) return
+  spawnSync(process.execPath, [script, '--electron-version', version], { cwd: root, stdio: 'inherit' })
+}
+
 const electron = findElectron()
 if (electron.path === undefined) {
   const fallback = process.env.FILEDOCK_NO_WEB_FALLBACK !== '1'
@@ -71,6 +83,7 @@ if (electron.path === undefined) {
     shell: process.platform === 'win32',
   })
   if (built.status !== 0) process.exit(built.status ?? 1)
+  ensureSqliteForElectron()
 
   // The app folder, not main.cjs: Electron then reads package.json (name, version, main) like a packaged app.
   const env = { ...process.env }

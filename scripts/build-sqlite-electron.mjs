@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// Builds better-sqlite3's addon for the installed Electron into native/electron-<version>/better_sqlite3.node,
+// which core/index/native-binding.ts loads by path under Electron. node_modules/better-sqlite3/build is left
+// alone (it is Node's build: `npm test` keeps working). The build runs in a copy of the package under
+// native/.build: prebuild-install fetches a prebuilt addon for Electron's ABI; where that fails, node-gyp compiles
+// it against Electron's headers. Both need the network the first time.
+//
+//   node scripts/build-sqlite-electron.mjs [--electron-version V] [--arch A] [--dry-run]
+// --dry-run prints the plan (one JSON object) and changes nothing.
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const require = createRequire(import.meta.url)
+
+/** Where the Electron build goes; core/index/native-binding.ts looks exactly here. */
+export function bindingPath(appRoot, electronVersion) {
+  return join(appRoot, 'native', `electron-${electronVersion}`, 'better_sqlite3.node')
+}
+
+/** The steps, as data, so a dry run (and its test) can show what would run without Electron's headers. */
+export function plan({ appRoot, electronVersion, arch, platform, node }) {
+  const sqliteDir = dirname(require.resolve('better-sqlite3/package.json', { paths: [appRoot] }))
+  const work = join(appRoot, 'native', '.build', `electron-${electronVersion}-${arch}`)
+  const bin = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`, { paths: [appRoot] })), file)
+  return {
+    out: bindingPath(appRoot, electronVersion),
+    copy: { from: sqliteDir, to: work },
+    attempts: [
+      {
+        what: 'prebuilt addon for Electron',
+        command: node,
+        args: [
+          bin('prebuild-install', 'bin.js'),
+          '--runtime=electron',
+          `--target=${electronVersion}`,
+          `--arch=${arch}`,
+          `--platform=${platform}`,
+        ],
+        cwd: work,
+      },
+      {
+        what: "compile against Electron's headers",
+        command: node,
+        args: [
+          bin('node-gyp', 'bin/node-gyp.js'),
+          'rebuild',
+          '--release',
+          '--runtime=electron',
+          `--target=${electronVersion}`,
+          `--arch=${arch}`,
+          '--dist-url=https://electronjs.org/headers',
+        ],
+        cwd: work,
+      },
+    ],
+    built: join(work, 'build', 'Release', 'better_sqlite3.node'),
+  }
+}
+
+function installedElectronVersion() {
+  try {
+    return JSON.parse(readFileSync(require.resolve('electron/package.json', { paths: [root] }), 'utf8'))
+      .version
+  } catch {
+    return undefined
+  }
+}
+
+function main() {
+  const { values } = parseArgs({
+    options: {
+      'electron-version': { type: 'string' },
+      arch: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+    },
+    strict: true,
+  })
+  const electronVersion = values['electron-version'] ?? installedElectronVersion()
+  if (electronVersion === undefined) {
+    console.error('build-sqlite-electron: the electron package is not installed; nothing to build for.')
+    process.exit(1)
+  }
+  const p = plan({
+    appRoot: root,
+    electronVersion,
+    arch: values.arch ?? process.arch,
+    platform: process.platform,
+    node: process.execPath,
+  })
+  if (values['dry-run']) {
+    process.stdout.write(`${JSON.stringify(p)}\n`)
+    return
+  }
+  rmSync(p.copy.to, { recursive: true, force: true })
+  mkdirSync(dirname(p.copy.to), { recursive: true })
+  // The copy leaves Node's compiled addon behind, so nothing can mistake it for Electron's.
+  cpSync(p.copy.from, p.copy.to, {
+    recursive: true,
+    filter: (src) => !src.includes(`${join(p.copy.from, 'build')}`),
+  })
+  for (const attempt of p.attempts) {
+    console.error(`build-sqlite-electron: ${attempt.what}…`)
+    const result = spawnSync(attempt.command, attempt.args, { cwd: attempt.cwd, stdio: 'inherit' })
+    if (result.status === 0 && existsSync(p.built)) {
+      mkdirSync(dirname(p.out), { recursive: true })
+      cpSync(p.built, p.out)
+      rmSync(p.copy.to, { recursive: true, force: true })
+      console.error(`build-sqlite-electron: wrote ${p.out}`)
+      return
+    }
+  }
+  console.error(
+    `build-sqlite-electron: could not build SQLite for Electron ${electronVersion} (offline, or no compiler); the app runs without its file index until this succeeds.`,
+  )
+  process.exit(1)
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main()
