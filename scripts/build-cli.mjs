@@ -47,6 +47,8 @@ await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
+  // Minified: undici and zod are most of what `filedock api` loads, and parse time is start-up time.
+  minify: true,
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',

@@ -8,6 +8,7 @@ import type { CliContext } from '../context.ts'
 import { resolveTarget } from '../credentials.ts'
 import { cliDataDirs } from '../data-dir.ts'
 import { exitCodeFor, exitCodes } from '../exit-codes.ts'
+import { claimLeftovers, newRunFolder, removeRunFolder } from '../run-folders.ts'
 import { raceAbort } from './abort.ts'
 import { QueueAccounts } from './accounts.ts'
 import { failureMessage, isLeftOut, itemLine, problemMessage, writeLine } from './output.ts'
@@ -44,7 +45,17 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
     if (target) accounts.add(target)
     const history = await HistoryStore.open(dirs.historyDir)
     try {
-      return await new QueueRun(ctx, o, accounts, target?.accountId ?? null).run(dirs.queueDir, history)
+      // Earlier runs' leftovers first (each in its own folder, see run-folders.ts), then this run's own work in a
+      // folder of its own, so runs started together never wait for each other.
+      const codes: number[] = []
+      for (const folder of await claimLeftovers(dirs.queueDir)) {
+        const leftover = new QueueRun(ctx, { ...o, sources: [] }, accounts, null, true)
+        codes.push(await leftover.inFolder(folder, history))
+      }
+      if (o.sources.length > 0 || codes.every((c) => c === NOTHING_LEFT)) {
+        codes.push(await new QueueRun(ctx, o, accounts, target?.accountId ?? null).inFolder(null, history))
+      }
+      return codes.find((c) => c !== exitCodes.ok && c !== NOTHING_LEFT) ?? exitCodes.ok
     } finally {
       await history.close()
     }
@@ -52,6 +63,9 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
     await accounts.close()
   }
 }
+
+/** A leftover folder that held nothing this run could finish (not an exit code users see). */
+const NOTHING_LEFT = -1
 
 class QueueRun {
   private readonly tracker = new RunTracker()
@@ -65,12 +79,40 @@ class QueueRun {
     private readonly o: QueueRunOptions,
     private readonly accounts: QueueAccounts,
     private readonly targetId: string | null,
+    /** Finishing an earlier run's folder: an empty one is not an error, and one held by another run is skipped. */
+    private readonly leftover = false,
   ) {
     this.bar = new ProgressBar(ctx.stderr, () => this.tracker.bar())
     this.waiter = new RunWaiter(o.offlineWaitMs)
   }
 
-  async run(queueDir: string, history: HistoryStore): Promise<number> {
+  /**
+   * Runs in `folder` (a claimed leftover) or, with null, in a new folder of this run's; removes the folder once
+   * nothing in it is needed any more. A new folder taken by another run before our engine locked it (a run
+   * claiming leftovers at that instant) is given up for another.
+   */
+  async inFolder(folder: string | null, history: HistoryStore): Promise<number> {
+    const queueDir = cliDataDirs(this.ctx.env, this.o.dataDir).queueDir
+    for (let attempt = 0; ; attempt++) {
+      const dir = folder ?? newRunFolder(queueDir)
+      let empty = false
+      try {
+        return await this.run(dir, history, (left) => {
+          empty = left === 0
+        })
+      } catch (err) {
+        const taken =
+          (isFiledockError(err) && err.kind === 'invalid_input' && /already open/.test(err.message)) ||
+          (err as NodeJS.ErrnoException).code === 'ENOENT'
+        if (taken && this.leftover) return NOTHING_LEFT
+        if (!taken || folder !== null || attempt >= 3) throw err
+      } finally {
+        if (empty) await removeRunFolder(dir)
+      }
+    }
+  }
+
+  private async run(queueDir: string, history: HistoryStore, left: (items: number) => void): Promise<number> {
     // Items the engine restores start on its next turn; they wait here for a client until the triage has paused
     // those of accounts this run cannot serve.
     let openGate: () => void = () => {}
@@ -110,6 +152,7 @@ class QueueRun {
       const queued = await this.enqueue(engine)
       if (queued === null) return await this.finish(engine, { kind: 'interrupted' })
       if (this.tracker.size === 0) {
+        if (this.leftover) return NOTHING_LEFT
         if (this.o.sources.length > 0) return exitCodes.usage
         const why = found.waiting[0]?.problem
         if (why) return exitCodeFor(why.kind)
@@ -125,6 +168,7 @@ class QueueRun {
     } finally {
       openGate()
       this.bar.stop()
+      left(engine.snapshot().items.length)
       await engine.close()
     }
   }
