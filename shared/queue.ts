@@ -1,94 +1,127 @@
-import type { FiledockErrorData } from './errors.ts'
+import { z } from 'zod'
+import { errorKinds, type FiledockErrorData } from './errors.ts'
 import type { HistoryEntry } from './history.ts'
 
 /**
  * The upload queue's view types and its one event stream, as main (core/queue) emits them and the renderer and
  * IPC contract consume them. Plain data only: everything here survives JSON. Times are epoch milliseconds.
+ *
+ * The event types are inferred from their zod schemas (the browser host's socket client parses every pushed
+ * event with them), so the two cannot drift apart. Objects are not strict: a field the engine adds later is
+ * dropped by an older renderer instead of the whole event. Optional fields are exact (absent, never undefined).
  */
+const id = z.string().min(1).max(200)
+const count = z.number().int().min(0)
+const bytes = z.number().min(0)
+const time = z.number()
+
+const errorDataSchema = z.object({
+  kind: z.enum(errorKinds),
+  message: z.string(),
+  retryAfterMs: z.number().exactOptional(),
+  operation: z.string().exactOptional(),
+  status: z.number().exactOptional(),
+})
 
 /** A local file, an empty folder of a dropped tree (mirrored as a folder, nothing to upload) or a remote URL. */
-export type QueueItemKind = 'file' | 'folder' | 'url'
+const itemKindSchema = z.enum(['file', 'folder', 'url'])
+export type QueueItemKind = z.infer<typeof itemKindSchema>
 
 /**
  * queued: waiting for a worker; running: a worker is on it (see phase); retrying: waiting out a backoff;
  * pending: a remote URL the host is still fetching (polled, holds no worker); paused; then one of the final
  * states done, failed, cancelled.
  */
-export type QueueItemState =
-  | 'queued'
-  | 'running'
-  | 'retrying'
-  | 'pending'
-  | 'paused'
-  | 'done'
-  | 'failed'
-  | 'cancelled'
+const itemStateSchema = z.enum([
+  'queued',
+  'running',
+  'retrying',
+  'pending',
+  'paused',
+  'done',
+  'failed',
+  'cancelled',
+])
+export type QueueItemState = z.infer<typeof itemStateSchema>
 
 export const finalStates: readonly QueueItemState[] = ['done', 'failed', 'cancelled']
 
-/** What a running item is doing right now. */
-export type QueueItemPhase =
-  | 'folders' // creating or finding the mirrored folders
-  | 'checking' // looking on the host for a copy a lost attempt may have stored
-  | 'uploading'
-  | 'verifying' // confirming the file code is in the account
-  | 'moving' // file/set_folder into the mirrored folder
-  | 'requesting' // upload/url
-  | 'fetching' // the host is fetching a remote URL
+/**
+ * What a running item is doing right now: folders (creating or finding the mirrored folders), checking (looking
+ * on the host for a copy a lost attempt may have stored), uploading, verifying (confirming the file code is in
+ * the account), moving (file/set_folder into the mirrored folder), requesting (upload/url), fetching (the host
+ * is fetching a remote URL).
+ */
+const itemPhaseSchema = z.enum([
+  'folders',
+  'checking',
+  'uploading',
+  'verifying',
+  'moving',
+  'requesting',
+  'fetching',
+])
+export type QueueItemPhase = z.infer<typeof itemPhaseSchema>
 
-export interface QueueItemView {
-  id: string
-  batchId: string
-  kind: QueueItemKind
-  accountId: string
+const itemViewSchema = z.object({
+  id,
+  batchId: id,
+  kind: itemKindSchema,
+  accountId: id,
   /** The file's name on the host (for a URL: the last segment of its path, as the host names it). */
-  name: string
+  name: z.string(),
   /** Path inside the drop, `/`-separated (`photos/2024/a.jpg`); for a URL, the name. */
-  relPath: string
+  relPath: z.string(),
   /** The local path or the URL. */
-  source: string
+  source: z.string(),
   /** The folder the drop targets (the mirrored tree is created under it). */
-  fldId: number
+  fldId: count,
   /** The folder the file lands in, once known. */
-  targetFldId: number | null
+  targetFldId: count.nullable(),
   /** Bytes; null for a URL until the host has it. */
-  size: number | null
-  state: QueueItemState
-  phase: QueueItemPhase | null
+  size: bytes.nullable(),
+  state: itemStateSchema,
+  phase: itemPhaseSchema.nullable(),
   /** Failed attempts so far (pauses, offline spells and auth pauses do not count). */
-  attempts: number
-  bytesSent: number
+  attempts: count,
+  bytesSent: bytes,
   /** When a retrying item tries again. */
-  nextAttemptAt: number | null
-  fileCode: string | null
-  pageLink: string | null
+  nextAttemptAt: time.nullable(),
+  fileCode: z.string().nullable(),
+  pageLink: z.string().nullable(),
   /** Why the item failed, or the last transient failure while retrying. */
-  error: FiledockErrorData | null
-  addedAt: number
-  finishedAt: number | null
-}
+  error: errorDataSchema.nullable(),
+  addedAt: time,
+  finishedAt: time.nullable(),
+})
+export type QueueItemView = z.infer<typeof itemViewSchema>
 
-export interface QueueTotals {
-  items: number
-  queued: number
-  running: number
-  retrying: number
-  pending: number
-  paused: number
-  done: number
-  failed: number
-  cancelled: number
+const totalsSchema = z.object({
+  /** Items of each state, and all of them. */
+  items: count,
+  queued: count,
+  running: count,
+  retrying: count,
+  pending: count,
+  paused: count,
+  done: count,
+  failed: count,
+  cancelled: count,
   /** Bytes of every file item that is not cancelled. */
-  totalBytes: number
+  totalBytes: bytes,
   /** Bytes of done items plus bytes sent of running ones. */
-  doneBytes: number
-  /** Upload speed over the last few seconds, all transfers together. */
-  bytesPerSec: number
-  /** Seconds until the queued bytes are sent at the current speed; null when not moving. */
-  etaSec: number | null
-}
+  doneBytes: bytes,
+  /** Bytes of failed items: not sent, and not waiting to be (the ETA leaves them out). */
+  failedBytes: bytes,
+  /** Upload speed over the last few seconds, all transfers together; 0 when nothing is running. */
+  bytesPerSec: bytes,
+  /** Seconds until the bytes still to send are sent at the current speed; null when not moving. */
+  etaSec: z.number().nullable(),
+})
+/** The queue's counts and bytes, computed once in main and sent with the snapshot and progress events. */
+export type QueueTotals = z.infer<typeof totalsSchema>
 
-/** Totals of an empty queue: the starting point of every count, on either side of IPC. */
+/** Totals of an empty queue: the starting point of every count. */
 export function emptyTotals(): QueueTotals {
   return {
     items: 0,
@@ -102,40 +135,101 @@ export function emptyTotals(): QueueTotals {
     cancelled: 0,
     totalBytes: 0,
     doneBytes: 0,
+    failedBytes: 0,
     bytesPerSec: 0,
     etaSec: null,
   }
 }
 
-export interface ItemProgress {
-  id: string
-  bytesSent: number
-  totalBytes: number
-  bytesPerSec: number
-  etaSec: number | null
-}
+const itemProgressSchema = z.object({
+  id,
+  bytesSent: bytes,
+  totalBytes: bytes,
+  bytesPerSec: bytes,
+  etaSec: z.number().nullable(),
+})
+export type ItemProgress = z.infer<typeof itemProgressSchema>
 
-export type QueuePauseReason = 'user' | 'auth' | 'offline'
+const pauseReasonSchema = z.enum(['user', 'auth', 'offline'])
+export type QueuePauseReason = z.infer<typeof pauseReasonSchema>
 
-export interface QueuePause {
-  reason: QueuePauseReason
+const pauseSchema = z.object({
+  reason: pauseReasonSchema,
   /** For a person: what happened and what resumes the queue. */
-  message: string
+  message: z.string(),
   /** The account whose key was rejected or whose host is unreachable. */
-  accountId?: string
-  since: number
-}
+  accountId: id.exactOptional(),
+  since: time,
+})
+export type QueuePause = z.infer<typeof pauseSchema>
+
+const historyEntrySchema = z.object({
+  id: z.string(),
+  finishedAt: z.string(),
+  accountId: z.string(),
+  accountLabel: z.string(),
+  baseUrl: z.string(),
+  name: z.string(),
+  size: bytes,
+  fldId: count,
+  folderPath: z.string(),
+  fileCode: z.string(),
+  pageLink: z.string(),
+  batchId: z.string(),
+  relPath: z.string(),
+})
 
 /** One finished upload: exactly what the upload history keeps (shared/history.ts). */
 export type QueueResultEntry = HistoryEntry
 
-export interface BatchAccountGroup {
-  accountId: string
-  accountLabel: string
-  baseUrl: string
-  /** In folder order (relative path order). */
-  entries: QueueResultEntry[]
-}
+const batchAccountGroupSchema = z.object({
+  accountId: id,
+  accountLabel: z.string(),
+  baseUrl: z.string(),
+  /** In pack order (core/links/build-link-pack.ts). */
+  entries: z.array(historyEntrySchema),
+})
+export type BatchAccountGroup = z.infer<typeof batchAccountGroupSchema>
+
+export const queueEventSchemas = [
+  /** Items were added (one enqueue call). */
+  z.object({ type: z.literal('queue.added'), batchId: id, items: z.array(itemViewSchema) }),
+  /** One item's state, phase, error or result changed. */
+  z.object({ type: z.literal('queue.item'), item: itemViewSchema }),
+  /** clearFinished removed these items. */
+  z.object({ type: z.literal('queue.removed'), ids: z.array(id) }),
+  /**
+   * Coalesced, at most 10 per second: the items whose bytes moved, and the totals whenever anything changed
+   * (the renderer and the taskbar show these totals as they are, never summing on their own).
+   */
+  z.object({ type: z.literal('queue.progress'), items: z.array(itemProgressSchema), totals: totalsSchema }),
+  z.object({ type: z.literal('queue.paused'), pause: pauseSchema }),
+  z.object({ type: z.literal('queue.resumed'), reason: pauseReasonSchema }),
+  z.object({ type: z.literal('queue.settings'), concurrency: count, bandwidthBytesPerSec: bytes.nullable() }),
+  /**
+   * Every item of one enqueue call reached a final state. `groups` holds the done uploads per account (in the
+   * order the accounts were given), each in pack order (core/links/build-link-pack.ts); `entries` is the groups
+   * one after the other. The link pack is made from them by whoever shows it, in the format it needs.
+   */
+  z.object({
+    type: z.literal('batch.finished'),
+    batchId: id,
+    kind: z.enum(['paths', 'urls']),
+    entries: z.array(historyEntrySchema),
+    groups: z.array(batchAccountGroupSchema),
+    failed: count,
+    cancelled: count,
+  }),
+] as const
+
+export type QueueEvent = z.infer<(typeof queueEventSchemas)[number]>
+
+// HistoryEntry and FiledockErrorData are declared where they belong; these fail to compile if a schema drifts.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const historyEntryMatches: Same<z.infer<typeof historyEntrySchema>, HistoryEntry> = true
+const errorDataMatches: Same<z.infer<typeof errorDataSchema>, FiledockErrorData> = true
+void historyEntryMatches
+void errorDataMatches
 
 export interface BatchView {
   id: string
@@ -184,33 +278,6 @@ export interface EnqueueResult {
   accepted: number
   problems: EnqueueProblem[]
 }
-
-export type QueueEvent =
-  /** Items were added (one enqueue call). */
-  | { type: 'queue.added'; batchId: string; items: QueueItemView[] }
-  /** One item's state, phase, error or result changed. */
-  | { type: 'queue.item'; item: QueueItemView }
-  /** clearFinished removed these items. */
-  | { type: 'queue.removed'; ids: string[] }
-  /** Coalesced: at most 10 per second, only items whose bytes moved. */
-  | { type: 'queue.progress'; items: ItemProgress[]; totals: QueueTotals }
-  | { type: 'queue.paused'; pause: QueuePause }
-  | { type: 'queue.resumed'; reason: QueuePauseReason }
-  | { type: 'queue.settings'; concurrency: number; bandwidthBytesPerSec: number | null }
-  /**
-   * Every item of one enqueue call reached a final state. `groups` holds the done uploads per account (in the
-   * order the accounts were given), each in pack order (core/links/build-link-pack.ts); `entries` is the groups
-   * one after the other. The link pack is made from them by whoever shows it, in the format it needs.
-   */
-  | {
-      type: 'batch.finished'
-      batchId: string
-      kind: 'paths' | 'urls'
-      entries: QueueResultEntry[]
-      groups: BatchAccountGroup[]
-      failed: number
-      cancelled: number
-    }
 
 export type QueueEventType = QueueEvent['type']
 export type QueueListener = (event: QueueEvent) => void

@@ -158,5 +158,6 @@ function doneItem(accountId: string, relPath: string, seq: number): ItemRecord {
     addedAt: 0,
     finishedAt: 0,
     result: entry(relPath, accountId),
+    historyWritten: true,
   }
 }

@@ -20,7 +20,8 @@ import type { ProgressMeter } from './progress.ts'
 import type { QueueStore } from './queue-store.ts'
 import type { ItemRecord } from './records.ts'
 import { Scheduler } from './scheduler.ts'
-import { itemView, totals, viewState } from './views.ts'
+import { QueueTally } from './tally.ts'
+import { itemView, viewState } from './views.ts'
 
 const log = createLogger('filedock')
 
@@ -65,6 +66,7 @@ export class QueueCore {
   readonly #parked = new Map<string, Set<string>>()
   readonly #batchOpen = new Map<string, number>()
   readonly #background = new Set<Promise<unknown>>()
+  readonly #tally = new QueueTally()
   #idleWaiters: (() => void)[] = []
   #active = 0
   #started = false
@@ -131,6 +133,8 @@ export class QueueCore {
     const next = viewState(item, run)
     if (run.shown !== next) {
       const prev = run.report(next)
+      this.#tally.move(item, prev, next)
+      this.#d.progress.touch()
       this.#active += (isActive(next) ? 1 : 0) - (isActive(prev) ? 1 : 0)
       const open =
         (this.#batchOpen.get(item.batchId) ?? 0) +
@@ -147,6 +151,10 @@ export class QueueCore {
   forgetItem(item: ItemRecord): void {
     const run = this.#runs.get(item.id)
     if (run && isActive(run.shown)) this.#active--
+    if (run?.shown) {
+      this.#tally.drop(item, run.shown)
+      this.#d.progress.touch()
+    }
     this.#runs.delete(item.id)
     if (item.fileCode) this.#clearedCodes.add(item.fileCode)
   }
@@ -157,7 +165,8 @@ export class QueueCore {
 
   /** Counts and bytes of the whole queue, computed here once for the progress event and the snapshot. */
   totals(): QueueTotals {
-    return totals(this.#d.store.items.values(), (id) => this.runOf(id), this.#d.progress)
+    const { progress } = this.#d
+    return this.#tally.read((id) => progress.sentOf(id), progress.bytesPerSec())
   }
 
   /** Is `code` the known result of an item other than `self`? */

@@ -125,8 +125,14 @@ describe('queue controls', () => {
     const peak = Math.max(...speeds)
     expect(peak).toBeGreaterThan(256 * 1024)
     expect(peak).toBeLessThan(1024 * 1024)
-    const last = ofType(t.events, 'queue.progress').at(-1)
+    // The last events carry only totals (counts changed as the uploads finished); the last with bytes moved:
+    const last = ofType(t.events, 'queue.progress')
+      .filter((e) => e.items.length > 0)
+      .at(-1)
     expect(last?.items[0]?.totalBytes).toBe(256 * 1024)
+    // And the totals of the idle queue follow within one interval, with no speed left over.
+    const idle = await waitFor(t, (e) => e.type === 'queue.progress' && e.totals.done === 6)
+    expect(idle).toMatchObject({ items: [], totals: { running: 0, bytesPerSec: 0, etaSec: null } })
   })
 
   it('lifts a bandwidth limit while uploads run', async () => {

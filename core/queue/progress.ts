@@ -10,7 +10,8 @@ interface Track {
 
 /**
  * Bytes, speed and ETA per transfer and for all of them, and the coalescing of progress into at most one event
- * per `intervalMs` (100 ms → ≤ 10 per second) carrying only the transfers that moved. Speed is measured over a
+ * per `intervalMs` (100 ms → ≤ 10 per second) carrying only the transfers that moved (and sent, moved or not,
+ * after the queue's counts changed, so the totals it carries are never stale for long). Speed is measured over a
  * sliding window of the last few seconds, so a stall shows as a falling speed rather than a frozen one.
  */
 export class ProgressMeter {
@@ -18,6 +19,9 @@ export class ProgressMeter {
   private readonly dirty = new Set<string>()
   private readonly moved: { t: number; total: number }[] = []
   private movedTotal = 0
+  /** Something other than bytes changed (an item's state): the next flush goes out even if no bytes moved. */
+  private touched = false
+  private closed = false
   private lastFlush = -Infinity
   private timer: NodeJS.Timeout | undefined
 
@@ -42,6 +46,12 @@ export class ProgressMeter {
     this.moved.push({ t, total: this.movedTotal })
     trim(this.moved, t)
     this.dirty.add(id)
+    this.schedule()
+  }
+
+  /** The queue's counts changed: send the totals with the next (coalesced) flush. */
+  touch(): void {
+    this.touched = true
     this.schedule()
   }
 
@@ -84,12 +94,13 @@ export class ProgressMeter {
   }
 
   close(): void {
+    this.closed = true
     clearTimeout(this.timer)
     this.timer = undefined
   }
 
   private schedule(): void {
-    if (this.timer) return
+    if (this.timer || this.closed) return
     const wait = Math.max(0, this.lastFlush + this.intervalMs - this.now())
     this.timer = setTimeout(() => {
       this.timer = undefined
@@ -100,7 +111,8 @@ export class ProgressMeter {
         if (p) items.push(p)
       }
       this.dirty.clear()
-      if (items.length > 0) this.flush(items)
+      if (items.length > 0 || this.touched) this.flush(items)
+      this.touched = false
     }, wait)
     this.timer.unref?.()
   }

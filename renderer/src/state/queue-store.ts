@@ -49,23 +49,20 @@ export const useQueue = create<QueueState>()(() => ({
 }))
 
 let timer: ReturnType<typeof setTimeout> | null = null
-/** Speed and ETA come from main (it measures them); counts and bytes are summed here from the items. */
-let measured = { bytesPerSec: 0, etaSec: null as number | null }
 
 function notify(): void {
   if (timer !== null) return
   timer = setTimeout(() => {
     timer = null
-    const s = useQueue.getState()
-    useQueue.setState({ version: s.version + 1, totals: sumTotals(s.items, measured) })
+    useQueue.setState({ version: useQueue.getState().version + 1 })
   }, NOTIFY_MS)
 }
 
 export function applySnapshot(snapshot: QueueSnapshot): void {
   const items = new Map(snapshot.items.map((i) => [i.id, i]))
-  measured = { bytesPerSec: snapshot.totals.bytesPerSec, etaSec: snapshot.totals.etaSec }
   useQueue.setState({
     loaded: true,
+    totals: snapshot.totals,
     items,
     order: snapshot.items.map((i) => i.id),
     rates: new Map(),
@@ -102,7 +99,8 @@ export function applyQueueEvent(event: QueueEvent): void {
       break
     }
     case 'queue.progress':
-      measured = { bytesPerSec: event.totals.bytesPerSec, etaSec: event.totals.etaSec }
+      // Main counts (QueueCore's tally) and sends the totals at least every time anything changed.
+      useQueue.setState({ totals: event.totals })
       for (const p of event.items) {
         const item = s.items.get(p.id)
         if (item) s.items.set(p.id, { ...item, bytesSent: p.bytesSent })
@@ -126,21 +124,4 @@ export function applyQueueEvent(event: QueueEvent): void {
 
 export function isActive(item: QueueItemView): boolean {
   return ACTIVE.has(item.state)
-}
-
-function sumTotals(items: Map<string, QueueItemView>, rate: typeof measured): QueueTotals {
-  const t = emptyTotals()
-  for (const item of items.values()) {
-    t.items++
-    t[item.state]++
-    if (item.kind !== 'file' || item.state === 'cancelled') continue
-    const size = item.size ?? 0
-    t.totalBytes += size
-    if (item.state === 'done') t.doneBytes += size
-    else if (item.state === 'running') t.doneBytes += Math.min(size, item.bytesSent)
-  }
-  const moving = t.running + t.pending > 0
-  t.bytesPerSec = moving ? rate.bytesPerSec : 0
-  t.etaSec = moving ? rate.etaSec : null
-  return t
 }
