@@ -5,6 +5,7 @@ import { chooseNativeBinding } from '../index/native-binding.ts'
 import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/open-app-index.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { logLine } from '../logging/log.ts'
+import { openBackgroundWork } from '../watch/background-work.ts'
 import { ClientPool } from './client-pool.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
@@ -76,6 +77,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
   })
 
+  const background = await openBackgroundWork({
+    dataDir: options.dataDir,
+    queue,
+    pool,
+    accounts,
+    settings,
+    events,
+    log,
+  })
+
   const appIndex = openIndex(options, accounts, pool, events, log)
 
   let activeId = accounts.activeId
@@ -105,6 +116,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ? unavailableIndexHandlers(appIndex)
       : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),
     ...uploadHandlers({ queue, accounts, pool, settings, events, pickPaths: options.pickPaths }),
+    ...background.handlers,
   }
 
   return {
@@ -114,7 +126,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     queue,
     async dispose() {
       stopForwarding()
-      // The queue first: its transfers use the pool's clients and may need the offline sandbox.
+      // Watches first: they feed the queue. Then the queue: its transfers use the pool's clients and may need
+      // the offline sandbox.
+      await background
+        .close()
+        .catch((error: unknown) => log(`Filedock: stopping the watch folders: ${String(error)}`))
       await queue
         .close()
         .catch((error: unknown) => log(`Filedock: closing the upload queue: ${String(error)}`))

@@ -49,6 +49,14 @@ export const channelNames = [
   'settings.get',
   'settings.update',
   'dialog.pickPaths',
+  'watch.list',
+  'watch.add',
+  'watch.setPaused',
+  'watch.remove',
+  'history.health',
+  'history.checkLinks',
+  'history.setCheckSchedule',
+  'history.exportCsv',
 ] as const
 
 export type ChannelName = (typeof channelNames)[number]

@@ -6,7 +6,7 @@ import { channelNames, isChannelName } from './channels.ts'
 import { contract } from './contract.ts'
 import { type AppEvent, appEventSchema } from './events.ts'
 import { absolutePath, entryName, fileCode, folderId, httpUrl } from './fields.ts'
-import { settingsFromJson } from './settings.ts'
+import { defaultSettings, settingsFromJson } from './settings.ts'
 
 // Compile-time: everything the upload engine can emit fits the schemas the socket client parses with.
 const fitsSchema = (event: QueueEvent): z.input<typeof appEventSchema> => event
@@ -245,6 +245,8 @@ describe('upload channels', () => {
     expect(
       settingsFromJson({ linkFormat: 'html', autoCopy: 'yes', concurrency: 99, bandwidthBytesPerSec: 4096 }),
     ).toEqual({
+      // Fields other features add keep their defaults.
+      ...defaultSettings,
       linkFormat: 'html',
       autoCopy: false,
       concurrency: 3,

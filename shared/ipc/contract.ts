@@ -24,6 +24,7 @@ import { type Channel, defineChannel } from './define-channel.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl, searchText } from './fields.ts'
 import { indexContract } from './index-contract.ts'
 import { uploadContract } from './upload-contract.ts'
+import { watchContract } from './watch-contract.ts'
 
 /**
  * THE IPC contract: channel → input schema (parsed in main; the renderer is untrusted) and output type.
@@ -118,6 +119,7 @@ export const contract = {
 
   ...indexContract,
   ...uploadContract,
+  ...watchContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 
 export type Contract = typeof contract

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { queueEventSchemas, type UploadAppEvent, uploadEventSchemas } from './queue-events.ts'
+import { type WatchAppEvent, watchEventSchemas } from './watch-events.ts'
 
 /**
  * Everything main pushes to the renderer, as one ordered stream. Events about server data say *what* changed so
@@ -54,9 +55,10 @@ export const appEventSchema = z.discriminatedUnion('type', [
   ...dataEventSchemas,
   ...queueEventSchemas,
   ...uploadEventSchemas,
+  ...watchEventSchemas,
 ])
 
 export type DataEvent = z.infer<(typeof dataEventSchemas)[number]>
-export type AppEvent = DataEvent | UploadAppEvent
+export type AppEvent = DataEvent | UploadAppEvent | WatchAppEvent
 export type AppEventType = AppEvent['type']
 export type AppEventListener = (event: AppEvent) => void

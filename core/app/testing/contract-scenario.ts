@@ -6,6 +6,7 @@ import type { MoveOutcome } from '../../../shared/ipc/contract.ts'
 import type { Invoke } from '../../../shared/ipc/types.ts'
 import { runIndexScenario } from './index-scenario.ts'
 import { runUploadScenario } from './upload-scenario.ts'
+import { runWatchScenario } from './watch-scenario.ts'
 
 /**
  * Drives every channel of the contract against a real core and a real sandbox host, through whatever
@@ -104,6 +105,7 @@ export async function runContractScenario(
   })
 
   await runUploadScenario(call, refused, added.id)
+  await runWatchScenario(call, refused, added.id)
 
   const offline = await call<AccountView>('accounts.tryOffline')
   expect(offline).toMatchObject({ label: 'Offline sandbox', offline: true, active: true })

@@ -4,6 +4,7 @@ import type { AppEvent, DataEvent } from '../../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../../shared/ipc/queue-events.ts'
 import type { FiledockBridge } from '../../../shared/ipc/types.ts'
 import type { QueueEvent } from '../../../shared/queue.ts'
+import { watchKeys } from '../features/watch/watch-keys.ts'
 import { type ConnectionStatus, onConnectionStatus } from '../ipc/index.ts'
 import { call, errorMessage } from '../lib/call.ts'
 import { copyText } from '../lib/clipboard.ts'
@@ -84,6 +85,12 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
       return
     case 'settings.changed':
       void qc.invalidateQueries({ queryKey: keys.settings() })
+      return
+    case 'watch.changed':
+      void qc.invalidateQueries({ queryKey: watchKeys.list() })
+      return
+    case 'history.healthChanged':
+      void qc.invalidateQueries({ queryKey: watchKeys.health() })
       return
     case 'links.ready':
       void qc.invalidateQueries({ queryKey: keys.history() })
