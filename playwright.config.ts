@@ -4,14 +4,20 @@ import { defineConfig } from '@playwright/test'
  * End-to-end tests of the renderer in real Chromium against the browser host (web/) and a sandbox host.
  * Playwright's own browser downloads cannot work offline, so the system Chromium is used (CHROMIUM_PATH to
  * point elsewhere). Each test gets its own data folder, sandbox and host (e2e/fixtures.ts).
+ *
+ * E2E_ELECTRON=1 runs the same specs against the app in Electron (e2e/electron-app.ts); where Electron's binary
+ * is absent, e2e/electron-setup.ts stops the run with a message and a non-zero exit.
  */
+const electron = process.env.E2E_ELECTRON === '1'
+
 export default defineConfig({
   testDir: 'e2e',
-  globalSetup: './e2e/global-setup.ts',
+  globalSetup: electron ? ['./e2e/global-setup.ts', './e2e/electron-setup.ts'] : './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // One Electron app at a time: each is a whole browser plus the core.
+  workers: process.env.CI || electron ? 1 : 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',

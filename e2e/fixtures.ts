@@ -5,6 +5,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { test as base, expect, type Page } from '@playwright/test'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
+import { electronMode, launchElectronApp } from './electron-app.ts'
 import type { SandboxRef } from './sandbox-api.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -14,6 +15,8 @@ export interface Host {
   dataDir: string
   /** Everything the host has logged (stderr) so far, for the secret-leak checks. */
   logs: () => string
+  /** E2E_ELECTRON=1: the app's window, which is the test's `page`. */
+  window?: Page
 }
 
 interface Fixtures {
@@ -27,7 +30,7 @@ interface Fixtures {
   received: string[]
 }
 
-export const test = base.extend<Fixtures>({
+const browserTest = base.extend<Fixtures>({
   seedFiles: [0, { option: true }],
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
@@ -45,6 +48,12 @@ export const test = base.extend<Fixtures>({
 
   host: async ({ tmp }, use) => {
     const dataDir = path.join(tmp, 'app')
+    if (electronMode) {
+      const app = await launchElectronApp(dataDir, keychainServiceFor(dataDir))
+      await use({ url: app.url, dataDir, logs: app.logs, window: app.window })
+      await app.app.close()
+      return
+    }
     const { child, url, logs } = await startHost(dataDir)
     await use({ url, dataDir, logs })
     await stopHost(child)
@@ -61,7 +70,23 @@ export const test = base.extend<Fixtures>({
   },
 })
 
+/**
+ * One suite, two hosts: under E2E_ELECTRON=1 the page is the Electron app's window (no Chromium is started);
+ * `page.goto(host.url)` reloads the app there as it opens the browser host's URL here. The WebSocket frames
+ * `received` collects exist only in the browser host: there it stays empty.
+ */
+export const test = electronMode
+  ? browserTest.extend({
+      page: async ({ host }, use) => {
+        if (host.window === undefined) throw new Error('E2E_ELECTRON=1: the app has no window')
+        await use(host.window)
+      },
+    })
+  : browserTest
+
 export { expect }
+
+const keychainServiceFor = (dataDir: string) => `filedock-e2e-${path.basename(path.dirname(dataDir))}`
 
 /**
  * Starts the browser host as its own process group and waits for its one JSON ready line: no sleeps. Without
@@ -76,7 +101,7 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: s
   // Its own keychain service name, so tests sharing one Secret Service never see each other's keys.
   const env = {
     ...process.env,
-    FILEDOCK_KEYCHAIN_SERVICE: `filedock-e2e-${path.basename(path.dirname(dataDir))}`,
+    FILEDOCK_KEYCHAIN_SERVICE: keychainServiceFor(dataDir),
   }
   const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let stderr = ''
