@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { benchAppFiles } from './app-files.ts'
 import { benchCli } from './cli.ts'
+import { benchIndex } from './index.ts'
 import { startReady } from './lib/child.ts'
 import { benchQueue } from './queue.ts'
 import { benchLists } from './sandbox-lists.ts'
@@ -11,7 +12,7 @@ import { benchMemory, benchThroughput, type Sandbox } from './upload.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,cli] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,cli,index] [--rounds N] [--large-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -22,7 +23,7 @@ const { values } = parseArgs({
     'large-mib': { type: 'string', default: '1024' },
   },
 })
-const only = new Set((values.only ?? 'upload,memory,lists,web,queue,app,cli').split(','))
+const only = new Set((values.only ?? 'upload,memory,lists,web,queue,app,cli,index').split(','))
 const rounds = Number(values.rounds)
 
 const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
@@ -71,6 +72,7 @@ try {
   }
   if (only.has('web')) results.browserHost = await benchWebHost(work, rounds)
   if (only.has('app')) results.appFilePane100k = await benchAppFiles(work, rounds)
+  if (only.has('index')) results.accountIndex = await benchIndex(work, rounds)
   if (only.has('queue')) {
     const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
       '--port',

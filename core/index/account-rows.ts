@@ -115,7 +115,7 @@ export class AccountRows {
     const acct = this.knownKey(accountId)
     if (acct === null) return
     this.db.transaction(() => {
-      for (const table of ['files', 'folders', 'crawl_pages', 'accounts']) {
+      for (const table of ['files', 'folders', 'folder_checks', 'crawl_pages', 'accounts']) {
         this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(acct)
       }
     })()

@@ -96,7 +96,7 @@ export class IndexWrites {
     return (
       this.db
         .prepare<[number, number], { checked_at: number | null }>(
-          'SELECT checked_at FROM folders WHERE acct = ? AND fld_id = ?',
+          'SELECT checked_at FROM folder_checks WHERE acct = ? AND fld_id = ?',
         )
         .get(acct, fldId)?.checked_at ?? null
     )
@@ -154,8 +154,8 @@ export class IndexWrites {
       const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ? AND fld_id = ?')
       for (const code of before.codes) if (!keepCodes.has(code)) del.run(acct, code, fldId)
       this.db
-        .prepare('UPDATE folders SET checked_at = ? WHERE acct = ? AND fld_id = ?')
-        .run(Date.now(), acct, fldId)
+        .prepare('INSERT OR REPLACE INTO folder_checks (acct, fld_id, checked_at) VALUES (?, ?, ?)')
+        .run(acct, fldId, Date.now())
     })()
     return print !== this.fingerprint(acct, fldId)
   }

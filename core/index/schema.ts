@@ -33,8 +33,13 @@ CREATE TABLE IF NOT EXISTS folders (
   path TEXT NOT NULL,
   gen INTEGER NOT NULL,
   listed INTEGER NOT NULL DEFAULT 1,
-  -- When this folder was last revalidated against the host (ms), null if never.
-  checked_at INTEGER,
+  PRIMARY KEY (acct, fld_id)
+) WITHOUT ROWID;
+-- When a folder was last revalidated against the host (ms); a folder may be checked before a crawl knows it.
+CREATE TABLE IF NOT EXISTS folder_checks (
+  acct INTEGER NOT NULL,
+  fld_id INTEGER NOT NULL,
+  checked_at INTEGER NOT NULL,
   PRIMARY KEY (acct, fld_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS folders_parent ON folders (acct, parent_id, name);

@@ -1,0 +1,257 @@
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+import WebSocket from 'ws'
+import { ApiClient } from '../core/api/client.ts'
+import { IndexService } from '../core/index/index-service.ts'
+import type { ResolvedQuery } from '../core/index/query-sql.ts'
+import type { IndexSortKey } from '../shared/file-index.ts'
+import { startAppHost } from './app-host.ts'
+import { startReady } from './lib/child.ts'
+import { median, quantile, round } from './lib/stats.ts'
+
+interface Sandbox {
+  baseUrl: string
+  apiKey: string
+}
+
+const FILES = 100_000
+const ACCOUNT = 'bench'
+
+/**
+ * The account index (issue 7): crawling 100,000 files from a sandbox process (per_page 500, and a host clamping
+ * to 100), windows of a 100,000-file folder for each sort, substring search over 1,000,000 rows, the index's size
+ * on disk, and copying the page links of 100,000 files through the browser host's WebSocket.
+ */
+export async function benchIndex(work: string, rounds: number) {
+  const crawl500 = await timedCrawl(join(work, 'ix-500'), ['--seed-files', String(FILES)], 500)
+  const crawl100 = await timedCrawl(
+    join(work, 'ix-100'),
+    ['--seed-files', String(FILES), '--max-per-page', '100'],
+    500,
+  )
+  const flat = await timedCrawl(
+    join(work, 'ix-flat'),
+    ['--seed-files', String(FILES), '--seed-flat'],
+    500,
+    true,
+  )
+  return {
+    crawl100kPerPage500: { ...crawl500.figures, target: '< 20 s' },
+    crawl100kClampedTo100: { ...crawl100.figures, target: '< 60 s' },
+    window100Rows100kFolder: { ...flat.windows, target: '< 5 ms median' },
+    sizeOnDiskPer100kMiB: { value: crawl500.figures.sizeMiB, target: '< 40 MiB' },
+    search1M: { ...(await searchMillion(join(work, 'ix-1m'))), target: '< 50 ms median' },
+    copyLinks100kOverWebSocket: { ...(await copyLinksOverSocket(work, rounds)), target: '< 1 s' },
+  }
+}
+
+async function timedCrawl(dir: string, seedArgs: string[], perPage: number, windows = false) {
+  const sandbox = await startReady<Sandbox>(
+    'sandbox/main.ts',
+    ['--port', '0', '--data', join(dir, 'sb'), ...seedArgs],
+    120_000,
+  )
+  const client = new ApiClient({ baseUrl: sandbox.ready.baseUrl, apiKey: sandbox.ready.apiKey })
+  const file = join(dir, 'file-index.sqlite')
+  const index = IndexService.open({
+    file,
+    clientFor: async () => client,
+    accounts: () => [{ id: ACCOUNT, label: 'Bench' }],
+    emit: () => undefined,
+    perPage,
+    autoCrawl: false,
+    log: () => undefined,
+  })
+  try {
+    const started = performance.now()
+    await index.crawl(ACCOUNT)
+    const seconds = (performance.now() - started) / 1000
+    const [status] = index.status()
+    if (status?.filesIndexed !== FILES) throw new Error(`crawl indexed ${status?.filesIndexed} of ${FILES}`)
+    const result = {
+      figures: { seconds: round(seconds, 1), files: status.filesIndexed, sizeMiB: 0 },
+      windows: windows ? measureWindows(index) : undefined,
+    }
+    await index.close()
+    result.figures.sizeMiB = round(diskMiB(file), 1)
+    return result
+  } finally {
+    await client.close()
+    await sandbox.stop()
+  }
+}
+
+function diskMiB(file: string): number {
+  let bytes = 0
+  for (const suffix of ['', '-wal', '-shm']) {
+    try {
+      bytes += statSync(file + suffix).size
+    } catch {
+      // not there (checkpointed on close)
+    }
+  }
+  return bytes / 1024 / 1024
+}
+
+/** 100-row windows at random offsets of the 100,000-file folder, each sort key and direction. */
+function measureWindows(index: IndexService) {
+  const fldId = index.reader
+    .iterateFiles({
+      accts: [index.acct(ACCOUNT)],
+      fldId: null,
+      search: '',
+      sort: { key: 'name', dir: 'asc' },
+    })
+    .next().value?.fldId
+  if (fldId === undefined) throw new Error('no files indexed')
+  const out: Record<string, { medianMs: number; p95Ms: number }> = {}
+  for (const key of ['name', 'size', 'uploaded', 'downloads'] as IndexSortKey[]) {
+    for (const dir of ['asc', 'desc'] as const) {
+      const q: ResolvedQuery = { accts: [index.acct(ACCOUNT)], fldId, search: '', sort: { key, dir } }
+      const ms: number[] = []
+      for (let i = 0; i < 220; i++) {
+        const offset = Math.floor(Math.random() * (FILES - 100))
+        const started = performance.now()
+        const w = index.window(q, [ACCOUNT], offset, 100)
+        const took = performance.now() - started
+        if (w.rows.length !== 100) throw new Error(`window of ${w.rows.length} rows`)
+        if (i >= 20) ms.push(took)
+      }
+      out[`${key} ${dir}`] = { medianMs: round(median(ms), 2), p95Ms: round(quantile(ms, 0.95), 2) }
+    }
+  }
+  return out
+}
+
+const stems = ['holiday', 'report', 'backup', 'clip', 'scan', 'track', 'invoice', 'draft', 'render', 'dump']
+const exts = ['mp4', 'zip', 'jpg', 'pdf', 'mkv', 'rar', 'png', 'txt', 'iso', 'mp3']
+
+/**
+ * Search over 1,000,000 rows. Crawling a million files from a sandbox would measure the sandbox, so the rows are
+ * written straight into the index (the same writes a crawl makes, names shaped like the sandbox's seed), then
+ * searched as the file pane searches: the first 100-row window of the account, sorted by name, with the totals.
+ */
+async function searchMillion(dir: string) {
+  const index = IndexService.open({
+    file: join(dir, 'file-index.sqlite'),
+    clientFor: async () => {
+      throw new Error('no host in this section')
+    },
+    accounts: () => [{ id: ACCOUNT, label: 'Bench' }],
+    emit: () => undefined,
+    autoCrawl: false,
+    log: () => undefined,
+  })
+  const acct = index.acct(ACCOUNT)
+  const batch = []
+  for (let i = 0; i < 1_000_000; i++) {
+    const code = (i * 2654435761).toString(36).padStart(12, '0').slice(-12)
+    batch.push({
+      fileCode: `${code}${i}`,
+      name: `${stems[i % stems.length]}_${i + 1}.${exts[(i * 7) % exts.length]}`,
+      downloads: i % 500,
+      thumbnail: null,
+      public: 1,
+      size: (i * 7919) % 64_000_000,
+      link: `http://127.0.0.1/${code}${i}/x.html`,
+      fldId: i % 100,
+      uploaded: `2026-01-01 00:00:${String(i % 60).padStart(2, '0')}`,
+    })
+    if (batch.length === 10_000) {
+      index.writes.putFiles(acct, 0, batch)
+      batch.length = 0
+    }
+  }
+  const terms = [
+    'holiday_12345',
+    'report_9999',
+    'clip_5',
+    'invoice_77',
+    'xyz',
+    'scan_31415',
+    'track_2718',
+    'ump_4',
+  ]
+  const ms: number[] = []
+  const hits: Record<string, number> = {}
+  for (let i = 0; i < 8 * 25; i++) {
+    const search = terms[i % terms.length] as string
+    const started = performance.now()
+    const w = index.window(
+      { accts: [acct], fldId: null, search, sort: { key: 'name', dir: 'asc' } },
+      [ACCOUNT],
+      0,
+      100,
+    )
+    ms.push(performance.now() - started)
+    hits[search] = w.total
+  }
+  await index.close()
+  return { rows: 1_000_000, medianMs: round(median(ms), 2), p95Ms: round(quantile(ms, 0.95), 2), hits }
+}
+
+/** index.copyLinks of a whole 100,000-file account, over the browser host's WebSocket, as the page asks it. */
+async function copyLinksOverSocket(work: string, rounds: number) {
+  const sandbox = await startReady<Sandbox>(
+    'sandbox/main.ts',
+    ['--port', '0', '--data', join(work, 'ix-ws-sb'), '--seed-files', String(FILES)],
+    120_000,
+  )
+  const host = await startAppHost(join(work, 'ix-ws-host'))
+  try {
+    const page = new URL(host.url)
+    const socket = new WebSocket(`ws://${page.host}/ipc?token=${page.searchParams.get('token')}`, {
+      origin: page.origin,
+    })
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve)
+      socket.once('error', reject)
+    })
+    let next = 1
+    const waiting = new Map<number, (value: unknown) => void>()
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as {
+        id?: number
+        result?: { ok: boolean; value?: unknown; error?: unknown }
+      }
+      if (frame.id === undefined) return
+      if (!frame.result?.ok) throw new Error(`call failed: ${String(data).slice(0, 300)}`)
+      waiting.get(frame.id)?.(frame.result.value)
+    })
+    const call = <T>(channel: string, input: unknown) =>
+      new Promise<T>((resolve) => {
+        const id = next++
+        waiting.set(id, resolve as (value: unknown) => void)
+        socket.send(JSON.stringify({ id, channel, input }))
+      })
+    const account = await call<{ id: string }>('accounts.add', { label: 'Bench', ...sandbox.ready })
+    for (;;) {
+      const [status] = await call<Array<{ state: string; lastFullCrawl: string | null }>>('index.status', {})
+      if (status?.lastFullCrawl) break
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    const selection = {
+      kind: 'query',
+      query: { scope: { kind: 'account', accountId: account.id }, sort: { key: 'name', dir: 'asc' } },
+    }
+    const ms: number[] = []
+    for (let i = 0; i < rounds + 1; i++) {
+      const started = performance.now()
+      const links = await call<{ count: number; text: string | null }>('index.copyLinks', { selection })
+      const took = performance.now() - started
+      if (links.count !== FILES || links.text?.split('\n').length !== FILES)
+        throw new Error(`copied ${links.count} links`)
+      if (i > 0) ms.push(took)
+    }
+    socket.close()
+    return {
+      files: FILES,
+      medianMs: Math.round(median(ms)),
+      maxMs: Math.round(Math.max(...ms)),
+      runs: ms.length,
+    }
+  } finally {
+    await host.stop()
+    await sandbox.stop()
+  }
+}
