@@ -140,7 +140,8 @@ describe('queue controls', () => {
     const t = await engine({ clientFor: () => client, bandwidthBytesPerSec: 64 * 1024 })
     const started = performance.now()
     await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
-    await new Promise((r) => setTimeout(r, 300))
+    // Lifted once the limit is visibly in force: bytes are moving at the limited pace.
+    await waitFor(t, (e) => e.type === 'queue.progress' && e.items.length > 0)
     t.engine.setBandwidthLimit(null)
     await t.engine.whenIdle()
     // At 64 KiB/s the 1.5 MiB would take 24 s.
@@ -169,17 +170,26 @@ describe('queue controls', () => {
     const t = await engine({ clientFor: () => client, concurrency: 3 })
     await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
     await waitFor(t, (e) => e.type === 'queue.item' && e.item.state === 'done')
+    const pausedAt = t.events.length
     await t.engine.pause()
     expect(ofType(t.events, 'queue.paused').at(-1)?.pause.reason).toBe('user')
-    await new Promise((r) => setTimeout(r, 200))
-    const snap = t.engine.snapshot()
-    expect(snap.totals.running).toBe(0)
-    expect(snap.paused?.reason).toBe('user')
-    const doneWhilePaused = snap.totals.done
-    await new Promise((r) => setTimeout(r, 300))
-    expect(t.engine.snapshot().totals.done).toBe(doneWhilePaused)
-    expect(doneWhilePaused).toBeLessThan(20)
+    await until(() => t.engine.snapshot().totals.running === 0)
+    expect(t.engine.snapshot().paused?.reason).toBe('user')
+    expect(t.engine.snapshot().totals.done).toBeLessThan(20)
+    const resumedAt = t.events.length
     await t.engine.resume()
+    // Between the pause and the resume nothing started: no item went from waiting to running in that stretch
+    // (the runs being stopped may still report a phase on their way out).
+    const before = new Map<string, string>()
+    const started: string[] = []
+    for (const [i, e] of t.events.entries()) {
+      if (e.type !== 'queue.item') continue
+      const was = before.get(e.item.id)
+      if (i >= pausedAt && i < resumedAt && e.item.state === 'running' && was !== 'running')
+        started.push(e.item.id)
+      before.set(e.item.id, e.item.state)
+    }
+    expect(started).toEqual([])
     await t.engine.whenIdle()
     expect(t.engine.snapshot().totals.done).toBe(20)
     const landed = await onHost('pause')

@@ -64,7 +64,9 @@ describe('automatic pauses', () => {
     })
     let current: ApiClient = wrong
     const paths = await source('auth', 5, 1000)
-    const t = await engine({ clientFor: () => current })
+    // The engine's clock is ours: the pause and the finished uploads carry exactly the times we set.
+    let clock = Date.parse('2030-01-01T08:00:00Z')
+    const t = await engine({ clientFor: () => current, now: () => clock })
     const r = await t.engine.enqueuePaths({ paths, accountIds: ['acct'] })
     // The free-space check could not run; the files are queued anyway and wait for a working key.
     expect(r.accepted).toBe(5)
@@ -75,15 +77,19 @@ describe('automatic pauses', () => {
     expect(pause?.accountId).toBe('acct')
     expect(pause?.message).toMatch(/^Account acct: The host rejected the API key .*fix the key, then resume/)
     expect(pause?.message).not.toContain('wrongkey')
-    await new Promise((r) => setTimeout(r, 100))
+    expect(pause?.since).toBe(Date.parse('2030-01-01T08:00:00Z'))
+    await until(() => t.engine.snapshot().totals.running === 0)
     const items = t.engine.snapshot().items
     expect(items.every((i) => i.state === 'queued' && i.attempts === 0)).toBe(true)
     expect(ofType(t.events, 'queue.paused')).toHaveLength(1)
 
     current = good
+    clock = Date.parse('2030-01-01T09:30:00Z')
     await t.engine.resume()
     await t.engine.whenIdle()
     expect(t.engine.snapshot().totals.done).toBe(5)
+    expect(t.engine.snapshot().items.map((i) => i.finishedAt)).toEqual(Array(5).fill(clock))
+    expect(t.history.search({}).map((e) => e.finishedAt)).toEqual(Array(5).fill('2030-01-01T09:30:00.000Z'))
     expect(ofType(t.events, 'queue.resumed').at(-1)?.reason).toBe('auth')
   })
 
@@ -105,9 +111,8 @@ describe('automatic pauses', () => {
     const pause = t.engine.snapshot().paused
     expect(pause?.reason).toBe('offline')
     expect(pause?.message).toMatch(/Cannot reach the host of Account main\. .*resumes by itself/)
-    await new Promise((r) => setTimeout(r, 300))
+    await until(() => t.engine.snapshot().totals.running === 0)
     expect(t.engine.snapshot().items.filter((i) => i.state === 'failed')).toEqual([])
-    expect(t.engine.snapshot().totals.running).toBe(0)
 
     sb = await startSandbox({ dataDir, port })
     await t.engine.whenIdle()

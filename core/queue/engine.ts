@@ -201,8 +201,9 @@ export class UploadEngine {
   async pause(itemId?: string): Promise<void> {
     this.#assertOpen()
     if (itemId !== undefined) return pauseItem(this.#controls(), itemId)
-    await this.#store.setUserPaused(true)
+    // Halted first, so nothing starts while the pause is being written down.
     this.#core.halt('user', 'The queue is paused.')
+    await this.#store.setUserPaused(true)
   }
 
   /** Without an id: lifts any queue pause and resumes every paused item. With one: that item. */
