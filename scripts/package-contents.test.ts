@@ -1,0 +1,210 @@
+import { spawnSync } from 'node:child_process'
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { builtinModules } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { extractAll, listPackage } from '@electron/asar'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * What `npm run dist` would ship, checked on a real package: electron-builder packs a staged copy of the app
+ * (main built by scripts/build-electron.mjs, a stand-in renderer, the real package.json, electron-builder.yml
+ * and node_modules) for Linux in `--dir` mode, and the archive is read back with @electron/asar. The Electron
+ * binary cannot be downloaded here, so a stand-in binary is given as electronDist; the fuses (which patch that
+ * binary) are the only part of the configuration left out.
+ */
+const root = join(import.meta.dirname, '..')
+const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
+let work: string
+let app: string
+let files: string[]
+let mainRequires: string[]
+
+/** Packages a CommonJS bundle requires, built-ins and electron aside (ws's optional speed-ups too: try/require). */
+function requiredPackages(code: string): string[] {
+  const optional = new Set(['bufferutil', 'utf-8-validate', 'electron'])
+  const names = [...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1] as string)
+  const packages = names
+    .filter((n) => !n.startsWith('node:') && !builtinModules.includes(n) && !n.startsWith('.'))
+    .map((n) => (n.startsWith('@') ? n.split('/').slice(0, 2).join('/') : (n.split('/')[0] as string)))
+  return [...new Set(packages)].filter((n) => !optional.has(n)).sort()
+}
+
+/** The packages an `npm install --omit=dev` would hold: dependencies, their dependencies, and so on. */
+async function productionClosure(): Promise<string[]> {
+  const seen = new Set<string>()
+  const queue = Object.keys(pkg.dependencies)
+  while (queue.length > 0) {
+    const name = queue.shift() as string
+    if (seen.has(name)) continue
+    const manifest = await readFile(join(root, 'node_modules', name, 'package.json'), 'utf8').catch(
+      () => null,
+    )
+    // An optional dependency for another platform is not installed.
+    if (manifest === null) continue
+    seen.add(name)
+    const m = JSON.parse(manifest) as { dependencies?: object; optionalDependencies?: object }
+    queue.push(...Object.keys(m.dependencies ?? {}), ...Object.keys(m.optionalDependencies ?? {}))
+  }
+  return [...seen]
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'filedock-pack-'))
+  const stage = join(work, 'app')
+  await mkdir(join(stage, 'dist', 'renderer', 'assets'), { recursive: true })
+  const built = spawnSync(
+    process.execPath,
+    [join(root, 'scripts', 'build-electron.mjs'), '--outdir', join(stage, 'dist', 'electron')],
+    { encoding: 'utf8' },
+  )
+  expect(built.status, built.stderr).toBe(0)
+  mainRequires = requiredPackages(await readFile(join(stage, 'dist', 'electron', 'main.cjs'), 'utf8'))
+  // A stand-in renderer and CLI: what matters is which of dist/ is packed, not what Vite or esbuild wrote.
+  await writeFile(
+    join(stage, 'dist', 'renderer', 'index.html'),
+    '<!doctype html><script src="assets/app.js"></script>',
+  )
+  await writeFile(join(stage, 'dist', 'renderer', 'assets', 'app.js'), 'console.log(1)')
+  await writeFile(join(stage, 'dist', 'renderer', 'assets', 'app.js.map'), '{}')
+  await mkdir(join(stage, 'dist', 'cli'), { recursive: true })
+  await writeFile(join(stage, 'dist', 'cli', 'filedock.mjs'), '')
+  await cp(join(root, 'package.json'), join(stage, 'package.json'))
+  await cp(join(root, 'package-lock.json'), join(stage, 'package-lock.json'))
+  await cp(join(root, 'electron-builder.yml'), join(stage, 'electron-builder.yml'))
+  // The production install electron-builder would see (dependencies and everything they depend on, install-time
+  // tools included), copied: npm cannot list a symlinked node_modules.
+  for (const name of await productionClosure()) {
+    await cp(join(root, 'node_modules', name), join(stage, 'node_modules', name), {
+      recursive: true,
+      dereference: true,
+    })
+  }
+  const electronDist = join(work, 'electron-dist')
+  await mkdir(electronDist)
+  await writeFile(join(electronDist, 'electron'), '#!/bin/sh\n')
+  await chmod(join(electronDist, 'electron'), 0o755)
+  const out = join(work, 'out')
+  // npmRebuild stays false whatever the file says: a rebuild would replace node_modules' build of SQLite.
+  const script = `
+    import { Arch, build, Platform } from 'electron-builder'
+    await build({
+      projectDir: ${JSON.stringify(stage)},
+      targets: Platform.LINUX.createTarget('dir', Arch.x64),
+      config: {
+        electronFuses: null,
+        npmRebuild: false,
+        electronDist: ${JSON.stringify(electronDist)},
+        electronVersion: '45.4.1',
+        directories: { output: ${JSON.stringify(out)} },
+      },
+    })`
+  const packed = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ELECTRON_BUILDER_OFFLINE: 'true' },
+  })
+  expect(packed.status, packed.stderr.slice(-2000)).toBe(0)
+  const resources = join(out, 'linux-unpacked', 'resources')
+  files = listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) => f.replace(/^[/\\]/, ''))
+  // The app as Electron sees it: the archive, with the unpacked native files laid back over it.
+  app = join(work, 'extracted')
+  extractAll(join(resources, 'app.asar'), app)
+  await cp(join(resources, 'app.asar.unpacked'), app, { recursive: true })
+}, 240_000)
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true })
+})
+
+describe('the packaged app', () => {
+  it('declares as dependencies exactly the packages the main bundle loads at run time', () => {
+    expect(mainRequires).toEqual(['@napi-rs/keyring', 'better-sqlite3'])
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(mainRequires)
+  })
+
+  it('holds main, preload, the renderer and package.json; no source maps, no CLI', () => {
+    const dist = files.filter((f) => f.startsWith('dist') && !f.endsWith('dist') && /\.\w+$/.test(f))
+    expect(dist.map((f) => f.replaceAll('\\', '/')).sort()).toEqual([
+      'dist/electron/main.cjs',
+      'dist/electron/preload.cjs',
+      'dist/renderer/assets/app.js',
+      'dist/renderer/index.html',
+    ])
+    expect(files.filter((f) => !f.includes('/') && !f.includes('\\')).sort()).toEqual([
+      'dist',
+      'node_modules',
+      'package.json',
+    ])
+  })
+
+  it('packs only the runtime packages and what they need to load, not their install-time tools', async () => {
+    const packages = new Set<string>()
+    for (const f of files) {
+      const parts = f.split(/[/\\]/)
+      if (parts[0] !== 'node_modules' || parts.length < 2) continue
+      const name = parts[1]?.startsWith('@') ? `${parts[1]}/${parts[2] ?? ''}` : parts[1]
+      if (name && !name.endsWith('/')) packages.add(name)
+    }
+    const platformKeyring = (await readdir(join(root, 'node_modules', '@napi-rs')))
+      .filter((n) => n.startsWith('keyring-'))
+      .map((n) => `@napi-rs/${n}`)
+    expect([...packages].sort()).toEqual(
+      ['@napi-rs/keyring', ...platformKeyring, 'better-sqlite3', 'bindings', 'file-uri-to-path'].sort(),
+    )
+    // Native addons are unpacked next to the archive (a .node file cannot be loaded from inside it).
+    const unpacked = await readdir(join(app, 'node_modules', '@napi-rs', platformKeyring[0]?.slice(9) ?? ''))
+    expect(unpacked.some((f) => f.endsWith('.node'))).toBe(true)
+  })
+
+  it('loads every runtime package from the packed copy alone (SQLite with a given addon, as under Electron)', () => {
+    const nodeAddon = join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')
+    const probe = `
+      const { createRequire } = require('node:module')
+      const fromApp = createRequire(${JSON.stringify(join(app, 'dist', 'electron', 'main.cjs'))})
+      const keyring = fromApp('@napi-rs/keyring')
+      const Database = fromApp('better-sqlite3')
+      const db = new Database(':memory:', { nativeBinding: ${JSON.stringify(nodeAddon)} })
+      const where = (id) => require('node:path').relative(${JSON.stringify(app)}, fromApp.resolve(id))
+      console.log(JSON.stringify({
+        entry: typeof keyring.Entry,
+        sqlite: db.prepare('select 1 + 1 as two').get().two,
+        from: [where('@napi-rs/keyring'), where('better-sqlite3')],
+      }))`
+    const run = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' })
+    expect(run.status, run.stderr).toBe(0)
+    const seen = JSON.parse(run.stdout) as { entry: string; sqlite: number; from: string[] }
+    expect(seen.entry).toBe('function')
+    expect(seen.sqlite).toBe(2)
+    for (const from of seen.from) expect(from.startsWith('node_modules')).toBe(true)
+  })
+})
+
+describe('package.json', () => {
+  it('keeps what Vite bundles into the renderer out of dependencies', async () => {
+    const imported = new Set<string>()
+    const visit = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name)
+        if (entry.isDirectory()) await visit(path)
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts')) {
+          for (const m of (await readFile(path, 'utf8')).matchAll(/from '([^.'][^']*)'/g)) {
+            const spec = m[1] as string
+            imported.add(
+              spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string),
+            )
+          }
+        }
+      }
+    }
+    await visit(join(root, 'renderer', 'src'))
+    expect(imported.size).toBeGreaterThan(5)
+    for (const name of imported) {
+      expect(pkg.dependencies[name], `${name} is bundled by Vite`).toBeUndefined()
+      expect(pkg.devDependencies[name], `${name} is imported by the renderer`).toBeDefined()
+    }
+  })
+})
