@@ -36,8 +36,8 @@ test('drop files and pick a folder: progress, mirrored folders on the host, link
   await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
   const queue = page.getByRole('region', { name: 'Upload queue' })
   await queue.getByLabel('Copy links when a batch finishes').check()
-  await queue.getByLabel('Speed limit (KiB/s)').fill('64')
-  await queue.getByLabel('Speed limit (KiB/s)').press('Enter')
+  await queue.getByLabel('Speed limit (KB/s)').fill('64')
+  await queue.getByLabel('Speed limit (KB/s)').press('Enter')
 
   await dragFiles(
     page,
@@ -54,8 +54,8 @@ test('drop files and pick a folder: progress, mirrored folders on the host, link
   await expectStatus(page, 'slow.bin', /Uploading \d+%/)
   const bar = queueRow(page, 'slow.bin').getByRole('progressbar')
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
-  await queue.getByLabel('Speed limit (KiB/s)').fill('')
-  await queue.getByLabel('Speed limit (KiB/s)').press('Enter')
+  await queue.getByLabel('Speed limit (KB/s)').fill('')
+  await queue.getByLabel('Speed limit (KB/s)').press('Enter')
   await expectStatus(page, 'slow.bin', 'Done')
   await expectStatus(page, 'notes.txt', 'Done')
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SandboxHandle, startSandbox } from '../../../sandbox/server.ts'
 import type { FileList } from '../../../shared/api/types.ts'
+import type { AppSettings } from '../../../shared/ipc/settings.ts'
 import { ApiClient } from '../../api/client.ts'
 import { createDispatcher } from '../../ipc/dispatcher.ts'
 import { type Core, createCore } from '../create-core.ts'
@@ -66,7 +67,7 @@ describe('files.clone names the copy', () => {
   it('keeps the original name when the setting says so', async () => {
     const code = await put('notes.txt')
     const saved = await dispatcher().dispatch('settings.update', { cloneNames: 'same' })
-    expect(saved.ok && saved.value.cloneNames).toBe('same')
+    expect(saved.ok && (saved.value as AppSettings).cloneNames).toBe('same')
     const copy = await clone(code)
     const list = (await dispatcher().dispatch('files.list', { page: 1, perPage: 100, name: 'notes' })) as {
       ok: true

@@ -18,6 +18,7 @@ import { UploadDialogs } from '../features/upload/UploadDialogs.tsx'
 import { useUi } from '../state/ui-store.ts'
 import { ConnectionBanner } from './ConnectionBanner.tsx'
 import { Sidebar } from './Sidebar.tsx'
+import { useSizeUnits } from './use-size-units.ts'
 
 // recharts is most of the bundle and only the dashboard needs it: load it on first visit.
 const DashboardView = lazy(() =>
@@ -31,6 +32,7 @@ const DashboardView = lazy(() =>
 export function Shell() {
   const view = useUi((s) => s.view)
   const linkCheck = useLinkCheck((s) => s.open)
+  const units = useSizeUnits()
   const dialog = useUi((s) => s.dialog)
   const closeDialog = useUi((s) => s.closeDialog)
   const accountId = useAccountId()
@@ -38,7 +40,7 @@ export function Shell() {
   return (
     <div className="shell">
       <Sidebar />
-      <main className="main" aria-label="Content">
+      <main className="main" aria-label="Content" key={units}>
         <ConnectionBanner />
         <QueuePausedBanner />
         {linkCheck ? (

@@ -7,7 +7,10 @@ import {
   formatSize,
   formatSpeed,
   formatTimestamp,
+  kiloBytes,
+  kiloName,
   maskedKey,
+  setSizeUnits,
 } from './format.ts'
 
 describe('formatSize (decimal units, as main and the CLI)', () => {
@@ -57,5 +60,33 @@ describe('times and counts', () => {
     expect(formatCount(1, 'file')).toBe('1 file')
     expect(formatCount(12_000, 'file')).toBe('12,000 files')
     expect(maskedKey('abcd')).toBe('••••abcd')
+  })
+})
+
+describe('formatSize with the binary setting', () => {
+  it.each([
+    [1000, '1000 B'],
+    [1024, '1 KiB'],
+    [1536, '1.5 KiB'],
+    [100_000, '97.7 KiB'],
+    [1_048_000, '1023 KiB'],
+    [1_048_500, '1 MiB'],
+    [5 * 1024 ** 3, '5 GiB'],
+  ])('%d → %s', (bytes, text) => {
+    setSizeUnits('binary')
+    try {
+      expect(formatSize(bytes)).toBe(text)
+      expect(formatSpeed(bytes)).toBe(`${text}/s`)
+      expect(kiloName()).toBe('KiB')
+      expect(kiloBytes()).toBe(1024)
+    } finally {
+      setSizeUnits('decimal')
+    }
+  })
+
+  it('goes back to decimal units, the default', () => {
+    expect(formatSize(100_000)).toBe('100 KB')
+    expect(kiloName()).toBe('KB')
+    expect(kiloBytes()).toBe(1000)
   })
 })

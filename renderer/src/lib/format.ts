@@ -1,16 +1,39 @@
-const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const
+import type { SizeUnits } from '../../../shared/ipc/settings.ts'
+
+const decimalUnits = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const
+const binaryUnits = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const
+
+// The user's unit setting, one for the whole window: the shell sets it from the saved settings before it renders
+// anything that shows a size, so one file never shows as both "98 KB" and "95.7 KiB".
+let sizeUnits: SizeUnits = 'decimal'
+
+export function setSizeUnits(units: SizeUnits): void {
+  sizeUnits = units
+}
+
+/** Bytes in one "K" of the current setting (1000 or 1024): what a typed "KB/s" limit is multiplied by. */
+export function kiloBytes(): number {
+  return sizeUnits === 'binary' ? 1024 : 1000
+}
+
+/** "KB" or "KiB", for labels of fields where a size is typed. */
+export function kiloName(): string {
+  return sizeUnits === 'binary' ? 'KiB' : 'KB'
+}
 
 /**
- * 1536 → "1.54 KB". Decimal steps (1 KB = 1000 bytes), the one convention of Filedock (main and the CLI use
- * core/format/bytes.ts); macOS, GNOME and drive makers count the same way.
+ * 1536 → "1.54 KB". Decimal steps (1 KB = 1000 bytes) by default, the convention of Filedock (main and the CLI
+ * use core/format/bytes.ts); macOS, GNOME and drive makers count the same way. The binary setting shows KiB.
  */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—'
+  const step = kiloBytes()
+  const units = sizeUnits === 'binary' ? binaryUnits : decimalUnits
   let value = bytes
   let unit = 0
   // Rounding can carry into the next unit (999,999 B would show as "1000 KB"): step up while it would.
-  while (Number(value.toFixed(0)) >= 1000 && unit < units.length - 1) {
-    value /= 1000
+  while (Number(value.toFixed(0)) >= step && unit < units.length - 1) {
+    value /= step
     unit++
   }
   const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2

@@ -5,10 +5,11 @@ import { Modal } from '../../components/Modal.tsx'
 import { AddAccountForm } from './AddAccountForm.tsx'
 import { useAccountEdit } from './account-edit-store.ts'
 import { EditAccountDialog } from './EditAccountDialog.tsx'
+import { PreferencesSection } from './PreferencesSection.tsx'
 import { useAccountActions } from './use-account-actions.ts'
 import { useAccounts } from './use-accounts.ts'
 
-/** Accounts settings: list (masked keys only), switch, edit, remove with confirmation, add. */
+/** Accounts settings: list (masked keys only), switch, edit, remove with confirmation, add; then preferences. */
 export function AccountsDialog({ onClose }: { onClose: () => void }) {
   const { data } = useAccounts()
   const [adding, setAdding] = useState(false)
@@ -50,6 +51,7 @@ export function AccountsDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       )}
+      <PreferencesSection />
       {edited && editing ? (
         <EditAccountDialog key={edited.id} account={edited} focus={editing.focus} onClose={closeEdit} />
       ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
-import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../../../shared/ipc/settings.ts'
+import { MAX_CONCURRENCY, MIN_BANDWIDTH, MIN_CONCURRENCY } from '../../../../shared/ipc/settings.ts'
 import { type LinkFormat, linkFormatLabels, linkFormats } from '../../../../shared/links.ts'
+import { kiloBytes, kiloName } from '../../lib/format.ts'
 import { useQueue } from '../../state/queue-store.ts'
 import { queueActions } from './use-queue-actions.ts'
 import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
@@ -10,20 +11,25 @@ const concurrencies = Array.from(
   (_, i) => i + MIN_CONCURRENCY,
 )
 
-/** Uploads at once, the bandwidth limit (KiB/s, empty for none), and how finished batches are handed over. */
+/**
+ * Uploads at once, the bandwidth limit (empty for none), and how finished batches are handed over. The limit is
+ * typed in the unit speeds are shown in (KB/s, or KiB/s with the binary setting).
+ */
 export function QueueControls() {
   const concurrency = useQueue((s) => s.concurrency)
   const bandwidth = useQueue((s) => s.bandwidthBytesPerSec)
   const settings = useUploadSettings()
   const update = useUpdateSettings()
-  const [limit, setLimit] = useState(bandwidth === null ? '' : String(Math.round(bandwidth / 1024)))
-  useEffect(() => setLimit(bandwidth === null ? '' : String(Math.round(bandwidth / 1024))), [bandwidth])
-  const kib = limit.trim() === '' ? null : Number(limit)
-  const limitInvalid = kib !== null && (!Number.isInteger(kib) || kib < 1)
+  const shown = bandwidth === null ? '' : String(Math.round(bandwidth / kiloBytes()))
+  const [limit, setLimit] = useState(shown)
+  useEffect(() => setLimit(shown), [shown])
+  const typed = limit.trim() === '' ? null : Number(limit)
+  const limitInvalid =
+    typed !== null && (!Number.isInteger(typed) || typed < 1 || typed * kiloBytes() < MIN_BANDWIDTH)
 
   const applyLimit = () => {
     if (limitInvalid) return
-    const next = kib === null ? null : kib * 1024
+    const next = typed === null ? null : typed * kiloBytes()
     if (next !== bandwidth) void queueActions.setBandwidth(next)
   }
 
@@ -50,7 +56,7 @@ export function QueueControls() {
           applyLimit()
         }}
       >
-        <label htmlFor="bandwidth-limit">Speed limit (KiB/s)</label>
+        <label htmlFor="bandwidth-limit">Speed limit ({kiloName()}/s)</label>
         <input
           id="bandwidth-limit"
           className="input"

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AppSettings } from '../../../../shared/ipc/settings.ts'
+import type { z } from 'zod'
+import type { AppSettings, settingsPatchSchema } from '../../../../shared/ipc/settings.ts'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
@@ -8,7 +9,8 @@ export function useUploadSettings() {
   return useQuery({ queryKey: keys.settings(), queryFn: () => call(api.settings.get()), staleTime: Infinity })
 }
 
-type SettingsPatch = Partial<Pick<AppSettings, 'linkFormat' | 'autoCopy'>>
+// What settings.update accepts (its input schema), so every preference the user may change goes through here.
+type SettingsPatch = z.infer<typeof settingsPatchSchema>
 
 /**
  * The link format and auto-copy switch; main announces the change (settings.changed) to every window.

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react'
+import type { AppSettings, CloneNames, SizeUnits } from '../../../../shared/ipc/settings.ts'
+import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
+
+const unitChoices: [SizeUnits, string][] = [
+  ['decimal', 'Decimal: 1 KB = 1,000 bytes (as macOS and the web count)'],
+  ['binary', 'Binary: 1 KiB = 1,024 bytes'],
+]
+const cloneChoices: [CloneNames, string][] = [
+  ['copy', 'Name them “name (copy).ext”, “name (copy 2).ext”…'],
+  ['same', 'Keep the original name'],
+]
+
+/** Window-wide preferences, saved by main for every window and both hosts: size units and names of copies. */
+export function PreferencesSection() {
+  return (
+    <section className="preferences" aria-labelledby="preferences-title">
+      <h3 id="preferences-title" className="preferences-title">
+        Preferences
+      </h3>
+      <Choice field="sizeUnits" legend="Sizes and speeds" choices={unitChoices} />
+      <Choice field="cloneNames" legend="Copies of files" choices={cloneChoices} />
+    </section>
+  )
+}
+
+type ChoiceField = 'sizeUnits' | 'cloneNames'
+
+/**
+ * One preference as radio buttons. The choice is kept in local state first, so the button shows it in the same
+ * event: a unit change redraws the whole window, and waiting for that would leave the old button checked a while.
+ */
+function Choice<F extends ChoiceField>(props: {
+  field: F
+  legend: string
+  choices: [AppSettings[F], string][]
+}) {
+  const saved = useUploadSettings().data?.[props.field]
+  const update = useUpdateSettings()
+  const [chosen, setChosen] = useState(saved)
+  // Follows changes made elsewhere (another window), and the first load.
+  useEffect(() => setChosen(saved), [saved])
+  return (
+    <fieldset className="preferences-group" disabled={saved === undefined}>
+      <legend>{props.legend}</legend>
+      {props.choices.map(([value, label]) => (
+        <label key={value} className="check">
+          <input
+            type="radio"
+            name={props.field}
+            checked={chosen === value}
+            onChange={() => {
+              setChosen(value)
+              update.mutate({ [props.field]: value })
+            }}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
