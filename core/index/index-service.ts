@@ -47,6 +47,7 @@ export interface IndexServiceOptions {
 }
 
 const PROGRESS_INTERVAL_MS = 250
+const CHANGED_INTERVAL_MS = 1_000
 const SCHEDULE_CHECK_MS = 60_000
 
 /**
@@ -63,6 +64,7 @@ export class IndexService {
   private readonly crawls = new Map<string, Promise<void>>()
   private readonly revalidations = new Map<string, Promise<boolean>>()
   private readonly lastProgress = new Map<string, number>()
+  private readonly lastChanged = new Map<string, number>()
   private readonly stop = new AbortController()
   private readonly timer: NodeJS.Timeout | null
   private readonly log: (line: string) => void
@@ -181,6 +183,11 @@ export class IndexService {
       foldersIndexed: s.foldersIndexed,
       warning: s.warning,
     })
+    // Windows showing a crawling account grow as pages arrive; a second between refetches keeps that cheap.
+    if (s.state === 'crawling' && now - (this.lastChanged.get(accountId) ?? 0) >= CHANGED_INTERVAL_MS) {
+      this.lastChanged.set(accountId, now)
+      this.o.emit({ type: 'index.changed', accountId, fldIds: null })
+    }
   }
 
   status(): IndexStatus[] {

@@ -1,0 +1,118 @@
+import { afterEach, expect, it } from 'vitest'
+import { moveSelection } from './move-selection.ts'
+import type { ScopeContext } from './query-scope.ts'
+import { summarize } from './selection.ts'
+import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+
+let rig: IndexRig | undefined
+afterEach(async () => {
+  await rig?.close()
+  rig = undefined
+})
+
+it('moves a whole query less unticked files, per file, keeps the index true, and is safe to repeat', async () => {
+  rig = await openIndexRig({ seedFiles: 400 })
+  const index = rig.open()
+  await index.crawl(ACCOUNT)
+  const scope: ScopeContext = {
+    accountIds: () => [ACCOUNT],
+    activeId: () => ACCOUNT,
+    key: (id) => index.acct(id),
+  }
+  const target = await rig.client.folderCreate('Moved here', 0)
+  const inRoot = (await rig.client.fileList({ fldId: 0, page: 1, perPage: 1000 })).files
+  const [firstInRoot] = inRoot
+  if (firstInRoot === undefined) throw new Error('the seeded root is empty')
+  const kept = inRoot.slice(0, 2).map((f) => ({ accountId: ACCOUNT, fileCode: f.fileCode }))
+  const query = {
+    scope: { kind: 'folder' as const, accountId: ACCOUNT, fldId: 0 },
+    sort: { key: 'name' as const, dir: 'asc' as const },
+  }
+  // A row the host no longer has (deleted elsewhere, index not yet refreshed).
+  index.writes.putFiles(index.acct(ACCOUNT), index.generation(ACCOUNT), [
+    { ...firstInRoot, fileCode: 'gonefromhost1', name: 'gone.txt' },
+  ])
+  const selection = { kind: 'query' as const, query, except: kept }
+  expect(summarize(selection, index.reader, scope)).toEqual({
+    files: inRoot.length - 1,
+    totalSize: inRoot.slice(2).reduce((s, f) => s + f.size, 0) + firstInRoot.size,
+  })
+
+  const result = await moveSelection(selection, ACCOUNT, target.fldId, index, scope, rig.client)
+  expect(result.moved).toBe(inRoot.length - 2)
+  expect(result.failed).toEqual([
+    expect.objectContaining({
+      fileCode: 'gonefromhost1',
+      name: 'gone.txt',
+      error: expect.objectContaining({ kind: 'not_found' }),
+    }),
+  ])
+  expect(result.changedFolders).toEqual([target.fldId, 0])
+  const onHost = (await rig.client.fileList({ fldId: target.fldId, page: 1, perPage: 1000 })).files.map(
+    (f) => f.fileCode,
+  )
+  expect(onHost.sort()).toEqual(
+    inRoot
+      .slice(2)
+      .map((f) => f.fileCode)
+      .sort(),
+  )
+  const inIndex = [
+    ...index.reader.iterateFiles({
+      accts: [index.acct(ACCOUNT)],
+      fldId: target.fldId,
+      search: '',
+      sort: query.sort,
+    }),
+  ]
+  expect(inIndex.map((f) => f.fileCode).sort()).toEqual(onHost.sort())
+
+  // Again, as a list of the same files: they are already there, nothing is called, nothing fails.
+  rig.sandbox.sb.setFaults({ errorRate: 1 })
+  const again = await moveSelection(
+    { kind: 'files', files: onHost.map((fileCode) => ({ accountId: ACCOUNT, fileCode })) },
+    ACCOUNT,
+    target.fldId,
+    index,
+    scope,
+    rig.client,
+  )
+  rig.sandbox.sb.setFaults({ errorRate: 0 })
+  expect(again).toMatchObject({ moved: onHost.length, failed: [] })
+})
+
+it('refuses to move files into a folder of another account, file by file', async () => {
+  rig = await openIndexRig({ seedFiles: 20 })
+  const index = rig.open({
+    accounts: () => [
+      { id: ACCOUNT, label: 'A' },
+      { id: 'acc-other', label: 'B' },
+    ],
+  })
+  await index.crawl(ACCOUNT)
+  const scope: ScopeContext = {
+    accountIds: () => [ACCOUNT, 'acc-other'],
+    activeId: () => ACCOUNT,
+    key: (id) => index.acct(id),
+  }
+  const [file] = (await rig.client.fileList({ page: 1, perPage: 1 })).files
+  if (file === undefined) throw new Error('no seeded file')
+  const result = await moveSelection(
+    {
+      kind: 'files',
+      files: [
+        { accountId: ACCOUNT, fileCode: file.fileCode },
+        { accountId: ACCOUNT, fileCode: file.fileCode },
+      ],
+    },
+    'acc-other',
+    0,
+    index,
+    scope,
+    rig.client,
+  )
+  expect(result).toMatchObject({
+    moved: 0,
+    failed: [{ fileCode: file.fileCode, error: { kind: 'invalid_input' } }],
+  })
+})
