@@ -33,7 +33,13 @@ export const useToasts = create<ToastState>()((set, get) => ({
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
   mountDock: () => {
     set((s) => ({ docks: s.docks + 1 }))
-    return () => set((s) => ({ docks: s.docks - 1 }))
+    let mounted = true
+    // Idempotent: an effect cleanup that runs twice must not unregister another toaster's dock.
+    return () => {
+      if (!mounted) return
+      mounted = false
+      set((s) => ({ docks: s.docks - 1 }))
+    }
   },
 }))
 
