@@ -1,7 +1,8 @@
 import { afterEach, expect, it } from 'vitest'
 import { IndexAppChanges } from './app-changes.ts'
-import { indexFolderContents } from './folder-contents.ts'
+import { FOLDER_FRESH_MS, indexFolderContents } from './folder-contents.ts'
 import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { landedItem } from './testing/landed-item.ts'
 
 let rig: IndexRig | undefined
 afterEach(async () => {
@@ -9,10 +10,11 @@ afterEach(async () => {
   rig = undefined
 })
 
-it('answers "what is in this folder" for uploads from the index, asking the host first for a folder it never saw', async () => {
+it('answers "what is in this folder" for uploads from the index, asking the host first for a folder not checked lately', async () => {
   rig = await openIndexRig({ seedFiles: 500 })
   const index = rig.open()
-  const contents = indexFolderContents(index)
+  let clock = Date.now()
+  const contents = indexFolderContents(index, () => clock)
   const folder = (await rig.client.folderList(0)).folders[0]
   if (folder === undefined) throw new Error('no seeded folder')
   const host = (await rig.client.folderList(folder.fldId)).files
@@ -32,28 +34,16 @@ it('answers "what is in this folder" for uploads from the index, asking the host
   rig.sandbox.sb.setFaults({ errorRate: 1 })
   expect(await contents.filesInFolder(ACCOUNT, folder.fldId)).toHaveLength(host.length)
   const changes = new IndexAppChanges(index, () => undefined)
-  changes.uploadLanded({
-    id: 'i1',
-    batchId: 'b1',
-    kind: 'file',
-    accountId: ACCOUNT,
-    name: 'fresh.bin',
-    relPath: 'fresh.bin',
-    source: '/tmp/fresh.bin',
-    fldId: folder.fldId,
-    targetFldId: folder.fldId,
-    size: 42,
-    state: 'done',
-    phase: null,
-    attempts: 0,
-    bytesSent: 42,
-    nextAttemptAt: null,
-    fileCode: 'freshcode123',
-    pageLink: `${rig.sandbox.sb.baseUrl}/freshcode123`,
-    error: null,
-    addedAt: 0,
-    finishedAt: 0,
-  })
+  changes.uploadLanded(
+    landedItem({
+      accountId: ACCOUNT,
+      fileCode: 'freshcode123',
+      name: 'fresh.bin',
+      fldId: folder.fldId,
+      size: 42,
+      pageLink: `${rig.sandbox.sb.baseUrl}/freshcode123`,
+    }),
+  )
   changes.dispose()
   expect(await contents.filesInFolder(ACCOUNT, folder.fldId)).toContainEqual({
     name: 'fresh.bin',
@@ -61,5 +51,11 @@ it('answers "what is in this folder" for uploads from the index, asking the host
     fileCode: 'freshcode123',
     link: `${rig.sandbox.sb.baseUrl}/freshcode123`,
   })
+
+  // A minute later the folder is read again, so a file deleted on the host meanwhile is not taken for there.
+  clock = Date.now() + FOLDER_FRESH_MS + 1
+  await expect(contents.list(ACCOUNT, folder.fldId)).rejects.toMatchObject({ kind: 'server' })
   rig.sandbox.sb.setFaults({ errorRate: 0 })
+  const fresh = await contents.list(ACCOUNT, folder.fldId)
+  expect(fresh.map((f) => f.fileCode).sort()).toEqual(host.map((f) => f.fileCode).sort())
 })

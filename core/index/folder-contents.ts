@@ -10,27 +10,34 @@ export interface FolderEntry {
 }
 
 /**
- * The one place that answers "what is in folder X of account A" for uploads. The upload engine takes this as an
- * injected port; core/app passes `indexFolderContents(index)`.
+ * The one place that answers "what is in folder X of account A" for uploads. `list` has the shape of the upload
+ * engine's injected port (core/queue/folder-contents.ts, FolderContents); core/app passes
+ * `indexFolderContents(index)` to the engine, so the duplicate check reads the index instead of listing the folder.
  */
-export interface FolderContents {
+export interface IndexFolderContents {
   filesInFolder(accountId: string, fldId: number): Promise<FolderEntry[]>
+  list(accountId: string, fldId: number, signal?: AbortSignal): Promise<readonly FolderEntry[]>
 }
 
 /**
- * Answers from the index. A folder the index cannot vouch for (the account was never fully crawled and the
- * folder never revalidated) is revalidated against the host first, so a duplicate check never trusts an empty
- * index; if the host cannot be reached then, the error goes to the caller, which decides whether to upload anyway.
+ * A folder re-read from the host within this long is answered from the index as it is. A duplicate check trusts
+ * what it is told (a file it thinks is there is not uploaded), so the index is not trusted for longer than the
+ * engine trusted its own listings; one revalidation per folder per minute is cheap.
  */
-export function indexFolderContents(index: IndexService): FolderContents {
-  return {
-    async filesInFolder(accountId, fldId) {
-      if (!index.complete([accountId]) && !index.folderChecked(accountId, fldId)) {
-        await index.revalidate(accountId, fldId)
-      }
-      return index.reader
-        .filesIn(index.acct(accountId), fldId)
-        .map((f) => ({ name: f.name, size: f.size, fileCode: f.fileCode, link: f.link }))
-    },
+export const FOLDER_FRESH_MS = 60_000
+
+/**
+ * Answers from the index, revalidating the folder against the host first when it was not checked in the last
+ * minute (or never: an account not crawled yet is not taken to be empty). If the host cannot be reached then,
+ * the error goes to the caller, as a failed listing would.
+ */
+export function indexFolderContents(index: IndexService, now: () => number = Date.now): IndexFolderContents {
+  const filesInFolder = async (accountId: string, fldId: number): Promise<FolderEntry[]> => {
+    const checked = index.folderCheckedAt(accountId, fldId)
+    if (checked === null || now() - checked > FOLDER_FRESH_MS) await index.revalidate(accountId, fldId)
+    return index.reader
+      .filesIn(index.acct(accountId), fldId)
+      .map((f) => ({ name: f.name, size: f.size, fileCode: f.fileCode, link: f.link }))
   }
+  return { filesInFolder, list: (accountId, fldId) => filesInFolder(accountId, fldId) }
 }

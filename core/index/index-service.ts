@@ -256,8 +256,9 @@ export class IndexService {
     return this.rows.get(accountId).generation
   }
 
-  folderChecked(accountId: string, fldId: number): boolean {
-    return this.writes.checkedAt(this.rows.key(accountId), fldId) !== null
+  /** When a folder was last revalidated (ms), null if never. */
+  folderCheckedAt(accountId: string, fldId: number): number | null {
+    return this.writes.checkedAt(this.rows.key(accountId), fldId)
   }
 
   emitChanged(accountId: string, fldIds: number[] | null): void {

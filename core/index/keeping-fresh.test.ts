@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { QueueItemView } from '../../shared/queue.ts'
 import { IndexAppChanges } from './app-changes.ts'
 import type { IndexService } from './index-service.ts'
 import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { landedItem } from './testing/landed-item.ts'
 
 let rig: IndexRig | undefined
 afterEach(async () => {
@@ -80,7 +80,16 @@ describe('keeping the index fresh', () => {
     for (let i = 0; i < 20; i++) {
       const [file] = await r.sandbox.upload([{ name: `landed-${i}.txt`, data: `file ${i}` }])
       landed.push(file.file_code)
-      changes.uploadLanded(landedItem(file.file_code, `landed-${i}.txt`))
+      changes.uploadLanded(
+        landedItem({
+          accountId: ACCOUNT,
+          fileCode: file.file_code,
+          name: `landed-${i}.txt`,
+          fldId: 0,
+          size: 6,
+          pageLink: `http://host/${file.file_code}`,
+        }),
+      )
     }
     const [victim] = (await r.client.fileList({ page: 1, perPage: 1 })).files
     if (victim === undefined) throw new Error('no file to rename')
@@ -103,28 +112,3 @@ describe('keeping the index fresh', () => {
     expect(index.reader.file(index.acct(ACCOUNT), victim.fileCode)?.name).toBe('renamed during the crawl.bin')
   }, 60_000)
 })
-
-function landedItem(fileCode: string, name: string): QueueItemView {
-  return {
-    id: fileCode,
-    batchId: 'batch',
-    kind: 'file',
-    accountId: ACCOUNT,
-    name,
-    relPath: name,
-    source: `/tmp/${name}`,
-    fldId: 0,
-    targetFldId: 0,
-    size: 6,
-    state: 'done',
-    phase: null,
-    attempts: 0,
-    bytesSent: 6,
-    nextAttemptAt: null,
-    fileCode,
-    pageLink: `http://host/${fileCode}`,
-    error: null,
-    addedAt: Date.now(),
-    finishedAt: Date.now(),
-  }
-}
