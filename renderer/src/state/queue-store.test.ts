@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { emptyTotals, type QueueItemView, type QueueSnapshot } from '../../../shared/queue.ts'
+import { emptyTotals, type QueueEvent, type QueueItemView, type QueueSnapshot } from '../../../shared/queue.ts'
 import { applyQueueEvent, applySnapshot, isActive, useQueue } from './queue-store.ts'
 
 function item(id: string, patch: Partial<QueueItemView> = {}): QueueItemView {
@@ -68,7 +68,7 @@ describe('the renderer queue store', () => {
 
   it('is safe to repeat: an event seen again (after a reconnect snapshot) changes nothing more', () => {
     applySnapshot(snapshot([item('a')]))
-    const added = { type: 'queue.added', batchId: 'b1', items: [item('a'), item('b')] } as const
+    const added: QueueEvent = { type: 'queue.added', batchId: 'b1', items: [item('a'), item('b')] }
     applyQueueEvent(added)
     applyQueueEvent(added)
     applyQueueEvent({ type: 'queue.item', item: item('c') })
