@@ -1,5 +1,5 @@
-import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { deleteFile, seedSmallTree } from './sandbox-api.ts'
+import { addAccount, expect, openWithAccount, ref, test } from './fixtures.ts'
+import { apiGet, deleteFile, seedSmallTree, upload } from './sandbox-api.ts'
 
 test('deleted files view lists a file deleted on the host', async ({ page, host, sandbox }) => {
   const seeded = await seedSmallTree(ref(sandbox))
@@ -51,4 +51,59 @@ test('a host that stops answering shows the offline banner; Retry recovers', asy
   await expect(
     page.getByRole('grid', { name: 'Files' }).getByRole('row').filter({ hasText: 'beach.png' }),
   ).toBeVisible()
+})
+
+test('dashboard: every day of the chosen range, as the host returns it, and totals across all accounts', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const first = ref(sandbox)
+  const secondKey = (await sandbox.createAccount('second@sandbox.local')).apiKey
+  const second = { baseUrl: sandbox.baseUrl, apiKey: secondKey }
+  // Views are counted by the host when a file's page is opened: 3 on the first account, 2 on the second.
+  const a = await upload(first, 'a.txt', 'first account')
+  const b = await upload(second, 'b.txt', 'second account')
+  for (const code of [a, a, a, b, b]) await fetch(`${sandbox.baseUrl}/${code}`)
+
+  await openWithAccount(page, host, sandbox)
+  await page.getByRole('button', { name: 'Accounts' }).click()
+  await page.getByRole('dialog', { name: 'Accounts' }).getByRole('button', { name: 'Add account' }).click()
+  await addAccount(page, { label: 'Second', ...second })
+  const dialog = page.getByRole('dialog', { name: 'Accounts' })
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Second' }).getByText('Active')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Switch account' })).toContainText('Second')
+  await page.getByRole('button', { name: 'Dashboard' }).click()
+
+  const days = page.getByRole('table', { name: 'Statistics per day' }).locator('tbody tr')
+  const range = page.getByRole('group', { name: 'Statistics range' })
+  for (const [label, last] of [
+    ['7 days', 7],
+    ['30 days', 30],
+    ['All', 365],
+  ] as const) {
+    await range.getByRole('button', { name: label }).click()
+    await expect(range.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true')
+    // Exactly the days the host returns for that range, in its order (oldest first), the last one today.
+    const hostDays = await apiGet<{ day: string }[]>(second, 'account/stats', { last })
+    await expect(days).toHaveCount(hostDays.length)
+    expect(hostDays.length).toBe(last)
+  }
+
+  const all = page.getByRole('table', { name: 'All accounts' })
+  await expect(all.getByRole('row', { name: /^Sandbox/ })).toContainText('3')
+  await expect(all.getByRole('row', { name: /^Second/ })).toContainText('2')
+  const sum = async (sb: { baseUrl: string; apiKey: string }) =>
+    (await apiGet<{ views: string }[]>(sb, 'account/stats', { last: 365 })).reduce(
+      (n, r) => n + Number(r.views),
+      0,
+    )
+  const expected = (await sum(first)) + (await sum(second))
+  expect(expected).toBe(5)
+  const footer = all.locator('tfoot tr')
+  await expect(footer.locator('td').nth(1)).toHaveText(String(expected))
+  // The sandbox's accounts have premium for a year and no storage figure: no warning, no bar.
+  await expect(page.getByText(/Premium on .* ends/)).toHaveCount(0)
+  await expect(page.getByRole('progressbar', { name: 'Storage used' })).toHaveCount(0)
 })

@@ -77,12 +77,16 @@ export class ApiClient {
     return parseAnswer(S.accountInfoAnswer, 'account/info', await this.t.read('account/info', {}, o?.signal))
   }
 
-  // 2
-  async accountStats(o?: CallOptions): Promise<AccountStatsEntry[]> {
+  /**
+   * 2. `days` is sent as `last`, the number of days hosts of this family take (the spec shows only `key`); a host
+   * that ignores it answers its default range, which the caller shows as it is.
+   */
+  async accountStats(o?: CallOptions & { days?: number | undefined }): Promise<AccountStatsEntry[]> {
+    const params = o?.days === undefined ? {} : { last: o.days }
     return parseAnswer(
       S.accountStatsAnswer,
       'account/stats',
-      await this.t.read('account/stats', {}, o?.signal),
+      await this.t.read('account/stats', params, o?.signal),
     )
   }
 

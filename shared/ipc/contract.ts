@@ -50,6 +50,8 @@ export interface MoveOutcome {
 
 /** Upper bound on lists the renderer may send in one call (file selections, URLs to check). */
 export const MAX_BATCH = 100
+/** The longest statistics range asked for: a year, the most hosts of this family keep (the spec shows none). */
+export const MAX_STATS_DAYS = 365
 /** Largest page of file/list we ask for; the host's own maximum is not shown. */
 export const MAX_PER_PAGE = 500
 
@@ -84,7 +86,10 @@ export const contract = {
   'accounts.tryOffline': defineChannel<AccountView>()(none),
 
   'account.info': defineChannel<AccountInfo>()(scoped),
-  'account.stats': defineChannel<AccountStatsEntry[]>()(scoped),
+  /** Per-day statistics of the last `days` days (the host's own default range without it). */
+  'account.stats': defineChannel<AccountStatsEntry[]>()(
+    z.strictObject({ ...accountScope, days: z.number().int().min(1).max(MAX_STATS_DAYS).optional() }),
+  ),
 
   'folders.list': defineChannel<FolderListing>()(z.strictObject({ ...accountScope, fldId: folderId })),
   'folders.create': defineChannel<CreatedFolder>()(

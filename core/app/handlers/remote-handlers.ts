@@ -46,7 +46,7 @@ export function remoteHandlers(
 
   return {
     'account.info': async ({ accountId }) => (await pool.get(accountId)).client.accountInfo(),
-    'account.stats': async ({ accountId }) => (await pool.get(accountId)).client.accountStats(),
+    'account.stats': async ({ accountId, days }) => (await pool.get(accountId)).client.accountStats({ days }),
 
     'folders.list': async ({ accountId, fldId }) => (await pool.get(accountId)).client.folderList(fldId),
     'folders.create': async ({ accountId, parentId, name }) => {

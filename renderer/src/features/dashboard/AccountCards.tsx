@@ -1,15 +1,11 @@
 import type { AccountInfo } from '../../../../shared/api/types.ts'
 import { formatSize, formatTimestamp } from '../../lib/format.ts'
-
-/** Balance has 5 fractional digits on the host; its currency is not shown, so none is printed. */
-function formatBalance(balance: number): string {
-  return balance.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 5 })
-}
+import { formatMoney } from './money.ts'
 
 export function AccountCards({ info }: { info: AccountInfo }) {
   const cards: [string, string][] = [
     ['Email', info.email || '—'],
-    ['Balance', formatBalance(info.balance)],
+    ['Balance', formatMoney(info.balance)],
     ['Premium until', info.premiumExpire ? formatTimestamp(info.premiumExpire).slice(0, 10) : 'Not premium'],
     ['Storage left', info.storageLeft === 'unlimited' ? 'Unlimited' : formatSize(info.storageLeft)],
     ['Storage used', info.storageUsed === null ? '—' : formatSize(info.storageUsed)],

@@ -1,32 +1,50 @@
+import { useState } from 'react'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
 import { formatNumber } from '../../lib/format.ts'
-import { useAccountId } from '../accounts/use-accounts.ts'
+import { useAccountId, useAccounts } from '../accounts/use-accounts.ts'
 import { AccountCards } from './AccountCards.tsx'
+import { AllAccountsTable } from './AllAccountsTable.tsx'
+import { sumStats } from './dashboard-math.ts'
+import { PremiumWarning } from './PremiumWarning.tsx'
+import { RangeSwitch } from './RangeSwitch.tsx'
 import { DOWNLOADS_COLOR, StatsChart, VIEWS_COLOR } from './StatsChart.tsx'
 import { StatsTable } from './StatsTable.tsx'
-import { useAccountInfo, useAccountStats } from './use-dashboard.ts'
+import { StorageBar } from './StorageBar.tsx'
+import { type StatsRange, useAccountInfo, useAccountStats, useAllAccounts } from './use-dashboard.ts'
 
+/**
+ * The active account's numbers (cards, storage, every day the host returns in the chosen range), warnings for
+ * any account whose premium is about to end, and every account side by side with totals.
+ */
 export function DashboardView() {
   const accountId = useAccountId()
+  const accounts = useAccounts().data?.accounts ?? []
+  const [range, setRange] = useState<StatsRange>('7')
   const info = useAccountInfo(accountId)
-  const stats = useAccountStats(accountId)
-  const totals = (stats.data ?? []).reduce(
-    (t, r) => ({ downloads: t.downloads + r.downloads, views: t.views + r.views }),
-    { downloads: 0, views: 0 },
-  )
+  const stats = useAccountStats(accountId, range)
+  const all = useAllAccounts(accounts, range)
+  const totals = sumStats(stats.data ?? [])
+  const now = new Date()
 
   return (
     <>
       <header className="toolbar">
         <h1 className="breadcrumb">Dashboard</h1>
+        <RangeSwitch value={range} onChange={setRange} />
       </header>
       <div className="page">
+        {all.map(({ account, info: i }) =>
+          i?.data ? <PremiumWarning key={account.id} label={account.label} info={i.data} now={now} /> : null,
+        )}
         {info.isPending ? (
           <CenteredSpinner label="Loading account" />
         ) : info.isError ? (
           <ErrorState error={info.error} onRetry={() => void info.refetch()} />
         ) : (
-          <AccountCards info={info.data} />
+          <>
+            <AccountCards info={info.data} />
+            <StorageBar info={info.data} />
+          </>
         )}
         <section className="panel" aria-labelledby="stats-title">
           <div className="panel-header">
@@ -56,6 +74,14 @@ export function DashboardView() {
               <StatsTable rows={stats.data} />
             </>
           )}
+        </section>
+        <section className="panel" aria-labelledby="all-accounts-title">
+          <div className="panel-header">
+            <h2 className="panel-title" id="all-accounts-title">
+              All accounts
+            </h2>
+          </div>
+          <AllAccountsTable accounts={accounts} range={range} />
         </section>
       </div>
     </>

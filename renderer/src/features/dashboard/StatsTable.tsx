@@ -1,8 +1,7 @@
 import type { AccountStatsEntry } from '../../../../shared/api/types.ts'
 import { formatNumber } from '../../lib/format.ts'
+import { formatMoney } from './money.ts'
 import { statLabel } from './StatsChart.tsx'
-
-const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 5 })
 
 export function StatsTable({ rows }: { rows: AccountStatsEntry[] }) {
   return (
@@ -35,7 +34,7 @@ export function StatsTable({ rows }: { rows: AccountStatsEntry[] }) {
             <td className="num">{formatNumber(r.views)}</td>
             <td className="num">{formatNumber(r.sales)}</td>
             <td className="num">{formatNumber(r.refs)}</td>
-            <td className="num">{money(r.profitTotal)}</td>
+            <td className="num">{formatMoney(r.profitTotal)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,0 +1,53 @@
+import type { AccountInfo, AccountStatsEntry } from '../../../../shared/api/types.ts'
+
+/** Premium ending this close is worth a warning: enough time to renew before uploads are limited. */
+export const PREMIUM_WARNING_DAYS = 14
+const DAY_MS = 86_400_000
+
+/**
+ * Whole days until premium ends (0: ends today; negative: already ended), or null when the host sent no date.
+ * The host's timestamps carry no zone (the spec does not say which); they are read as UTC, as the sandbox
+ * writes them, which is at most a day off for a warning counted in days.
+ */
+export function premiumDaysLeft(premiumExpire: string | null, now: Date): number | null {
+  if (!premiumExpire) return null
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?/.exec(premiumExpire)
+  if (!match) return null
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = match
+  const ends = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s))
+  return Math.floor((ends - now.getTime()) / DAY_MS)
+}
+
+/** True when premium ends within PREMIUM_WARNING_DAYS, or ended already. */
+export function premiumEndsSoon(premiumExpire: string | null, now: Date): boolean {
+  const days = premiumDaysLeft(premiumExpire, now)
+  return days !== null && days <= PREMIUM_WARNING_DAYS
+}
+
+/**
+ * Used and left storage for the bar, only when the host says both (the spec shows `storage_used` as null and
+ * does not give its format, and `inf` left has no end to draw). Null otherwise: no bar rather than a guess.
+ */
+export function storageShare(info: AccountInfo): { used: number; total: number; fraction: number } | null {
+  if (info.storageUsed === null || info.storageLeft === 'unlimited') return null
+  const total = info.storageUsed + info.storageLeft
+  if (!(total > 0)) return null
+  return { used: info.storageUsed, total, fraction: Math.min(1, Math.max(0, info.storageUsed / total)) }
+}
+
+export interface StatsTotals {
+  downloads: number
+  views: number
+  profit: number
+}
+
+export function sumStats(rows: readonly AccountStatsEntry[]): StatsTotals {
+  return rows.reduce(
+    (t, r) => ({
+      downloads: t.downloads + r.downloads,
+      views: t.views + r.views,
+      profit: t.profit + r.profitTotal,
+    }),
+    { downloads: 0, views: 0, profit: 0 },
+  )
+}
