@@ -79,4 +79,25 @@ describe('queue journal', () => {
     expect(JSON.parse(lines[0] as string).t).toBe('batch')
     await removeDir(dir)
   })
+
+  it('compacts while running, so a long session does not grow the journal without end; reopen sees it all', async () => {
+    const dir = await tempDir()
+    const store = await QueueStore.open(dir, { compactAfterLines: 50 })
+    await store.addBatch(batch('b1'), [item('x', 'b1', store.takeSeq()), item('y', 'b1', store.takeSeq())])
+    const x = store.items.get('x') as ItemRecord
+    const pending: Promise<void>[] = []
+    // Progress notes and state changes, many not awaited, as the engine writes them.
+    for (let n = 1; n <= 400; n++) pending.push(store.patch(x, { attempts: n }, n % 10 === 0))
+    await store.patch(store.items.get('y') as ItemRecord, { state: 'done', fileCode: 'yyy' })
+    await Promise.all(pending)
+    const lines = (await readFile(join(dir, 'queue.jsonl'), 'utf8')).trim().split('\n')
+    expect(lines.length).toBeLessThanOrEqual(52)
+    await store.close()
+
+    const again = await QueueStore.open(dir)
+    expect(again.items.get('x')).toMatchObject({ attempts: 400 })
+    expect(again.items.get('y')).toMatchObject({ state: 'done', fileCode: 'yyy' })
+    await again.close()
+    await removeDir(dir)
+  })
 })

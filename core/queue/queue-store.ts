@@ -1,38 +1,46 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { JournalFile, rewriteJournal } from './journal.ts'
+import { createLogger } from '../logging/log.ts'
+import { JournalFile } from './journal.ts'
 import type { BatchRecord, ItemRecord, JournalRecord } from './records.ts'
 
 const FILE = 'queue.jsonl'
+/** Lines appended before the journal is compacted while running: at least this many, and 4 per live item. */
+const COMPACT_AFTER_LINES = 20_000
+const log = createLogger('filedock')
 
 /**
  * The queue's durable state: items and batches in memory, every change appended to the journal. Changes apply
  * in memory at once and the returned promise settles when the line is on disk, so callers that must not move
  * on before a fact is durable (a send is about to start, a file code arrived) await it, and others need not.
  *
- * On open the journal is replayed and compacted into one line per batch, which also drops removed items.
+ * On open the journal is replayed and compacted into one line per batch, which also drops removed items; while
+ * running it is compacted again whenever it has grown by COMPACT_AFTER_LINES (progress notes of a long session
+ * would otherwise make every start replay them all).
  */
 export class QueueStore {
   readonly items = new Map<string, ItemRecord>()
   readonly batches = new Map<string, BatchRecord>()
   userPaused = false
   private nextSeq = 1
+  private linesSinceCompaction = 0
 
-  private constructor(private readonly journal: JournalFile) {}
+  private constructor(
+    private readonly journal: JournalFile,
+    private readonly compactAfterLines: number,
+  ) {}
 
-  static async open(dataDir: string): Promise<QueueStore> {
+  /** `compactAfterLines` is for tests, which cannot wait for 20,000 lines. */
+  static async open(dataDir: string, opts: { compactAfterLines?: number } = {}): Promise<QueueStore> {
     await mkdir(dataDir, { recursive: true })
-    const path = join(dataDir, FILE)
-    const first = await JournalFile.open(path)
-    const state = fold(first.lines as JournalRecord[])
-    await first.journal.close()
-    await rewriteJournal(path, compacted(state))
-    const { journal } = await JournalFile.open(path)
-    const store = new QueueStore(journal)
+    const { journal, lines } = await JournalFile.open(join(dataDir, FILE))
+    const state = fold(lines as JournalRecord[])
+    const store = new QueueStore(journal, opts.compactAfterLines ?? COMPACT_AFTER_LINES)
     for (const b of state.batches.values()) store.batches.set(b.id, b)
     for (const i of [...state.items.values()].sort((a, b) => a.seq - b.seq)) store.items.set(i.id, i)
     store.userPaused = state.userPaused
     store.nextSeq = Math.max(0, ...[...state.items.values()].map((i) => i.seq)) + 1
+    await journal.compact(compacted(state))
     return store
   }
 
@@ -43,34 +51,48 @@ export class QueueStore {
   addBatch(batch: BatchRecord, items: ItemRecord[]): Promise<void> {
     this.batches.set(batch.id, batch)
     for (const i of items) this.items.set(i.id, i)
-    return this.journal.append([{ t: 'batch', batch, items } satisfies JournalRecord], true)
+    return this.write({ t: 'batch', batch, items } satisfies JournalRecord, true)
   }
 
   /** Applies `patch` and journals it; `sync` for state transitions and facts that prevent a duplicate. */
   patch(item: ItemRecord, patch: Partial<ItemRecord>, sync = true): Promise<void> {
     Object.assign(item, patch)
-    return this.journal.append([{ t: 'item', id: item.id, patch } satisfies JournalRecord], sync)
+    return this.write({ t: 'item', id: item.id, patch } satisfies JournalRecord, sync)
   }
 
   patchBatch(batch: BatchRecord, patch: Partial<BatchRecord>): Promise<void> {
     Object.assign(batch, patch)
-    return this.journal.append([{ t: 'batchPatch', id: batch.id, patch } satisfies JournalRecord], true)
+    return this.write({ t: 'batchPatch', id: batch.id, patch } satisfies JournalRecord, true)
   }
 
   remove(ids: readonly string[]): Promise<void> {
     for (const id of ids) this.items.delete(id)
     const alive = new Set([...this.items.values()].map((i) => i.batchId))
     for (const id of [...this.batches.keys()]) if (!alive.has(id)) this.batches.delete(id)
-    return this.journal.append([{ t: 'remove', ids: [...ids] } satisfies JournalRecord], true)
+    return this.write({ t: 'remove', ids: [...ids] } satisfies JournalRecord, true)
   }
 
   setUserPaused(paused: boolean): Promise<void> {
     this.userPaused = paused
-    return this.journal.append([{ t: 'userPause', paused } satisfies JournalRecord], true)
+    return this.write({ t: 'userPause', paused } satisfies JournalRecord, true)
   }
 
   close(): Promise<void> {
     return this.journal.close()
+  }
+
+  private write(record: JournalRecord, sync: boolean): Promise<void> {
+    const written = this.journal.append([record], sync)
+    this.linesSinceCompaction++
+    if (this.linesSinceCompaction >= Math.max(this.compactAfterLines, 4 * this.items.size)) {
+      this.linesSinceCompaction = 0
+      // The state as of now, which covers every line appended so far (changes apply in memory first). A failed
+      // compaction leaves the journal as it was: only its size suffers, so it is reported and not fatal.
+      this.journal
+        .compact(compacted(this))
+        .catch((err: unknown) => log.error('compacting the upload queue failed', err))
+    }
+    return written
   }
 }
 
