@@ -2,4 +2,11 @@
 // that). Kept apart from main.ts so tests can call run() without starting a command.
 import { interruptSignal, run } from './main.ts'
 
-process.exitCode = await run(process.argv.slice(2), process.env, interruptSignal())
+const code = await run(process.argv.slice(2), process.env, interruptSignal())
+// run() awaits everything a command does (uploads, journals, the history, closing clients). What can still hold
+// the event loop is a library's idle timer (undici's 0.5 s clock), which kept every command waiting for it:
+// exit once our output is flushed.
+const flushed = (stream: NodeJS.WriteStream) =>
+  new Promise<void>((resolve) => stream.write('', () => resolve()))
+await Promise.all([flushed(process.stdout), flushed(process.stderr)])
+process.exit(code)
