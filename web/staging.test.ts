@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEventBus } from '../core/ipc/event-bus.ts'
 import { echoHandlers } from '../core/ipc/testing/contract-samples.ts'
 import type { AppEvent } from '../shared/ipc/events.ts'
-import { stagedAnswerSchema } from '../shared/ipc/staging.ts'
+import { stagedAnswerSchema, stagePath } from '../shared/ipc/staging.ts'
 import { startWebHost, type WebHost } from './server.ts'
 import { StagingArea } from './staging-area.ts'
 
@@ -144,6 +144,28 @@ describe('PUT /stage/<id>/<path>', () => {
     const empty = await put(`/stage/${ID}/empty.txt`, [])
     expect(empty.status).toBe(201)
     expect((await stat(join(dataDir, 'staging', ID, 'empty.txt'))).size).toBe(0)
+  })
+
+  it("lands every name the page sends exactly as dropped, through the page's own path builder", async () => {
+    const id = 'feed0000-1111-4222-8333-444455556666'
+    for (const relPath of [
+      '100% done #1?.txt',
+      'a b/c&d=e+f.txt',
+      'Ünïcödé/写真 (1).jpg',
+      'quote\'n"dquote.txt',
+    ]) {
+      const answer = await put(stagePath({ stagingId: id, relPath, folder: false }), [Buffer.from(relPath)])
+      expect(answer.status, relPath).toBe(201)
+      const top = join(dataDir, 'staging', id, relPath.split('/')[0] as string)
+      expect(stagedAnswerSchema.parse(JSON.parse(answer.body))).toEqual({ top })
+      expect(await readFile(join(dataDir, 'staging', id, ...relPath.split('/')), 'utf8')).toBe(relPath)
+    }
+    // The same file sent again (a re-drop with the same staging id) replaces it whole, never appends.
+    const again = await put(stagePath({ stagingId: id, relPath: 'a b/c&d=e+f.txt', folder: false }), [
+      Buffer.from('v2'),
+    ])
+    expect(again.status).toBe(201)
+    expect(await readFile(join(dataDir, 'staging', id, 'a b', 'c&d=e+f.txt'), 'utf8')).toBe('v2')
   })
 
   it('makes a folder for a path ending in /', async () => {
