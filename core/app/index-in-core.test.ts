@@ -1,0 +1,125 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { openSandbox, type TestSandbox } from '../../sandbox/test-support.ts'
+import type { AccountView } from '../../shared/accounts.ts'
+import type { IndexFileRow, IndexStatus, IndexWindow } from '../../shared/file-index.ts'
+import type { AppEvent } from '../../shared/ipc/events.ts'
+import { createDispatcher } from '../ipc/dispatcher.ts'
+import { type Core, createCore } from './create-core.ts'
+import { MemorySecretStore } from './testing/memory-secret-store.ts'
+
+const cleanup: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const undo of cleanup.splice(0).reverse()) await undo()
+})
+
+async function coreWithAccount(sandbox: TestSandbox, dataDir?: string) {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'filedock-core-index-')))
+  const core: Core = await createCore({
+    dataDir: dir,
+    host: 'web',
+    version: '0',
+    secretStore: new MemorySecretStore(),
+    log: () => undefined,
+  })
+  cleanup.push(async () => {
+    await core.dispose()
+    if (dataDir === undefined) await rm(dir, { recursive: true, force: true })
+  })
+  const events: AppEvent[] = []
+  core.events.subscribe((e) => events.push(e))
+  const d = createDispatcher(core.handlers)
+  const call = async <T>(channel: Parameters<typeof d.dispatch>[0], input: unknown = {}): Promise<T> => {
+    const r = await d.dispatch(channel, input)
+    if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
+    return r.value as T
+  }
+  const account = await call<AccountView>('accounts.add', {
+    label: 'Main',
+    baseUrl: sandbox.sb.baseUrl,
+    apiKey: sandbox.sb.apiKey,
+  })
+  // Adding an account starts its crawl by itself.
+  const deadline = Date.now() + 20_000
+  while ((await call<IndexStatus[]>('index.status'))[0]?.lastFullCrawl == null) {
+    if (Date.now() > deadline) throw new Error('the new account was not indexed')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { core, call, account, events, dir }
+}
+
+it('writes the app’s own renames, moves and new folders into the index at once', async () => {
+  const sandbox = await openSandbox({ seedFiles: 50 })
+  cleanup.push(() => sandbox.stop())
+  const { call, account, events } = await coreWithAccount(sandbox)
+  const list = await call<{ files: Array<{ fileCode: string; fldId: number }> }>('files.list', {
+    page: 1,
+    perPage: 1,
+    fldId: 0,
+  })
+  const file = list.files[0]
+  if (file === undefined) throw new Error('no file in the root')
+
+  const folder = await call<{ fldId: number }>('folders.create', { parentId: 0, name: 'Fresh folder' })
+  await call('files.rename', { fileCode: file.fileCode, name: 'Renamed in the app.txt' })
+  await call('files.move', { fileCodes: [file.fileCode], fldId: folder.fldId })
+  // No revalidation can be what put them there: the host now fails every read.
+  sandbox.sb.setFaults({ errorRate: 1 })
+  expect(await call<IndexFileRow>('index.file', { fileCode: file.fileCode })).toMatchObject({
+    name: 'Renamed in the app.txt',
+    fldId: folder.fldId,
+    folderPath: 'Fresh folder',
+  })
+  const root = await call<IndexWindow>('index.query', {
+    query: { scope: { kind: 'folder', fldId: 0 }, search: 'fresh', sort: { key: 'name', dir: 'asc' } },
+    offset: 0,
+    limit: 10,
+  })
+  expect(root.rows).toEqual([
+    expect.objectContaining({ kind: 'folder', fldId: folder.fldId, name: 'Fresh folder' }),
+  ])
+  sandbox.sb.setFaults({ errorRate: 0 })
+  await call('folders.rename', { fldId: folder.fldId, name: 'Renamed folder' })
+  sandbox.sb.setFaults({ errorRate: 1 })
+  expect((await call<IndexFileRow>('index.file', { fileCode: file.fileCode })).folderPath).toBe(
+    'Renamed folder',
+  )
+  expect(events).toContainEqual({ type: 'index.changed', accountId: account.id, fldIds: [folder.fldId, 0] })
+  sandbox.sb.setFaults({ errorRate: 0 })
+})
+
+it('keeps the index across a restart of the app, and forgets an account that is removed', async () => {
+  const sandbox = await openSandbox({ seedFiles: 120 })
+  cleanup.push(() => sandbox.stop())
+  const dataDir = await mkdtemp(join(tmpdir(), 'filedock-core-index-'))
+  cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
+  const first = await coreWithAccount(sandbox, dataDir)
+  await first.core.dispose()
+  cleanup.splice(cleanup.length - 1, 1)
+
+  const again = await createCore({
+    dataDir,
+    host: 'web',
+    version: '0',
+    secretStore: new MemorySecretStore(),
+    log: () => undefined,
+  })
+  cleanup.push(() => again.dispose())
+  const d = createDispatcher(again.handlers)
+  // The restarted app has no key for the account (the test keychain was in memory) but its index is still there.
+  const status = await d.dispatch('index.status', {})
+  expect(status).toMatchObject({
+    ok: true,
+    value: [expect.objectContaining({ accountId: first.account.id, filesIndexed: 120 })],
+  })
+  await d.dispatch('accounts.remove', { id: first.account.id })
+  expect(await d.dispatch('index.status', {})).toEqual({ ok: true, value: [] })
+  const all = await d.dispatch('index.query', {
+    query: { scope: { kind: 'all-accounts' }, sort: { key: 'name', dir: 'asc' } },
+    offset: 0,
+    limit: 10,
+  })
+  expect(all).toMatchObject({ ok: true, value: { total: 0, rows: [] } })
+})
