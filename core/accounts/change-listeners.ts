@@ -1,5 +1,5 @@
 import type { AccountsChange } from '../../shared/accounts.ts'
-import { Emitter } from '../events/emitter.ts'
+import { loggedEmitter } from '../events/logged-emitter.ts'
 
 export type AccountsListener = (change: AccountsChange) => void
 
@@ -8,7 +8,7 @@ export type AccountsListener = (change: AccountsChange) => void
  * subscriber (a closed window) is reported and must not undo or block a change that is already saved.
  */
 export class ChangeListeners {
-  private readonly emitter = new Emitter<AccountsChange>('an accounts change listener')
+  private readonly emitter = loggedEmitter<AccountsChange>('an accounts change listener')
 
   add(listener: AccountsListener): () => void {
     return this.emitter.on(listener)

@@ -1,4 +1,5 @@
-import { Emitter } from '../events/emitter.ts'
+import { Emitter } from '../../shared/events/emitter.ts'
+import { loggedEmitter } from '../events/logged-emitter.ts'
 
 export interface EventBus<E> {
   emit(event: E): void
@@ -6,9 +7,11 @@ export interface EventBus<E> {
   subscribe(listener: (event: E) => void): () => void
 }
 
-/** The app's event stream to its windows (core/events/emitter.ts: ordered, a throwing listener is skipped). */
+/** The app's event stream to its windows (shared/events/emitter.ts: ordered, a throwing listener is skipped). */
 export function createEventBus<E>(options: { onListenerError?: (error: unknown) => void } = {}): EventBus<E> {
-  const emitter = new Emitter<E>('an event listener', options.onListenerError)
+  const emitter = options.onListenerError
+    ? new Emitter<E>(options.onListenerError)
+    : loggedEmitter<E>('an event listener')
   return {
     emit: (event) => emitter.emit(event),
     subscribe: (listener) => emitter.on(listener),

@@ -1,8 +1,9 @@
 import type { FiledockErrorData } from '../errors.ts'
+import { Emitter } from '../events/emitter.ts'
 import { fail, type Result } from '../result.ts'
 import { buildApi } from './build-api.ts'
 import type { ChannelName } from './channels.ts'
-import { type AppEvent, type AppEventListener, appEventSchema } from './events.ts'
+import { type AppEvent, appEventSchema } from './events.ts'
 import type { FiledockBridge } from './types.ts'
 
 /** The part of the browser's WebSocket the client uses (the `ws` package's client has it too, for tests). */
@@ -51,7 +52,8 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
   const initialDelay = options.initialDelayMs ?? 250
   const maxDelay = options.maxDelayMs ?? 10_000
   const queueTimeout = options.queueTimeoutMs ?? 15_000
-  const listeners = new Set<AppEventListener>()
+  // The renderer's console is its log: a failing listener is reported there and the others still run.
+  const listeners = new Emitter<AppEvent>((error) => console.error('Filedock event listener failed', error))
   const inFlight = new Map<number, Pending>()
   const queued = new Map<number, Pending & { frame: string }>()
   let socket: SocketLike | null = null
@@ -148,14 +150,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       const parsed = appEventSchema.safeParse(rec.event)
       if (!parsed.success) return
       // zod types optional fields as `T | undefined`; JSON never carries undefined, so the shapes agree.
-      const event = parsed.data as AppEvent
-      for (const listener of listeners) {
-        try {
-          listener(event)
-        } catch (error) {
-          console.error('Filedock event listener failed', error)
-        }
-      }
+      listeners.emit(parsed.data as AppEvent)
     }
   }
 
@@ -178,11 +173,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
   return {
     ...buildApi(invoke),
     onEvent(listener) {
-      const own: AppEventListener = (event) => listener(event)
-      listeners.add(own)
-      return () => {
-        listeners.delete(own)
-      }
+      return listeners.on(listener)
     },
     close() {
       if (closed) return

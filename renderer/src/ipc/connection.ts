@@ -1,3 +1,4 @@
+import { Emitter } from '../../../shared/events/emitter.ts'
 import type { SocketStatus } from '../../../shared/ipc/socket-client.ts'
 
 /**
@@ -9,21 +10,20 @@ export type ConnectionStatus = SocketStatus
 type Listener = (status: ConnectionStatus) => void
 
 let current: ConnectionStatus = 'open'
-const listeners = new Set<Listener>()
+const listeners = new Emitter<ConnectionStatus>((error) =>
+  console.error('Filedock connection listener failed', error),
+)
 
 export function connectionStatus(): ConnectionStatus {
   return current
 }
 
 export function onConnectionStatus(listener: Listener): () => void {
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
+  return listeners.on(listener)
 }
 
 export function setConnectionStatus(status: ConnectionStatus): void {
   if (status === current) return
   current = status
-  for (const listener of listeners) listener(status)
+  listeners.emit(status)
 }

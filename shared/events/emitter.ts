@@ -1,25 +1,18 @@
-import { createLogger } from '../logging/log.ts'
-
-const log = createLogger('filedock')
-
 export type Listener<E> = (event: E) => void
 
 /**
  * Synchronous fan-out of one typed event stream, in subscription order, so every listener sees the same ordered
- * events. A listener that throws is reported and skipped: one broken subscriber (a closed window) must not stop
- * events reaching the others, nor undo the change that is being announced.
+ * events: main's event bus, the accounts store, the upload queue, and the renderer's socket and connection
+ * status. A listener that throws is handed to `onListenerError` and skipped: one broken subscriber (a closed
+ * window) must not stop events reaching the others, nor undo the change being announced. In main, errors go to
+ * the redacting logger (core/events/logged-emitter.ts).
  */
 export class Emitter<E> {
   private readonly listeners = new Set<Listener<E>>()
 
-  /** `what` names the stream in the report of a failing listener ("an upload queue listener failed"). */
-  constructor(
-    what = 'an event listener',
-    private readonly onListenerError: (error: unknown) => void = (error) =>
-      log.error(`${what} failed`, error),
-  ) {}
+  constructor(private readonly onListenerError: (error: unknown) => void) {}
 
-  /** Returns the unsubscribe function; subscribing the same function twice gives two subscriptions. */
+  /** Returns the unsubscribe function (safe to call twice); the same function subscribed twice is called twice. */
   on(listener: Listener<E>): () => void {
     const own: Listener<E> = (event) => listener(event)
     this.listeners.add(own)
