@@ -45,6 +45,8 @@ export interface Core {
   accounts: AccountStore
   /** The upload engine and history (Electron reads the totals for the taskbar progress). */
   queue: UploadQueue
+  /** The user's settings (Electron reads whether closing the window keeps uploads running in the tray). */
+  settings: SettingsStore
   dispose(): Promise<void>
 }
 
@@ -124,6 +126,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     accounts,
     queue,
+    settings,
     async dispose() {
       stopForwarding()
       // Watches first: they feed the queue. Then the queue: its transfers use the pool's clients and may need
