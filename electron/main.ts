@@ -7,10 +7,12 @@ import {
   dialog,
   Menu,
   Notification,
+  nativeImage,
   safeStorage,
   screen,
   session,
   shell,
+  Tray,
 } from 'electron'
 import { SafeStorageSecretStore } from '../core/accounts/index.ts'
 import { type Core, createCore } from '../core/app/create-core.ts'
@@ -20,14 +22,18 @@ import { logLine } from '../core/logging/log.ts'
 import { notifyFinishedBatches } from './shell/batch-notifier.ts'
 import { forwardEvents, installIpc } from './shell/ipc-bridge.ts'
 import { menuTemplate } from './shell/menu.ts'
+import { launchPaths, OpenWith } from './shell/open-with.ts'
 import { createPathPicker } from './shell/pick-paths.ts'
 import { createProxyResolver } from './shell/proxy.ts'
 import { askWithDialog, offerSafeStorage } from './shell/secret-choice.ts'
 import { denyAllPermissions, hardenWebContents, installContentSecurityPolicy } from './shell/security.ts'
 import { bringToFront, claimSingleInstance } from './shell/single-instance.ts'
 import { queueStateOf, showQueueProgress } from './shell/taskbar-progress.ts'
+import { installTray } from './shell/tray.ts'
+import { TRAY_ICON_DATA_URL } from './shell/tray-icon.ts'
 import { type AppLocation, isTrustedSenderFrame } from './shell/trusted-url.ts'
 import { createMainWindow } from './shell/window.ts'
+import { confirmQuit, keepRunningOnClose } from './shell/window-close.ts'
 
 // Wiring only: every decision lives in electron/shell/* (tested with fakes) or core/ (tested in Node).
 const log = logLine
@@ -44,9 +50,36 @@ const appLocation: AppLocation = {
 
 let mainWindow: BrowserWindow | null = null
 let core: Core | null = null
+let hasTray = false
+let quitting = false
 const cleanups: Array<() => unknown> = []
 
-if (!claimSingleInstance(app, () => mainWindow)) {
+// Files and folders handed to Filedock by the OS (Open with, Send to, a second launch): queued like a drop into
+// the active account, at its root — main does not see which folder the window shows.
+const openWith = new OpenWith({
+  target: () => {
+    const accountId = core?.accounts.activeId ?? null
+    return accountId === null ? null : { accountId, fldId: 0 }
+  },
+  enqueue: async (paths, target) => {
+    if (core === null) throw new Error('Filedock is closing.')
+    return core.queue.engine().enqueuePaths({ paths, accountIds: [target.accountId], fldId: target.fldId })
+  },
+  notify: (title, body) => {
+    if (Notification.isSupported()) new Notification({ title, body }).show()
+  },
+  focusWindow: () => bringToFront(mainWindow),
+  log,
+})
+// macOS hands over files as events, possibly before `ready`.
+app.on('open-file', (event, path) => {
+  event.preventDefault()
+  openWith.open([path])
+})
+
+if (
+  !claimSingleInstance(app, () => mainWindow, { packaged: app.isPackaged, onPaths: (p) => openWith.open(p) })
+) {
   app.quit()
 } else {
   app.on('web-contents-created', (_event, contents) =>
@@ -83,11 +116,20 @@ async function start(): Promise<void> {
       () => (core ? queueStateOf(core.queue) : null),
       () => mainWindow,
     ),
-    notifyFinishedBatches(core.events, Notification, () => bringToFront(mainWindow)),
+    notifyFinishedBatches(
+      core.events,
+      Notification,
+      () => bringToFront(mainWindow),
+      (text) => clipboard.writeText(text),
+    ),
     () => proxy.close(),
   )
 
+  cleanups.push(startTray(core))
   await openWindow(dataDir)
+  const launched = launchPaths(process.argv, { packaged: app.isPackaged, cwd: process.cwd() })
+  if (launched.length > 0) openWith.open(launched)
+  await openWith.ready()
   app.on('activate', () => {
     if (mainWindow === null) void openWindow(dataDir).catch(fail)
   })
@@ -115,7 +157,58 @@ async function openWindow(dataDir: string): Promise<void> {
   mainWindow.on('closed', () => {
     mainWindow = null
   })
+  keepRunningOnClose(mainWindow, {
+    keepInTray: () => core?.settings.get().keepRunningInTray ?? false,
+    read: () => (core ? queueStateOf(core.queue) : null),
+    quitting: () => quitting,
+    hasTray: () => hasTray,
+  })
 }
+
+/** The tray icon, where the desktop has a tray (some Linux desktops do not: then closing closes). */
+function startTray(current: Core): () => void {
+  let tray: Tray
+  try {
+    tray = new Tray(nativeImage.createFromDataURL(TRAY_ICON_DATA_URL))
+  } catch (error) {
+    log(`Filedock: no tray icon on this desktop: ${String(error)}`)
+    return () => undefined
+  }
+  hasTray = true
+  const stop = installTray({
+    tray,
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    events: current.events,
+    read: () => queueStateOf(current.queue),
+    pauseAll: () => current.queue.engine().pause(),
+    resumeAll: () => current.queue.engine().resume(),
+    copy: (text) => clipboard.writeText(text),
+    open: () => {
+      if (mainWindow === null)
+        void openWindow(process.env.FILEDOCK_DATA_DIR ?? app.getPath('userData')).catch(fail)
+      else bringToFront(mainWindow)
+    },
+    quit: () => app.quit(),
+    log,
+  })
+  return () => {
+    hasTray = false
+    stop()
+  }
+}
+
+// Quitting while uploads run asks first (they resume at the next start either way).
+app.on('before-quit', (event) => {
+  if (quitting || core === null) return
+  const ok = confirmQuit(queueStateOf(core.queue), {
+    ask: (o) => dialog.showMessageBoxSync({ type: 'question', ...o }),
+  })
+  if (!ok) {
+    event.preventDefault()
+    return
+  }
+  quitting = true
+})
 
 let shutDown = false
 app.on('will-quit', (event) => {

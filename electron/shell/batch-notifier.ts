@@ -4,7 +4,8 @@ import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../shared/ipc/queue-events.ts'
 
 export interface NotificationLike {
-  on(event: 'click', listener: () => void): unknown
+  /** 'action': a button of `actions` was pressed (index into them). */
+  on(event: 'click' | 'action', listener: (event: unknown, index: number) => void): unknown
   show(): void
 }
 
@@ -21,14 +22,28 @@ export function notifyFinishedBatches(
   events: EventBus<AppEvent>,
   Notification: NotificationClass,
   focusWindow: () => void,
+  copyToClipboard?: (text: string) => void,
 ): () => void {
   return events.subscribe((event) => {
     if (event.type !== 'links.ready' || !Notification.isSupported()) return
-    const notification = new Notification(batchNotice(event))
+    const canCopy = copyToClipboard !== undefined && event.text !== ''
+    const notification = new Notification({
+      ...batchNotice(event),
+      // A "Copy links" button where the platform shows notification actions (macOS, Windows); elsewhere the
+      // click opens the window, where the pack has its own Copy.
+      ...(canCopy ? { actions: [{ type: 'button' as const, text: COPY_LINKS }] } : {}),
+    })
     notification.on('click', focusWindow)
+    if (canCopy) {
+      notification.on('action', (_event, index) => {
+        if (index === 0) copyToClipboard(event.text)
+      })
+    }
     notification.show()
   })
 }
+
+export const COPY_LINKS = 'Copy links'
 
 export function batchNotice(event: LinksReadyEvent): NotificationConstructorOptions {
   const files = `${event.files} file${event.files === 1 ? '' : 's'} uploaded`

@@ -1,4 +1,5 @@
 import type { App, BrowserWindow } from 'electron'
+import { launchPaths } from './open-with.ts'
 
 /**
  * One Filedock at a time (two would write the same settings and sandbox journal). A second launch hands over
@@ -7,9 +8,14 @@ import type { App, BrowserWindow } from 'electron'
 export function claimSingleInstance(
   app: Pick<App, 'requestSingleInstanceLock' | 'on'>,
   window: () => FrontWindow | null | undefined,
+  openWith?: { packaged: boolean; onPaths(paths: string[]): void },
 ): boolean {
   if (!app.requestSingleInstanceLock()) return false
-  app.on('second-instance', () => bringToFront(window()))
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    bringToFront(window())
+    // `filedock-app FILES…` while Filedock runs: the files go to the running one (open-with.ts).
+    if (openWith) openWith.onPaths(launchPaths(argv, { packaged: openWith.packaged, cwd: workingDirectory }))
+  })
   return true
 }
 

@@ -118,8 +118,8 @@ describe('notifyFinishedBatches', () => {
       constructor(options: unknown) {
         this.record = { options }
       }
-      on(_event: 'click', listener: () => void) {
-        this.record.click = listener
+      on(event: 'click' | 'action', listener: (event: unknown, index: number) => void) {
+        if (event === 'click') this.record.click = () => listener(undefined, 0)
         return this
       }
       show() {

@@ -1,0 +1,224 @@
+import type { MenuItemConstructorOptions } from 'electron'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createEventBus } from '../../core/ipc/event-bus.ts'
+import type { AppEvent } from '../../shared/ipc/events.ts'
+import type { LinksReadyEvent } from '../../shared/ipc/queue-events.ts'
+import { emptyTotals, type QueueTotals } from '../../shared/queue.ts'
+import { COPY_LINKS, type NotificationLike, notifyFinishedBatches } from './batch-notifier.ts'
+import type { QueueState } from './taskbar-progress.ts'
+import { installTray, type TrayLike, trayTooltip } from './tray.ts'
+import { confirmQuit, keepRunningOnClose } from './window-close.ts'
+
+const totals = (over: Partial<QueueTotals>): QueueTotals => ({ ...emptyTotals(), ...over })
+const running: QueueState = {
+  totals: totals({ items: 4, done: 1, running: 1, queued: 2, totalBytes: 1000, doneBytes: 420 }),
+  paused: false,
+}
+const idle: QueueState = {
+  totals: totals({ items: 4, done: 4, totalBytes: 1000, doneBytes: 1000 }),
+  paused: false,
+}
+
+const ready = (over: Partial<LinksReadyEvent> = {}): LinksReadyEvent => ({
+  type: 'links.ready',
+  batchId: 'b1',
+  format: 'page',
+  text: 'http://host/aaa\nhttp://host/bbb',
+  files: 2,
+  failed: 0,
+  copied: false,
+  ...over,
+})
+
+class FakeTray implements TrayLike {
+  tip = ''
+  menu: MenuItemConstructorOptions[] = []
+  clicks: Array<() => void> = []
+  destroyed = false
+  setToolTip(text: string) {
+    this.tip = text
+  }
+  setContextMenu(menu: unknown) {
+    this.menu = menu as MenuItemConstructorOptions[]
+  }
+  on(_event: 'click', listener: () => void) {
+    this.clicks.push(listener)
+    return this
+  }
+  destroy() {
+    this.destroyed = true
+  }
+  item(label: RegExp): MenuItemConstructorOptions {
+    const found = this.menu.find((i) => label.test(String(i.label)))
+    if (!found) throw new Error(`no menu item ${label}`)
+    return found
+  }
+  click(label: RegExp) {
+    this.item(label).click?.({} as never, undefined, {} as never)
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('the tray icon', () => {
+  it('shows overall progress, pauses and resumes everything, copies the last link pack, opens and quits', async () => {
+    vi.useFakeTimers()
+    const bus = createEventBus<AppEvent>()
+    const tray = new FakeTray()
+    let state: QueueState | null = running
+    const calls: string[] = []
+    const stop = installTray({
+      tray,
+      buildMenu: (template) => template,
+      events: bus,
+      read: () => state,
+      pauseAll: async () => {
+        calls.push('pause')
+      },
+      resumeAll: async () => {
+        calls.push('resume')
+      },
+      copy: (text) => calls.push(`copy ${text}`),
+      open: () => calls.push('open'),
+      quit: () => calls.push('quit'),
+      log: () => undefined,
+    })
+    expect(tray.tip).toBe('Filedock: uploading, 1 of 4 uploaded (42%)')
+    expect(tray.item(/Copy last links/).enabled).toBe(false)
+    tray.click(/Pause all/)
+
+    state = { ...running, paused: true }
+    bus.emit({ type: 'queue.paused', pause: { reason: 'user', message: 'Paused.', since: 1 } })
+    vi.advanceTimersByTime(400)
+    expect(tray.tip).toMatch(/^Filedock: paused/)
+    tray.click(/Resume uploads/)
+
+    state = idle
+    bus.emit(ready())
+    vi.advanceTimersByTime(400)
+    expect(tray.tip).toBe('Filedock: no uploads running')
+    expect(tray.item(/Copy last links/).label).toBe('Copy last links (2 files)')
+    tray.click(/Copy last links/)
+    tray.click(/Open Filedock/)
+    tray.clicks[0]?.()
+    tray.click(/Quit/)
+    await Promise.resolve()
+    expect(calls).toEqual([
+      'pause',
+      'resume',
+      'copy http://host/aaa\nhttp://host/bbb',
+      'open',
+      'open',
+      'quit',
+    ])
+    stop()
+    expect(tray.destroyed).toBe(true)
+  })
+
+  it('follows progress events without reading the queue for each', () => {
+    expect(trayTooltip(null)).toBe('Filedock')
+    expect(trayTooltip({ totals: totals({ queued: 3 }), paused: false })).toBe(
+      'Filedock: uploading, 0 of 3 uploaded',
+    )
+  })
+})
+
+describe('closing and quitting while uploads run', () => {
+  function fakeWindow() {
+    let listener: ((e: { preventDefault(): void }) => void) | null = null
+    const win = {
+      hidden: false,
+      on: (_event: 'close', l: (e: { preventDefault(): void }) => void) => {
+        listener = l
+      },
+      hide: () => {
+        win.hidden = true
+      },
+      close(): boolean {
+        let prevented = false
+        listener?.({ preventDefault: () => (prevented = true) })
+        return !prevented
+      },
+    }
+    return win
+  }
+
+  it('hides the window to the tray while uploads run (the setting on), and closes it otherwise', () => {
+    const win = fakeWindow()
+    let state: QueueState = running
+    let keep = true
+    let quitting = false
+    keepRunningOnClose(win, {
+      keepInTray: () => keep,
+      read: () => state,
+      quitting: () => quitting,
+      hasTray: () => true,
+    })
+    expect(win.close()).toBe(false)
+    expect(win.hidden).toBe(true)
+    keep = false
+    expect(win.close()).toBe(true)
+    keep = true
+    state = idle
+    expect(win.close()).toBe(true)
+    state = running
+    quitting = true
+    expect(win.close()).toBe(true)
+  })
+
+  it('asks before quitting while uploads run, and not when idle or paused', () => {
+    const asked: string[] = []
+    const answer = (choice: number) => ({
+      ask: (o: { message: string }) => {
+        asked.push(o.message)
+        return choice
+      },
+    })
+    expect(confirmQuit(running, answer(1))).toBe(false)
+    expect(confirmQuit(running, answer(0))).toBe(true)
+    expect(asked[0]).toBe('3 uploads are still running. Quit anyway?')
+    expect(confirmQuit(idle, answer(1))).toBe(true)
+    expect(confirmQuit({ ...running, paused: true }, answer(1))).toBe(true)
+    expect(asked).toHaveLength(2)
+  })
+})
+
+describe('the batch-finished notification', () => {
+  it('has a Copy links button that copies the pack', () => {
+    const bus = createEventBus<AppEvent>()
+    const made: Array<{
+      options: Record<string, unknown>
+      handlers: Map<string, (e: unknown, i: number) => void>
+    }> = []
+    class FakeNotification implements NotificationLike {
+      static isSupported() {
+        return true
+      }
+      private readonly handlers = new Map<string, (e: unknown, i: number) => void>()
+      constructor(options: object) {
+        made.push({ options: options as Record<string, unknown>, handlers: this.handlers })
+      }
+      on(event: 'click' | 'action', listener: (e: unknown, i: number) => void) {
+        this.handlers.set(event, listener)
+        return this
+      }
+      show() {}
+    }
+    const copied: string[] = []
+    notifyFinishedBatches(
+      bus,
+      FakeNotification,
+      () => undefined,
+      (t) => copied.push(t),
+    )
+    bus.emit(ready())
+    expect(made[0]?.options.actions).toEqual([{ type: 'button', text: COPY_LINKS }])
+    made[0]?.handlers.get('action')?.({}, 0)
+    expect(copied).toEqual(['http://host/aaa\nhttp://host/bbb'])
+    // Nothing to copy: no button.
+    bus.emit(ready({ text: '', files: 0, failed: 2 }))
+    expect(made[1]?.options.actions).toBeUndefined()
+  })
+})
