@@ -60,7 +60,10 @@ export class OpenWith {
   constructor(private readonly d: OpenWithDeps) {}
 
   open(paths: readonly string[]): void {
-    if (paths.length === 0) return this.d.focusWindow()
+    if (paths.length === 0) {
+      this.d.focusWindow()
+      return
+    }
     if (!this.isReady) {
       this.pending.push(...paths)
       return
