@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,7 +20,7 @@ beforeAll(async () => {
   host = await startSandboxProcess(['--data', join(dir, 'host'), '--fault-latency', '20'])
   client = hostClient(host.baseUrl, host.apiKey)
   const files: Record<string, Buffer> = {}
-  for (const set of ['one', 'two', 'three', 'four']) {
+  for (const set of ['one', 'two', 'three', 'four', 'five']) {
     for (let i = 0; i < PER_RUN; i++) files[`${set}/${set}-${i}.bin`] = randomBytes(5_000 + i * 100)
   }
   await writeTree(join(dir, 'src'), files)
@@ -84,5 +84,24 @@ describe('parallel runs of filedock upload', () => {
     expect(again.stderr).toMatch(/Nothing to do/)
     expect(await names('three')).toEqual(expected('three'))
     expect(await names('four')).toEqual(expected('four'))
+  })
+
+  it("finishes what an earlier version's single queue left (its journal directly in the queue folder)", async () => {
+    const killed = startCli(['upload', join(dir, 'src', 'five'), '--json'], env('app-c'))
+    await killed.stdoutHas('"state":"done"')
+    killed.child.kill('SIGKILL')
+    expect((await killed.done).signal).toBe('SIGKILL')
+    // The layout before per-run folders: cli-queue/queue.jsonl (and the dead run's lock).
+    const queue = join(dir, 'app-c', 'cli-queue')
+    const [run] = await readdir(join(queue, 'runs'))
+    await rename(join(queue, 'runs', run as string, 'queue.jsonl'), join(queue, 'queue.jsonl'))
+    await rename(join(queue, 'runs', run as string, 'queue.lock'), join(queue, 'queue.lock'))
+    await rm(join(queue, 'runs'), { recursive: true })
+
+    const resumed = await runCli(['upload', '--json'], env('app-c'))
+    expect(resumed.code, resumed.stderr).toBe(0)
+    expect(await names('five')).toEqual(expected('five'))
+    expect((await readdir(queue)).sort()).toEqual(['runs'])
+    expect(await readdir(join(queue, 'runs'))).toEqual([])
   })
 })
