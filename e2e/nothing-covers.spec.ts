@@ -1,20 +1,18 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
 import { listFiles, seedSmallTree } from './sandbox-api.ts'
 import { dragFiles, expectStatus } from './upload-helpers.ts'
 
-/** True when the element the user would hit at the centre of `target` is `target` itself (or inside it). */
-async function hitsItself(page: Page, target: Locator): Promise<boolean> {
-  const box = await target.boundingBox()
-  if (!box) return false
-  const handle = await target.elementHandle()
-  return page.evaluate(
-    ({ x, y, el }) => {
-      const hit = document.elementFromPoint(x, y)
-      return hit !== null && el !== null && (el === hit || el.contains(hit))
-    },
-    { x: box.x + box.width / 2, y: box.y + box.height / 2, el: handle },
-  )
+/**
+ * True when the element the user would hit at the centre of `target` is `target` itself (or inside it). The box
+ * is measured and hit-tested in one step in the page, so nothing can move in between.
+ */
+async function hitsItself(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect()
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    return hit !== null && (el === hit || el.contains(hit))
+  })
 }
 
 test('a finished batch and its toasts cover no control: queue buttons, file menu and the Move dialog stay reachable', async ({
@@ -40,7 +38,7 @@ test('a finished batch and its toasts cover no control: queue buttons, file menu
     await expect(toggle).toHaveAttribute('aria-expanded', expanded)
     for (const name of ['Pause all', 'Retry failed', 'Clear finished']) {
       const button = queue.getByRole('button', { name })
-      expect(await hitsItself(page, button), `${name} is covered (panel open: ${expanded})`).toBe(true)
+      expect(await hitsItself(button), `${name} is covered (panel open: ${expanded})`).toBe(true)
     }
     // Each upload's own actions, in the rows of the open panel.
     if (expanded === 'true') {
@@ -48,24 +46,24 @@ test('a finished batch and its toasts cover no control: queue buttons, file menu
       for (const row of (await rows.all()).slice(0, 3)) {
         for (const button of await row.getByRole('button').all()) {
           await button.scrollIntoViewIfNeeded()
-          expect(await hitsItself(page, button), `${await button.getAttribute('aria-label')}`).toBe(true)
+          expect(await hitsItself(button), `${await button.getAttribute('aria-label')}`).toBe(true)
         }
       }
     }
     if (expanded === 'true') await toggle.click()
   }
   // The card's own buttons and the link pack are reachable too.
-  expect(await hitsItself(page, card.getByRole('button', { name: 'Copy' }))).toBe(true)
+  expect(await hitsItself(card.getByRole('button', { name: 'Copy' }))).toBe(true)
 
   // A right-click menu and the Move dialog opened while the card is there: their buttons are on top.
   await fileRow(page, 'notes.txt').click({ button: 'right' })
   const moveItem = page.getByRole('menuitem', { name: /Move to folder/ })
-  expect(await hitsItself(page, moveItem)).toBe(true)
+  expect(await hitsItself(moveItem)).toBe(true)
   await moveItem.click()
   const move = page.getByRole('dialog', { name: 'Move to folder' })
   await move.getByRole('treeitem', { name: 'Photos' }).click()
   const primary = move.getByRole('button', { name: 'Move to “Photos”' })
-  expect(await hitsItself(page, primary)).toBe(true)
+  expect(await hitsItself(primary)).toBe(true)
   // A click without force: Playwright refuses to click an element another one covers.
   await primary.click()
   await expect(page.getByText('Moved 1 file to Photos')).toBeVisible()

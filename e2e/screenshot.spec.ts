@@ -1,5 +1,7 @@
 import path from 'node:path'
-import { expect, openWithAccount, test } from './fixtures.ts'
+import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import { deleteFile, seedSmallTree } from './sandbox-api.ts'
+import { dragFiles } from './upload-helpers.ts'
 
 // Enough seeded files for a handful of folders, one of them nested.
 test.use({ seedFiles: 12_000 })
@@ -9,7 +11,7 @@ test.use({ seedFiles: 12_000 })
 test('screenshot of the main window with files', async ({ page, context, host, sandbox }, info) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await openWithAccount(page, host, sandbox)
-  await page.getByRole('button', { name: 'Dismiss' }).click()
+  await clearToasts(page)
   const tree = page.getByRole('tree', { name: 'Folders' })
   await tree.getByRole('treeitem', { name: 'Documents 03' }).click()
   await expect(tree.getByRole('treeitem', { name: 'Music 04' })).toBeVisible()
@@ -30,4 +32,107 @@ test('screenshot of the main window with files', async ({ page, context, host, s
     ? path.join(import.meta.dirname, '../docs/screenshot.png')
     : info.outputPath('screenshot.png')
   await page.screenshot({ path: target })
+})
+
+/** Where a screenshot goes: docs/screenshots/ when asked for (FILEDOCK_SCREENSHOT=1), else the test's output. */
+function shotPath(info: import('@playwright/test').TestInfo, name: string): string {
+  return process.env.FILEDOCK_SCREENSHOT
+    ? path.join(import.meta.dirname, '../docs/screenshots', name)
+    : info.outputPath(name)
+}
+
+/** Dismisses the toasts showing now; one that times out by itself meanwhile is just as gone. */
+async function clearToasts(page: import('@playwright/test').Page) {
+  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' })
+  while ((await toasts.count()) > 0)
+    await toasts
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined)
+}
+
+test('screenshots of every main view, light and dark', async ({ page, context, host, sandbox }, info) => {
+  test.setTimeout(120_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const sb = ref(sandbox)
+  const seeded = await seedSmallTree(sb)
+  for (const code of Object.values(seeded.files).slice(0, 3)) await fetch(`${sb.baseUrl}/${code}`)
+  await deleteFile(sb, seeded.files['holiday.jpg'] as string)
+  await openWithAccount(page, host, sandbox)
+  await dragFiles(page, [
+    { name: 'minutes-2026-11.txt', text: 'minutes' },
+    { name: 'budget.xlsx', size: 48_000 },
+    { name: 'site-photo.jpg', size: 1_200_000 },
+  ])
+  await expect(page.getByRole('dialog', { name: 'Upload finished' })).toBeVisible({ timeout: 30_000 })
+
+  const views: [string, () => Promise<void>][] = [
+    ['upload-finished', async () => undefined],
+    [
+      'files',
+      async () => {
+        await page
+          .getByRole('dialog', { name: 'Upload finished' })
+          .getByRole('button', { name: 'Close' })
+          .click()
+        await page
+          .getByRole('region', { name: 'Upload queue' })
+          .getByRole('button', { name: /^Uploads/ })
+          .click()
+        await page
+          .getByRole('tree', { name: 'Folders' })
+          .getByRole('treeitem', { name: 'Documents', exact: true })
+          .click()
+        await expect(page.getByRole('grid', { name: 'Files' }).getByRole('row').nth(1)).toBeVisible()
+      },
+    ],
+    [
+      'dashboard',
+      async () => {
+        await page.getByRole('button', { name: 'Dashboard' }).click()
+        await expect(page.getByRole('img', { name: 'Downloads and views per day' })).toBeVisible()
+        await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0)
+      },
+    ],
+    [
+      'history',
+      async () => {
+        await page.getByRole('button', { name: 'Upload history' }).click()
+        await expect(page.getByRole('list', { name: 'Upload history' })).toContainText('site-photo.jpg')
+      },
+    ],
+    [
+      'link-checker',
+      async () => {
+        await page.getByRole('button', { name: 'Link checker' }).click()
+        const links = Object.values(seeded.files).map((code) => `${sb.baseUrl}/${code}`)
+        await page.getByLabel('Paste links, or any text with links in it').fill(links.join('\n'))
+        await page.getByRole('button', { name: 'Check links' }).click()
+        await expect(page.getByTestId('link-check-summary')).toHaveText('5 live links · 1 not found')
+      },
+    ],
+    [
+      'deleted',
+      async () => {
+        await page.getByRole('button', { name: 'Deleted files' }).click()
+        await expect(page.getByRole('table', { name: 'Deleted files' })).toContainText('holiday.jpg')
+      },
+    ],
+    [
+      'accounts',
+      async () => {
+        await page.getByRole('button', { name: 'Accounts' }).click()
+        await expect(page.getByRole('region', { name: 'Preferences' })).toBeVisible()
+      },
+    ],
+  ]
+  for (const [name, show] of views) {
+    await show()
+    await clearToasts(page)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      await page.screenshot({ path: shotPath(info, `${name}-${colorScheme}.png`) })
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+  }
 })
