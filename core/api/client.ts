@@ -18,6 +18,7 @@ import type {
   UploadServer,
 } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { actionOf } from './actions.ts'
 import { checkUploadSource, postUploadForm } from './multipart-upload.ts'
 import { parseAnswer } from './schema-primitives.ts'
 import * as S from './schemas.ts'
@@ -213,7 +214,7 @@ export class ApiClient {
         if (!entry) {
           throw new FiledockError({
             kind: 'malformed',
-            message: `The host's answer to ${op} has no entry for ${JSON.stringify(u.slice(0, 200))}.`,
+            message: `The host's answer when ${actionOf(op)} has no entry for ${JSON.stringify(u.slice(0, 200))}.`,
             operation: op,
           })
         }

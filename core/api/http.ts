@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { type Dispatcher, request } from 'undici'
 import { FiledockError } from '../../shared/errors.ts'
 import { describeUrl, redactSecrets } from '../logging/redact.ts'
+import { actionOf } from './actions.ts'
 import { assertEnvelopeOk, hostError } from './envelope.ts'
 import { parseRetryAfter } from './retry.ts'
 
@@ -103,7 +104,7 @@ export class RequestGuard {
       return new FiledockError(
         {
           kind: 'timeout',
-          message: `The host did not answer within ${formatMs(this.limitMs)} (${operation}, ${describeUrl(url.href)}). Check the connection or try again.`,
+          message: `The host did not answer within ${formatMs(this.limitMs)} while ${actionOf(operation)} (${describeUrl(url.href)}). Check the connection or try again.`,
           operation,
         },
         { cause: err },
@@ -120,7 +121,10 @@ export class RequestGuard {
 }
 
 export function cancelledError(operation: string, cause?: unknown): FiledockError {
-  return new FiledockError({ kind: 'cancelled', message: `Cancelled (${operation}).`, operation }, { cause })
+  return new FiledockError(
+    { kind: 'cancelled', message: `Cancelled while ${actionOf(operation)}.`, operation },
+    { cause },
+  )
 }
 
 function formatMs(ms: number): string {
@@ -132,7 +136,10 @@ export function transportError(err: unknown, operation: string, url: URL, apiKey
   const code = (err as { code?: unknown })?.code
   const where = describeUrl(url.href)
   const mk = (kind: 'network' | 'timeout', what: string) =>
-    new FiledockError({ kind, message: `${what} (${operation}, ${where}).`, operation }, { cause: err })
+    new FiledockError(
+      { kind, message: `${what} while ${actionOf(operation)} (${where}).`, operation },
+      { cause: err },
+    )
   switch (code) {
     case 'ECONNREFUSED':
       return mk('network', 'Could not connect to the host: connection refused. Check the server address')
@@ -168,7 +175,7 @@ export async function readAnswer(
       body.destroy()
       throw new FiledockError({
         kind: 'malformed',
-        message: `The host's answer to ${op} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; refusing to read it.`,
+        message: `The host's answer when ${actionOf(op)} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; refusing to read it.`,
         operation: op,
       })
     }
@@ -241,7 +248,7 @@ function unreadable(
   if (httpStatus >= 500) {
     return new FiledockError({
       kind: 'server',
-      message: `The host failed with HTTP ${httpStatus} and ${what} (${operation}). It may be overloaded or down; try again later.`,
+      message: `The host failed with HTTP ${httpStatus} and ${what} while ${actionOf(operation)}. It may be overloaded or down; try again later.`,
       operation,
       status: httpStatus,
       ...withRetry,
@@ -252,7 +259,7 @@ function unreadable(
     // Redirects are not followed (a key in the query must not travel to wherever a host points us).
     return new FiledockError({
       kind: 'server',
-      message: `The host redirects ${operation} to ${describeUrl(location)}. Use that address as the server address.`,
+      message: `The host redirects requests (${actionOf(operation)}) to ${describeUrl(location)}. Use that address as the server address.`,
       operation,
       status: httpStatus,
     })
@@ -261,14 +268,14 @@ function unreadable(
     // Not an API answer at all: most often a wrong server address or a proxy in the way.
     return new FiledockError({
       kind: 'server',
-      message: `The host answered HTTP ${httpStatus} with ${what} (${operation}). Check the server address.`,
+      message: `The host answered HTTP ${httpStatus} with ${what} while ${actionOf(operation)}. Check the server address.`,
       operation,
       status: httpStatus,
     })
   }
   return new FiledockError({
     kind: 'malformed',
-    message: `The host sent ${what} for ${operation}. A proxy or captive portal may be in the way; try again later.`,
+    message: `The host sent ${what} while ${actionOf(operation)}. A proxy or captive portal may be in the way; try again later.`,
     operation,
   })
 }

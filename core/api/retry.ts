@@ -1,5 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises'
 import { FiledockError } from '../../shared/errors.ts'
+import { actionOf } from './actions.ts'
 
 /**
  * Retries for idempotent reads only. Our own small loop rather than p-retry: p-retry's backoff would be added on
@@ -58,14 +59,18 @@ export async function withRetries<T>(
 }
 
 /** Waits `ms`; an abort ends the wait at once with a 'cancelled' error (the caller's whole call is cancelled). */
-async function sleep(ms: number, signal: AbortSignal | undefined, operation: string | undefined): Promise<void> {
+async function sleep(
+  ms: number,
+  signal: AbortSignal | undefined,
+  operation: string | undefined,
+): Promise<void> {
   try {
     await wait(ms, undefined, signal ? { signal } : {})
   } catch (err) {
     if (!signal?.aborted) throw err
     throw new FiledockError({
       kind: 'cancelled',
-      message: `Cancelled${operation ? ` (${operation})` : ''}.`,
+      message: `Cancelled${operation ? ` while ${actionOf(operation)}` : ''}.`,
       ...(operation ? { operation } : {}),
     })
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FiledockError } from '../../shared/errors.ts'
+import { actionOf } from './actions.ts'
 
 /**
  * Zod building blocks that accept the variants hosts of this family really send (numbers as strings, status as
@@ -91,7 +92,7 @@ export function parseAnswer<S extends z.ZodType>(schema: S, operation: string, b
   const what = issue ? `${path ? `${path}: ` : ''}${issue.message}` : 'unexpected shape'
   throw new FiledockError({
     kind: 'malformed',
-    message: `The host's answer to ${operation} is not in the expected form (${what}). The host may not be compatible.`,
+    message: `The host's answer when ${actionOf(operation)} is not in the expected form (${what}). The host may not be compatible.`,
     operation,
   })
 }

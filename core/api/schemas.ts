@@ -12,6 +12,7 @@ import type {
   UploadServer,
 } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { actionOf } from './actions.ts'
 import {
   boolLike,
   decimalLike,
@@ -259,7 +260,7 @@ export function confirmed(op: string, body: unknown): void {
   if (result === false || result === 0 || (typeof result === 'string' && /^\s*(false|0)\s*$/i.test(result))) {
     throw new FiledockError({
       kind: 'server',
-      message: `The host did not confirm ${op} (it answered “${String(result)}”).`,
+      message: `The host did not confirm ${actionOf(op)} (it answered “${String(result)}”).`,
       operation: op,
     })
   }

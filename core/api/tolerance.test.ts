@@ -161,12 +161,13 @@ describe('tolerant of what hosts of this family send', () => {
     expect(err.kind).toBe('server')
   })
 
-  it('names the operation and the field when something we rely on is missing', async () => {
+  it('names the action (in user words) and the field when something we rely on is missing', async () => {
     const { client } = await setup((_q, res) => reply(res, ok({ url: 'http://h/x' })))
     const err = await failure(client.fileClone('abcdefghijkl'))
     expect(err.kind).toBe('malformed')
     expect(err.operation).toBe('file/clone')
-    expect(err.message).toContain('file/clone')
+    expect(err.message).toContain('when copying a file')
+    expect(err.message).not.toContain('file/clone')
     expect(err.message).toContain('file_code')
   })
 

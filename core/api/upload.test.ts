@@ -220,7 +220,7 @@ describe('the upload answer', () => {
       /file too big/,
     ],
     ['code undef', JSON.stringify([{ file_code: 'undef', file_status: 'OK' }]), 'malformed', /file code/],
-    ['an empty array', '[]', 'malformed', /upload\/file/],
+    ['an empty array', '[]', 'malformed', /when uploading a file/],
     ['an HTML page', '<html>error</html>', 'malformed', /HTML/],
     [
       'an envelope for an unknown session',
