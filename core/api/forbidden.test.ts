@@ -6,6 +6,7 @@ import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { ApiClient } from './client.ts'
 import { kindOf } from './envelope.ts'
+import { startFakeHost } from './testing/fake-host.ts'
 
 let dir: string
 let sandbox: SandboxHandle
@@ -86,5 +87,30 @@ describe('kindOf: the host words that mean "not for this key"', () => {
     expect(kindOf(403, 'Invalid key')).toBe('auth')
     expect(kindOf(401, undefined)).toBe('auth')
     expect(kindOf(undefined, 'Wrong API key')).toBe('auth')
+  })
+})
+
+describe('an HTTP 403 without a JSON body', () => {
+  it.each([
+    ['a plain-text refusal of the action', 'text/plain', 'This function not allowed in API', 'forbidden'],
+    ['a plain-text refusal of the key', 'text/plain', 'Invalid API key', 'auth'],
+    ['a proxy page', 'text/html', '<html><h1>403 Forbidden</h1></html>', 'forbidden'],
+    ['an empty body', 'text/plain', '', 'forbidden'],
+  ])('%s', async (_what, type, body, kind) => {
+    const fake = await startFakeHost((_q, res) => {
+      res.writeHead(403, { 'content-type': type })
+      res.end(body)
+    })
+    const c = new ApiClient({ baseUrl: fake.baseUrl, apiKey: 'k-123456', retries: 0 })
+    try {
+      const err = await failure(c.folderList(0))
+      expect(err).toMatchObject({ kind, status: 403, operation: 'folder/list' })
+      expect(err.message).toMatch(
+        kind === 'auth' ? /rejected the API key while listing folders/ : /does not allow listing folders/,
+      )
+    } finally {
+      await c.close()
+      await fake.close()
+    }
   })
 })

@@ -234,9 +234,14 @@ function unreadable(
   withRetry: { retryAfterMs?: number },
   apiKey: string,
 ): FiledockError {
-  if (httpStatus === 401 || httpStatus === 403) return hostError({ operation, status: httpStatus }, apiKey)
   const type = String(headers['content-type'] ?? '')
   const trimmed = text.trimStart()
+  if (httpStatus === 401 || httpStatus === 403) {
+    // A plain-text refusal says whose fault it is ("Invalid key": the key; otherwise the action); a page does not.
+    const page = /html/i.test(type) || trimmed.startsWith('<')
+    const msg = page || trimmed === '' ? undefined : trimmed.slice(0, 500)
+    return hostError({ operation, status: httpStatus, ...(msg === undefined ? {} : { msg }) }, apiKey)
+  }
   const what =
     trimmed === ''
       ? 'an empty answer'
