@@ -67,6 +67,8 @@ const queueOptions = `  --fld_id N          target folder on the host (default 0
   --format F          link pack format: page, direct, plain, html, markdown, bbcode (default page)
   --data DIR          folder of the queue and the history (default: $${DATA_ENV}, else the app's data folder)
   --retry-failed      put uploads that failed in earlier runs back in line
+  --force             send files even when one of the same name and size is already in the folder
+                      (by default those are skipped and listed as already there, with their links)
   --offline-wait SEC  how long to wait for an unreachable host to answer again (default 60)`
 
 const queueNotes = `The queue is durable: after Ctrl-C (exit 130), a kill or a crash, run again with the same --data and it

@@ -101,7 +101,12 @@ describe.concurrent('filedock upload / remote on the upload queue', () => {
   })
 
   it('prints the link pack in --format on stdout and records the history', async () => {
-    const r = await runHere(['upload', src('one.md'), '--format', 'markdown', '--data', data('md')], env())
+    // A folder of its own: the tests run at once, and a file already in its folder is not sent again.
+    const fld = String((await client.folderCreate('Formats')).fldId)
+    const r = await runHere(
+      ['upload', src('one.md'), '--format', 'markdown', '--fld_id', fld, '--data', data('md')],
+      env(),
+    )
     expect([r.code, r.stderr]).toEqual([0, ''])
     expect(r.stdout).toMatch(new RegExp(`^- \\[one\\.md\\]\\(${sandbox.baseUrl}/[a-z0-9]{12}\\)\\n$`))
     const history = (await readFile(join(data('md'), 'history', 'history.jsonl'), 'utf8')).trim().split('\n')
@@ -109,7 +114,10 @@ describe.concurrent('filedock upload / remote on the upload queue', () => {
     expect(JSON.parse(history[0] as string)).toMatchObject({ name: 'one.md', size: 11, relPath: 'one.md' })
 
     // direct: each file's file/direct_link, which downloads the file.
-    const d = await runHere(['upload', src('album/a.txt'), '--format', 'direct', '--data', data('md')], env())
+    const d = await runHere(
+      ['upload', src('album/a.txt'), '--format', 'direct', '--fld_id', fld, '--data', data('md')],
+      env(),
+    )
     expect([d.code, d.stderr]).toEqual([0, ''])
     expect(d.stdout).toMatch(new RegExp(`^${sandbox.baseUrl}/d/\\S+/a\\.txt\\n$`))
     expect(await (await fetch(d.stdout.trim())).text()).toBe('aaa')

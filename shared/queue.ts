@@ -93,6 +93,8 @@ const itemViewSchema = z.object({
   error: errorDataSchema.nullable(),
   addedAt: time,
   finishedAt: time.nullable(),
+  /** Done without sending: a file of this name and size was already in the folder (its code is fileCode). */
+  alreadyThere: z.literal(true).exactOptional(),
 })
 export type QueueItemView = z.infer<typeof itemViewSchema>
 

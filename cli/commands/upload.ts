@@ -58,6 +58,7 @@ async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliCont
     format: format as LinkFormat,
     retryFailed: values['retry-failed'] === true,
     offlineWaitMs: offlineWait * 1000,
+    force: values.force === true,
   })
 }
 
@@ -73,6 +74,7 @@ function parse(argv: string[]) {
       json: { type: 'boolean' },
       format: { type: 'string' },
       'retry-failed': { type: 'boolean' },
+      force: { type: 'boolean' },
       'offline-wait': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

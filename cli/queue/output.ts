@@ -12,6 +12,8 @@ export function itemLine(item: QueueItemView, accountLabel: string): Record<stri
       link: item.pageLink,
       size: item.size,
       fldId: item.targetFldId,
+      // Not sent: a file of this name and size was already in the folder; code and link are that file's.
+      ...(item.alreadyThere ? { alreadyThere: true } : {}),
     }
   }
   return {

@@ -30,6 +30,8 @@ export interface QueueRunOptions {
   format: LinkFormat
   retryFailed: boolean
   offlineWaitMs: number
+  /** Send files even when the same name and size is already in the target folder (--force). */
+  force: boolean
 }
 
 /**
@@ -180,7 +182,12 @@ class QueueRun {
     const accountIds = [targetId]
     const adding =
       o.kind === 'paths'
-        ? engine.enqueuePaths({ paths: o.sources, accountIds, fldId: o.fldId })
+        ? engine.enqueuePaths({
+            paths: o.sources,
+            accountIds,
+            fldId: o.fldId,
+            ifAlreadyThere: o.force ? 'upload' : 'skip',
+          })
         : engine.enqueueUrls({ urls: o.sources, accountIds, fldId: o.fldId })
     const result = await raceAbort(adding, this.ctx.signal)
     if (result === null) return null
@@ -247,10 +254,16 @@ class QueueRun {
     await this.printLinkPack(engine)
     // Done items of finished batches are in the history now; failed ones stay for --retry-failed.
     await engine.clearFinished()
-    const { done, failed } = this.tracker
+    const { done, failed, alreadyThere } = this.tracker
+    if (alreadyThere > 0) {
+      this.bar.message(
+        `filedock: ${alreadyThere} file(s) were already there (same name and size in the folder) and were not sent again; their links are in the list. --force sends them anyway.`,
+      )
+    }
     if (failed === 0 && this.leftOut === 0) return exitCodes.ok
     const parts = [
-      `${done} uploaded`,
+      `${done - alreadyThere} uploaded`,
+      ...(alreadyThere > 0 ? [`${alreadyThere} already there`] : []),
       `${failed} failed`,
       ...(this.leftOut > 0 ? [`${this.leftOut} left out`] : []),
     ]

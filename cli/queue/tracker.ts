@@ -22,7 +22,10 @@ export class RunTracker {
   private readonly reported = new Set<string>()
   private bytesPerSec = 0
   private speedAt = 0
+  /** Done items, those already there included. */
   done = 0
+  /** Done without sending: the file was already in its folder. */
+  alreadyThere = 0
   failed = 0
 
   include(view: QueueItemView): void {
@@ -45,6 +48,7 @@ export class RunTracker {
     this.reported.add(view.id)
     if (t.kind === 'folder') return false
     if (view.state === 'done') this.done++
+    if (view.state === 'done' && view.alreadyThere) this.alreadyThere++
     else if (view.state === 'failed') this.failed++
     return true
   }

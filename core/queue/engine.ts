@@ -17,6 +17,7 @@ import { type HistorySink, QueueCore } from './core.ts'
 import { lockQueueDir } from './dir-lock.ts'
 import { type PathsInput, type Plan, planPaths, planUrls, type UrlsInput } from './enqueue.ts'
 import { QueueEvents } from './events.ts'
+import { apiFolderContents, ExistingFiles, type FolderContents } from './folder-contents.ts'
 import { FolderMirror } from './folder-mirror.ts'
 import { ProgressMeter } from './progress.ts'
 import { QueueStore } from './queue-store.ts'
@@ -50,6 +51,8 @@ export interface UploadEngineOptions {
   /** Gap between progress events; default 100 ms (at most 10 per second). */
   progressIntervalMs?: number
   scan?: ScanOptions
+  /** What is in a folder, to skip files already there; default: listed through the API (file/list). */
+  folderContents?: FolderContents
   now?: () => number
 }
 
@@ -104,6 +107,7 @@ export class UploadEngine {
       core: this.#core,
       store,
       mirror: new FolderMirror(lifetime.signal),
+      existing: new ExistingFiles(o.folderContents ?? apiFolderContents(clientFor), lifetime.signal),
       sessions: new UploadSessions(lifetime.signal),
       bucket: this.#bucket,
       progress: this.#progress,

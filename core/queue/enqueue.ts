@@ -16,6 +16,11 @@ export interface PathsInput {
   fldId?: number
   /** The target folder's path on the host, for history and link packs (e.g. `photos`); '' for the root. */
   folderPath?: string
+  /**
+   * A file whose name and size are already in its target folder: `skip` (the default) reports it as already
+   * there, with that file's code and links, and sends nothing; `upload` sends it anyway.
+   */
+  ifAlreadyThere?: 'skip' | 'upload'
 }
 
 export interface UrlsInput {
@@ -42,6 +47,12 @@ export interface Plan {
 
 export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan> {
   const { accountIds, fldId, basePath } = checkTarget(input)
+  if (
+    input.ifAlreadyThere !== undefined &&
+    input.ifAlreadyThere !== 'skip' &&
+    input.ifAlreadyThere !== 'upload'
+  )
+    throw invalid('Say whether files already there are skipped or uploaded again.')
   if (!Array.isArray(input.paths) || input.paths.length === 0)
     throw invalid('Give at least one file or folder.')
   const scan = await scanPaths(input.paths, deps.scan)
@@ -65,6 +76,7 @@ export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan
           source: f.path,
           size: f.size,
           mtimeMs: f.mtimeMs,
+          ...(input.ifAlreadyThere === 'upload' ? { uploadAgain: true as const } : {}),
         }),
       )
     }
@@ -199,7 +211,10 @@ function newBatch(
 function newItem(
   batch: BatchRecord,
   deps: PlanDeps,
-  f: Pick<ItemRecord, 'kind' | 'accountId' | 'relDir' | 'name' | 'source' | 'size' | 'mtimeMs'>,
+  f: Pick<
+    ItemRecord,
+    'kind' | 'accountId' | 'relDir' | 'name' | 'source' | 'size' | 'mtimeMs' | 'uploadAgain'
+  >,
 ): ItemRecord {
   return {
     id: randomUUID(),

@@ -23,6 +23,10 @@ export interface ItemContext {
   claimed(code: string): boolean
   /** The item's outcome is known (file code recorded, or nothing was stored): its name lock may go. */
   resolved(): void
+  /** The code of a file like this item's (same name and size) already in folder `fldId`, or null. */
+  alreadyThere(fldId: number): Promise<string | null>
+  /** The item's file (code `fileCode`) is verified and goes into folder `fldId`. */
+  landed(fldId: number, fileCode: string): void
   now(): number
 }
 
@@ -32,4 +36,6 @@ export interface Landing {
   fldId: number
   size: number
   name: string
+  /** The file was already there: nothing was sent. */
+  alreadyThere?: true
 }

@@ -46,6 +46,13 @@ export interface ItemRecord {
   result: QueueResultEntry | null
   /** history.append has run for `result` (it runs after the durable `done`). */
   historyWritten: boolean
+  /**
+   * Send the file even when one of the same name and size is already in its folder ("Upload again",
+   * `--force`). Absent (the default, and journals of earlier versions): such a file is not sent again.
+   */
+  uploadAgain?: true
+  /** Done without sending: the file was already in its folder, and `result` is that file. */
+  alreadyThere?: true
 }
 
 export interface BatchRecord {

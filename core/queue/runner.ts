@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/client.ts'
 import { backoffMs, type RetryOptions } from './backoff.ts'
 import type { HistorySink, QueueCore } from './core.ts'
 import { classify } from './failures.ts'
+import type { ExistingFiles } from './folder-contents.ts'
 import type { FolderMirror } from './folder-mirror.ts'
 import type { ItemContext, Landing } from './item-context.ts'
 import type { ItemRun } from './item-run.ts'
@@ -19,6 +20,7 @@ export interface RunnerDeps {
   core: QueueCore
   store: QueueStore
   mirror: FolderMirror
+  existing: ExistingFiles
   sessions: UploadSessions
   bucket: TokenBucket
   progress: ProgressMeter
@@ -84,7 +86,7 @@ export class ItemRunner {
   }
 
   #context(item: ItemRecord, run: ItemRun, signal: AbortSignal, client: ApiClient): ItemContext {
-    const { core, store, mirror, sessions, bucket, progress, now } = this.#d
+    const { core, store, mirror, existing, sessions, bucket, progress, now } = this.#d
     return {
       item,
       client,
@@ -99,6 +101,9 @@ export class ItemRunner {
       },
       claimed: (code) => core.claimed(code, item.id),
       resolved: () => core.releaseName(item),
+      alreadyThere: (fldId) => existing.find(item.accountId, fldId, item.name, item.size as number),
+      landed: (fldId, fileCode) =>
+        existing.landed(item.accountId, fldId, { fileCode, name: item.name, size: item.size as number }),
       now,
     }
   }
@@ -133,6 +138,7 @@ export class ItemRunner {
       error: null,
       finishedAt,
       result,
+      ...(l.alreadyThere ? { alreadyThere: true as const } : {}),
     })
     run.settle()
     if (result) {

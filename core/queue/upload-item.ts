@@ -7,8 +7,8 @@ import { checkSource } from './source-check.ts'
 import { verifyLanding } from './verify.ts'
 
 /**
- * One attempt at one local file: mirrored folder → (lost-attempt check) → upload → record the code → verify it
- * is in the account → file/set_folder. Each step is safe to repeat after a crash at any point:
+ * One attempt at one local file: mirrored folder → already there? (then done, nothing sent) → (lost-attempt
+ * check) → upload → record the code → verify it is in the account → file/set_folder. Each step is safe to repeat after a crash at any point:
  *  - `sending` is durable before the POST starts, so a restart knows an upload may have landed and looks for it
  *    (dedup.ts) instead of sending again;
  *  - the file code is durable as soon as the answer arrives, so a restart after it only verifies and moves;
@@ -27,6 +27,15 @@ export async function runFileAttempt(ctx: ItemContext): Promise<Landing> {
   }
   const folders = [0, target]
 
+  if (item.fileCode === null && !item.sending && item.uploadAgain !== true) {
+    // rclone's `copy`: a file of this name and size in the folder is the same file; its code is the result.
+    ctx.setPhase('checking')
+    const existing = await ctx.alreadyThere(target)
+    if (existing !== null) {
+      ctx.resolved()
+      return { fileCode: existing, fldId: target, size, name: item.name, alreadyThere: true }
+    }
+  }
   if (item.fileCode === null && item.sending) {
     // The last send's outcome is unknown (crash, cut answer): the file may be on the host already.
     ctx.setPhase('checking')
@@ -40,12 +49,15 @@ export async function runFileAttempt(ctx: ItemContext): Promise<Landing> {
     await checkSource(item)
     await upload(ctx, folders)
   }
-  ctx.resolved()
   const fileCode = item.fileCode as unknown as string
   await checkSource(item, { fileCode })
 
   ctx.setPhase('verifying')
   await verifyLanding(ctx, fileCode, size)
+  // Noted as in its folder before it is moved there, and only then the name goes: a same-named item that was
+  // waiting for it finds it already there instead of sending it again.
+  ctx.landed(target, fileCode)
+  ctx.resolved()
   if (target !== 0) {
     ctx.setPhase('moving')
     try {

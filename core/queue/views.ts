@@ -35,5 +35,6 @@ export function itemView(
     error: item.error,
     addedAt: item.addedAt,
     finishedAt: item.finishedAt,
+    ...(item.alreadyThere ? { alreadyThere: true as const } : {}),
   }
 }
