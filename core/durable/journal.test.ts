@@ -84,6 +84,22 @@ describe('Journal: reopen and a torn tail', () => {
     await second.journal.close()
   })
 
+  it('lets two writers share a journal opened for shared appends (never compacted), lines unmixed', async () => {
+    const options = { sync: 'when-asked', label: 'the test journal', sharedAppend: true } as const
+    const a = await Journal.open(path, options)
+    const b = await Journal.open(path, options)
+    await Promise.all(
+      Array.from({ length: 200 }, (_, n) =>
+        (n % 2 ? a.journal : b.journal).append([{ n, pad: 'x'.repeat(n * 7) }]),
+      ),
+    )
+    await expect(a.journal.compact([])).rejects.toThrow('The test journal is shared with other writers')
+    await a.journal.close()
+    await b.journal.close()
+    const records = (await fileRecords()) as { n: number }[]
+    expect(records.map((r) => r.n).sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, n) => n))
+  })
+
   it('refuses records that are not one-line objects, and appends after close', async () => {
     const { journal } = await Journal.open(path, { sync: 'when-asked', label: 'the test journal' })
     await expect(journal.appendLines(['{"a":\n1}'])).rejects.toThrow(/Not a one-line JSON record/)

@@ -16,6 +16,12 @@ export interface JournalOptions {
   sync: SyncPolicy
   /** Names the journal in errors, in user words ("the upload queue"). */
   label: string
+  /**
+   * Other writers (another window's core, the CLI) may append to the same file: each append is one O_APPEND
+   * write, so their lines never mix. Such a journal cannot be compacted (the others' handles would keep
+   * writing to the replaced file). Without it, a second open in this process is refused.
+   */
+  sharedAppend?: boolean
 }
 
 export interface OpenedJournal extends Omit<JournalLines, 'tail'> {
@@ -56,9 +62,11 @@ export class Journal {
    */
   static async open(file: string, options: JournalOptions): Promise<OpenedJournal> {
     const path = resolve(file)
-    if (openHere.has(path))
+    const exclusive = options.sharedAppend !== true
+    if (exclusive && openHere.has(path)) {
       throw new Error(`${capital(options.label)} (${path}) is already open in this process.`)
-    openHere.add(path)
+    }
+    if (exclusive) openHere.add(path)
     try {
       const data = await readFile(path).catch((err: NodeJS.ErrnoException) => {
         if (err.code === 'ENOENT') return Buffer.alloc(0)
@@ -76,7 +84,7 @@ export class Journal {
       }
       return { journal: new Journal(fh, path, options), ...split }
     } catch (err) {
-      openHere.delete(path)
+      if (exclusive) openHere.delete(path)
       throw err
     }
   }
@@ -105,6 +113,11 @@ export class Journal {
    * after them.
    */
   compact(records: readonly object[]): Promise<void> {
+    if (this.options.sharedAppend === true) {
+      return Promise.reject(
+        new Error(`${capital(this.options.label)} is shared with other writers: it cannot be compacted.`),
+      )
+    }
     const text = records.map((r) => `${JSON.stringify(r)}\n`).join('')
     return this.enqueue((done, fail) => ({ kind: 'compact', text, done, fail }))
   }
@@ -125,7 +138,7 @@ export class Journal {
       await last
     } finally {
       await this.running
-      openHere.delete(this.path)
+      if (this.options.sharedAppend !== true) openHere.delete(this.path)
       await this.fh.close()
     }
   }

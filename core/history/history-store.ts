@@ -40,6 +40,8 @@ export class HistoryStore {
     const opened = await Journal.open(join(dataDir, HISTORY_FILE), {
       sync: { maxDelayMs: SYNC_INTERVAL_MS },
       label: 'the upload history',
+      // The app and the CLI may both record uploads; records are never rewritten.
+      sharedAppend: true,
     }).catch((error: unknown) => {
       throw ioError('open', error)
     })
