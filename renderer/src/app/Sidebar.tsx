@@ -3,6 +3,7 @@ import { AccountSwitcher } from '../features/accounts/AccountSwitcher.tsx'
 import { useAccountId } from '../features/accounts/use-accounts.ts'
 import { FolderTree } from '../features/folders/FolderTree.tsx'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
+import { useWatchView } from '../features/watch/watch-view-store.ts'
 import { type Crumb, ROOT, useUi } from '../state/ui-store.ts'
 
 // Outside the files view no folder is highlighted; -1 is never a folder id.
@@ -12,8 +13,10 @@ export function Sidebar() {
   const accountId = useAccountId()
   const shown = useUi((s) => s.view)
   const linkCheck = useLinkCheck((s) => s.open)
-  // The link checker takes the content area over whatever view was there; only its item is then current.
-  const view = linkCheck ? { kind: 'link-check' as const } : shown
+  const watch = useWatchView((s) => s.open)
+  // The link checker and the watch folders take the content area over whatever view was there; only their item
+  // is then current.
+  const view = linkCheck ? { kind: 'link-check' as const } : watch ? { kind: 'watch' as const } : shown
   const { openFolder, showDeleted, showDashboard, showHistory, openDialog } = useUi.getState()
   const parent = view.kind === 'files' ? (view.path.at(-1) ?? ROOT) : ROOT
 
@@ -77,6 +80,14 @@ export function Sidebar() {
           onClick={() => useLinkCheck.getState().show()}
         >
           <Icon name="link" /> Link checker
+        </button>
+        <button
+          type="button"
+          className="nav-item"
+          aria-current={view.kind === 'watch' ? 'page' : undefined}
+          onClick={() => useWatchView.getState().show()}
+        >
+          <Icon name="folder" /> Watch folders
         </button>
         <button
           type="button"

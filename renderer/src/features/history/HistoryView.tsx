@@ -1,7 +1,9 @@
+import '../watch/watch.css'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState } from 'react'
 import type { HistoryEntry } from '../../../../shared/history.ts'
 import { MAX_PACK_ENTRIES } from '../../../../shared/ipc/upload-contract.ts'
+import type { LinkHealth } from '../../../../shared/link-health.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { SearchBox } from '../../components/SearchBox.tsx'
@@ -13,7 +15,9 @@ import { openExternal } from '../../lib/open-external.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useUploadSettings } from '../upload/use-upload-settings.ts'
+import { CheckSchedule } from './CheckSchedule.tsx'
 import { useHistory } from './use-history.ts'
+import { downloadHistoryCsv, useCheckAllLinks, useLinkHealth } from './use-link-health.ts'
 
 const ROW_H = 44
 
@@ -23,6 +27,8 @@ export function HistoryView() {
   const text = useDebounced(search.trim(), 250)
   const history = useHistory(text)
   const settings = useUploadSettings()
+  const health = useLinkHealth(history.entries.map((e) => e.id))
+  const checkAll = useCheckAllLinks()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: history.entries.length,
@@ -71,7 +77,14 @@ export function HistoryView() {
         >
           {virtualizer.getVirtualItems().map((row) => {
             const entry = history.entries[row.index]
-            return entry ? <HistoryRow key={entry.id} entry={entry} start={row.start} /> : null
+            return entry ? (
+              <HistoryRow
+                key={entry.id}
+                entry={entry}
+                start={row.start}
+                health={health.get(entry.id) ?? null}
+              />
+            ) : null
           })}
         </ul>
       </div>
@@ -95,13 +108,38 @@ export function HistoryView() {
         >
           <Icon name="copy" size={14} /> Copy links
         </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={history.entries.length === 0 || checkAll.isPending}
+          onClick={() => checkAll.mutate()}
+        >
+          <Icon name="refresh" size={14} /> {checkAll.isPending ? 'Checking…' : 'Check links'}
+        </button>
+        <CheckSchedule />
+        <button
+          type="button"
+          className="btn"
+          disabled={history.entries.length === 0}
+          onClick={() => void downloadHistoryCsv()}
+        >
+          <Icon name="download" size={14} /> Export CSV
+        </button>
       </header>
       <div className="content">{body}</div>
     </>
   )
 }
 
-function HistoryRow({ entry, start }: { entry: HistoryEntry; start: number }) {
+function HistoryRow({
+  entry,
+  start,
+  health,
+}: {
+  entry: HistoryEntry
+  start: number
+  health: LinkHealth | null
+}) {
   const folder = entry.folderPath || 'My files'
   return (
     <li className="history-row" aria-label={entry.name} style={{ transform: `translateY(${start}px)` }}>
@@ -114,6 +152,7 @@ function HistoryRow({ entry, start }: { entry: HistoryEntry; start: number }) {
       </div>
       <span className="num muted">{formatSize(entry.size)}</span>
       <span className="muted history-date">{formatFinished(entry.finishedAt)}</span>
+      <HealthBadge health={health} />
       <button
         type="button"
         className="icon-btn"
@@ -140,4 +179,18 @@ function formatFinished(iso: string): string {
   return Number.isNaN(date.getTime())
     ? iso
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+}
+
+/** Alive / gone and when that was last checked; nothing for a link never checked. */
+function HealthBadge({ health }: { health: LinkHealth | null }) {
+  if (health === null) return <span className="link-health muted">Not checked</span>
+  const when = new Date(health.checkedAt).toLocaleString(undefined, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  })
+  return (
+    <span className="link-health" data-alive={health.alive} title={`Last checked ${when}`}>
+      {health.alive ? 'Alive' : 'Gone'} · {when}
+    </span>
+  )
 }

@@ -1,0 +1,58 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { MAX_HEALTH_IDS } from '../../../../shared/ipc/watch-contract.ts'
+import type { LinkHealth } from '../../../../shared/link-health.ts'
+import { api } from '../../app/bridge.ts'
+import { call, errorMessage } from '../../lib/call.ts'
+import { formatCount } from '../../lib/format.ts'
+import { toast } from '../../state/toast-store.ts'
+import { watchKeys } from '../watch/watch-keys.ts'
+
+/**
+ * What the last link check found for the loaded history entries (in calls of MAX_HEALTH_IDS), by entry id;
+ * history.healthChanged (events.ts) refetches it after every check.
+ */
+export function useLinkHealth(ids: readonly string[]): Map<string, LinkHealth> {
+  const { data } = useQuery({
+    queryKey: [...watchKeys.health(), ids.length, ids[0] ?? '', ids.at(-1) ?? ''],
+    enabled: ids.length > 0,
+    queryFn: async () => {
+      const out: LinkHealth[] = []
+      for (let i = 0; i < ids.length; i += MAX_HEALTH_IDS)
+        out.push(...(await call(api.history.health({ ids: ids.slice(i, i + MAX_HEALTH_IDS) }))))
+      return out
+    },
+  })
+  return new Map((data ?? []).map((h) => [h.id, h]))
+}
+
+/** Checks every link of the history now, and says what it found. */
+export function useCheckAllLinks() {
+  return useMutation({
+    mutationFn: () => call(api.history.checkLinks({})),
+    onSuccess: (s) => {
+      const gone = s.gone > 0 ? `, ${formatCount(s.gone, 'link')} gone` : ''
+      const unchecked =
+        s.unchecked > 0 ? `; ${s.unchecked} could not be checked: ${s.problems.join(' ')}` : ''
+      const text = `Checked ${formatCount(s.checked, 'link')}${gone}${unchecked}`
+      if (s.gone > 0 || s.unchecked > 0) toast.error(text)
+      else toast.success(`${text}: all alive`)
+    },
+    onError: (error) => toast.error(`Could not check the links: ${errorMessage(error)}`),
+  })
+}
+
+/** Downloads the history as CSV (a Blob link: works the same in Electron and in the browser host). */
+export async function downloadHistoryCsv(): Promise<void> {
+  try {
+    const csv = await call(api.history.exportCsv({}))
+    const url = URL.createObjectURL(new Blob([csv.text], { type: 'text/csv;charset=utf-8' }))
+    const a = document.createElement('a')
+    a.href = url
+    a.download = csv.fileName
+    a.click()
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    toast.success(`Exported ${formatCount(csv.rows, 'upload')} to ${csv.fileName}`)
+  } catch (error) {
+    toast.error(`Could not export the history: ${errorMessage(error)}`)
+  }
+}
