@@ -12,7 +12,8 @@ const electron = process.env.E2E_ELECTRON === '1'
 
 export default defineConfig({
   testDir: 'e2e',
-  globalSetup: electron ? ['./e2e/global-setup.ts', './e2e/electron-setup.ts'] : './e2e/global-setup.ts',
+  // The Electron check first: a run that cannot happen stops before anything is built.
+  globalSetup: electron ? ['./e2e/electron-setup.ts', './e2e/global-setup.ts'] : './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

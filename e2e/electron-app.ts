@@ -28,10 +28,16 @@ export function findElectronBinary(): { path: string } | { reason: string } {
   const override = process.env.ELECTRON_OVERRIDE_DIST_PATH
   const pathFile = path.join(pkgDir, 'path.txt')
   if (!override && !existsSync(pathFile)) return { reason: 'its binary was never downloaded (no path.txt)' }
-  const binary = override
-    ? path.join(override, readFileSync(pathFile, 'utf8').trim())
-    : path.join(pkgDir, 'dist', readFileSync(pathFile, 'utf8').trim())
+  // electron/index.js: the file named in path.txt, under the override folder when one is set.
+  const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : defaultBinaryName()
+  const binary = path.join(override ?? path.join(pkgDir, 'dist'), name)
   return existsSync(binary) ? { path: binary } : { reason: `${binary} is missing` }
+}
+
+function defaultBinaryName(): string {
+  if (process.platform === 'win32') return 'electron.exe'
+  if (process.platform === 'darwin') return 'Electron.app/Contents/MacOS/Electron'
+  return 'electron'
 }
 
 export interface ElectronHost {
