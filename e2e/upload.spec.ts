@@ -103,10 +103,13 @@ test('an empty file is reported at once; the rest of the drop is uploaded', asyn
     { name: 'empty.txt', text: '' },
     { name: 'fine.txt', text: 'fine' },
   ])
-  const problems = page.getByRole('dialog', { name: 'Some items were not queued' })
+  // A report, not a question: a notice beside the work, not a dialog in front of it.
+  const problems = page.getByRole('region', { name: 'Some items were not queued' })
   await expect(problems.getByRole('list', { name: 'Upload problems' })).toContainText('Empty file')
   await expect(problems).toContainText('empty.txt')
-  await problems.getByRole('button', { name: 'OK' }).click()
+  await expect(page.getByRole('dialog', { name: 'Some items were not queued' })).toHaveCount(0)
+  await problems.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(problems).toHaveCount(0)
   await expectStatus(page, 'fine.txt', 'Done')
   await expect(queueRow(page, 'empty.txt')).toHaveCount(0)
   expect((await listFiles(ref(sandbox))).map((f) => f.name)).toEqual(['fine.txt'])

@@ -11,12 +11,10 @@ import { LinkCheckView } from '../features/link-check/LinkCheckView.tsx'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
 import { BatchFinished } from '../features/upload/BatchFinished.tsx'
 import { DropZone } from '../features/upload/DropZone.tsx'
-import { ProblemsDialog } from '../features/upload/ProblemsDialog.tsx'
+import { ProblemsNotice } from '../features/upload/ProblemsNotice.tsx'
 import { QueuePanel } from '../features/upload/QueuePanel.tsx'
 import { QueuePausedBanner } from '../features/upload/QueuePausedBanner.tsx'
 import { UploadDialogs } from '../features/upload/UploadDialogs.tsx'
-import { WatchView } from '../features/watch/WatchView.tsx'
-import { useWatchView } from '../features/watch/watch-view-store.ts'
 import { useUi } from '../state/ui-store.ts'
 import { ConnectionBanner } from './ConnectionBanner.tsx'
 import { Sidebar } from './Sidebar.tsx'
@@ -34,7 +32,6 @@ const DashboardView = lazy(() =>
 export function Shell() {
   const view = useUi((s) => s.view)
   const linkCheck = useLinkCheck((s) => s.open)
-  const watch = useWatchView((s) => s.open)
   const units = useSizeUnits()
   const dialog = useUi((s) => s.dialog)
   const closeDialog = useUi((s) => s.closeDialog)
@@ -48,8 +45,6 @@ export function Shell() {
         <QueuePausedBanner />
         {linkCheck ? (
           <LinkCheckView />
-        ) : watch ? (
-          <WatchView />
         ) : view.kind === 'files' || view.kind === 'all' ? (
           <FileView key={view.kind} path={view.kind === 'files' ? view.path : null} />
         ) : view.kind === 'deleted' ? (
@@ -65,13 +60,13 @@ export function Shell() {
         <div className="notice-dock">
           {/* Toasts above the card: coming and going, they shorten the list, never move the card's buttons. */}
           <Toaster docked />
+          <ProblemsNotice />
           <BatchFinished />
         </div>
         <QueuePanel />
       </main>
       <DropZone />
       <UploadDialogs />
-      <ProblemsDialog />
       {dialog?.kind === 'accounts' ? <AccountsDialog onClose={closeDialog} /> : null}
       {dialog?.kind === 'new-folder' ? (
         <NewFolderDialog accountId={accountId} parent={dialog.parent} onClose={closeDialog} />

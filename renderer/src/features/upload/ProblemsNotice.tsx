@@ -1,5 +1,5 @@
 import type { EnqueueProblem } from '../../../../shared/queue.ts'
-import { Modal } from '../../components/Modal.tsx'
+import { Notice } from '../../components/Notice.tsx'
 import { useUploads } from '../../state/upload-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 
@@ -18,8 +18,11 @@ const titles: Partial<Record<EnqueueProblem['kind'], string>> = {
   storage_unchecked: 'Storage not checked',
 }
 
-/** What an upload left out (or queued without checking), listed as soon as main answers the enqueue. */
-export function ProblemsDialog() {
+/**
+ * What an upload left out (or queued without checking), listed as soon as main answers the enqueue. A report,
+ * not a question: it waits in the notice dock until dismissed, while the rest of the drop uploads.
+ */
+export function ProblemsNotice() {
   const problems = useUploads((s) => s.problems)
   const close = useUploads((s) => s.closeProblems)
   const { data } = useAccounts()
@@ -28,22 +31,16 @@ export function ProblemsDialog() {
   const label = (id?: string) => data?.accounts.find((a) => a.id === id)?.label
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && close()}
+    <Notice
       title={onlyNotes ? 'Queued with a note' : 'Some items were not queued'}
-      wide
-      footer={
-        <button type="button" className="btn btn-primary" onClick={close} data-autofocus>
-          OK
-        </button>
-      }
+      tone={onlyNotes ? 'info' : 'warning'}
+      onDismiss={close}
     >
       <ul className="problem-list" aria-label="Upload problems">
         {problems.slice(0, 200).map((p, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id; the list never reorders
           <li key={i} className="problem">
-            <strong>{titles[p.kind] ?? p.kind}</strong>
+            <strong>{titles[p.kind] ?? 'Not queued'}</strong>
             {p.path ? <span className="mono truncate">{p.path}</span> : null}
             {p.accountId ? <span className="muted">{label(p.accountId) ?? p.accountId}</span> : null}
             <span className="muted">{p.message}</span>
@@ -51,6 +48,6 @@ export function ProblemsDialog() {
         ))}
         {problems.length > 200 ? <li className="muted">…and {problems.length - 200} more.</li> : null}
       </ul>
-    </Modal>
+    </Notice>
   )
 }
