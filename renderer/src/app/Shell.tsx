@@ -15,6 +15,8 @@ import { ProblemsNotice } from '../features/upload/ProblemsNotice.tsx'
 import { QueuePanel } from '../features/upload/QueuePanel.tsx'
 import { QueuePausedBanner } from '../features/upload/QueuePausedBanner.tsx'
 import { UploadDialogs } from '../features/upload/UploadDialogs.tsx'
+import { WatchView } from '../features/watch/WatchView.tsx'
+import { useWatchView } from '../features/watch/watch-view-store.ts'
 import { useUi } from '../state/ui-store.ts'
 import { ConnectionBanner } from './ConnectionBanner.tsx'
 import { Sidebar } from './Sidebar.tsx'
@@ -32,6 +34,7 @@ const DashboardView = lazy(() =>
 export function Shell() {
   const view = useUi((s) => s.view)
   const linkCheck = useLinkCheck((s) => s.open)
+  const watch = useWatchView((s) => s.open)
   const units = useSizeUnits()
   const dialog = useUi((s) => s.dialog)
   const closeDialog = useUi((s) => s.closeDialog)
@@ -45,6 +48,8 @@ export function Shell() {
         <QueuePausedBanner />
         {linkCheck ? (
           <LinkCheckView />
+        ) : watch ? (
+          <WatchView />
         ) : view.kind === 'files' || view.kind === 'all' ? (
           <FileView key={view.kind} path={view.kind === 'files' ? view.path : null} />
         ) : view.kind === 'deleted' ? (
