@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { addAccountInPage, launchChromium, startAppHost } from './app-host.ts'
@@ -11,9 +12,11 @@ interface Sandbox {
 }
 
 const FILES = 100_000
+/** The flat seed's one folder, holding every file. */
+const FOLDER = 'Bulk'
 
 /**
- * The file pane on a 100,000-file account, measured in Debian's Chromium on the built page through the browser
+ * The file pane on a folder of 100,000 files, measured in Debian's Chromium on the built page through the browser
  * host, the way a user meets it: opening the view, changing the sort, End, and scrolling the whole list. Times are
  * from the input event to the frame after the rows are in the DOM (so layout and paint of that frame count).
  */
@@ -21,7 +24,7 @@ export async function benchAppFiles(work: string, rounds: number) {
   execFileSync(process.execPath, ['scripts/build-renderer-if-stale.mjs'], { stdio: 'inherit' })
   const sandbox = await startReady<Sandbox>(
     'sandbox/main.ts',
-    ['--port', '0', '--data', join(work, 'app-sb'), '--seed-files', String(FILES)],
+    ['--port', '0', '--data', join(work, 'app-sb'), '--seed-files', String(FILES), '--seed-flat'],
     120_000,
   )
   const host = await startAppHost(join(work, 'app-host'))
@@ -31,7 +34,7 @@ export async function benchAppFiles(work: string, rounds: number) {
     await page.goto(host.url)
     await addAccountInPage(page, { label: 'Bench', ...sandbox.ready })
     const indexStarted = performance.now()
-    await page.getByRole('button', { name: 'All files' }).click()
+    await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: FOLDER }).click()
     await page
       .getByTestId('status-count')
       .filter({ hasText: `${FILES.toLocaleString('en-US')} files` })
@@ -57,6 +60,8 @@ export async function benchAppFiles(work: string, rounds: number) {
       sortChangeMs: { median: round(median(sort), 1), max: round(Math.max(...sort), 1) },
       endLastRowMs: { median: round(median(end), 1), max: round(Math.max(...end), 1) },
       scroll,
+      // The machine's load while measuring: frame times on a shared 2-core machine move with it.
+      loadAverage1min: round(loadavg()[0] ?? 0, 1),
       targets: 'open < 150 ms, sort and End < 100 ms, frame p95 < 16.7 ms, heap < 150 MB, DOM < 2,000',
     }
   } finally {
@@ -74,8 +79,11 @@ declare global {
 }
 
 /** Installed through the DevTools protocol (the page's CSP forbids eval, and the bench must not loosen it). */
-function installAfterPaint(page: Page): Promise<void> {
-  return page.evaluate(() => {
+async function installAfterPaint(page: Page): Promise<void> {
+  // tsx compiles the functions handed to page.evaluate with esbuild's keepNames, which calls a __name helper
+  // that exists only in Node; in the page it is the identity.
+  await page.evaluate('globalThis.__name = (f) => f')
+  await page.evaluate(() => {
     window.afterPaint = (ready) =>
       new Promise((resolve) => {
         const check = () =>
@@ -85,15 +93,17 @@ function installAfterPaint(page: Page): Promise<void> {
   })
 }
 
-/** Click "All files" (100,000 files): time to its first rows painted. */
+/** Click the 100,000-file folder in the sidebar: time to its first rows painted. */
 function timeOpen(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'All files')
+  return page.evaluate(async (name) => {
+    const item = [...document.querySelectorAll<HTMLElement>('[role="treeitem"]')].find(
+      (b) => b.textContent?.trim() === name,
+    )
     const t0 = performance.now()
-    button?.click()
+    item?.click()
     await window.afterPaint(() => document.querySelector('[role="grid"] tbody tr[data-code]') !== null)
     return performance.now() - t0
-  })
+  }, FOLDER)
 }
 
 /** A header click: time until the top rows are the newly sorted ones, fetched and painted. */

@@ -65,6 +65,9 @@ export async function addAccountInPage(
   account: { label: string; baseUrl: string; apiKey: string },
 ): Promise<void> {
   const form = page.getByRole('form', { name: 'Add account' })
+  const opener = page.getByRole('button', { name: 'Add an account' })
+  await form.or(opener).first().waitFor()
+  if (!(await form.isVisible())) await opener.click()
   await form.getByLabel('Label').fill(account.label)
   await form.getByLabel('Base URL').fill(account.baseUrl)
   await form.getByLabel('API key').fill(account.apiKey)

@@ -189,3 +189,34 @@ test('Ctrl+A then unticking: copy and move act on the whole result less the unti
   expect(inPhotos.map((f) => f.name).sort()).toEqual(['beach.png', 'holiday.jpg', 'report-2024.pdf'])
   expect((await hostFiles(ref(sandbox), 0)).map((f) => f.name)).toEqual(['notes.txt'])
 })
+
+test('a second window follows a rename and a move made in the first (index change events)', async ({
+  page,
+  host,
+  sandbox,
+  context,
+}) => {
+  const seeded = await seedSmallTree(ref(sandbox))
+  await openWithAccount(page, host, sandbox)
+  const second = await context.newPage()
+  await second.goto(host.url)
+  await expect(fileRow(second, 'notes.txt')).toBeVisible()
+
+  await fileRow(page, 'notes.txt').click()
+  await page.keyboard.press('F2')
+  const dialog = page.getByRole('dialog', { name: 'Rename file' })
+  await dialog.getByLabel('New name').fill('minutes.txt')
+  await dialog.getByRole('button', { name: 'Rename' }).click()
+  await expect(fileRow(second, 'minutes.txt')).toBeVisible()
+  await expect(fileRow(second, 'notes.txt')).toHaveCount(0)
+
+  await fileRow(page, 'holiday.jpg').click({ button: 'right' })
+  await page.getByRole('menuitem', { name: /Move to folder/ }).click()
+  const move = page.getByRole('dialog', { name: 'Move to folder' })
+  await move.getByRole('treeitem', { name: 'Photos' }).click()
+  await move.getByRole('button', { name: 'Move to “Photos”' }).click()
+  await expect(fileRow(second, 'holiday.jpg')).toHaveCount(0)
+  await expect(second.getByTestId('status-count')).toHaveText('2 files')
+  const inPhotos = await hostFiles(ref(sandbox), seeded.folders.photos)
+  expect(inPhotos.map((f) => f.name).sort()).toEqual(['beach.png', 'holiday.jpg'])
+})

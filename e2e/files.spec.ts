@@ -113,9 +113,16 @@ test('clone makes a copy the host lists', async ({ page, host, sandbox }) => {
   await fileRow(page, 'report-2024.pdf').click({ button: 'right' })
   await page.getByRole('menuitem', { name: /^Clone/ }).click()
   await expect(page.getByText('Cloned 1 file')).toBeVisible()
-  await expect(fileRow(page, 'report-2024.pdf')).toHaveCount(2)
+  // A clone gets a distinct name by default, so the two files can be told apart.
+  await expect(fileRow(page, 'report-2024 (copy).pdf')).toBeVisible()
+  await expect(fileRow(page, 'report-2024.pdf')).toHaveCount(1)
   const root = await listFiles(ref(sandbox), { fld_id: 0 })
-  expect(root.filter((f) => f.name === 'report-2024.pdf')).toHaveLength(2)
+  expect(
+    root
+      .map((f) => f.name)
+      .filter((n) => n.startsWith('report-2024'))
+      .sort(),
+  ).toEqual(['report-2024 (copy).pdf', 'report-2024.pdf'])
   await expect(page.getByTestId('status-count')).toHaveText('4 files')
 })
 

@@ -86,17 +86,16 @@ export function useIndexWindows(query: IndexQuery, enabled: boolean): IndexWindo
     return windows[w - first]?.data?.rows[index - w * WINDOW_ROWS]
   }
 
+  // Called on every scrolled frame: only a change of windows may touch state (and re-render the view).
+  const shownNow = useRef(shown)
+  shownNow.current = shown
   const show = useCallback(
     (from: number, to: number) => {
-      const next = [
-        Math.floor(Math.max(0, from - AHEAD_ROWS) / WINDOW_ROWS),
-        Math.floor(Math.max(0, to + AHEAD_ROWS) / WINDOW_ROWS),
-      ] as const
-      setShown((prev) =>
-        prev.queryId === queryId && prev.span[0] === next[0] && prev.span[1] === next[1]
-          ? prev
-          : { queryId, span: next },
-      )
+      const lo = Math.floor(Math.max(0, from - AHEAD_ROWS) / WINDOW_ROWS)
+      const hi = Math.floor(Math.max(0, to + AHEAD_ROWS) / WINDOW_ROWS)
+      const now = shownNow.current
+      if (now.queryId === queryId && now.span[0] === lo && now.span[1] === hi) return
+      setShown({ queryId, span: [lo, hi] })
     },
     [queryId],
   )
