@@ -147,7 +147,7 @@ test('edit an account: a wrong new key changes nothing, the right one replaces i
   await seedSmallTree(sandbox)
   const second = await sandbox.createAccount('second@sandbox.local')
   const secondRef = { baseUrl: sandbox.baseUrl, apiKey: second.apiKey }
-  await upload(secondRef, 'only-in-second.txt', 'second account\n')
+  const onlySecond = await upload(secondRef, 'only-in-second.txt', 'second account\n')
   await page.goto(host.url)
   await addAccount(page, { label: 'Work', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })
   await expect(fileRow(page, 'notes.txt')).toBeVisible()
@@ -186,10 +186,16 @@ test('edit an account: a wrong new key changes nothing, the right one replaces i
   await expect(page.getByRole('dialog', { name: /^Edit/ })).toHaveCount(0)
 
   await page.keyboard.press('Escape')
-  // The window now works with the second account's key: the host lists that account's files.
-  await page.getByRole('button', { name: 'All files' }).click()
-  await expect(fileRow(page, 'only-in-second.txt')).toBeVisible()
-  await expect(fileRow(page, 'notes.txt')).toHaveCount(0)
+  // The window now talks to the host with the second account's key: the host answers as that account.
+  await page.getByRole('button', { name: 'Dashboard' }).click()
+  await expect(page.getByRole('definition').filter({ hasText: 'second@sandbox.local' })).toBeVisible()
+  const checked = await fetch(`${sandbox.baseUrl}/api/files/check`, {
+    method: 'POST',
+    body: new URLSearchParams({ key: second.apiKey, url_0: `${sandbox.baseUrl}/${onlySecond}` }),
+  })
+  expect(((await checked.json()) as { result: Record<string, { found: boolean }> }).result).toMatchObject({
+    [`${sandbox.baseUrl}/${onlySecond}`]: { found: true },
+  })
 })
 
 test('a key the host stops accepting: "Fix key" opens the account in its key field, a new key clears it', async ({
@@ -206,8 +212,8 @@ test('a key the host stops accepting: "Fix key" opens the account in its key fie
   await before.close()
   const after = await startSandbox({ dataDir: path.join(tmp, 'host-b'), port })
   try {
-    await upload({ baseUrl: after.baseUrl, apiKey: after.apiKey }, 'after.txt', 'new host\n')
-    await page.getByRole('button', { name: 'All files' }).click()
+    // Anything that asks the host now is refused: the dashboard reads the account.
+    await page.getByRole('button', { name: 'Dashboard' }).click()
     const fix = page.getByRole('button', { name: 'Fix key' })
     await expect(fix).toBeVisible()
     await fix.click()
@@ -218,7 +224,14 @@ test('a key the host stops accepting: "Fix key" opens the account in its key fie
     await expect(edit).toHaveCount(0)
     await page.keyboard.press('Escape')
     await expect(fix).toHaveCount(0)
-    await expect(fileRow(page, 'after.txt')).toBeVisible()
+    // The host answers again, with the new key: the account's details load.
+    await expect(page.getByRole('definition').filter({ hasText: 'demo@sandbox.local' })).toBeVisible()
+    await page.getByRole('button', { name: 'Accounts' }).click()
+    const item = page
+      .getByRole('dialog', { name: 'Accounts' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Work' })
+    await expect(item).toContainText(`••••${after.apiKey.slice(-4)}`)
   } finally {
     await after.close()
   }
