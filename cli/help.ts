@@ -99,10 +99,17 @@ ${queueNotes}`
 export function remoteHelp(): string {
   return `Usage: filedock remote URL… [options]
 
-Asks the host to fetch each http(s) URL (upload/url) into --fld_id, and waits until the file appears there.
+Asks the host to fetch each http(s) URL into --fld_id, and waits until the file appears there.
+
+Each URL is checked from this computer first: one that does not answer, or answers with an error (404, 503…),
+is refused at once with the reason; a web page (an HTML document, such as a file's download page) is skipped
+with a message, since the host would store the page itself rather than the file it links to.
 
 Options:
 ${queueOptions}
+  --allow-html        send URLs that turn out to be web pages anyway
+  --no-probe          do not check the URLs from this computer (for a URL only the host can reach)
+  --fetch-timeout MIN how long the host may take to fetch a URL before it is reported failed (default 10)
 
 ${queueNotes}`
 }

@@ -267,6 +267,8 @@ export interface EnqueueProblem {
     | 'reserved_name'
     | 'too_many_files'
     | 'invalid_url'
+    | 'unreachable_url'
+    | 'web_page'
     | 'not_enough_storage'
     | 'storage_unchecked'
   message: string

@@ -44,6 +44,12 @@ async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliCont
   if (!isLinkFormat(format))
     throw usage(`--format must be one of ${linkFormats.join(', ')}, not ${JSON.stringify(format)}.`)
   if (values.data !== undefined && values.data.trim() === '') throw usage('--data needs a folder.')
+  const urlFlags = ['allow-html', 'no-probe', 'fetch-timeout'] as const
+  const misplaced = kind === 'paths' && urlFlags.find((f) => values[f] !== undefined)
+  if (misplaced) throw usage(`--${misplaced} is for filedock remote.\n${help()}`)
+  const fetchTimeoutMin =
+    values['fetch-timeout'] === undefined ? 10 : parseIntFlag('fetch-timeout', values['fetch-timeout'])
+  if (fetchTimeoutMin < 1) throw usage('--fetch-timeout must be at least 1 minute.')
 
   const { runQueue } = await import('../queue/run.ts')
   return runQueue(ctx, {
@@ -59,6 +65,12 @@ async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliCont
     retryFailed: values['retry-failed'] === true,
     offlineWaitMs: offlineWait * 1000,
     force: values.force === true,
+    ...(kind === 'urls'
+      ? {
+          urlCheck: values['no-probe'] ? null : { webPages: values['allow-html'] ? 'upload' : 'skip' },
+          remoteTimeoutMs: fetchTimeoutMin * 60_000,
+        }
+      : {}),
   })
 }
 
@@ -75,6 +87,9 @@ function parse(argv: string[]) {
       format: { type: 'string' },
       'retry-failed': { type: 'boolean' },
       force: { type: 'boolean' },
+      'allow-html': { type: 'boolean' },
+      'no-probe': { type: 'boolean' },
+      'fetch-timeout': { type: 'string' },
       'offline-wait': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

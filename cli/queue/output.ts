@@ -37,7 +37,8 @@ export function isLeftOut(problem: EnqueueProblem): boolean {
 export function problemMessage(problem: EnqueueProblem, accountLabel: (id: string) => string): string {
   const where = problem.path !== '' ? problem.path : problem.accountId ? accountLabel(problem.accountId) : ''
   const prefix = isLeftOut(problem) ? 'filedock: ' : 'filedock: warning: '
-  return `${prefix}${where === '' ? '' : `${where}: `}${problem.message}`
+  const hint = problem.kind === 'web_page' ? ' --allow-html sends it anyway.' : ''
+  return `${prefix}${where === '' ? '' : `${where}: `}${problem.message}${hint}`
 }
 
 export function writeLine(out: Writable, value: unknown): void {

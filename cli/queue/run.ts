@@ -4,6 +4,7 @@ import { UploadEngine } from '../../core/queue/engine.ts'
 import { FiledockError, isFiledockError } from '../../shared/errors.ts'
 import type { LinkFormat } from '../../shared/links.ts'
 import type { EnqueueResult, QueueEvent, QueueItemView, QueueResultEntry } from '../../shared/queue.ts'
+import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { CliContext } from '../context.ts'
 import { resolveTarget } from '../credentials.ts'
 import { cliDataDirs } from '../data-dir.ts'
@@ -32,6 +33,10 @@ export interface QueueRunOptions {
   offlineWaitMs: number
   /** Send files even when the same name and size is already in the target folder (--force). */
   force: boolean
+  /** URLs: checked from here before sending (the default), or not at all with --no-probe (null). */
+  urlCheck?: { webPages: WebPageChoice } | null
+  /** URLs: how long the host may take to fetch one (--fetch-timeout). */
+  remoteTimeoutMs?: number
 }
 
 /**
@@ -130,6 +135,7 @@ class QueueRun {
       accountLabel: (id) => this.accounts.label(id),
       history,
       concurrency: this.o.concurrency,
+      ...(this.o.remoteTimeoutMs ? { remoteTimeoutMs: this.o.remoteTimeoutMs } : {}),
     }).catch((err: unknown) => {
       // The queue folder's lock is held by another process (another run, or the app on --data pointing at its
       // queue). The engine reports that as `internal` (told apart only by its words); for the user it is a usage
@@ -188,7 +194,12 @@ class QueueRun {
             fldId: o.fldId,
             ifAlreadyThere: o.force ? 'upload' : 'skip',
           })
-        : engine.enqueueUrls({ urls: o.sources, accountIds, fldId: o.fldId })
+        : engine.enqueueUrls({
+            urls: o.sources,
+            accountIds,
+            fldId: o.fldId,
+            ...(o.urlCheck === null ? {} : { check: o.urlCheck ?? { webPages: 'skip' } }),
+          })
     const result = await raceAbort(adding, this.ctx.signal)
     if (result === null) return null
     for (const p of result.problems) {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { FiledockError } from '../../shared/errors.ts'
 import type { EnqueueProblem } from '../../shared/queue.ts'
+import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { ApiClient } from '../api/client.ts'
 import { formatBytes } from '../format/bytes.ts'
 import type { BatchRecord, ItemRecord } from './records.ts'
 import { remoteName } from './remote-item.ts'
+import { probeUrls } from './remote-probe.ts'
 import { type ScanOptions, scanPaths } from './scan.ts'
 
 /** Turns one drop (paths or URLs, one or more accounts) into a batch of item records, and the problems found. */
@@ -28,6 +30,11 @@ export interface UrlsInput {
   accountIds: readonly string[]
   fldId?: number
   folderPath?: string
+  /**
+   * Check each URL from this computer first (remote-probe.ts): dead ones are refused at once, web pages are
+   * skipped unless `webPages` is 'upload'. Absent: sent unchecked (the check is off, or the caller did it).
+   */
+  check?: { timeoutMs?: number; webPages: WebPageChoice }
 }
 
 export interface PlanDeps {
@@ -113,6 +120,7 @@ export async function planUrls(input: UrlsInput, deps: PlanDeps): Promise<Plan> 
       })
     } else if (!urls.includes(url)) urls.push(url)
   }
+  if (input.check) urls.splice(0, urls.length, ...(await checkUrls(urls, input.check, problems)))
   if (urls.length === 0) return { batch: null, items: [], problems }
   const batch = newBatch('urls', [...accountIds], fldId, basePath, deps.now())
   const items: ItemRecord[] = []
@@ -249,4 +257,21 @@ function isHttpUrl(s: string): boolean {
 
 function invalid(message: string): FiledockError {
   return new FiledockError({ kind: 'invalid_input', message })
+}
+
+/** The URLs worth sending; dead ones and unwanted web pages become problems with the reason. */
+async function checkUrls(
+  urls: readonly string[],
+  check: NonNullable<UrlsInput['check']>,
+  problems: EnqueueProblem[],
+): Promise<string[]> {
+  const keep: string[] = []
+  const checks = await probeUrls(urls, check.timeoutMs === undefined ? {} : { timeoutMs: check.timeoutMs })
+  for (const c of checks) {
+    if (c.kind === 'dead') problems.push({ path: c.url, kind: 'unreachable_url', message: c.message })
+    else if (c.kind === 'web_page' && check.webPages === 'skip')
+      problems.push({ path: c.url, kind: 'web_page', message: `${c.message} Skipped.` })
+    else keep.push(c.url)
+  }
+  return keep
 }
