@@ -95,15 +95,14 @@ function diskMiB(file: string): number {
 
 /** 100-row windows at random offsets of the 100,000-file folder, each sort key and direction. */
 function measureWindows(index: IndexService) {
-  const fldId = index.reader
-    .iterateFiles({
-      accts: [index.acct(ACCOUNT)],
-      fldId: null,
-      search: '',
-      sort: { key: 'name', dir: 'asc' },
-    })
-    .next().value?.fldId
-  if (fldId === undefined) throw new Error('no files indexed')
+  const [first] = index.window(
+    { accts: [index.acct(ACCOUNT)], fldId: null, search: '', sort: { key: 'name', dir: 'asc' } },
+    [ACCOUNT],
+    0,
+    1,
+  ).rows
+  if (first?.kind !== 'file') throw new Error('no files indexed')
+  const { fldId } = first
   const out: Record<string, { medianMs: number; p95Ms: number }> = {}
   for (const key of ['name', 'size', 'uploaded', 'downloads'] as IndexSortKey[]) {
     for (const dir of ['asc', 'desc'] as const) {
@@ -131,7 +130,7 @@ const exts = ['mp4', 'zip', 'jpg', 'pdf', 'mkv', 'rar', 'png', 'txt', 'iso', 'mp
  * written straight into the index (the same writes a crawl makes, names shaped like the sandbox's seed), then
  * searched as the file pane searches: the first 100-row window of the account, sorted by name, with the totals.
  */
-async function searchMillion(dir: string) {
+export async function searchMillion(dir: string) {
   const index = IndexService.open({
     file: join(dir, 'file-index.sqlite'),
     clientFor: async () => {

@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3'
 import type { IndexFileRow, IndexFolderRow, IndexWindow } from '../../shared/file-index.ts'
-import { filesOrder, filesWhere, foldersOrder, foldersWhere, type ResolvedQuery } from './query-sql.ts'
+import {
+  filesOrder,
+  filesWhere,
+  foldersOrder,
+  foldersWhere,
+  type ResolvedQuery,
+  usesTrigrams,
+} from './query-sql.ts'
 
 interface FileRaw {
   id: number
@@ -22,6 +29,9 @@ interface Totals {
   folders: number
   totalSize: number
 }
+
+/** Below this many search matches, sorting the matches beats walking a sort index of the whole account. */
+const SORT_MATCHES_BELOW = 20_000
 
 const FILE_COLUMNS = `f.id, a.account_id, f.code, f.name, f.size, f.uploaded, f.downloads, f.fld_id, f.link,
   f.thumbnail, f.public, d.path`
@@ -65,10 +75,13 @@ export class IndexReader {
     const fileOffset = Math.max(0, offset - totals.folders)
     const fileLimit = limit - rows.length
     if (fileLimit > 0 && fileOffset < totals.files) {
-      const w = filesWhere(q)
+      // Few search matches: find them through the trigrams and sort them. Many: walk the sort key's index and
+      // stop at the window, checking each row against the matches.
+      const bySearch = usesTrigrams(q) && totals.files <= SORT_MATCHES_BELOW
+      const w = filesWhere(q, '', bySearch)
       const ids = this.db
         .prepare<unknown[], { id: number }>(
-          `SELECT id FROM files WHERE ${w.sql} ORDER BY ${filesOrder(q.sort)} LIMIT ? OFFSET ?`,
+          `SELECT id FROM files WHERE ${w.sql} ORDER BY ${filesOrder(q.sort, '', !bySearch)} LIMIT ? OFFSET ?`,
         )
         .all(...w.params, fileLimit, fileOffset)
         .map((r) => r.id)
@@ -93,7 +106,7 @@ export class IndexReader {
     const key = JSON.stringify([q.accts, q.fldId, q.search])
     const known = this.totalsMemo.get(key)
     if (known !== undefined) return known
-    const w = filesWhere(q)
+    const w = filesWhere(q, '', true)
     const files = this.db
       .prepare<unknown[], { n: number; s: number }>(
         `SELECT count(*) AS n, total(size) AS s FROM files WHERE ${w.sql}`,

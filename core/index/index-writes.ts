@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { FileListItem, Folder } from '../../shared/api/types.ts'
+import { uploadedKey } from './uploaded-key.ts'
 
 /** The files and subfolders directly in one folder, by code and id. */
 export interface FolderSnapshot {
@@ -21,17 +22,24 @@ const ROOT_PATH = ''
  */
 export class IndexWrites {
   private readonly upsertFile: Database.Statement
+  private readonly touchFile: Database.Statement
   private readonly upsertFolder: Database.Statement
   private readonly folderPath: Database.Statement<[number, number], { path: string }>
 
   constructor(private readonly db: Database.Database) {
     this.upsertFile = db.prepare(`
-      INSERT INTO files (acct, code, name, size, uploaded, downloads, fld_id, link, thumbnail, public, gen)
-      VALUES (@acct, @code, @name, @size, @uploaded, @downloads, @fldId, @link, @thumbnail, @public, @gen)
+      INSERT INTO files (acct, code, name, size, uploaded, uploaded_key, downloads, fld_id, link, thumbnail, public, gen)
+      VALUES (@acct, @code, @name, @size, @uploaded, @uploadedKey, @downloads, @fldId, @link, @thumbnail, @public, @gen)
       ON CONFLICT (acct, code) DO UPDATE SET name = excluded.name, size = excluded.size,
-        uploaded = excluded.uploaded, downloads = excluded.downloads, fld_id = excluded.fld_id,
+        uploaded = excluded.uploaded, uploaded_key = excluded.uploaded_key, downloads = excluded.downloads, fld_id = excluded.fld_id,
         link = excluded.link, thumbnail = excluded.thumbnail, public = excluded.public,
         gen = MAX(files.gen, excluded.gen)`)
+    // A re-crawl finds most rows unchanged: then only their generation moves on, no index but the primary key
+    // is touched. (BINARY: a rename that only changes case is a change.)
+    this.touchFile = db.prepare(`
+      UPDATE files SET gen = MAX(gen, @gen) WHERE acct = @acct AND code = @code AND name = @name COLLATE BINARY
+        AND size = @size AND uploaded = @uploaded AND downloads = @downloads AND fld_id = @fldId AND link = @link
+        AND thumbnail IS @thumbnail AND public = @public`)
     this.upsertFolder = db.prepare(`
       INSERT INTO folders (acct, fld_id, parent_id, name, path, gen, listed)
       VALUES (@acct, @fldId, @parentId, @name, @path, @gen, @listed)
@@ -48,7 +56,7 @@ export class IndexWrites {
   }
 
   private putOne(acct: number, gen: number, f: IndexedFile): void {
-    this.upsertFile.run({
+    const row = {
       acct,
       gen,
       code: f.fileCode,
@@ -60,7 +68,9 @@ export class IndexWrites {
       link: f.link,
       thumbnail: f.thumbnail,
       public: f.public,
-    })
+    }
+    if (this.touchFile.run(row).changes === 0)
+      this.upsertFile.run({ ...row, uploadedKey: uploadedKey(f.uploaded) })
   }
 
   /** The root folder row, so every account has one folder to hang the others' paths on; 0: to be listed. */

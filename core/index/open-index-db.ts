@@ -45,7 +45,8 @@ function openChecked(file: string, nativeBinding: string | undefined, existed: b
       const check = db.pragma('quick_check', { simple: true })
       if (check !== 'ok') throw new Error(`integrity check: ${String(check)}`)
       const version = db.pragma('user_version', { simple: true })
-      if (version !== SCHEMA_VERSION && version !== 0) throw new Error(`schema version ${String(version)}`)
+      if (version !== SCHEMA_VERSION && version !== 0)
+        throw new Error('it was made by another version of Filedock')
     }
     db.exec(schemaSql)
     db.pragma(`user_version = ${SCHEMA_VERSION}`)

@@ -21,23 +21,34 @@ const TRIGRAM = 3
 const sortColumn: Record<IndexSortKey, string> = {
   name: 'name',
   size: 'size',
-  uploaded: 'uploaded',
+  uploaded: 'uploaded_key',
   downloads: 'downloads',
 }
 
-/** The WHERE clause selecting the files of a query (folders are queried separately). */
-export function filesWhere(q: ResolvedQuery, alias = ''): SqlPart {
+/** Whether a query's search goes through the trigram table (else a LIKE over names, or no search). */
+export function usesTrigrams(q: ResolvedQuery): boolean {
+  return [...q.search].length >= TRIGRAM
+}
+
+/**
+ * The WHERE clause selecting the files of a query (folders are queried separately). `bySearch`: let the trigram
+ * matches drive the query (unary `+` keeps SQLite off the account and folder indexes, which would otherwise be
+ * scanned whole and each row checked against the matches): right for counting matches, and for ordering them
+ * when they are few.
+ */
+export function filesWhere(q: ResolvedQuery, alias = '', bySearch = false): SqlPart {
   const c = column(alias)
+  const i = bySearch && usesTrigrams(q) ? (name: string) => `+${c(name)}` : c
   const clauses: string[] = []
   const params: Array<string | number> = []
   if (q.accts !== null) {
     clauses.push(
-      q.accts.length === 1 ? `${c('acct')} = ?` : `${c('acct')} IN (${q.accts.map(() => '?').join(',')})`,
+      q.accts.length === 1 ? `${i('acct')} = ?` : `${i('acct')} IN (${q.accts.map(() => '?').join(',')})`,
     )
     params.push(...q.accts)
   }
   if (q.fldId !== null) {
-    clauses.push(`${c('fld_id')} = ?`)
+    clauses.push(`${i('fld_id')} = ?`)
     params.push(q.fldId)
   }
   const search = searchClause(q.search, c)
@@ -72,11 +83,14 @@ export function foldersWhere(acct: number, parentId: number, search: string, ali
   return { sql, params }
 }
 
-/** Files ordered by the sort key, ties broken by the order they were indexed, so windows never overlap. */
-export function filesOrder(sort: ResolvedQuery['sort'], alias = ''): string {
+/**
+ * Files ordered by the sort key, ties broken by the order they were indexed, so windows never overlap. `byIndex`
+ * false sorts the rows found (a few search matches) instead of walking the sort key's index.
+ */
+export function filesOrder(sort: ResolvedQuery['sort'], alias = '', byIndex = true): string {
   const c = column(alias)
   const dir = sort.dir === 'asc' ? 'ASC' : 'DESC'
-  return `${c(sortColumn[sort.key])} ${dir}, ${c('id')} ${dir}`
+  return `${byIndex ? '' : '+'}${c(sortColumn[sort.key])} ${dir}, ${c('id')} ${dir}`
 }
 
 /** Folders have only a name: by name in the chosen direction when sorting by name, else A to Z. */

@@ -3,7 +3,7 @@
  * small; names are compared NOCASE everywhere a user sorts or searches. Bump SCHEMA_VERSION when a table changes:
  * an index file of another version is rebuilt from the host (it is a cache of the host, never the only copy).
  */
-export const SCHEMA_VERSION = 1
+export const SCHEMA_VERSION = 2
 
 export const schemaSql = `
 CREATE TABLE IF NOT EXISTS accounts (
@@ -50,6 +50,8 @@ CREATE TABLE IF NOT EXISTS files (
   name TEXT NOT NULL COLLATE NOCASE,
   size INTEGER NOT NULL,
   uploaded TEXT NOT NULL,
+  -- The upload time as seconds (see uploaded-key.ts), what the uploaded sort walks: far smaller than the text.
+  uploaded_key INTEGER,
   downloads INTEGER NOT NULL,
   fld_id INTEGER NOT NULL,
   link TEXT NOT NULL,
@@ -60,15 +62,15 @@ CREATE TABLE IF NOT EXISTS files (
 CREATE UNIQUE INDEX IF NOT EXISTS files_code ON files (acct, code);
 CREATE INDEX IF NOT EXISTS files_fld_name ON files (acct, fld_id, name);
 CREATE INDEX IF NOT EXISTS files_fld_size ON files (acct, fld_id, size);
-CREATE INDEX IF NOT EXISTS files_fld_uploaded ON files (acct, fld_id, uploaded);
+CREATE INDEX IF NOT EXISTS files_fld_uploaded ON files (acct, fld_id, uploaded_key);
 CREATE INDEX IF NOT EXISTS files_fld_downloads ON files (acct, fld_id, downloads);
 CREATE INDEX IF NOT EXISTS files_acct_name ON files (acct, name);
 CREATE INDEX IF NOT EXISTS files_acct_size ON files (acct, size);
-CREATE INDEX IF NOT EXISTS files_acct_uploaded ON files (acct, uploaded);
+CREATE INDEX IF NOT EXISTS files_acct_uploaded ON files (acct, uploaded_key);
 CREATE INDEX IF NOT EXISTS files_acct_downloads ON files (acct, downloads);
-CREATE INDEX IF NOT EXISTS files_gen ON files (acct, gen);
--- Substring search over names: trigram FTS kept in step by triggers (case-insensitive by default).
-CREATE VIRTUAL TABLE IF NOT EXISTS files_fts USING fts5 (name, content = 'files', content_rowid = 'id', tokenize = 'trigram');
+-- Substring search over names: trigram FTS kept in step by triggers (case-insensitive by default); no column
+-- sizes (they serve ranking, which a file list does not do).
+CREATE VIRTUAL TABLE IF NOT EXISTS files_fts USING fts5 (name, content = 'files', content_rowid = 'id', tokenize = 'trigram', columnsize = 0);
 CREATE TRIGGER IF NOT EXISTS files_fts_insert AFTER INSERT ON files BEGIN
   INSERT INTO files_fts (rowid, name) VALUES (new.id, new.name);
 END;
