@@ -1,17 +1,14 @@
 import { spawnSync } from 'node:child_process'
-import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { builtinModules } from 'node:module'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { extractAll, listPackage } from '@electron/asar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { packApp, requiredPackages } from './pack-app.ts'
 
 /**
- * What `npm run dist` would ship, checked on a real package: electron-builder packs a staged copy of the app
- * (main built by scripts/build-electron.mjs, a stand-in renderer, the real package.json, electron-builder.yml
- * and node_modules) for Linux in `--dir` mode, and the archive is read back with @electron/asar. The Electron
- * binary cannot be downloaded here, so a stand-in binary is given as electronDist; the fuses (which patch that
- * binary) are the only part of the configuration left out.
+ * What `npm run dist` would ship, checked on a real package: electron-builder packs the app (scripts/pack-app.ts,
+ * with a stand-in renderer) and the archive is read back with @electron/asar.
  */
 const root = join(import.meta.dirname, '..')
 const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
@@ -23,92 +20,21 @@ let app: string
 let files: string[]
 let mainRequires: string[]
 
-/** Packages a CommonJS bundle requires, built-ins and electron aside (ws's optional speed-ups too: try/require). */
-function requiredPackages(code: string): string[] {
-  const optional = new Set(['bufferutil', 'utf-8-validate', 'electron'])
-  const names = [...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1] as string)
-  const packages = names
-    .filter((n) => !n.startsWith('node:') && !builtinModules.includes(n) && !n.startsWith('.'))
-    .map((n) => (n.startsWith('@') ? n.split('/').slice(0, 2).join('/') : (n.split('/')[0] as string)))
-  return [...new Set(packages)].filter((n) => !optional.has(n)).sort()
-}
-
-/** The packages an `npm install --omit=dev` would hold: dependencies, their dependencies, and so on. */
-async function productionClosure(): Promise<string[]> {
-  const seen = new Set<string>()
-  const queue = Object.keys(pkg.dependencies)
-  while (queue.length > 0) {
-    const name = queue.shift() as string
-    if (seen.has(name)) continue
-    const manifest = await readFile(join(root, 'node_modules', name, 'package.json'), 'utf8').catch(
-      () => null,
-    )
-    // An optional dependency for another platform is not installed.
-    if (manifest === null) continue
-    seen.add(name)
-    const m = JSON.parse(manifest) as { dependencies?: object; optionalDependencies?: object }
-    queue.push(...Object.keys(m.dependencies ?? {}), ...Object.keys(m.optionalDependencies ?? {}))
-  }
-  return [...seen]
-}
-
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'filedock-pack-'))
-  const stage = join(work, 'app')
-  await mkdir(join(stage, 'dist', 'renderer', 'assets'), { recursive: true })
-  const built = spawnSync(
-    process.execPath,
-    [join(root, 'scripts', 'build-electron.mjs'), '--outdir', join(stage, 'dist', 'electron')],
-    { encoding: 'utf8' },
-  )
-  expect(built.status, built.stderr).toBe(0)
-  mainRequires = requiredPackages(await readFile(join(stage, 'dist', 'electron', 'main.cjs'), 'utf8'))
   // A stand-in renderer and CLI: what matters is which of dist/ is packed, not what Vite or esbuild wrote.
-  await writeFile(
-    join(stage, 'dist', 'renderer', 'index.html'),
-    '<!doctype html><script src="assets/app.js"></script>',
-  )
-  await writeFile(join(stage, 'dist', 'renderer', 'assets', 'app.js'), 'console.log(1)')
-  await writeFile(join(stage, 'dist', 'renderer', 'assets', 'app.js.map'), '{}')
-  await mkdir(join(stage, 'dist', 'cli'), { recursive: true })
-  await writeFile(join(stage, 'dist', 'cli', 'filedock.mjs'), '')
-  await cp(join(root, 'package.json'), join(stage, 'package.json'))
-  await cp(join(root, 'package-lock.json'), join(stage, 'package-lock.json'))
-  await cp(join(root, 'electron-builder.yml'), join(stage, 'electron-builder.yml'))
-  // The production install electron-builder would see (dependencies and everything they depend on, install-time
-  // tools included), copied: npm cannot list a symlinked node_modules.
-  for (const name of await productionClosure()) {
-    await cp(join(root, 'node_modules', name), join(stage, 'node_modules', name), {
-      recursive: true,
-      dereference: true,
-    })
-  }
-  const electronDist = join(work, 'electron-dist')
-  await mkdir(electronDist)
-  await writeFile(join(electronDist, 'electron'), '#!/bin/sh\n')
-  await chmod(join(electronDist, 'electron'), 0o755)
-  const out = join(work, 'out')
-  // npmRebuild stays false whatever the file says: a rebuild would replace node_modules' build of SQLite.
-  const script = `
-    import { Arch, build, Platform } from 'electron-builder'
-    await build({
-      projectDir: ${JSON.stringify(stage)},
-      targets: Platform.LINUX.createTarget('dir', Arch.x64),
-      config: {
-        electronFuses: null,
-        npmRebuild: false,
-        electronDist: ${JSON.stringify(electronDist)},
-        electronVersion: '45.4.1',
-        directories: { output: ${JSON.stringify(out)} },
-      },
-    })`
-  const packed = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, ELECTRON_BUILDER_OFFLINE: 'true' },
+  const packed = await packApp(work, {
+    renderer: async (renderer) => {
+      await mkdir(join(renderer, 'assets'))
+      await writeFile(join(renderer, 'index.html'), '<!doctype html><script src="assets/app.js"></script>')
+      await writeFile(join(renderer, 'assets', 'app.js'), 'console.log(1)')
+      await writeFile(join(renderer, 'assets', 'app.js.map'), '{}')
+      await mkdir(join(renderer, '..', 'cli'))
+      await writeFile(join(renderer, '..', 'cli', 'filedock.mjs'), '')
+    },
   })
-  expect(packed.status, packed.stderr.slice(-2000)).toBe(0)
-  const resources = join(out, 'linux-unpacked', 'resources')
+  mainRequires = requiredPackages(packed.mainCode)
+  const resources = packed.resources
   files = listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) => f.replace(/^[/\\]/, ''))
   // The app as Electron sees it: the archive, with the unpacked native files laid back over it.
   app = join(work, 'extracted')
