@@ -144,6 +144,26 @@ export class IndexReader {
     for (const raw of stmt.iterate(...w.params)) yield fileRow(raw)
   }
 
+  /**
+   * Just the page links of a query's files, in its order, with whose they are: what copying 100,000 links needs,
+   * without the joins and row objects of a window.
+   */
+  *iterateLinks(q: ResolvedQuery): Generator<{ accountId: string; fileCode: string; link: string }> {
+    const accounts = new Map(
+      this.db
+        .prepare<[], { acct: number; account_id: string }>('SELECT acct, account_id FROM accounts')
+        .all()
+        .map((a) => [a.acct, a.account_id]),
+    )
+    const w = filesWhere(q)
+    const stmt = this.db.prepare<unknown[], { acct: number; code: string; link: string }>(
+      `SELECT acct, code, link FROM files WHERE ${w.sql} ORDER BY ${filesOrder(q.sort)}`,
+    )
+    for (const r of stmt.iterate(...w.params)) {
+      yield { accountId: accounts.get(r.acct) ?? '', fileCode: r.code, link: pageLink(r.link, r.code) }
+    }
+  }
+
   /** Direct files of one folder, for the upload engine's "is it already there?" check. */
   filesIn(acct: number, fldId: number): IndexFileRow[] {
     return this.db

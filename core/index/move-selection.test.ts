@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { moveSelection } from './move-selection.ts'
 import type { ScopeContext } from './query-scope.ts'
-import { summarize } from './selection.ts'
+import { selectedLinks, summarize } from './selection.ts'
 import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
 
 let rig: IndexRig | undefined
@@ -37,6 +37,11 @@ it('moves a whole query less unticked files, per file, keeps the index true, and
     files: inRoot.length - 1,
     totalSize: inRoot.slice(2).reduce((s, f) => s + f.size, 0) + firstInRoot.size,
   })
+
+  const links = selectedLinks(selection, index.reader, scope)
+  expect(links).toHaveLength(inRoot.length - 1)
+  for (const k of kept) expect(links).not.toContain(`${rig.sandbox.sb.baseUrl}/${k.fileCode}`)
+  expect(links).toContain(`${rig.sandbox.sb.baseUrl}/${inRoot[2]?.fileCode}`)
 
   const result = await moveSelection(selection, ACCOUNT, target.fldId, index, scope, rig.client)
   expect(result.moved).toBe(inRoot.length - 2)

@@ -41,6 +41,20 @@ export function* selectedFiles(
   }
 }
 
+/** The page links of a selection, in its order (the files the index no longer has are left out). */
+export function selectedLinks(sel: Selection, reader: IndexReader, ctx: ScopeContext): string[] {
+  const links: string[] = []
+  if (sel.kind === 'query') {
+    const except = new Set(sel.except.map((f) => `${f.accountId}\u0000${f.fileCode}`))
+    for (const f of reader.iterateLinks(resolveQuery(sel.query, ctx).query)) {
+      if (!except.has(`${f.accountId}\u0000${f.fileCode}`)) links.push(f.link)
+    }
+    return links
+  }
+  for (const f of selectedFiles(sel, reader, ctx)) if (f.kind === 'file') links.push(f.link)
+  return links
+}
+
 /** Count and bytes of a selection; a query's come from its totals, less the unticked files it holds. */
 export function summarize(sel: Selection, reader: IndexReader, ctx: ScopeContext): SelectionSummary {
   if (sel.kind === 'query') {

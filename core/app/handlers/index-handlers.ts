@@ -3,7 +3,7 @@ import type { Handlers } from '../../../shared/ipc/types.ts'
 import type { IndexService } from '../../index/index-service.ts'
 import { moveSelection } from '../../index/move-selection.ts'
 import { accountOf, resolveQuery, type ScopeContext } from '../../index/query-scope.ts'
-import { selectedFiles, summarize } from '../../index/selection.ts'
+import { selectedLinks, summarize } from '../../index/selection.ts'
 import type { ClientPool } from '../client-pool.ts'
 
 type IndexChannel =
@@ -45,10 +45,7 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
     },
     'index.summarize': async ({ selection }) => summarize(selection, d.index.reader, d.scope),
     'index.copyLinks': async ({ selection }) => {
-      const links: string[] = []
-      for (const file of selectedFiles(selection, d.index.reader, d.scope)) {
-        if (file.kind === 'file') links.push(file.link)
-      }
+      const links = selectedLinks(selection, d.index.reader, d.scope)
       const text = links.join('\n')
       if (d.copyToClipboard !== undefined && links.length > 0) {
         d.copyToClipboard(text)
