@@ -1,6 +1,7 @@
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
 import { AccountStore, KeyringSecretStore, type SecretStore } from '../accounts/index.ts'
+import { indexFolderContents } from '../index/folder-contents.ts'
 import { chooseNativeBinding } from '../index/native-binding.ts'
 import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/open-app-index.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
@@ -69,12 +70,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const offline = createOfflineSandbox({ dataDir: options.dataDir, log })
   const pool = new ClientPool(accounts, offline, options.httpDispatcher)
   const settings = await SettingsStore.open(options.dataDir)
+  // The index first: the upload engine's duplicate check asks it what is already in a folder.
+  const appIndex = openIndex(options, accounts, pool, events, log)
   const queue = await openUploadQueue({
     dataDir: options.dataDir,
     pool,
     accounts,
     settings,
     events,
+    ...(typeof appIndex === 'string' ? {} : { folderContents: indexFolderContents(appIndex.index) }),
     copyToClipboard: options.copyToClipboard,
     log,
   })
@@ -88,8 +92,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     log,
   })
-
-  const appIndex = openIndex(options, accounts, pool, events, log)
 
   let activeId = accounts.activeId
   const stopForwarding = accounts.onChange((change) => {

@@ -9,6 +9,7 @@ import { HistoryStore } from '../history/history-store.ts'
 import type { EventBus } from '../ipc/event-bus.ts'
 import { buildLinkPack } from '../links/build-link-pack.ts'
 import { UploadEngine } from '../queue/engine.ts'
+import type { FolderContents } from '../queue/folder-contents.ts'
 import { createChangeCoalescer } from './change-coalescer.ts'
 import type { ClientPool } from './client-pool.ts'
 import type { SettingsStore } from './settings-store.ts'
@@ -24,6 +25,8 @@ export interface UploadQueueOptions {
   events: EventBus<AppEvent>
   /** Electron's clipboard; absent in the browser host, where the page copies (links.ready.copied false). */
   copyToClipboard?: ((text: string) => void) | undefined
+  /** What is already in a folder, for the duplicate check (the account index); the engine lists folders itself without it. */
+  folderContents?: FolderContents | undefined
   log: (line: string) => void
 }
 
@@ -55,6 +58,7 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       history,
       concurrency: settings.concurrency,
       bandwidthBytesPerSec: settings.bandwidthBytesPerSec,
+      ...(o.folderContents === undefined ? {} : { folderContents: o.folderContents }),
     })
   } catch (error) {
     // Another Filedock (the desktop app and `npm run web` on one data folder) owns the queue: everything else
