@@ -5,15 +5,15 @@ import { parseArgs } from 'node:util'
 import { benchAppFiles } from './app-files.ts'
 import { benchCli } from './cli.ts'
 import { benchIndex } from './index.ts'
+import { benchLinkCheck } from './link-check.ts'
 import { startReady } from './lib/child.ts'
-import { benchPackage } from './package.ts'
 import { benchQueue } from './queue.ts'
 import { benchLists } from './sandbox-lists.ts'
 import { benchMemory, benchThroughput, type Sandbox } from './upload.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,cli,index,package] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,cli,index,links] [--rounds N] [--large-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -24,7 +24,7 @@ const { values } = parseArgs({
     'large-mib': { type: 'string', default: '1024' },
   },
 })
-const only = new Set((values.only ?? 'upload,memory,lists,web,queue,app,cli,index,package').split(','))
+const only = new Set((values.only ?? 'upload,memory,lists,web,queue,app,cli,index,links').split(','))
 const rounds = Number(values.rounds)
 
 const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
@@ -74,7 +74,7 @@ try {
   if (only.has('web')) results.browserHost = await benchWebHost(work, rounds)
   if (only.has('app')) results.appFilePane100k = await benchAppFiles(work, rounds)
   if (only.has('index')) results.accountIndex = await benchIndex(work, rounds)
-  if (only.has('package')) results.packagedApp = await benchPackage(work)
+  if (only.has('links')) results.linkChecker1000 = await benchLinkCheck(work, rounds)
   if (only.has('queue')) {
     const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
       '--port',

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { formatSize } from '../../lib/format.ts'
 import type { LinkRow } from './check-links.ts'
 import { resultText } from './result-text.ts'
@@ -17,17 +18,24 @@ export function LinkCheckTable({ rows }: { rows: readonly LinkRow[] }) {
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.link} data-state={r.result.state}>
-            <td className="mono link-check-link">{r.link}</td>
-            <td>
-              <span className="link-state" data-state={r.result.state}>
-                {resultText(r.result)}
-              </span>
-            </td>
-            <td className="num">{r.result.state === 'found' ? formatSize(r.result.size) : '—'}</td>
-          </tr>
+          <Row key={r.link} row={r} />
         ))}
       </tbody>
     </table>
   )
 }
+
+// A batch's answer changes only its own rows (the store keeps the others' objects), so only they render again.
+const Row = memo(function Row({ row }: { row: LinkRow }) {
+  return (
+    <tr data-state={row.result.state}>
+      <td className="mono link-check-link">{row.link}</td>
+      <td>
+        <span className="link-state" data-state={row.result.state}>
+          {resultText(row.result)}
+        </span>
+      </td>
+      <td className="num">{row.result.state === 'found' ? formatSize(row.result.size) : '—'}</td>
+    </tr>
+  )
+})

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useMemo } from 'react'
 import { Icon } from '../../components/Icon.tsx'
 import { EmptyState } from '../../components/States.tsx'
 import { errorMessage } from '../../lib/call.ts'
@@ -20,7 +20,8 @@ export function LinkCheckView() {
   const { text, rows, running, setText, check } = useLinkCheck()
   const { data } = useAccounts()
   const id = useId()
-  const found = extractLinks(text)
+  // Parsing a long paste is the costly part of a render; results arriving must not redo it.
+  const found = useMemo(() => extractLinks(text), [text])
   const count = found.links.length + found.invalid.length
   const live = rows.filter((r) => r.result.state === 'found').map((r) => r.link)
   const dead = rows.filter((r) => r.result.state === 'missing').length

@@ -2,6 +2,7 @@ import type { AccountView } from '../../../../shared/accounts.ts'
 import { MAX_BATCH } from '../../../../shared/ipc/contract.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
+import { mapLimit } from '../../lib/map-limit.ts'
 
 export type LinkResult =
   | { state: 'waiting' }
@@ -46,10 +47,13 @@ export function planRows(links: string[], invalid: string[], accounts: readonly 
   ]
 }
 
+/** Calls in flight at once: a long list finishes sooner without flooding the host. */
+const CONCURRENT_CALLS = 3
+
 /**
- * Asks each account's host about its links, at most MAX_BATCH per call (the contract's limit), one call at a
- * time so a long list does not flood the host. `onBatch` gets each batch's results as they come; `cancelled`
- * is asked between calls. A failed batch marks only its own links, and the next batch is still asked.
+ * Asks each account's host about its links, at most MAX_BATCH per call (the contract's limit), a few calls at a
+ * time. `onBatch` gets each batch's results as they come; `cancelled` is asked before and after every call. A
+ * failed batch marks only its own links, and the other batches are still asked.
  */
 export async function checkRows(
   rows: readonly LinkRow[],
@@ -59,32 +63,40 @@ export async function checkRows(
   const byAccount = new Map<string, string[]>()
   for (const row of rows) {
     if (row.accountId === null || row.result.state !== 'waiting') continue
-    byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row.link])
+    const links = byAccount.get(row.accountId) ?? []
+    links.push(row.link)
+    byAccount.set(row.accountId, links)
   }
+  const batches: { accountId: string; links: string[] }[] = []
   for (const [accountId, links] of byAccount) {
-    for (let i = 0; i < links.length; i += MAX_BATCH) {
-      if (cancelled()) return
-      const batch = links.slice(i, i + MAX_BATCH)
-      const results = new Map<string, LinkResult>()
-      try {
-        const entries = await call(api.files.check({ accountId, urls: batch }))
-        const answers = new Map(entries.map((e) => [e.url, e]))
-        for (const link of batch) {
-          const entry = answers.get(link)
-          results.set(
-            link,
-            entry === undefined
-              ? { state: 'error', message: 'The host did not answer for this link.' }
-              : entry.found
-                ? { state: 'found', size: entry.fileSize }
-                : { state: 'missing' },
-          )
-        }
-      } catch (error) {
-        for (const link of batch) results.set(link, { state: 'error', message: errorMessage(error) })
-      }
-      if (cancelled()) return
-      onBatch(results)
-    }
+    for (let i = 0; i < links.length; i += MAX_BATCH)
+      batches.push({ accountId, links: links.slice(i, i + MAX_BATCH) })
   }
+  await mapLimit(batches, CONCURRENT_CALLS, async ({ accountId, links }) => {
+    if (cancelled()) return
+    const results = await checkBatch(accountId, links)
+    if (!cancelled()) onBatch(results)
+  })
+}
+
+async function checkBatch(accountId: string, batch: string[]): Promise<Map<string, LinkResult>> {
+  const results = new Map<string, LinkResult>()
+  try {
+    const entries = await call(api.files.check({ accountId, urls: batch }))
+    const answers = new Map(entries.map((e) => [e.url, e]))
+    for (const link of batch) {
+      const entry = answers.get(link)
+      results.set(
+        link,
+        entry === undefined
+          ? { state: 'error', message: 'The host did not answer for this link.' }
+          : entry.found
+            ? { state: 'found', size: entry.fileSize }
+            : { state: 'missing' },
+      )
+    }
+  } catch (error) {
+    for (const link of batch) results.set(link, { state: 'error', message: errorMessage(error) })
+  }
+  return results
 }

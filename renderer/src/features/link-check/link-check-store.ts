@@ -39,8 +39,14 @@ export const useLinkCheck = create<LinkCheckState>()((set, get) => ({
     try {
       await checkRows(
         get().rows,
+        // Only the rows of this batch change; the others keep their identity, so their table rows skip rendering.
         (results) =>
-          set((s) => ({ rows: s.rows.map((r) => ({ ...r, result: results.get(r.link) ?? r.result })) })),
+          set((s) => ({
+            rows: s.rows.map((r) => {
+              const result = results.get(r.link)
+              return result === undefined ? r : { ...r, result }
+            }),
+          })),
         () => mine !== generation,
       )
     } finally {
