@@ -221,6 +221,8 @@ export const queueEventSchemas = [
     groups: z.array(batchAccountGroupSchema),
     failed: count,
     cancelled: count,
+    /** Of the done uploads, those that were already in their folder and were not sent again (absent: none). */
+    alreadyThere: count.exactOptional(),
   }),
 ] as const
 
@@ -273,6 +275,12 @@ export interface EnqueueProblem {
     | 'storage_unchecked'
   message: string
   accountId?: string
+}
+
+/** Of a drop's files (one per file and account), how many are already in the folder they would go to. */
+export interface AlreadyThereCount {
+  files: number
+  alreadyThere: number
 }
 
 export interface EnqueueResult {

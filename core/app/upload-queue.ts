@@ -101,6 +101,7 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       format: linkFormat,
       text,
       files: entries.length,
+      alreadyThere: event.alreadyThere ?? 0,
       failed: event.failed,
       copied,
     })

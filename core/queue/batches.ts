@@ -34,5 +34,6 @@ export function batchFinishedEvent(
     groups,
     failed: items.filter((i) => i.state === 'failed').length,
     cancelled: items.filter((i) => i.state === 'cancelled').length,
+    alreadyThere: items.filter((i) => i.state === 'done' && i.alreadyThere === true).length,
   }
 }

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import { FiledockError } from '../../shared/errors.ts'
 import { MAX_CONCURRENCY } from '../../shared/ipc/limits.ts'
-import type { EnqueueResult, QueueListener, QueueSnapshot } from '../../shared/queue.ts'
+import type { AlreadyThereCount, EnqueueResult, QueueListener, QueueSnapshot } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
+import { countAlreadyThere } from './already-there.ts'
 import { defaultRetry, type RetryOptions } from './backoff.ts'
 import { defaultProbe, type ProbeOptions } from './connectivity.ts'
 import {
@@ -73,6 +74,8 @@ export class UploadEngine {
   readonly #scanOptions: ScanOptions | undefined
   readonly #now: () => number
   readonly #clientFor: (accountId: string) => Promise<ApiClient>
+  readonly #mirror: FolderMirror
+  readonly #existing: ExistingFiles
   #closing: Promise<void> | null = null
 
   private constructor(o: UploadEngineOptions, store: QueueStore, unlock: () => Promise<void>) {
@@ -89,6 +92,8 @@ export class UploadEngine {
     const lifetime = new AbortController()
     const clientFor = async (id: string) => o.clientFor(id)
     this.#clientFor = clientFor
+    this.#mirror = new FolderMirror(lifetime.signal)
+    this.#existing = new ExistingFiles(o.folderContents ?? apiFolderContents(clientFor), lifetime.signal)
     this.#core = new QueueCore(
       {
         store,
@@ -106,8 +111,8 @@ export class UploadEngine {
     this.#runner = new ItemRunner({
       core: this.#core,
       store,
-      mirror: new FolderMirror(lifetime.signal),
-      existing: new ExistingFiles(o.folderContents ?? apiFolderContents(clientFor), lifetime.signal),
+      mirror: this.#mirror,
+      existing: this.#existing,
       sessions: new UploadSessions(lifetime.signal),
       bucket: this.#bucket,
       progress: this.#progress,
@@ -161,6 +166,20 @@ export class UploadEngine {
   /** Scans the paths, checks the free space of each account, and queues one item per (file, account). */
   async enqueuePaths(input: PathsInput): Promise<EnqueueResult> {
     return this.#add(await planPaths(input, this.#planDeps()))
+  }
+
+  /**
+   * How many of the files of `input` are already in the folders they would go to; asked before a drop is
+   * queued, so the app can offer to skip them (the default) or send them again.
+   */
+  async countAlreadyThere(input: PathsInput): Promise<AlreadyThereCount> {
+    this.#assertOpen()
+    return countAlreadyThere(input, {
+      clientFor: this.#clientFor,
+      mirror: this.#mirror,
+      existing: this.#existing,
+      ...(this.#scanOptions ? { scan: this.#scanOptions } : {}),
+    })
   }
 
   /** Queues one remote upload per (URL, account). */

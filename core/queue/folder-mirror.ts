@@ -35,6 +35,22 @@ export class FolderMirror {
     return parent
   }
 
+  /** The fld_id of `relDir` under `baseFldId` if the whole path already exists; creates nothing. */
+  async find(
+    accountId: string,
+    client: ApiClient,
+    baseFldId: number,
+    relDir: readonly string[],
+  ): Promise<number | null> {
+    let parent = baseFldId
+    for (const name of relDir) {
+      const child = (await this.listing(`${accountId}\u0000${parent}`, client, parent, this.signal)).get(name)
+      if (child === undefined) return null
+      parent = child
+    }
+    return parent
+  }
+
   /** Forget what we know of an account's folders (one was deleted or moved behind our back). */
   forget(accountId: string): void {
     for (const key of [...this.listings.keys()])

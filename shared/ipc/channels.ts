@@ -36,6 +36,7 @@ export const channelNames = [
   'index.file',
   'queue.snapshot',
   'queue.enqueuePaths',
+  'queue.countAlreadyThere',
   'queue.enqueueUrls',
   'queue.pause',
   'queue.resume',

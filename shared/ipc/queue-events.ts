@@ -23,6 +23,8 @@ export const uploadEventSchemas = [
     format: z.enum(linkFormats),
     text: z.string(),
     files: count,
+    /** Of `files`, those that were already there and were not sent again (absent: none). */
+    alreadyThere: count.exactOptional(),
     failed: count,
     copied: z.boolean(),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { HistoryEntry } from '../history.ts'
 import { HISTORY_MAX_LIMIT } from '../history.ts'
-import type { EnqueueResult, QueueSnapshot } from '../queue.ts'
+import type { AlreadyThereCount, EnqueueResult, QueueSnapshot } from '../queue.ts'
 import { defineChannel } from './define-channel.ts'
 import { absolutePath, accountId, folderId, folderPathText, httpUrl, queueId } from './fields.ts'
 import {
@@ -41,6 +41,11 @@ const target = {
   fldId: folderId,
   folderPath: folderPathText.optional(),
 }
+const dropPaths = z
+  .array(absolutePath)
+  .min(1, 'Give at least one file or folder')
+  .max(MAX_DROP_PATHS, `At most ${MAX_DROP_PATHS} paths per upload`)
+
 const oneFolderPerAccount = (v: { accountIds: string[]; fldId: number }) =>
   v.accountIds.length === 1 || v.fldId === 0
 const oneFolderMessage = {
@@ -54,12 +59,20 @@ export const uploadContract = {
   'queue.enqueuePaths': defineChannel<EnqueueResult>()(
     z
       .strictObject({
-        paths: z
-          .array(absolutePath)
-          .min(1, 'Give at least one file or folder')
-          .max(MAX_DROP_PATHS, `At most ${MAX_DROP_PATHS} paths per upload`),
+        paths: dropPaths,
         ...target,
+        /** Files already in their folder (same name and size): skipped (the default) or sent again. */
+        ifAlreadyThere: z.enum(['skip', 'upload']).optional(),
       })
+      .refine(oneFolderPerAccount, oneFolderMessage),
+  ),
+  /**
+   * How many of a drop's files are already in the folders they would go to: asked before queueing, so the person
+   * can choose once per drop between skipping them and uploading them again.
+   */
+  'queue.countAlreadyThere': defineChannel<AlreadyThereCount>()(
+    z
+      .strictObject({ paths: dropPaths, accountIds, fldId: folderId })
       .refine(oneFolderPerAccount, oneFolderMessage),
   ),
   /** Asks each host to fetch the URLs itself (upload/url). */

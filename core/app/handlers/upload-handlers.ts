@@ -39,9 +39,19 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
 
   return {
     'queue.snapshot': async () => engine().snapshot(),
-    'queue.enqueuePaths': async ({ paths, accountIds, fldId, folderPath }) => {
+    'queue.enqueuePaths': async ({ paths, accountIds, fldId, folderPath, ifAlreadyThere }) => {
       await checkAccounts(accountIds)
-      return engine().enqueuePaths({ paths, accountIds, fldId, ...(folderPath ? { folderPath } : {}) })
+      return engine().enqueuePaths({
+        paths,
+        accountIds,
+        fldId,
+        ...(folderPath ? { folderPath } : {}),
+        ...(ifAlreadyThere ? { ifAlreadyThere } : {}),
+      })
+    },
+    'queue.countAlreadyThere': async ({ paths, accountIds, fldId }) => {
+      await checkAccounts(accountIds)
+      return engine().countAlreadyThere({ paths, accountIds, fldId })
     },
     'queue.enqueueUrls': async ({ urls, accountIds, fldId, folderPath }) => {
       await checkAccounts(accountIds)

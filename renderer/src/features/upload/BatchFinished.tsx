@@ -46,6 +46,7 @@ function BatchCard({ event, more }: { event: LinksReadyEvent; more: number }) {
     }
   }
 
+  const there = event.alreadyThere ?? 0
   return (
     <section className="batch-card" role="dialog" aria-modal="false" aria-label={title}>
       <header className="batch-card-header">
@@ -56,7 +57,10 @@ function BatchCard({ event, more }: { event: LinksReadyEvent; more: number }) {
         </button>
       </header>
       <p className="muted" data-testid="batch-summary">
-        {formatCount(event.files, 'file')} uploaded
+        {there === event.files && there > 0
+          ? `${formatCount(there, 'file')} already there, not sent again`
+          : `${formatCount(event.files - there, 'file')} uploaded`}
+        {there > 0 && there < event.files ? `, ${there.toLocaleString('en-US')} already there` : ''}
         {event.failed > 0 ? `, ${formatCount(event.failed, 'file')} failed — see the queue` : ''}
         {event.copied ? '. The links are on the clipboard.' : '.'}
         {more > 0 ? ` ${more} more finished.` : ''}

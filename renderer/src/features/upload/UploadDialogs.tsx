@@ -1,4 +1,5 @@
 import { useUploads } from '../../state/upload-store.ts'
+import { AlreadyThereDialog } from './AlreadyThereDialog.tsx'
 import { enqueuePaths, enqueueUrls } from './enqueue.ts'
 import { LinesDialog } from './LinesDialog.tsx'
 import { useUploadTarget } from './use-upload-target.ts'
@@ -18,8 +19,18 @@ function pathProblem(line: string): string | null {
     : 'give the full path (starting with / or a drive letter)'
 }
 
-/** "Add URLs…" and "Add by path…", opened from the upload menu. */
+/** The upload dialogs: the question about files already there, and the two opened from the upload menu. */
 export function UploadDialogs() {
+  return (
+    <>
+      <AlreadyThereDialog />
+      <LinesDialogs />
+    </>
+  )
+}
+
+/** "Add URLs…" and "Add by path…", opened from the upload menu. */
+function LinesDialogs() {
   const dialog = useUploads((s) => s.dialog)
   const openDialog = useUploads((s) => s.openDialog)
   const target = useUploadTarget()

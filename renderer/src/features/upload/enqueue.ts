@@ -1,9 +1,9 @@
-import type { EnqueueResult } from '../../../../shared/queue.ts'
+import type { AlreadyThereCount, EnqueueResult } from '../../../../shared/queue.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { formatCount } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
-import { useUploads } from '../../state/upload-store.ts'
+import { type AlreadyThereChoice, useUploads } from '../../state/upload-store.ts'
 import { type PickedTree, topLevel } from './dropped-files.ts'
 import { stageTree } from './stage-files.ts'
 import type { UploadTarget } from './use-upload-target.ts'
@@ -18,7 +18,24 @@ function target(t: UploadTarget) {
 
 export async function enqueuePaths(paths: string[], t: UploadTarget): Promise<void> {
   if (paths.length === 0) return
-  await settle(() => call(api.queue.enqueuePaths({ paths, ...target(t) })), t)
+  const ifAlreadyThere = await askAboutFilesAlreadyThere(paths, t)
+  await settle(() => call(api.queue.enqueuePaths({ paths, ...target(t), ifAlreadyThere })), t)
+}
+
+/**
+ * One question per drop, and only when some of its files are already in their folders. When the count cannot be
+ * had (the host is unreachable, the key needs fixing) nothing is asked: the drop is queued with the default,
+ * and the engine still skips what it finds there when each file's turn comes.
+ */
+async function askAboutFilesAlreadyThere(paths: string[], t: UploadTarget): Promise<AlreadyThereChoice> {
+  let count: AlreadyThereCount
+  try {
+    count = await call(api.queue.countAlreadyThere({ paths, accountIds: t.accountIds, fldId: t.fldId }))
+  } catch {
+    return 'skip'
+  }
+  if (count.alreadyThere === 0) return 'skip'
+  return useUploads.getState().askAlreadyThere(count, t.label)
 }
 
 export async function enqueueUrls(urls: string[], t: UploadTarget): Promise<boolean> {

@@ -1,0 +1,78 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import { createFolder, listFiles } from './sandbox-api.ts'
+import { hostFileNames, hostFolder } from './upload-helpers.ts'
+
+/** Every file of the account as `name:code`, sorted: what "the host is unchanged" is checked against. */
+async function hostState(sb: ReturnType<typeof ref>): Promise<string[]> {
+  return (await listFiles(sb)).map((f) => `${f.name}:${f.file_code}`).sort()
+}
+
+test('the same folder dropped twice: one question, Skip, and the host is unchanged', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const sb = ref(sandbox)
+  const incoming = await createFolder(sb, 'Incoming')
+  await openWithAccount(page, host, sandbox)
+  await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Incoming' }).click()
+
+  const album = path.join(tmp, 'album')
+  await fs.mkdir(path.join(album, 'day one'), { recursive: true })
+  await fs.writeFile(path.join(album, 'cover.jpg'), 'cover')
+  await fs.writeFile(path.join(album, 'day one', 'beach.jpg'), 'beach')
+  const summary = page.getByRole('dialog', { name: 'Upload finished' }).getByTestId('batch-summary')
+
+  // First drop: nothing is there yet, so nothing is asked.
+  await page.getByTestId('upload-folder-input').setInputFiles(album)
+  await expect(summary).toContainText('2 files uploaded')
+  const albumId = await hostFolder(sb, 'album', incoming)
+  expect(await hostFileNames(sb, albumId)).toEqual(['cover.jpg'])
+  const before = await hostState(sb)
+  const firstPack = await page
+    .getByRole('dialog', { name: 'Upload finished' })
+    .getByRole('textbox', { name: 'Link pack' })
+    .inputValue()
+  await page.getByRole('dialog', { name: 'Upload finished' }).getByRole('button', { name: 'Close' }).click()
+
+  // Second drop of the same folder: asked once, for the whole drop, with Skip as the default.
+  await page.getByTestId('upload-folder-input').setInputFiles(album)
+  const question = page.getByRole('dialog', { name: 'Some files are already there' })
+  await expect(question).toBeVisible()
+  await expect(question).toContainText('All 2 files of this drop are already in Incoming')
+  await expect(question.getByRole('button', { name: 'Skip them' })).toBeFocused()
+  await question.getByRole('button', { name: 'Skip them' }).click()
+  await expect(question).toBeHidden()
+
+  await expect(summary).toContainText('2 files already there, not sent again')
+  // The links listed are those of the files already there.
+  const secondPack = await page
+    .getByRole('dialog', { name: 'Upload finished' })
+    .getByRole('textbox', { name: 'Link pack' })
+    .inputValue()
+  expect(secondPack).toBe(firstPack)
+  expect(await hostState(sb)).toEqual(before)
+  expect(await hostFolder(sb, 'album', incoming)).toBe(albumId)
+})
+
+test('Upload again sends a second copy of each file', async ({ page, host, sandbox, tmp }) => {
+  const sb = ref(sandbox)
+  await openWithAccount(page, host, sandbox)
+  const dir = path.join(tmp, 'notes')
+  await fs.mkdir(dir, { recursive: true })
+  await fs.writeFile(path.join(dir, 'a.txt'), 'a')
+  const summary = page.getByRole('dialog', { name: 'Upload finished' }).getByTestId('batch-summary')
+
+  await page.getByTestId('upload-folder-input').setInputFiles(dir)
+  await expect(summary).toContainText('1 file uploaded')
+  await page.getByRole('dialog', { name: 'Upload finished' }).getByRole('button', { name: 'Close' }).click()
+
+  await page.getByTestId('upload-folder-input').setInputFiles(dir)
+  const question = page.getByRole('dialog', { name: 'Some files are already there' })
+  await question.getByRole('button', { name: 'Upload again' }).click()
+  await expect(summary).toContainText('1 file uploaded')
+  await expect.poll(async () => (await listFiles(sb)).filter((f) => f.name === 'a.txt').length).toBe(2)
+})
