@@ -63,6 +63,8 @@ export class FolderWatch {
   private gathered: Waiting[] = []
   private gatherTimer: NodeJS.Timeout | null = null
   private sending: Promise<void> = Promise.resolve()
+  private readonly landing = new Set<Promise<void>>()
+  private readonly recording = new Set<string>()
   private watcher: FSWatcher | null = null
   private stopEvents: () => void = () => undefined
   private log!: SentLog
@@ -111,6 +113,7 @@ export class FolderWatch {
     if (this.gatherTimer) clearTimeout(this.gatherTimer)
     await this.watcher?.close()
     await this.sending.catch(() => undefined)
+    await Promise.all(this.landing)
     this.stopEvents()
   }
 
@@ -168,6 +171,9 @@ export class FolderWatch {
 
   private settled(path: string, state: FileState): void {
     if (this.closed || this.inFlight.has(path) || this.gathered.some((g) => g.path === path)) return
+    // An empty file is most often one whose writer has created it and not written yet (a busy disk can hold that
+    // for seconds); the queue refuses empty files anyway. It is left alone, and sent once content arrives.
+    if (state.size === 0) return
     const relPath = relative(this.o.rule.dir, path).split(sep).join('/')
     if (this.log.has(relPath, state)) return
     this.gathered.push({ path, relPath, ...state })
@@ -238,7 +244,12 @@ export class FolderWatch {
     const file = this.inFlight.get(item.source)
     if (!file || item.accountId !== this.o.rule.accountId) return
     if (item.state === 'done') {
-      this.sending = this.sending.then(() => this.landed(item))
+      // Not behind `sending`: a landing need not wait for the next batch to be queued.
+      const task = this.landed(item).catch((error: unknown) =>
+        this.o.log(`Filedock: recording the upload of ${item.source}: ${String(error)}`),
+      )
+      this.landing.add(task)
+      void task.finally(() => this.landing.delete(task))
     } else if (item.state === 'failed' || item.state === 'cancelled') {
       this.failed(file, item.error?.message ?? 'The upload was cancelled.')
     }
@@ -247,21 +258,28 @@ export class FolderWatch {
   /** The engine verified the landing: write it down, then (if asked) move the file to the Done folder. */
   private async landed(item: QueueItemView): Promise<void> {
     const file = this.inFlight.get(item.source)
-    if (!file || item.fileCode === null) return
-    await this.log.record({
-      relPath: file.relPath,
-      size: file.size,
-      mtimeMs: file.mtimeMs,
-      fileCode: item.fileCode,
-      at: item.finishedAt ?? Date.now(),
-    })
+    // One landing is written down and announced once, whether its event or the adoption at start saw it first.
+    if (!file || item.fileCode === null || this.recording.has(item.source)) return
+    this.recording.add(item.source)
+    let sent: FileState
+    try {
+      sent = await uploadedVersion(file, item)
+      await this.log.record({
+        relPath: file.relPath,
+        ...sent,
+        fileCode: item.fileCode,
+        at: item.finishedAt ?? Date.now(),
+      })
+    } finally {
+      this.recording.delete(item.source)
+    }
     this.inFlight.delete(item.source)
     this.o.onActivity({
       type: 'sent',
       ruleId: this.o.rule.id,
       relPath: file.relPath,
       path: file.path,
-      size: file.size,
+      size: sent.size,
       fileCode: item.fileCode,
       pageLink: item.pageLink,
       fldId: item.targetFldId ?? item.fldId,
@@ -270,7 +288,7 @@ export class FolderWatch {
     const doneDir = this.o.rule.doneDir
     if (doneDir === null) return
     try {
-      const to = await moveToDone(file, join(doneDir, ...file.relPath.split('/')))
+      const to = await moveToDone({ path: file.path, ...sent }, join(doneDir, ...file.relPath.split('/')))
       if (to !== null)
         this.o.onActivity({
           type: 'moved',
@@ -295,4 +313,17 @@ export class FolderWatch {
       at: Date.now(),
     })
   }
+}
+
+/**
+ * The version of the file the queue sent. The queue reads the file when it is queued, so a write that came
+ * between the watch's last look and the queueing went up too: when the file on disk has the uploaded size and
+ * was last changed before it was queued, that is the version sent. A file changed after it was queued keeps the
+ * state the watch saw, so its newer version settles and goes up on its own.
+ */
+async function uploadedVersion(file: FileState, item: QueueItemView): Promise<FileState> {
+  const now = await stat(item.source).catch(() => null)
+  if (now !== null && now.size === item.size && now.mtimeMs <= item.addedAt)
+    return { size: now.size, mtimeMs: now.mtimeMs }
+  return { size: file.size, mtimeMs: file.mtimeMs }
 }

@@ -1,0 +1,137 @@
+import { appendFile, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { moveToDone } from './done-folder.ts'
+import { formatDuration, parseDuration } from './duration.ts'
+import { isPartialName } from './partial-names.ts'
+import { SentLog } from './sent-log.ts'
+import { type FileState, StableFiles } from './stable-files.ts'
+
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'filedock-watch-parts-'))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe('partial and temp names', () => {
+  it('skips downloads in progress, temp files and Office owner files, and nothing else', () => {
+    for (const name of [
+      'a.iso.part',
+      'b.TMP',
+      'c.crdownload',
+      '~$report.docx',
+      'x.partial',
+      'y.download',
+      '.DS_Store',
+    ])
+      expect(isPartialName(name), name).toBe(true)
+    for (const name of ['report.docx', 'part.txt', 'tmp', 'my~$file.txt', 'a.partition'])
+      expect(isPartialName(name), name).toBe(false)
+  })
+})
+
+describe('durations on the command line', () => {
+  it('reads 5s, 500ms, 2m, 1h and bare seconds, and refuses the rest', () => {
+    expect(parseDuration('5s')).toBe(5000)
+    expect(parseDuration('500ms')).toBe(500)
+    expect(parseDuration('2m')).toBe(120_000)
+    expect(parseDuration('1h')).toBe(3_600_000)
+    expect(parseDuration('1.5')).toBe(1500)
+    for (const bad of ['', 'soon', '-1s', '5 days', '1e3']) expect(parseDuration(bad), bad).toBeNull()
+    expect(formatDuration(5000)).toBe('5 s')
+    expect(formatDuration(300)).toBe('300 ms')
+  })
+})
+
+describe('StableFiles', () => {
+  it('reports a file written in chunks only once the writer has been quiet for the minimum age', async () => {
+    const path = join(dir, 'slow.bin')
+    const seen: Array<{ at: number; state: FileState }> = []
+    const stable = new StableFiles(600, (_p, state) => seen.push({ at: Date.now(), state }))
+    await writeFile(path, 'a')
+    stable.track(path)
+    const started = Date.now()
+    for (let i = 0; i < 5; i++) {
+      await sleep(250)
+      await appendFile(path, 'b')
+      stable.track(path) // a change event: no second tracker
+    }
+    const lastWrite = Date.now()
+    await sleep(1500)
+    stable.close()
+    expect(seen).toHaveLength(1)
+    expect(seen[0]?.state.size).toBe(6)
+    expect((seen[0]?.at ?? 0) - lastWrite).toBeGreaterThanOrEqual(550)
+    expect((seen[0]?.at ?? 0) - started).toBeGreaterThan(1200)
+  })
+
+  it('reports a file that is already old after a second look, and forgets one that is removed', async () => {
+    const old = join(dir, 'old.txt')
+    await writeFile(old, 'settled long ago')
+    await utimes(old, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000))
+    const gone = join(dir, 'gone.txt')
+    await writeFile(gone, 'x')
+    const seen: string[] = []
+    const stable = new StableFiles(5000, (p) => seen.push(p))
+    stable.track(old)
+    stable.track(gone)
+    await rm(gone)
+    await sleep(700)
+    expect(seen).toEqual([old])
+    expect(stable.size).toBe(0)
+    stable.close()
+  })
+})
+
+describe('SentLog', () => {
+  it('keeps what was sent across a reopen, skips a torn last line, and writes a burst with few syncs', async () => {
+    const path = join(dir, 'sent', 'rule.jsonl')
+    const log = await SentLog.open(path)
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        log.record({ relPath: `f${i}`, size: i + 1, mtimeMs: 1000 + i, fileCode: `code${i}`, at: 1 }),
+      ),
+    )
+    expect(log.has('f7', { size: 8, mtimeMs: 1007 })).toBe(true)
+    expect(log.has('f7', { size: 8, mtimeMs: 2000 })).toBe(false) // a new version
+    await appendFile(path, '{"relPath":"torn","si')
+    const again = await SentLog.open(path)
+    expect(again.count).toBe(300)
+    expect(again.has('f299', { size: 300, mtimeMs: 1299 })).toBe(true)
+    expect(
+      (await readFile(path, 'utf8')).split('\n').filter((l) => l.startsWith('{"relPath":"f')).length,
+    ).toBe(300)
+  })
+})
+
+describe('the Done folder', () => {
+  it('moves a sent file keeping its sub-folder, never over another file, and leaves a changed file in place', async () => {
+    const src = join(dir, 'done-src.txt')
+    await writeFile(src, 'v1')
+    const st = await stat(src)
+    const taken = join(dir, 'Done', 'sub', 'done-src.txt')
+    await mkdir(join(dir, 'Done', 'sub'), { recursive: true })
+    await writeFile(taken, 'already here')
+    const to = await moveToDone({ path: src, size: st.size, mtimeMs: st.mtimeMs }, taken)
+    expect(to).toBe(join(dir, 'Done', 'sub', 'done-src (2).txt'))
+    expect(await readFile(taken, 'utf8')).toBe('already here')
+    expect(await readFile(to as string, 'utf8')).toBe('v1')
+
+    const changed = join(dir, 'changed.txt')
+    await writeFile(changed, 'v1')
+    const before = await stat(changed)
+    await writeFile(changed, 'v2 is longer')
+    expect(
+      await moveToDone(
+        { path: changed, size: before.size, mtimeMs: before.mtimeMs },
+        join(dir, 'Done', 'c.txt'),
+      ),
+    ).toBeNull()
+    expect(await readFile(changed, 'utf8')).toBe('v2 is longer')
+  })
+})
