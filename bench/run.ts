@@ -10,10 +10,11 @@ import { benchLinkCheck } from './link-check.ts'
 import { benchQueue } from './queue.ts'
 import { benchLists } from './sandbox-lists.ts'
 import { benchMemory, benchThroughput, type Sandbox } from './upload.ts'
+import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,cli,index,links] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,cli,index,links,watch] [--rounds N] [--large-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -24,7 +25,7 @@ const { values } = parseArgs({
     'large-mib': { type: 'string', default: '1024' },
   },
 })
-const only = new Set((values.only ?? 'upload,memory,lists,web,queue,app,cli,index,links').split(','))
+const only = new Set((values.only ?? 'upload,memory,lists,web,queue,app,cli,index,links,watch').split(','))
 const rounds = Number(values.rounds)
 
 const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
@@ -67,6 +68,20 @@ try {
     ])
     try {
       results.cli = await benchCli(sandbox.ready, work, rounds)
+    } finally {
+      await sandbox.stop()
+    }
+  }
+  if (only.has('watch')) {
+    // `filedock watch` as a process against its own sandbox process.
+    const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
+      '--port',
+      '0',
+      '--data',
+      join(work, 'sb-watch'),
+    ])
+    try {
+      results.watchFolder = await benchWatch(sandbox.ready, work, rounds)
     } finally {
       await sandbox.stop()
     }
