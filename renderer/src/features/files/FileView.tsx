@@ -120,6 +120,15 @@ export function FileView({ path }: { path: Crumb[] | null }) {
   return (
     <>
       <Toolbar path={path} onRefresh={refresh} />
+      {shape && view.error ? (
+        // Rows already shown stay; the windows that failed are asked again on Retry (or when scrolled to).
+        <div className="form-error files-error" role="alert">
+          <span>Some rows could not be loaded: {view.error.message}</span>
+          <button type="button" className="btn" onClick={view.refetch}>
+            Retry
+          </button>
+        </div>
+      ) : null}
       <div className="content">{body}</div>
       <StatusBar shape={shape} summary={summary} />
       {renaming ? (

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { IndexFileRow, IndexRow } from '../../../../shared/file-index.ts'
+import { useSelection } from '../../state/selection-store.ts'
+import { useToasts } from '../../state/toast-store.ts'
+import { type FileKeyContext, handleFileKey } from './file-keys.ts'
+
+function file(n: number): IndexFileRow {
+  return {
+    kind: 'file',
+    accountId: 'a',
+    fileCode: `f${n}`,
+    name: `f${n}.txt`,
+    size: 10,
+    uploaded: '2026-11-23 10:00:00',
+    downloads: 0,
+    fldId: 0,
+    folderPath: '',
+    link: `https://files.example/f${n}`,
+    thumbnail: null,
+    public: 1,
+  }
+}
+
+/** 2 folders then 98 files; rows past 50 are "not loaded yet" (their window has not arrived). */
+function context(columns = 1): FileKeyContext & { calls: string[] } {
+  const calls: string[] = []
+  const rowAt = (i: number): IndexRow | undefined =>
+    i < 2 ? { kind: 'folder', accountId: 'a', fldId: i + 1, parentId: 0, name: `d${i}`, path: `d${i}` } : i < 50 ? file(i) : undefined
+  return {
+    calls,
+    total: 100,
+    rowAt,
+    columns,
+    pageItems: 10,
+    scrollTo: (i) => calls.push(`scroll ${i}`),
+    extendTo: (i, additive) => calls.push(`extend ${i}${additive ? ' +' : ''}`),
+    selectAll: () => calls.push('selectAll'),
+    copyLinks: () => calls.push('copyLinks'),
+    copyDirectLinks: () => calls.push('copyDirectLinks'),
+    open: (i) => calls.push(`open ${i}`),
+    rename: () => calls.push('rename'),
+    goUp: () => {
+      calls.push('goUp')
+      return true
+    },
+  }
+}
+
+function press(ctx: FileKeyContext, key: string, mods: { shift?: boolean; ctrl?: boolean; alt?: boolean } = {}) {
+  const event = { key, shiftKey: mods.shift ?? false, ctrlKey: mods.ctrl ?? false, metaKey: false, altKey: mods.alt ?? false }
+  return handleFileKey(event as unknown as React.KeyboardEvent, ctx)
+}
+
+const sel = () => useSelection.getState()
+
+beforeAll(() => {
+  // Node has no navigator; the renderer asks it whether Ctrl or Cmd is the modifier.
+  vi.stubGlobal('navigator', { platform: 'Linux x86_64' })
+})
+afterAll(() => {
+  vi.unstubAllGlobals()
+})
+beforeEach(() => {
+  sel().clear()
+  useToasts.setState({ toasts: [] })
+})
+
+describe('file pane keys', () => {
+  it('arrows move the cursor and select the file under it; a folder row selects nothing', () => {
+    const ctx = context()
+    expect(press(ctx, 'ArrowDown')).toBe(true)
+    expect(sel().focusIndex).toBe(0)
+    expect(sel().picked.size).toBe(0)
+    press(ctx, 'ArrowDown')
+    press(ctx, 'ArrowDown')
+    expect([...sel().picked.keys()]).toEqual(['a:f2'])
+    press(ctx, 'ArrowUp')
+    expect(sel().focusIndex).toBe(1)
+    expect(ctx.calls).toEqual(['scroll 0', 'scroll 1', 'scroll 2', 'scroll 1'])
+  })
+
+  it('End jumps to the last row of the whole result and waits for it to load; Home and pages clamp', () => {
+    const ctx = context()
+    press(ctx, 'End')
+    expect(sel()).toMatchObject({ focusIndex: 99, pendingIndex: 99 })
+    press(ctx, 'PageDown')
+    expect(sel().focusIndex).toBe(99)
+    press(ctx, 'Home')
+    press(ctx, 'PageUp')
+    expect(sel().focusIndex).toBe(0)
+  })
+
+  it('Shift extends from the anchor, Ctrl moves the cursor only, Space ticks', () => {
+    const ctx = context()
+    sel().selectOnly(5, file(5))
+    press(ctx, 'ArrowDown', { shift: true })
+    press(ctx, 'ArrowDown', { shift: true, ctrl: true })
+    expect(ctx.calls.filter((c) => c.startsWith('extend'))).toEqual(['extend 6', 'extend 6 +'])
+    press(ctx, 'ArrowDown', { ctrl: true })
+    expect(sel().focusIndex).toBe(6)
+    expect([...sel().picked.keys()]).toEqual(['a:f5'])
+    press(ctx, ' ')
+    expect([...sel().picked.keys()]).toEqual(['a:f5', 'a:f6'])
+  })
+
+  it('Ctrl+C copies page links, Ctrl+Shift+C direct links, and says what to do with nothing selected', () => {
+    const ctx = context()
+    press(ctx, 'c', { ctrl: true })
+    expect(ctx.calls).toEqual([])
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Select files to copy their links'])
+    sel().selectOnly(3, file(3))
+    press(ctx, 'c', { ctrl: true })
+    press(ctx, 'C', { ctrl: true, shift: true })
+    press(ctx, 'a', { ctrl: true })
+    expect(ctx.calls).toEqual(['copyLinks', 'copyDirectLinks', 'selectAll'])
+  })
+
+  it('Escape clears a selection, and is left to others when there is none', () => {
+    const ctx = context()
+    sel().selectOnly(3, file(3))
+    expect(press(ctx, 'Escape')).toBe(true)
+    expect(sel().picked.size).toBe(0)
+    expect(press(ctx, 'Escape')).toBe(false)
+  })
+
+  it('Enter opens, F2 renames, Backspace and Alt+Up go up, Delete explains; other keys pass', () => {
+    const ctx = context()
+    sel().selectOnly(4, file(4))
+    press(ctx, 'Enter')
+    press(ctx, 'F2')
+    press(ctx, 'Backspace')
+    press(ctx, 'ArrowUp', { alt: true })
+    expect(ctx.calls).toEqual(['open 4', 'rename', 'goUp', 'goUp'])
+    expect(press(ctx, 'Delete')).toBe(true)
+    expect(useToasts.getState().toasts.at(-1)?.message).toBe('This host’s API cannot delete files')
+    expect(press(ctx, 'q')).toBe(false)
+  })
+
+  it('in the grid, left and right move by one and up and down by a row of columns', () => {
+    const ctx = context(4)
+    sel().selectOnly(10, file(10))
+    press(ctx, 'ArrowRight')
+    expect(sel().focusIndex).toBe(11)
+    press(ctx, 'ArrowDown')
+    expect(sel().focusIndex).toBe(15)
+    press(ctx, 'ArrowLeft')
+    press(ctx, 'ArrowUp')
+    expect(sel().focusIndex).toBe(10)
+    expect(press(context(1), 'ArrowRight')).toBe(false)
+  })
+})
