@@ -1,103 +1,95 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { IndexFileRow } from '../../../shared/file-index.ts'
-import { selectionOf } from '../features/files/selection.ts'
 import { isEmpty, isPicked, useSelection } from './selection-store.ts'
 
-const row = (code: string, accountId = 'a1', size = 10): IndexFileRow => ({
-  kind: 'file',
-  accountId,
-  fileCode: code,
-  name: `${code}.txt`,
-  size,
-  uploaded: '2026-01-01 00:00:00',
-  downloads: 0,
-  fldId: 0,
-  folderPath: '',
-  link: `https://host.example/${code}`,
-  thumbnail: null,
-  public: 1,
-})
+function file(accountId: string, fileCode: string): IndexFileRow {
+  return {
+    kind: 'file',
+    accountId,
+    fileCode,
+    name: `${fileCode}.txt`,
+    size: 10,
+    uploaded: '2026-11-23 10:00:00',
+    downloads: 0,
+    fldId: 0,
+    folderPath: '',
+    link: `https://files.example/${fileCode}`,
+    thumbnail: null,
+    public: 1,
+  }
+}
+
+const s = () => useSelection.getState()
+const picked = () => [...s().picked.keys()]
 const query = {
-  scope: { kind: 'folder', accountId: 'a1', fldId: 7 },
-  sort: { key: 'name', dir: 'asc' },
-} as const
-const sel = () => useSelection.getState()
+  scope: { kind: 'all-accounts' as const },
+  sort: { key: 'name' as const, dir: 'asc' as const },
+}
 
-describe('file pane selection', () => {
-  beforeEach(() => sel().clear())
+beforeEach(() => {
+  s().clear()
+})
 
-  it('Ctrl+A is the query, and unticking adds to its except list (never a list of 100,000 codes)', () => {
-    sel().selectAll(query)
-    expect(isPicked(sel(), row('x')), 'any row of the result is selected').toBe(true)
-    sel().toggle(3, row('b'))
-    expect(isPicked(sel(), row('b'))).toBe(false)
-    expect(selectionOf(sel())).toEqual({
-      kind: 'query',
-      query,
-      except: [{ accountId: 'a1', fileCode: 'b' }],
-    })
-    // Ticking it again takes it off the except list.
-    sel().toggle(3, row('b'))
-    expect(selectionOf(sel())).toEqual({ kind: 'query', query, except: [] })
+describe('the file selection', () => {
+  it('names a file by account and code: the same code on two accounts is two files', () => {
+    s().selectOnly(0, file('work', 'abc'))
+    s().toggle(1, file('home', 'abc'))
+    expect(picked()).toEqual(['work:abc', 'home:abc'])
+    s().toggle(1, file('home', 'abc'))
+    expect(picked()).toEqual(['work:abc'])
   })
 
-  it('picks are keyed by account and code: the same code in two accounts is two files', () => {
-    sel().selectOnly(0, row('same', 'a1'))
-    sel().toggle(1, row('same', 'a2'))
-    expect(selectionOf(sel())).toEqual({
-      kind: 'files',
-      files: [
-        { accountId: 'a1', fileCode: 'same' },
-        { accountId: 'a2', fileCode: 'same' },
-      ],
-    })
+  it('a click selects one file and sets the anchor; a folder row selects nothing', () => {
+    s().selectOnly(3, file('a', 'f3'))
+    expect(s()).toMatchObject({ focusIndex: 3, anchorIndex: 3, pendingIndex: -1 })
+    s().selectOnly(5, null)
+    expect(isEmpty(s())).toBe(true)
+    expect(s().focusIndex).toBe(5)
   })
 
-  it('a Shift range replaces the picks (or adds with Ctrl) and keeps its anchor', () => {
-    sel().selectOnly(2, row('a'))
-    sel().pickRange(5, [row('a'), row('b'), row('c')], false)
-    expect(sel().picked.size).toBe(3)
-    expect(sel().anchorIndex).toBe(2)
-    sel().pickRange(0, [row('z')], true)
-    expect([...sel().picked.keys()].sort()).toEqual(['a1:a', 'a1:b', 'a1:c', 'a1:z'])
+  it('picks the row the cursor waited for when it arrives, unless the user moved on', () => {
+    s().selectOnly(99_999, undefined)
+    expect(s().pendingIndex).toBe(99_999)
+    s().resolvePending(99_999, file('a', 'last'))
+    expect(picked()).toEqual(['a:last'])
+    // Moving the cursor to a row not loaded yet drops the old pick; moving on before it loads cancels the wait.
+    s().selectOnly(500, undefined)
+    expect(picked()).toEqual([])
+    s().setFocus(10)
+    s().resolvePending(500, file('a', 'late'))
+    expect(picked()).toEqual([])
   })
 
-  it('a range after Ctrl+A starts over from picks', () => {
-    sel().selectAll(query)
-    sel().pickRange(1, [row('a')], true)
-    expect(sel().all).toBeNull()
-    expect(selectionOf(sel())).toEqual({ kind: 'files', files: [{ accountId: 'a1', fileCode: 'a' }] })
+  it('Shift ranges replace the picks, Ctrl+Shift ranges add to them; the anchor stays', () => {
+    s().selectOnly(2, file('a', 'f2'))
+    s().pickRange(4, [file('a', 'f2'), file('a', 'f3'), file('a', 'f4')], false)
+    expect(picked()).toEqual(['a:f2', 'a:f3', 'a:f4'])
+    expect(s()).toMatchObject({ anchorIndex: 2, focusIndex: 4 })
+    s().toggle(9, file('a', 'f9'))
+    s().pickRange(10, [file('a', 'f10')], true)
+    expect(picked()).toEqual(['a:f2', 'a:f3', 'a:f4', 'a:f9', 'a:f10'])
   })
 
-  it('End before the last window arrived: the row is picked when it comes, unless the user moved on', () => {
-    sel().selectOnly(99_999, undefined)
-    expect(isEmpty(sel())).toBe(true)
-    sel().resolvePending(99_999, row('last'))
-    expect(isPicked(sel(), row('last'))).toBe(true)
-
-    sel().selectOnly(50, undefined)
-    sel().setFocus(10)
-    sel().resolvePending(50, row('late'))
-    expect(isPicked(sel(), row('late')), 'a later move wins').toBe(false)
+  it('Ctrl+A selects the whole result as one query; unticking keeps the rest selected', () => {
+    s().selectAll(query)
+    expect(isPicked(s(), file('a', 'anything'))).toBe(true)
+    s().toggle(4, file('a', 'f4'))
+    expect(isPicked(s(), file('a', 'f4'))).toBe(false)
+    expect(isPicked(s(), file('a', 'f5'))).toBe(true)
+    s().toggle(4, file('a', 'f4'))
+    expect(isPicked(s(), file('a', 'f4'))).toBe(true)
+    expect(s().picked.size).toBe(0)
+    s().clear()
+    expect(isEmpty(s())).toBe(true)
   })
 
-  it('a folder row under the cursor selects no file', () => {
-    sel().selectOnly(0, null)
-    expect(sel().focusIndex).toBe(0)
-    expect(sel().pendingIndex).toBe(-1)
-    expect(selectionOf(sel())).toBeNull()
-  })
-
-  it('moved files are forgotten; others stay picked', () => {
-    sel().selectOnly(0, row('a'))
-    sel().toggle(1, row('b'))
-    sel().forget([{ accountId: 'a1', fileCode: 'a' }])
-    expect([...sel().picked.keys()]).toEqual(['a1:b'])
-  })
-
-  it('more picks than one call carries is refused with a message that says what to do', () => {
-    const many = Array.from({ length: 10_001 }, (_, i) => row(`f${i}`))
-    sel().pickRange(10_000, many, false)
-    expect(() => selectionOf(sel())).toThrow(/Ctrl\+A selects any number/)
+  it('forgets files moved out of the view, and forgetting twice changes nothing', () => {
+    s().selectOnly(0, file('a', 'x'))
+    s().toggle(1, file('a', 'y'))
+    s().forget([{ accountId: 'a', fileCode: 'x' }])
+    const after = s().picked
+    s().forget([{ accountId: 'a', fileCode: 'x' }])
+    expect(s().picked).toBe(after)
+    expect(picked()).toEqual(['a:y'])
   })
 })

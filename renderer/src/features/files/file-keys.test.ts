@@ -25,7 +25,11 @@ function file(n: number): IndexFileRow {
 function context(columns = 1): FileKeyContext & { calls: string[] } {
   const calls: string[] = []
   const rowAt = (i: number): IndexRow | undefined =>
-    i < 2 ? { kind: 'folder', accountId: 'a', fldId: i + 1, parentId: 0, name: `d${i}`, path: `d${i}` } : i < 50 ? file(i) : undefined
+    i < 2
+      ? { kind: 'folder', accountId: 'a', fldId: i + 1, parentId: 0, name: `d${i}`, path: `d${i}` }
+      : i < 50
+        ? file(i)
+        : undefined
   return {
     calls,
     total: 100,
@@ -46,8 +50,18 @@ function context(columns = 1): FileKeyContext & { calls: string[] } {
   }
 }
 
-function press(ctx: FileKeyContext, key: string, mods: { shift?: boolean; ctrl?: boolean; alt?: boolean } = {}) {
-  const event = { key, shiftKey: mods.shift ?? false, ctrlKey: mods.ctrl ?? false, metaKey: false, altKey: mods.alt ?? false }
+function press(
+  ctx: FileKeyContext,
+  key: string,
+  mods: { shift?: boolean; ctrl?: boolean; alt?: boolean } = {},
+) {
+  const event = {
+    key,
+    shiftKey: mods.shift ?? false,
+    ctrlKey: mods.ctrl ?? false,
+    metaKey: false,
+    altKey: mods.alt ?? false,
+  }
   return handleFileKey(event as unknown as React.KeyboardEvent, ctx)
 }
 
