@@ -63,6 +63,8 @@ export type WatchActivity =
       fileCode: string
       pageLink: string | null
       fldId: number
+      /** Nothing was sent: a file of this name and size was already in the folder (the upload queue's rule). */
+      alreadyThere: boolean
       at: number
     }
   | { type: 'failed'; ruleId: string; relPath: string; path: string; message: string; at: number }

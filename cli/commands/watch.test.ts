@@ -189,6 +189,31 @@ describe('filedock watch', () => {
     await stop(third)
     expect((await third.done).stdout).toBe('')
     expect((await client.folderList(fldId)).files).toHaveLength(names.length)
+
+    // Even with the watch's own record gone (a new data folder), the queue finds every file already there.
+    const fresh = startCli(
+      [
+        'watch',
+        path,
+        '--fld_id',
+        String(fldId),
+        '--min-age',
+        '1s',
+        '--json',
+        '--data',
+        join(dir, 'state-fresh'),
+      ],
+      env,
+      120_000,
+    )
+    const freshLines = linesSoFar(fresh)
+    await until('every file looked up', () => freshLines().length >= names.length)
+    fresh.child.kill('SIGINT')
+    await fresh.done
+    const rerun = freshLines()
+    expect(rerun).toHaveLength(names.length)
+    expect(rerun.every((l) => l.alreadyThere === true)).toBe(true)
+    expect((await client.folderList(fldId)).files).toHaveLength(names.length)
   }, 120_000)
 
   it('moves sent files to the Done folder, keeping sub-folders, and refuses a second watcher of the folder', async () => {

@@ -103,6 +103,7 @@ async function runWatch(
             link: a.pageLink,
             size: a.size,
             fldId: a.fldId,
+            ...(a.alreadyThere ? { alreadyThere: true } : {}),
           })
         } else ctx.stdout.write(`${a.relPath}\t${a.pageLink ?? a.fileCode}\n`)
       } else if (a.type === 'failed') {

@@ -224,6 +224,9 @@ export class FolderWatch {
         paths: files.map((f) => f.path),
         accountIds: [rule.accountId],
         fldId,
+        // A file of the same name and size already in the folder is not sent again (a sent record lost with its
+        // data folder, or the same files watched from another computer): the queue reports it as already there.
+        ifAlreadyThere: 'skip',
         // The history shows the folder's path only when the rule targets the root, where it is known.
         ...(rule.fldId === 0 ? { folderPath: parts.join('/') } : {}),
       })
@@ -283,6 +286,7 @@ export class FolderWatch {
       fileCode: item.fileCode,
       pageLink: item.pageLink,
       fldId: item.targetFldId ?? item.fldId,
+      alreadyThere: item.alreadyThere === true,
       at: Date.now(),
     })
     const doneDir = this.o.rule.doneDir
