@@ -15,6 +15,8 @@ test('screenshot of the main window with files', async ({ page, context, host, s
   const tree = page.getByRole('tree', { name: 'Folders' })
   await tree.getByRole('treeitem', { name: 'Documents 03' }).click()
   await expect(tree.getByRole('treeitem', { name: 'Music 04' })).toBeVisible()
+  // Rows still arriving from the account index would move under the clicks: select once it has every file.
+  await expect(page.getByText(/^Indexing /)).toHaveCount(0, { timeout: 60_000 })
   const grid = page.getByRole('grid', { name: 'Files' })
   await grid.locator('tbody tr').nth(2).click()
   await grid
