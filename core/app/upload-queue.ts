@@ -58,6 +58,8 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       history,
       concurrency: settings.concurrency,
       bandwidthBytesPerSec: settings.bandwidthBytesPerSec,
+      // Read at each poll, so a changed setting applies to URLs already being fetched too.
+      remoteTimeoutMs: () => o.settings.get().remoteTimeoutMin * 60_000,
       ...(o.folderContents === undefined ? {} : { folderContents: o.folderContents }),
     })
   } catch (error) {

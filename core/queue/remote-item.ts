@@ -59,7 +59,8 @@ export async function requestRemote(ctx: ItemContext): Promise<void> {
 }
 
 export interface PollOptions {
-  timeoutMs: number
+  /** A function when it is a setting the person may change while URLs are being fetched. */
+  timeoutMs: number | (() => number)
   firstPollMs: number
   maxPollMs: number
 }
@@ -74,6 +75,7 @@ export async function awaitRemote(ctx: ItemContext, o: PollOptions): Promise<Lan
   const { item, store, client, signal } = ctx
   ctx.setPhase('fetching')
   const since = item.requestedAt ?? ctx.now()
+  const timeoutMs = () => (typeof o.timeoutMs === 'function' ? o.timeoutMs() : o.timeoutMs)
   let wait = o.firstPollMs
   for (;;) {
     let found: Awaited<ReturnType<typeof findLost>> = null
@@ -107,10 +109,10 @@ export async function awaitRemote(ctx: ItemContext, o: PollOptions): Promise<Lan
       }
       return { fileCode: found.fileCode, fldId: item.baseFldId, size: found.size, name: item.name }
     }
-    const left = since + o.timeoutMs - ctx.now()
+    const left = since + timeoutMs() - ctx.now()
     if (left <= 0) {
       throw permanent(
-        `The host did not finish fetching ${item.source} within ${minutes(o.timeoutMs)}. Check that the URL works from the host (not only from this computer), then retry.`,
+        `The host did not finish fetching ${item.source} within ${minutes(timeoutMs())}. Check that the URL works from the host (not only from this computer), then retry.`,
         'timeout',
         'upload/url',
       )

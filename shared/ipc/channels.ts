@@ -37,6 +37,7 @@ export const channelNames = [
   'queue.snapshot',
   'queue.enqueuePaths',
   'queue.countAlreadyThere',
+  'queue.checkUrls',
   'queue.enqueueUrls',
   'queue.pause',
   'queue.resume',

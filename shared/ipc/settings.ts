@@ -28,6 +28,13 @@ export interface AppSettings {
   cloneNames: CloneNames
   /** Sizes and speeds in decimal units (1 KB = 1000 B, as macOS and the web show them) or binary (1 KiB = 1024 B). */
   sizeUnits: SizeUnits
+  /**
+   * Remote URLs are checked from this computer before a host is asked to fetch them (dead ones refused, web pages
+   * asked about). Off for URLs only the host can reach (core/queue/remote-probe.ts says why it is on by default).
+   */
+  checkUrls: boolean
+  /** How long a host may take to fetch a remote URL before the upload is reported failed, in minutes. */
+  remoteTimeoutMin: number
 }
 
 export const cloneNamesSchema = z.enum(['copy', 'same'])
@@ -51,6 +58,8 @@ export const defaultSettings: AppSettings = {
   keepRunningInTray: true,
   cloneNames: 'copy',
   sizeUnits: 'decimal',
+  checkUrls: true,
+  remoteTimeoutMin: 10,
 }
 
 export const linkFormatSchema = z.enum(linkFormats)
@@ -61,6 +70,13 @@ export const bandwidthSchema = z
   .min(MIN_BANDWIDTH, 'The bandwidth limit must be at least 1 KiB/s')
   .max(MAX_BANDWIDTH)
   .nullable()
+/** A day at most: a host slower than that is not fetching. */
+export const MAX_REMOTE_TIMEOUT_MIN = 1440
+export const remoteTimeoutSchema = z
+  .number()
+  .int('The fetch time limit is whole minutes')
+  .min(1, 'The fetch time limit must be at least 1 minute')
+  .max(MAX_REMOTE_TIMEOUT_MIN, 'The fetch time limit must be at most a day (1440 minutes)')
 
 /** What the renderer may change through settings.update (queue limits go through their own channels). */
 export const settingsPatchSchema = z.strictObject({
@@ -69,6 +85,8 @@ export const settingsPatchSchema = z.strictObject({
   keepRunningInTray: z.boolean().optional(),
   cloneNames: cloneNamesSchema.optional(),
   sizeUnits: sizeUnitsSchema.optional(),
+  checkUrls: z.boolean().optional(),
+  remoteTimeoutMin: remoteTimeoutSchema.optional(),
 })
 
 /** Reads a settings file tolerantly: unknown or damaged fields fall back to their defaults one by one. */
@@ -96,6 +114,8 @@ export function settingsFromJson(value: unknown): AppSettings {
     keepRunningInTray: pick(z.boolean(), rec.keepRunningInTray, defaultSettings.keepRunningInTray),
     cloneNames: pick(cloneNamesSchema, rec.cloneNames, defaultSettings.cloneNames),
     sizeUnits: pick(sizeUnitsSchema, rec.sizeUnits, defaultSettings.sizeUnits),
+    checkUrls: pick(z.boolean(), rec.checkUrls, defaultSettings.checkUrls),
+    remoteTimeoutMin: pick(remoteTimeoutSchema, rec.remoteTimeoutMin, defaultSettings.remoteTimeoutMin),
   }
 }
 

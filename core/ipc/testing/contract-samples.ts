@@ -59,6 +59,7 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
     folderPath: 'photos',
   },
   'queue.countAlreadyThere': { paths: ['/home/me/Pictures/holiday'], accountIds: ['acc-1'], fldId: 7 },
+  'queue.checkUrls': { urls: ['https://example.com/a.iso', 'https://example.com/page'] },
   'queue.enqueueUrls': { urls: ['https://example.com/a.iso'], accountIds: ['acc-1', 'acc-2'], fldId: 0 },
   'queue.pause': { itemId: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' },
   'queue.resume': {},

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { AppSettings, CloneNames, SizeUnits } from '../../../../shared/ipc/settings.ts'
+import { RemoteUrlPreferences } from '../upload/RemoteUrlPreferences.tsx'
 import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
 
 const unitChoices: [SizeUnits, string][] = [
@@ -20,6 +21,7 @@ export function PreferencesSection() {
       </h3>
       <Choice field="sizeUnits" legend="Sizes and speeds" choices={unitChoices} />
       <Choice field="cloneNames" legend="Copies of files" choices={cloneChoices} />
+      <RemoteUrlPreferences />
     </section>
   )
 }

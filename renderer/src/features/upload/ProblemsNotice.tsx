@@ -14,6 +14,8 @@ const titles: Partial<Record<EnqueueProblem['kind'], string>> = {
   reserved_name: 'Reserved name',
   too_many_files: 'Too many files',
   invalid_url: 'Not a URL',
+  unreachable_url: 'The URL does not work',
+  web_page: 'A web page, not a file',
   not_enough_storage: 'Not enough storage',
   storage_unchecked: 'Storage not checked',
 }

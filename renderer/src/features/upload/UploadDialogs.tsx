@@ -3,6 +3,7 @@ import { AlreadyThereDialog } from './AlreadyThereDialog.tsx'
 import { enqueuePaths, enqueueUrls } from './enqueue.ts'
 import { LinesDialog } from './LinesDialog.tsx'
 import { useUploadTarget } from './use-upload-target.ts'
+import { WebPagesDialog } from './WebPagesDialog.tsx'
 
 function urlProblem(line: string): string | null {
   if (!URL.canParse(line)) return 'not a URL'
@@ -24,6 +25,7 @@ export function UploadDialogs() {
   return (
     <>
       <AlreadyThereDialog />
+      <WebPagesDialog />
       <LinesDialogs />
     </>
   )

@@ -4,6 +4,7 @@ import { call, errorMessage } from '../../lib/call.ts'
 import { formatCount } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { type AlreadyThereChoice, useUploads } from '../../state/upload-store.ts'
+import { askAboutWebPages } from './check-urls.ts'
 import { type PickedTree, topLevel } from './dropped-files.ts'
 import { stageTree } from './stage-files.ts'
 import type { UploadTarget } from './use-upload-target.ts'
@@ -39,7 +40,12 @@ async function askAboutFilesAlreadyThere(paths: string[], t: UploadTarget): Prom
 }
 
 export async function enqueueUrls(urls: string[], t: UploadTarget): Promise<boolean> {
-  return settle(() => call(api.queue.enqueueUrls({ urls, ...target(t) })), t)
+  const checked = await askAboutWebPages(urls)
+  if (checked.urls.length === 0) {
+    toast.info('Nothing was queued: the web pages were skipped.')
+    return true
+  }
+  return settle(() => call(api.queue.enqueueUrls({ ...checked, ...target(t) })), t)
 }
 
 /** Electron hands over real paths; the browser host needs the files sent to it first. */
