@@ -8,6 +8,7 @@ import {
   type ResolvedQuery,
   usesTrigrams,
 } from './query-sql.ts'
+import { WindowAnchors } from './window-anchors.ts'
 
 interface FileRaw {
   id: number
@@ -47,9 +48,11 @@ export class IndexReader {
   private memoVersion = ''
   private readonly version: Database.Statement<[], { v: number }>
   private readonly rowsByIds: Database.Statement<[string], FileRaw>
+  private readonly anchors: WindowAnchors
 
   constructor(private readonly db: Database.Database) {
     this.version = db.prepare('SELECT total_changes() AS v')
+    this.anchors = new WindowAnchors(db, () => this.currentVersion())
     this.rowsByIds = db.prepare(
       `SELECT ${FILE_COLUMNS} FROM json_each(?) j JOIN files f ON f.id = j.value ${FILE_JOINS} ORDER BY j.key`,
     )
@@ -78,13 +81,9 @@ export class IndexReader {
       // Few search matches: find them through the trigrams and sort them. Many: walk the sort key's index and
       // stop at the window, checking each row against the matches.
       const bySearch = usesTrigrams(q) && totals.files <= SORT_MATCHES_BELOW
-      const w = filesWhere(q, '', bySearch)
-      const ids = this.db
-        .prepare<unknown[], { id: number }>(
-          `SELECT id FROM files WHERE ${w.sql} ORDER BY ${filesOrder(q.sort, '', !bySearch)} LIMIT ? OFFSET ?`,
-        )
-        .all(...w.params, fileLimit, fileOffset)
-        .map((r) => r.id)
+      const ids = bySearch
+        ? this.idsSorted(q, fileOffset, fileLimit)
+        : this.anchors.ids(q, fileOffset, fileLimit)
       for (const raw of this.rowsByIds.all(JSON.stringify(ids))) rows.push(fileRow(raw))
     }
     return {
@@ -97,8 +96,23 @@ export class IndexReader {
     }
   }
 
+  private idsSorted(q: ResolvedQuery, offset: number, limit: number): number[] {
+    const w = filesWhere(q, '', true)
+    return this.db
+      .prepare<unknown[], { id: number }>(
+        `SELECT id FROM files WHERE ${w.sql} ORDER BY ${filesOrder(q.sort, '', false)} LIMIT ? OFFSET ?`,
+      )
+      .all(...w.params, limit, offset)
+      .map((r) => r.id)
+  }
+
+  /** Changes with every write, from this connection (total_changes) or another process (data_version). */
+  private currentVersion(): string {
+    return `${this.version.get()?.v}:${this.db.pragma('data_version', { simple: true })}`
+  }
+
   totals(q: ResolvedQuery): Totals {
-    const version = String(this.version.get()?.v)
+    const version = this.currentVersion()
     if (version !== this.memoVersion) {
       this.totalsMemo.clear()
       this.memoVersion = version

@@ -18,7 +18,7 @@ export interface SqlPart {
 /** Trigram search needs three characters; shorter text falls back to LIKE (case-insensitive for ASCII). */
 const TRIGRAM = 3
 
-const sortColumn: Record<IndexSortKey, string> = {
+export const sortColumn: Record<IndexSortKey, string> = {
   name: 'name',
   size: 'size',
   uploaded: 'uploaded_key',
