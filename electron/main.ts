@@ -55,11 +55,13 @@ let quitting = false
 const cleanups: Array<() => unknown> = []
 
 // Files and folders handed to Filedock by the OS (Open with, Send to, a second launch): queued like a drop into
-// the active account, at its root — main does not see which folder the window shows.
+// the folder the window shows (app.setOpenFolder), else the active account's root.
 const openWith = new OpenWith({
   target: () => {
     const accountId = core?.accounts.activeId ?? null
-    return accountId === null ? null : { accountId, fldId: 0 }
+    if (accountId === null) return null
+    const open = core?.openFolder() ?? null
+    return { accountId, fldId: open?.accountId === accountId ? open.fldId : 0 }
   },
   enqueue: async (paths, target) => {
     if (core === null) throw new Error('Filedock is closing.')

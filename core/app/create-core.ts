@@ -6,7 +6,7 @@ import { chooseNativeBinding } from '../index/native-binding.ts'
 import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/open-app-index.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { logLine } from '../logging/log.ts'
-import { openBackgroundWork } from '../watch/background-work.ts'
+import { type OpenFolder, openBackgroundWork } from '../watch/background-work.ts'
 import { ClientPool } from './client-pool.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
@@ -48,6 +48,8 @@ export interface Core {
   queue: UploadQueue
   /** The user's settings (Electron reads whether closing the window keeps uploads running in the tray). */
   settings: SettingsStore
+  /** The folder the window shows, as it last said (Open with / Send to queue there). */
+  openFolder(): OpenFolder | null
   dispose(): Promise<void>
 }
 
@@ -129,6 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     accounts,
     queue,
     settings,
+    openFolder: () => background.openFolder(),
     async dispose() {
       stopForwarding()
       // Watches first: they feed the queue. Then the queue: its transfers use the pool's clients and may need

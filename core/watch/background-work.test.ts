@@ -57,6 +57,8 @@ describe('watch folders and link health in the app', () => {
         apiKey: sandbox.apiKey,
       })
       await runWatchScenario(call, refused, account.id)
+      await call('app.setOpenFolder', { location: { accountId: account.id, fldId: 12 } })
+      expect(core.openFolder()).toEqual({ accountId: account.id, fldId: 12 })
       const types = new Set(events.map((e) => e.type))
       expect(types).toContain('watch.changed')
       expect(types).toContain('history.healthChanged')

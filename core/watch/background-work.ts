@@ -21,6 +21,7 @@ export interface BackgroundWorkOptions {
 }
 
 type BackgroundChannels =
+  | 'app.setOpenFolder'
   | 'watch.list'
   | 'watch.add'
   | 'watch.setPaused'
@@ -30,8 +31,15 @@ type BackgroundChannels =
   | 'history.setCheckSchedule'
   | 'history.exportCsv'
 
+export interface OpenFolder {
+  accountId: string
+  fldId: number
+}
+
 export interface BackgroundWork {
   handlers: Pick<Handlers, BackgroundChannels>
+  /** Where the window says it is (app.setOpenFolder): the target of Open with / Send to. */
+  openFolder(): OpenFolder | null
   close(): Promise<void>
 }
 
@@ -73,8 +81,17 @@ export async function openBackgroundWork(o: BackgroundWorkOptions): Promise<Back
     events: o.events,
     log: o.log,
   })
+  let openFolder: OpenFolder | null = null
   return {
-    handlers: { ...watchHandlers(watches), ...health.handlers },
+    handlers: {
+      ...watchHandlers(watches),
+      ...health.handlers,
+      'app.setOpenFolder': async ({ location }) => {
+        openFolder = location
+        return null
+      },
+    },
+    openFolder: () => openFolder,
     async close() {
       stopAccounts()
       health.close()

@@ -37,9 +37,8 @@ export interface OpenWithTarget {
 
 export interface OpenWithDeps {
   /**
-   * Where launched paths go: the active account's open folder; null when there is no account yet. The main
-   * process does not see the renderer's folder view, so this is the active account's root until the window
-   * tells it otherwise (see main.ts).
+   * Where launched paths go: the active account's open folder (as the window reports it), else its root; null
+   * when there is no account yet.
    */
   target(): OpenWithTarget | null
   enqueue(paths: string[], target: OpenWithTarget): Promise<EnqueueResult>

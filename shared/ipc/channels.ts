@@ -55,6 +55,7 @@ export const channelNames = [
   'watch.add',
   'watch.setPaused',
   'watch.remove',
+  'app.setOpenFolder',
   'history.health',
   'history.checkLinks',
   'history.setCheckSchedule',

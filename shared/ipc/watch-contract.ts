@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { accountIdSchema } from '../accounts.ts'
 import type { LinkCheckSummary, LinkHealth } from '../link-health.ts'
 import { LINK_CHECK_HOURS } from '../link-health.ts'
 import { newWatchRuleSchema, type WatchStatus } from '../watch.ts'
 import { defineChannel } from './define-channel.ts'
-import { queueId } from './fields.ts'
+import { folderId, queueId } from './fields.ts'
 
 /**
  * The background half of the contract: watch folders, and the upload history's link health and CSV export.
@@ -37,6 +38,13 @@ export const watchContract = {
   'watch.setPaused': defineChannel<WatchStatus>()(z.strictObject({ id: ruleId, paused: z.boolean() })),
   /** Stops and forgets the rule; files on their way keep going, nothing on disk or on the host is touched. */
   'watch.remove': defineChannel<null>()(z.strictObject({ id: ruleId })),
+  /**
+   * The folder the window shows (null: none, e.g. the history view). Files the OS hands to Filedock (Open with,
+   * Send to) go there; main cannot see the window's view otherwise.
+   */
+  'app.setOpenFolder': defineChannel<null>()(
+    z.strictObject({ location: z.strictObject({ accountId: accountIdSchema, fldId: folderId }).nullable() }),
+  ),
 
   /** What the last check found for these history entries (entries never checked are left out). */
   'history.health': defineChannel<LinkHealth[]>()(z.strictObject({ ids: entryIds })),

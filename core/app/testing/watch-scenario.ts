@@ -20,6 +20,9 @@ type Refused = (channel: ChannelName, input: unknown) => Promise<FiledockErrorDa
 export async function runWatchScenario(call: Call, refused: Refused, accountId: string): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'filedock-watch-scenario-'))
   try {
+    // Where Open with / Send to put files: the folder the window shows, or none.
+    expect(await call('app.setOpenFolder', { location: { accountId, fldId: 0 } })).toBeNull()
+    expect(await call('app.setOpenFolder', { location: null })).toBeNull()
     expect(await call<WatchStatus[]>('watch.list')).toEqual([])
     expect((await refused('watch.add', { dir: join(dir, 'missing'), accountId }))?.kind).toBe('invalid_input')
     const added = await call<WatchStatus>('watch.add', { dir, accountId, minAgeMs: 100 })

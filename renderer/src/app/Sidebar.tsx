@@ -3,6 +3,7 @@ import { AccountSwitcher } from '../features/accounts/AccountSwitcher.tsx'
 import { useAccountId } from '../features/accounts/use-accounts.ts'
 import { FolderTree } from '../features/folders/FolderTree.tsx'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
+import { useReportOpenFolder } from '../features/watch/use-report-open-folder.ts'
 import { useWatchView } from '../features/watch/watch-view-store.ts'
 import { type Crumb, ROOT, useUi } from '../state/ui-store.ts'
 
@@ -19,6 +20,7 @@ export function Sidebar() {
   const view = linkCheck ? { kind: 'link-check' as const } : watch ? { kind: 'watch' as const } : shown
   const { openFolder, showDeleted, showDashboard, showHistory, openDialog } = useUi.getState()
   const parent = view.kind === 'files' ? (view.path.at(-1) ?? ROOT) : ROOT
+  useReportOpenFolder(accountId, view.kind === 'files' ? parent.id : null)
 
   return (
     <aside className="sidebar" aria-label="Sidebar">

@@ -5,6 +5,7 @@ import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States
 import { formatCount } from '../../lib/format.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { AddWatchForm } from './AddWatchForm.tsx'
+import { TraySetting } from './TraySetting.tsx'
 import { useWatchActions, useWatchList } from './use-watch.ts'
 
 /** Watch folders: local folders whose new files go up by themselves. Add, pause, resume, remove, last activity. */
@@ -34,6 +35,7 @@ export function WatchView() {
         <h1 className="breadcrumb">Watch folders</h1>
       </header>
       <div className="content watch-content">
+        <TraySetting />
         <AddWatchForm />
         {body}
       </div>
