@@ -69,7 +69,9 @@ const queueOptions = `  --fld_id N          target folder on the host (default 0
   --retry-failed      put uploads that failed in earlier runs back in line
   --force             send files even when one of the same name and size is already in the folder
                       (by default those are skipped and listed as already there, with their links)
-  --offline-wait SEC  how long to wait for an unreachable host to answer again (default 60)`
+  --offline-wait SEC  how long to wait for an unreachable host to answer again (default 60)
+  --dry-run           print the plan (to send, already there, folders to create, problems) and change nothing:
+                      no folder is created, nothing is sent, no queue is written (--json: one JSON line each)`
 
 const queueNotes = `The queue is durable: after Ctrl-C (exit 130), a kill or a crash, run again with the same --data and it
 finishes what was left, without uploading anything twice. With no paths, it only finishes what is left:

@@ -51,6 +51,24 @@ async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliCont
     values['fetch-timeout'] === undefined ? 10 : parseIntFlag('fetch-timeout', values['fetch-timeout'])
   if (fetchTimeoutMin < 1) throw usage('--fetch-timeout must be at least 1 minute.')
 
+  const urlCheck: { webPages: 'skip' | 'upload' } | null = values['no-probe']
+    ? null
+    : { webPages: values['allow-html'] ? 'upload' : 'skip' }
+  if (values['dry-run']) {
+    if (positionals.length === 0)
+      throw usage(`--dry-run needs ${kind === 'paths' ? 'files or folders' : 'URLs'}.`)
+    const { dryRun } = await import('../queue/dry-run.ts')
+    return dryRun(ctx, {
+      kind,
+      sources: positionals,
+      fldId,
+      account: values.account,
+      baseUrl: values['base-url'],
+      json: values.json === true,
+      force: values.force === true,
+      urlCheck,
+    })
+  }
   const { runQueue } = await import('../queue/run.ts')
   return runQueue(ctx, {
     kind,
@@ -67,7 +85,7 @@ async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliCont
     force: values.force === true,
     ...(kind === 'urls'
       ? {
-          urlCheck: values['no-probe'] ? null : { webPages: values['allow-html'] ? 'upload' : 'skip' },
+          urlCheck,
           remoteTimeoutMs: fetchTimeoutMin * 60_000,
         }
       : {}),
@@ -87,6 +105,7 @@ function parse(argv: string[]) {
       format: { type: 'string' },
       'retry-failed': { type: 'boolean' },
       force: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
       'allow-html': { type: 'boolean' },
       'no-probe': { type: 'boolean' },
       'fetch-timeout': { type: 'string' },

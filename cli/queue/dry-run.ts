@@ -1,0 +1,169 @@
+import { formatBytes } from '../../core/format/bytes.ts'
+import { uncoveredLeaves } from '../../core/queue/enqueue.ts'
+import { apiFolderContents, ExistingFiles } from '../../core/queue/folder-contents.ts'
+import { FolderMirror } from '../../core/queue/folder-mirror.ts'
+import { probeUrls } from '../../core/queue/remote-probe.ts'
+import { scanPaths } from '../../core/queue/scan.ts'
+import type { EnqueueProblem } from '../../shared/queue.ts'
+import type { WebPageChoice } from '../../shared/url-check.ts'
+import type { CliContext } from '../context.ts'
+import { resolveTarget } from '../credentials.ts'
+import { exitCodes } from '../exit-codes.ts'
+import { QueueAccounts } from './accounts.ts'
+import { writeLine } from './output.ts'
+
+export interface DryRunOptions {
+  kind: 'paths' | 'urls'
+  sources: string[]
+  fldId: number
+  account: string | undefined
+  baseUrl: string | undefined
+  json: boolean
+  force: boolean
+  /** URLs: as for a real run (null: --no-probe). */
+  urlCheck: { webPages: WebPageChoice } | null
+}
+
+/** What a run would do, as `filedock upload --dry-run` prints it. */
+interface Plan {
+  send: { path: string; relPath: string; size: number | null }[]
+  alreadyThere: { path: string; relPath: string; size: number; fileCode: string }[]
+  /** Folders under --fld_id that do not exist yet, parents first (`album`, `album/2024`). */
+  createFolders: string[]
+  problems: EnqueueProblem[]
+}
+
+/**
+ * `--dry-run`: the plan of a run (to send, already there, folders to create, problems) and nothing else. Only
+ * reads the host (folder and file listings) and the local disk: no folder is created, nothing is sent, and no
+ * queue is opened, so no journal or run folder is written either. "Already there" is the engine's own check (the
+ * same folder-contents port and folder lookups, core/queue/folder-contents.ts and folder-mirror.ts), so the plan is
+ * what a real run then does, unless the host changes in between.
+ */
+export async function dryRun(ctx: CliContext, o: DryRunOptions): Promise<number> {
+  const accounts = new QueueAccounts(ctx, o.baseUrl)
+  try {
+    const target = await resolveTarget(ctx, o, accounts.accounts)
+    accounts.add(target)
+    const plan =
+      o.kind === 'urls'
+        ? await planUrls(o)
+        : await planPaths(o, target.accountId, async () => target.client, ctx.signal)
+    print(ctx, o, plan)
+    return plan.problems.length > 0 ? exitCodes.partial : exitCodes.ok
+  } finally {
+    await accounts.close()
+  }
+}
+
+async function planPaths(
+  o: DryRunOptions,
+  accountId: string,
+  clientFor: () => Promise<import('../../core/api/client.ts').ApiClient>,
+  signal: AbortSignal | undefined,
+): Promise<Plan> {
+  const lifetime = signal ?? new AbortController().signal
+  const mirror = new FolderMirror(lifetime)
+  const existing = new ExistingFiles(apiFolderContents(clientFor), lifetime)
+  const client = await clientFor()
+  const scan = await scanPaths(o.sources)
+  const plan: Plan = { send: [], alreadyThere: [], createFolders: [], problems: [...scan.problems] }
+  const missing = new Set<string>()
+  // Every prefix of the folder that is not on the host yet: a real run creates each of them.
+  const folderOf = async (relDir: readonly string[]): Promise<number | null> => {
+    let found: number | null = o.fldId
+    for (let n = 1; n <= relDir.length; n++) {
+      found = await mirror.find(accountId, client, o.fldId, relDir.slice(0, n))
+      if (found === null) {
+        for (let m = n; m <= relDir.length; m++) missing.add(relDir.slice(0, m).join('/'))
+        return null
+      }
+    }
+    return found
+  }
+  for (const f of scan.files) {
+    const relPath = [...f.relDir, f.name].join('/')
+    const fldId = await folderOf(f.relDir)
+    const code = fldId === null || o.force ? null : await existing.find(accountId, fldId, f.name, f.size)
+    if (code === null) plan.send.push({ path: f.path, relPath, size: f.size })
+    else plan.alreadyThere.push({ path: f.path, relPath, size: f.size, fileCode: code })
+  }
+  for (const leaf of uncoveredLeaves(
+    scan.folders,
+    scan.files.map((f) => f.relDir),
+  ))
+    await folderOf(leaf)
+  // Parents first, then by name: the order a real run creates them in.
+  plan.createFolders = [...missing].sort(
+    (a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b),
+  )
+  return plan
+}
+
+async function planUrls(o: DryRunOptions): Promise<Plan> {
+  const plan: Plan = { send: [], alreadyThere: [], createFolders: [], problems: [] }
+  const urls = [...new Set(o.sources.map((u) => u.trim()))]
+  const valid = urls.filter((u) => /^https?:\/\//i.test(u) && URL.canParse(u))
+  for (const u of urls.filter((x) => !valid.includes(x)))
+    plan.problems.push({
+      path: u,
+      kind: 'invalid_url',
+      message: 'This is not an http:// or https:// address.',
+    })
+  if (o.urlCheck === null) {
+    for (const url of valid) plan.send.push({ path: url, relPath: url, size: null })
+    return plan
+  }
+  for (const c of await probeUrls(valid)) {
+    if (c.kind === 'dead') plan.problems.push({ path: c.url, kind: 'unreachable_url', message: c.message })
+    else if (c.kind === 'web_page' && o.urlCheck.webPages === 'skip')
+      plan.problems.push({ path: c.url, kind: 'web_page', message: `${c.message} Skipped.` })
+    else plan.send.push({ path: c.url, relPath: c.url, size: c.kind === 'file' ? c.size : null })
+  }
+  return plan
+}
+
+function print(ctx: CliContext, o: DryRunOptions, plan: Plan): void {
+  if (o.json) {
+    for (const s of plan.send) writeLine(ctx.stdout, { plan: 'send', ...s })
+    for (const a of plan.alreadyThere) writeLine(ctx.stdout, { plan: 'already_there', ...a })
+    for (const folderPath of plan.createFolders) writeLine(ctx.stdout, { plan: 'create_folder', folderPath })
+    for (const p of plan.problems)
+      writeLine(ctx.stdout, { plan: 'problem', path: p.path, kind: p.kind, message: p.message })
+    writeLine(ctx.stdout, {
+      dryRun: true,
+      send: plan.send.length,
+      sendBytes: bytesOf(plan),
+      alreadyThere: plan.alreadyThere.length,
+      createFolders: plan.createFolders.length,
+      problems: plan.problems.length,
+    })
+    return
+  }
+  const lines: string[] = []
+  const section = (title: string, rows: string[]) => {
+    if (rows.length === 0) return
+    lines.push(title, ...rows.map((r) => `  ${r}`))
+  }
+  const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`
+  section(
+    `To send (${o.kind === 'urls' ? `${plan.send.length} URL(s)` : `${files(plan.send.length)}, ${formatBytes(bytesOf(plan))}`}):`,
+    plan.send.map((s) => (s.size === null ? s.relPath : `${s.relPath}  (${formatBytes(s.size)})`)),
+  )
+  section(
+    `Already there, not sent again (${files(plan.alreadyThere.length)}; --force sends them):`,
+    plan.alreadyThere.map((a) => `${a.relPath}  (${a.fileCode})`),
+  )
+  section(`Folders to create (${plan.createFolders.length}):`, plan.createFolders)
+  section(
+    `Problems, left out (${plan.problems.length}):`,
+    plan.problems.map((p) => `${p.path}: ${p.message}`),
+  )
+  if (lines.length === 0) lines.push('Nothing to do.')
+  lines.push('Dry run: nothing was sent and nothing was changed on the host.')
+  ctx.stdout.write(`${lines.join('\n')}\n`)
+}
+
+function bytesOf(plan: Plan): number {
+  return plan.send.reduce((n, s) => n + (s.size ?? 0), 0)
+}
