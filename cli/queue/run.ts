@@ -246,7 +246,10 @@ class QueueRun {
     const rerun = `Run \`filedock upload${this.o.dataDir === undefined ? '' : ` --data ${this.o.dataDir}`}\` to finish them.`
     switch (outcome.kind) {
       case 'interrupted':
-        this.bar.message(`filedock: stopped; ${left} upload(s) stay in the queue. ${rerun}`)
+        // The API cannot continue a partial upload: say so, rather than let "stopped" sound like "paused".
+        this.bar.message(
+          `filedock: stopped; ${left} upload(s) stay in the queue (any that were running start again from the beginning). ${rerun}`,
+        )
         return exitCodes.cancelled
       case 'auth':
         this.bar.message(`filedock: ${outcome.message} ${left} upload(s) stay in the queue. ${rerun}`)

@@ -194,12 +194,20 @@ export class QueueCore {
     return this.runOf(id).stop(reason)
   }
 
-  /** Pauses the whole queue (auth, offline, user); running work goes back in line. */
-  halt(reason: QueuePauseReason, message: string, accountId?: string): void {
+  /**
+   * Pauses the whole queue (auth, offline, user): nothing new starts. Running work is stopped and goes back in
+   * line (it would fail anyway with a refused key or a host that is gone), unless `stopRunning` is false (the
+   * user's default pause: what runs may finish).
+   */
+  halt(
+    reason: QueuePauseReason,
+    message: string,
+    accountId?: string,
+    o: { stopRunning: boolean } = { stopRunning: true },
+  ): void {
     const entered = this.#pause.enter(reason, message, this.#d.now(), accountId)
-    if (!entered) return
-    this.#d.events.emit({ type: 'queue.paused', pause: entered })
-    for (const run of this.#runs.values()) run.stop('halt')
+    if (entered) this.#d.events.emit({ type: 'queue.paused', pause: entered })
+    if (o.stopRunning && this.#pause.current !== null) for (const run of this.#runs.values()) run.stop('halt')
   }
 
   /** The host of `accountId` cannot be reached: pause until it answers again (Connectivity resumes). */

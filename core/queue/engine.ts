@@ -29,6 +29,11 @@ import { snapshotOf } from './snapshot.ts'
 import { TokenBucket } from './throttle.ts'
 
 export type { HistorySink } from './core.ts'
+
+/** What the paused queue says, in the words the queue panel and the CLI show. */
+export const PAUSED_MESSAGE = 'Uploads already running finish; no new ones start until you resume.'
+export const STOPPED_MESSAGE =
+  'The uploads that were running were interrupted; they start again from the beginning when you resume (the host cannot continue a partial upload).'
 export type { PathsInput, UrlsInput } from './enqueue.ts'
 
 export interface UploadEngineOptions {
@@ -43,8 +48,8 @@ export interface UploadEngineOptions {
   /** All transfers together; null or absent: no limit. */
   bandwidthBytesPerSec?: number | null
   retry?: Partial<RetryOptions>
-  /** How long a remote URL may take the host to fetch; default 10 min. A function: read at each poll (a setting). */
-  remoteTimeoutMs?: number | (() => number)
+  /** How long a remote URL may take the host to fetch; default 10 min. */
+  remoteTimeoutMs?: number
   /** First and longest gap between polls of a remote URL's folder; default 2 s and 15 s. */
   remotePollMs?: { first?: number; max?: number }
   /** Offline probing; default 1 s doubling to 30 s. */
@@ -149,7 +154,7 @@ export class UploadEngine {
   #restore(): void {
     const core = this.#core
     const store = this.#store
-    if (store.userPaused) core.halt('user', 'The queue is paused.')
+    if (store.userPaused) core.halt('user', PAUSED_MESSAGE)
     for (const item of store.items.values()) {
       core.changed(item, false)
       if (item.state === 'queued') core.push(item)
@@ -220,12 +225,18 @@ export class UploadEngine {
     return { batchId: plan.batch.id, accepted: plan.items.length, problems: plan.problems }
   }
 
-  /** Without an id: the whole queue (running transfers go back in line). With one: that item. */
-  async pause(itemId?: string): Promise<void> {
+  /**
+   * With an id: that item (a running upload is stopped, and starts again from the beginning when resumed: the API
+   * cannot continue a partial upload). Without one: the whole queue. By default uploads already running finish
+   * and no new one starts; `stopNow` stops them too (they go back in line and start again from the beginning).
+   * Pausing again with `stopNow` stops what the first pause let run.
+   */
+  async pause(itemId?: string, o: { stopNow?: boolean } = {}): Promise<void> {
     this.#assertOpen()
     if (itemId !== undefined) return pauseItem(this.#controls(), itemId)
     // Halted first, so nothing starts while the pause is being written down.
-    this.#core.halt('user', 'The queue is paused.')
+    if (o.stopNow === true) this.#core.halt('user', STOPPED_MESSAGE, undefined, { stopRunning: true })
+    else this.#core.halt('user', PAUSED_MESSAGE, undefined, { stopRunning: false })
     await this.#store.setUserPaused(true)
   }
 

@@ -16,8 +16,8 @@ export class PauseState {
   /** Returns the new pause when it replaces the current one (an event is due), else null. */
   enter(reason: QueuePauseReason, message: string, now: number, accountId?: string): QueuePause | null {
     const cur = this.#current
-    if (cur && (rank[cur.reason] > rank[reason] || (cur.reason === reason && cur.accountId === accountId)))
-      return null
+    const same = cur?.reason === reason && cur.accountId === accountId && cur.message === message
+    if (cur && (rank[cur.reason] > rank[reason] || same)) return null
     this.#current = { reason, message, since: now, ...(accountId !== undefined ? { accountId } : {}) }
     return this.#current
   }

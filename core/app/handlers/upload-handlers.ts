@@ -6,7 +6,6 @@ import type { AppSettings } from '../../../shared/ipc/settings.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import { NO_NATIVE_DIALOG, type uploadContract } from '../../../shared/ipc/upload-contract.ts'
 import type { AccountStore } from '../../accounts/index.ts'
-import { probeUrls } from '../../queue/remote-probe.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
 import type { ClientPool } from '../client-pool.ts'
 import type { SettingsStore } from '../settings-store.ts'
@@ -54,23 +53,12 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
       await checkAccounts(accountIds)
       return engine().countAlreadyThere({ paths, accountIds, fldId })
     },
-    'queue.checkUrls': async ({ urls }) =>
-      d.settings.get().checkUrls
-        ? { checked: true, results: await probeUrls(urls) }
-        : { checked: false, results: [] },
-    'queue.enqueueUrls': async ({ urls, accountIds, fldId, folderPath, webPages }) => {
+    'queue.enqueueUrls': async ({ urls, accountIds, fldId, folderPath }) => {
       await checkAccounts(accountIds)
-      return engine().enqueueUrls({
-        urls,
-        accountIds,
-        fldId,
-        ...(folderPath ? { folderPath } : {}),
-        // Checked again here even after queue.checkUrls: a URL may have died since, and any caller gets the check.
-        ...(d.settings.get().checkUrls ? { check: { webPages: webPages ?? 'skip' } } : {}),
-      })
+      return engine().enqueueUrls({ urls, accountIds, fldId, ...(folderPath ? { folderPath } : {}) })
     },
-    'queue.pause': async ({ itemId }) => {
-      await engine().pause(itemId)
+    'queue.pause': async ({ itemId, stopNow }) => {
+      await engine().pause(itemId, stopNow === true ? { stopNow } : {})
       return null
     },
     'queue.resume': async ({ itemId }) => {

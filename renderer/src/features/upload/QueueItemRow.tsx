@@ -62,6 +62,11 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
             type="button"
             className="icon-btn"
             aria-label={`Pause ${item.name}`}
+            title={
+              item.state === 'running'
+                ? 'Stops this upload: it starts again from the beginning when resumed'
+                : 'Keeps this upload from starting until resumed'
+            }
             onClick={() => void queueActions.pause(item.id)}
           >
             <Icon name="pause" size={14} />

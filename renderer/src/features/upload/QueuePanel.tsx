@@ -59,10 +59,25 @@ export function QueuePanel() {
             <Icon name="play" size={12} /> Resume all
           </button>
         ) : (
-          <button type="button" className="btn" onClick={() => void queueActions.pauseAll()}>
+          <button
+            type="button"
+            className="btn"
+            title="Uploads already running finish; no new ones start"
+            onClick={() => void queueActions.pauseAll()}
+          >
             <Icon name="pause" size={12} /> Pause all
           </button>
         )}
+        {totals.running > 0 ? (
+          <button
+            type="button"
+            className="btn"
+            title="Interrupts the running uploads: they start again from the beginning when resumed"
+            onClick={() => void queueActions.stopNow()}
+          >
+            <Icon name="x" size={12} /> Stop now
+          </button>
+        ) : null}
         <button
           type="button"
           className="btn"

@@ -44,7 +44,7 @@ export function QueuePausedBanner() {
   return (
     <div className="banner banner-info" role="status" data-testid="queue-paused">
       <Icon name="pause" />
-      <span>Uploads are paused.</span>
+      <span>Uploads are paused. {paused.message}</span>
       <button type="button" className="btn" onClick={() => void queueActions.resumeAll()}>
         <Icon name="play" size={12} /> Resume uploads
       </button>
