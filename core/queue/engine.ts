@@ -48,8 +48,8 @@ export interface UploadEngineOptions {
   /** All transfers together; null or absent: no limit. */
   bandwidthBytesPerSec?: number | null
   retry?: Partial<RetryOptions>
-  /** How long a remote URL may take the host to fetch; default 10 min. */
-  remoteTimeoutMs?: number
+  /** How long a remote URL may take the host to fetch; default 10 min. A function: read at each poll (a setting). */
+  remoteTimeoutMs?: number | (() => number)
   /** First and longest gap between polls of a remote URL's folder; default 2 s and 15 s. */
   remotePollMs?: { first?: number; max?: number }
   /** Offline probing; default 1 s doubling to 30 s. */

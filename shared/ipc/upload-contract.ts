@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { HistoryEntry } from '../history.ts'
 import { HISTORY_MAX_LIMIT } from '../history.ts'
 import type { AlreadyThereCount, EnqueueResult, QueueSnapshot } from '../queue.ts'
+import type { UrlCheck } from '../url-check.ts'
 import { defineChannel } from './define-channel.ts'
 import { absolutePath, accountId, folderId, folderPathText, httpUrl, queueId } from './fields.ts'
 import {
@@ -41,6 +42,10 @@ const target = {
   fldId: folderId,
   folderPath: folderPathText.optional(),
 }
+const remoteUrls = z
+  .array(httpUrl)
+  .min(1, 'Give at least one URL')
+  .max(MAX_URLS, `At most ${MAX_URLS} URLs per upload`)
 const dropPaths = z
   .array(absolutePath)
   .min(1, 'Give at least one file or folder')
@@ -75,15 +80,23 @@ export const uploadContract = {
       .strictObject({ paths: dropPaths, accountIds, fldId: folderId })
       .refine(oneFolderPerAccount, oneFolderMessage),
   ),
-  /** Asks each host to fetch the URLs itself (upload/url). */
+  /**
+   * Checks URLs from this computer (core/queue/remote-probe.ts) so the person can be asked about web pages before
+   * queueing; `checked` is false when the "Check URLs before sending" setting is off (nothing was asked).
+   */
+  'queue.checkUrls': defineChannel<{ checked: boolean; results: UrlCheck[] }>()(
+    z.strictObject({ urls: remoteUrls }),
+  ),
+  /**
+   * Asks each host to fetch the URLs itself (upload/url). With the check setting on, dead URLs come back as
+   * problems and web pages are skipped unless `webPages` is 'upload' (the person said "Upload anyway").
+   */
   'queue.enqueueUrls': defineChannel<EnqueueResult>()(
     z
       .strictObject({
-        urls: z
-          .array(httpUrl)
-          .min(1, 'Give at least one URL')
-          .max(MAX_URLS, `At most ${MAX_URLS} URLs per upload`),
+        urls: remoteUrls,
         ...target,
+        webPages: z.enum(['skip', 'upload']).optional(),
       })
       .refine(oneFolderPerAccount, oneFolderMessage),
   ),

@@ -7,6 +7,7 @@ import type { Handlers } from '../../../shared/ipc/types.ts'
 import { NO_NATIVE_DIALOG, type uploadContract } from '../../../shared/ipc/upload-contract.ts'
 import type { AccountStore } from '../../accounts/index.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
+import { probeUrls } from '../../queue/remote-probe.ts'
 import type { ClientPool } from '../client-pool.ts'
 import type { SettingsStore } from '../settings-store.ts'
 import type { UploadQueue } from '../upload-queue.ts'
@@ -53,9 +54,20 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
       await checkAccounts(accountIds)
       return engine().countAlreadyThere({ paths, accountIds, fldId })
     },
-    'queue.enqueueUrls': async ({ urls, accountIds, fldId, folderPath }) => {
+    'queue.checkUrls': async ({ urls }) =>
+      d.settings.get().checkUrls
+        ? { checked: true, results: await probeUrls(urls) }
+        : { checked: false, results: [] },
+    'queue.enqueueUrls': async ({ urls, accountIds, fldId, folderPath, webPages }) => {
       await checkAccounts(accountIds)
-      return engine().enqueueUrls({ urls, accountIds, fldId, ...(folderPath ? { folderPath } : {}) })
+      return engine().enqueueUrls({
+        urls,
+        accountIds,
+        fldId,
+        ...(folderPath ? { folderPath } : {}),
+        // Checked again here even after queue.checkUrls: a URL may have died since, and any caller gets the check.
+        ...(d.settings.get().checkUrls ? { check: { webPages: webPages ?? 'skip' } } : {}),
+      })
     },
     'queue.pause': async ({ itemId, stopNow }) => {
       await engine().pause(itemId, stopNow === true ? { stopNow } : {})
