@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { type FSWatcher, watch } from 'chokidar'
-import { isFiledockError } from '../../shared/errors.ts'
+import { type ErrorKind, isFiledockError } from '../../shared/errors.ts'
 import type { QueueEvent, QueueItemView } from '../../shared/queue.ts'
 import type { WatchActivity, WatchRule } from '../../shared/watch.ts'
 import type { ApiClient } from '../api/client.ts'
@@ -21,6 +21,8 @@ export interface FolderWatchOptions {
   /** Folder of the per-rule sent logs and locks (`<data>/watch`). */
   recordsDir: string
   onActivity(activity: WatchActivity): void
+  /** Wait before files whose folder could not be made are tried again; default 15 s. */
+  retryMs?: number
   /** Problems that stop nothing (a failed listing, a file that could not be moved): for the log. */
   log(line: string): void
 }
@@ -29,6 +31,10 @@ interface Waiting extends FileState {
   path: string
   relPath: string
 }
+
+/** Failures that pass: the files are tried again after RETRY_MS. */
+const TRANSIENT: ReadonlySet<ErrorKind> = new Set(['network', 'rate_limited', 'server', 'timeout'])
+const RETRY_MS = 15_000
 
 /** Stable files are gathered this long before going to the queue together: a burst becomes one batch. */
 const GATHER_MS = 200
@@ -65,6 +71,7 @@ export class FolderWatch {
   private sending: Promise<void> = Promise.resolve()
   private readonly landing = new Set<Promise<void>>()
   private readonly recording = new Set<string>()
+  private readonly retries = new Set<NodeJS.Timeout>()
   private watcher: FSWatcher | null = null
   private stopEvents: () => void = () => undefined
   private log!: SentLog
@@ -111,6 +118,7 @@ export class FolderWatch {
     this.abort.abort()
     this.stable.close()
     if (this.gatherTimer) clearTimeout(this.gatherTimer)
+    for (const timer of this.retries) clearTimeout(timer)
     await this.watcher?.close()
     await this.sending.catch(() => undefined)
     await Promise.all(this.landing)
@@ -236,6 +244,21 @@ export class FolderWatch {
       }
     } catch (error) {
       if (this.closed) return
+      // The host is unreachable or busy (making the mirrored folder needs it): the files wait and are tried
+      // again, as the queue does with its own uploads, rather than being given up on.
+      if (isFiledockError(error) && TRANSIENT.has(error.kind)) {
+        const wait = this.o.retryMs ?? RETRY_MS
+        this.o.log(`Filedock: ${this.o.rule.dir}: ${error.message} Trying again in ${wait / 1000} s.`)
+        const timer = setTimeout(() => {
+          this.retries.delete(timer)
+          for (const f of files) {
+            this.inFlight.delete(f.path)
+            this.stable.track(f.path)
+          }
+        }, wait)
+        this.retries.add(timer)
+        return
+      }
       const message = isFiledockError(error) ? error.message : String(error)
       for (const f of files) this.failed(f, message)
     }
