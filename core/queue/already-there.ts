@@ -1,5 +1,6 @@
 import type { AlreadyThereCount } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
+import { type AccountTarget, checkTarget } from './enqueue.ts'
 import type { ExistingFiles } from './folder-contents.ts'
 import type { FolderMirror } from './folder-mirror.ts'
 import { type ScanOptions, scanPaths } from './scan.ts'
@@ -18,24 +19,30 @@ export interface AlreadyThereDeps {
  * Files that cannot be read or checked count as not there: the drop then proceeds as usual and reports them.
  */
 export async function countAlreadyThere(
-  input: { paths: readonly string[]; accountIds: readonly string[]; fldId?: number },
+  input: {
+    paths: readonly string[]
+    accountIds: readonly string[]
+    fldId?: number
+    targets?: readonly AccountTarget[]
+  },
   d: AlreadyThereDeps,
 ): Promise<AlreadyThereCount> {
+  const { accountIds, folderOf } = checkTarget(input)
   const scan = await scanPaths(input.paths, d.scan)
   let there = 0
-  for (const accountId of input.accountIds) {
+  for (const accountId of accountIds) {
     const client = await d.clientFor(accountId)
     const folders = new Map<string, Promise<number | null>>()
     for (const f of scan.files) {
       const key = f.relDir.join('/')
       let folder = folders.get(key)
       if (!folder) {
-        folder = d.mirror.find(accountId, client, input.fldId ?? 0, f.relDir)
+        folder = d.mirror.find(accountId, client, folderOf(accountId).fldId, f.relDir)
         folders.set(key, folder)
       }
       const fldId = await folder
       if (fldId !== null && (await d.existing.find(accountId, fldId, f.name, f.size)) !== null) there++
     }
   }
-  return { files: scan.files.length * input.accountIds.length, alreadyThere: there }
+  return { files: scan.files.length * accountIds.length, alreadyThere: there }
 }

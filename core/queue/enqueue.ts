@@ -11,9 +11,21 @@ import { type ScanOptions, scanPaths } from './scan.ts'
 
 /** Turns one drop (paths or URLs, one or more accounts) into a batch of item records, and the problems found. */
 
+/**
+ * One account's folder for a drop. Folder ids belong to one account, so a drop mirrored to several accounts names
+ * a folder per account; `accountIds` + `fldId` remains the shorthand for the same folder id everywhere (the root).
+ */
+export interface AccountTarget {
+  accountId: string
+  fldId: number
+  folderPath?: string
+}
+
 export interface PathsInput {
   paths: readonly string[]
   accountIds: readonly string[]
+  /** A folder per account; overrides `fldId` and `folderPath` for the accounts it names. */
+  targets?: readonly AccountTarget[]
   /** Target folder; the dropped tree is mirrored under it. Default 0 (the root). */
   fldId?: number
   /** The target folder's path on the host, for history and link packs (e.g. `photos`); '' for the root. */
@@ -28,6 +40,8 @@ export interface PathsInput {
 export interface UrlsInput {
   urls: readonly string[]
   accountIds: readonly string[]
+  /** A folder per account; overrides `fldId` and `folderPath` for the accounts it names. */
+  targets?: readonly AccountTarget[]
   fldId?: number
   folderPath?: string
   /**
@@ -53,7 +67,7 @@ export interface Plan {
 }
 
 export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan> {
-  const { accountIds, fldId, basePath } = checkTarget(input)
+  const { accountIds, fldId, basePath, folderOf } = checkTarget(input)
   if (
     input.ifAlreadyThere !== undefined &&
     input.ifAlreadyThere !== 'skip' &&
@@ -75,7 +89,7 @@ export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan
   for (const accountId of accounts) {
     for (const f of scan.files) {
       items.push(
-        newItem(batch, deps, {
+        newItem(batch, deps, folderOf(accountId), {
           kind: 'file',
           accountId,
           relDir: f.relDir,
@@ -90,7 +104,7 @@ export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan
     for (const relDir of emptyLeaves) {
       const name = relDir[relDir.length - 1] as string
       items.push(
-        newItem(batch, deps, {
+        newItem(batch, deps, folderOf(accountId), {
           kind: 'folder',
           accountId,
           relDir,
@@ -106,7 +120,7 @@ export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan
 }
 
 export async function planUrls(input: UrlsInput, deps: PlanDeps): Promise<Plan> {
-  const { accountIds, fldId, basePath } = checkTarget(input)
+  const { accountIds, fldId, basePath, folderOf } = checkTarget(input)
   if (!Array.isArray(input.urls) || input.urls.length === 0) throw invalid('Give at least one URL.')
   const problems: EnqueueProblem[] = []
   const urls: string[] = []
@@ -127,7 +141,7 @@ export async function planUrls(input: UrlsInput, deps: PlanDeps): Promise<Plan> 
   for (const accountId of accountIds) {
     for (const url of urls) {
       items.push(
-        newItem(batch, deps, {
+        newItem(batch, deps, folderOf(accountId), {
           kind: 'url',
           accountId,
           relDir: [],
@@ -193,8 +207,13 @@ async function checkStorage(
   return accountIds.filter((a) => accepted.includes(a))
 }
 
-function checkTarget(input: { accountIds: readonly string[]; fldId?: number; folderPath?: string }) {
-  const ids = input.accountIds
+export function checkTarget(input: {
+  accountIds: readonly string[]
+  fldId?: number
+  folderPath?: string
+  targets?: readonly AccountTarget[]
+}) {
+  const ids = input.targets ? input.targets.map((t) => t.accountId) : input.accountIds
   if (!Array.isArray(ids) || ids.length === 0 || !ids.every((a) => typeof a === 'string' && a !== '')) {
     throw invalid('Pick at least one account to upload to.')
   }
@@ -202,8 +221,19 @@ function checkTarget(input: { accountIds: readonly string[]; fldId?: number; fol
   const fldId = input.fldId ?? 0
   if (!Number.isSafeInteger(fldId) || fldId < 0)
     throw invalid('The target folder id must be a whole number ≥ 0.')
-  const basePath = (input.folderPath ?? '').replace(/^\/+|\/+$/g, '')
-  return { accountIds: [...ids], fldId, basePath }
+  const basePath = trimPath(input.folderPath)
+  const perAccount = new Map<string, { fldId: number; basePath: string }>()
+  for (const t of input.targets ?? []) {
+    if (!Number.isSafeInteger(t.fldId) || t.fldId < 0)
+      throw invalid('The target folder id must be a whole number ≥ 0.')
+    perAccount.set(t.accountId, { fldId: t.fldId, basePath: trimPath(t.folderPath) })
+  }
+  const folderOf = (accountId: string) => perAccount.get(accountId) ?? { fldId, basePath }
+  return { accountIds: [...ids], fldId, basePath, folderOf }
+}
+
+function trimPath(path: string | undefined): string {
+  return (path ?? '').replace(/^\/+|\/+$/g, '')
 }
 
 function newBatch(
@@ -219,6 +249,7 @@ function newBatch(
 function newItem(
   batch: BatchRecord,
   deps: PlanDeps,
+  at: { fldId: number; basePath: string },
   f: Pick<
     ItemRecord,
     'kind' | 'accountId' | 'relDir' | 'name' | 'source' | 'size' | 'mtimeMs' | 'uploadAgain'
@@ -229,8 +260,8 @@ function newItem(
     seq: deps.takeSeq(),
     batchId: batch.id,
     ...f,
-    baseFldId: batch.fldId,
-    basePath: batch.basePath,
+    baseFldId: at.fldId,
+    basePath: at.basePath,
     state: 'queued',
     attempts: 0,
     snapshot: null,
