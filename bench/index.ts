@@ -45,7 +45,7 @@ export async function benchIndex(work: string, rounds: number) {
   }
 }
 
-async function timedCrawl(dir: string, seedArgs: string[], perPage: number, windows = false) {
+export async function timedCrawl(dir: string, seedArgs: string[], perPage: number, windows = false) {
   const sandbox = await startReady<Sandbox>(
     'sandbox/main.ts',
     ['--port', '0', '--data', join(dir, 'sb'), ...seedArgs],
@@ -190,7 +190,7 @@ export async function searchMillion(dir: string) {
 }
 
 /** index.copyLinks of a whole 100,000-file account, over the browser host's WebSocket, as the page asks it. */
-async function copyLinksOverSocket(work: string, rounds: number) {
+export async function copyLinksOverSocket(work: string, rounds: number) {
   const sandbox = await startReady<Sandbox>(
     'sandbox/main.ts',
     ['--port', '0', '--data', join(work, 'ix-ws-sb'), '--seed-files', String(FILES)],
