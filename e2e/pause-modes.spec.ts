@@ -1,0 +1,50 @@
+import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import { listFiles } from './sandbox-api.ts'
+import { dragFiles, expectStatus, openUploadMenu, queueRow } from './upload-helpers.ts'
+
+test('Pause all lets the running upload finish; Stop now interrupts one and says it starts again', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const sb = ref(sandbox)
+  await openWithAccount(page, host, sandbox)
+  await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
+  const queue = page.getByRole('region', { name: 'Upload queue' })
+  await queue.getByLabel(/Speed limit/).fill('48')
+  await queue.getByLabel(/Speed limit/).press('Enter')
+  await queue.getByLabel('Uploads at once').selectOption('1')
+
+  // One at a time, slowly: first.bin runs while second.bin waits.
+  await dragFiles(page, [
+    { name: 'first.bin', size: 96 * 1024 },
+    { name: 'second.bin', size: 96 * 1024 },
+  ])
+  await expectStatus(page, 'first.bin', /Uploading \d+%/)
+  await queue.getByRole('button', { name: 'Pause all' }).click()
+  await expect(page.getByTestId('queue-paused')).toContainText(
+    'Uploads already running finish; no new ones start until you resume.',
+  )
+  await expectStatus(page, 'first.bin', 'Done')
+  await expectStatus(page, 'second.bin', 'Waiting')
+  expect((await listFiles(sb)).map((f) => f.name)).toEqual(['first.bin'])
+
+  // Resumed, second.bin runs; Stop now interrupts it and the banner says what that means.
+  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
+  await expectStatus(page, 'second.bin', /Uploading \d+%/)
+  await expect(
+    queueRow(page, 'second.bin').getByRole('button', { name: 'Pause second.bin' }),
+  ).toHaveAttribute('title', /starts again from the beginning/)
+  await queue.getByRole('button', { name: 'Stop now' }).click()
+  await expect(page.getByTestId('queue-paused')).toContainText(
+    'start again from the beginning when you resume',
+  )
+  await expectStatus(page, 'second.bin', 'Waiting')
+  expect((await listFiles(sb)).map((f) => f.name)).toEqual(['first.bin'])
+
+  await queue.getByLabel(/Speed limit/).fill('')
+  await queue.getByLabel(/Speed limit/).press('Enter')
+  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
+  await expectStatus(page, 'second.bin', 'Done')
+  expect((await listFiles(sb)).map((f) => f.name).sort()).toEqual(['first.bin', 'second.bin'])
+})
