@@ -34,13 +34,19 @@ const accountIds = z
 
 /**
  * Folder ids belong to one account on hosts of this family (they are rows of one table, and another account's
- * id is "not found"), so an upload mirrored to several accounts can only name a folder all of them share: the
- * root. The engine mirrors the dropped tree under it in each account.
+ * id is "not found"), so an upload mirrored to several accounts names a folder per account in `targets`. The
+ * older shape, `accountIds` + one `fldId`, still works: one account and any folder, or several and the root.
  */
+const accountTargets = z
+  .array(z.strictObject({ accountId, fldId: folderId, folderPath: folderPathText.optional() }))
+  .min(1, 'Pick at least one account to upload to')
+  .max(MAX_MIRROR_ACCOUNTS, `At most ${MAX_MIRROR_ACCOUNTS} accounts per upload`)
+  .refine((ts) => new Set(ts.map((t) => t.accountId)).size === ts.length, 'An account is listed twice')
 const target = {
-  accountIds,
-  fldId: folderId,
+  accountIds: accountIds.optional(),
+  fldId: folderId.optional(),
   folderPath: folderPathText.optional(),
+  targets: accountTargets.optional(),
 }
 const remoteUrls = z
   .array(httpUrl)
@@ -51,11 +57,25 @@ const dropPaths = z
   .min(1, 'Give at least one file or folder')
   .max(MAX_DROP_PATHS, `At most ${MAX_DROP_PATHS} paths per upload`)
 
-const oneFolderPerAccount = (v: { accountIds: string[]; fldId: number }) =>
-  v.accountIds.length === 1 || v.fldId === 0
+const oneFolderPerAccount = (v: { accountIds?: string[] | undefined; fldId?: number | undefined }) =>
+  v.accountIds === undefined || v.accountIds.length === 1 || (v.fldId ?? 0) === 0
 const oneFolderMessage = {
-  message: 'Folder ids belong to one account: an upload to several accounts goes into their root folders',
+  message:
+    'Folder ids belong to one account: an upload to several accounts names a folder for each (targets) or goes into their root folders',
   path: ['fldId'],
+}
+const eitherShape = (v: {
+  accountIds?: string[] | undefined
+  targets?: unknown[] | undefined
+  fldId?: number | undefined
+  folderPath?: string | undefined
+}) =>
+  v.targets === undefined
+    ? v.accountIds !== undefined
+    : v.accountIds === undefined && v.fldId === undefined && v.folderPath === undefined
+const eitherMessage = {
+  message: 'Give either targets (a folder per account) or accountIds with fldId, not both',
+  path: ['targets'],
 }
 
 export const uploadContract = {
@@ -69,7 +89,8 @@ export const uploadContract = {
         /** Files already in their folder (same name and size): skipped (the default) or sent again. */
         ifAlreadyThere: z.enum(['skip', 'upload']).optional(),
       })
-      .refine(oneFolderPerAccount, oneFolderMessage),
+      .refine(oneFolderPerAccount, oneFolderMessage)
+      .refine(eitherShape, eitherMessage),
   ),
   /**
    * How many of a drop's files are already in the folders they would go to: asked before queueing, so the person
@@ -77,8 +98,14 @@ export const uploadContract = {
    */
   'queue.countAlreadyThere': defineChannel<AlreadyThereCount>()(
     z
-      .strictObject({ paths: dropPaths, accountIds, fldId: folderId })
-      .refine(oneFolderPerAccount, oneFolderMessage),
+      .strictObject({
+        paths: dropPaths,
+        accountIds: accountIds.optional(),
+        fldId: folderId.optional(),
+        targets: accountTargets.optional(),
+      })
+      .refine(oneFolderPerAccount, oneFolderMessage)
+      .refine(eitherShape, eitherMessage),
   ),
   /**
    * Checks URLs from this computer (core/queue/remote-probe.ts) so the person can be asked about web pages before
@@ -98,9 +125,9 @@ export const uploadContract = {
         ...target,
         webPages: z.enum(['skip', 'upload']).optional(),
       })
-      .refine(oneFolderPerAccount, oneFolderMessage),
+      .refine(oneFolderPerAccount, oneFolderMessage)
+      .refine(eitherShape, eitherMessage),
   ),
-  /** Without itemId: the whole queue. */
   /**
    * Without itemId: the whole queue; running uploads finish and no new one starts, or with `stopNow` they are
    * stopped too (and start again from the beginning on resume). With itemId: that item, stopped if running.

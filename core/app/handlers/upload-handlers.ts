@@ -11,6 +11,7 @@ import { probeUrls } from '../../queue/remote-probe.ts'
 import type { ClientPool } from '../client-pool.ts'
 import type { SettingsStore } from '../settings-store.ts'
 import type { UploadQueue } from '../upload-queue.ts'
+import { engineTarget } from './upload-target.ts'
 
 type UploadChannels = keyof typeof uploadContract
 
@@ -40,31 +41,26 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
 
   return {
     'queue.snapshot': async () => engine().snapshot(),
-    'queue.enqueuePaths': async ({ paths, accountIds, fldId, folderPath, ifAlreadyThere }) => {
-      await checkAccounts(accountIds)
-      return engine().enqueuePaths({
-        paths,
-        accountIds,
-        fldId,
-        ...(folderPath ? { folderPath } : {}),
-        ...(ifAlreadyThere ? { ifAlreadyThere } : {}),
-      })
+    'queue.enqueuePaths': async ({ paths, ifAlreadyThere, ...where }) => {
+      const t = engineTarget(where)
+      await checkAccounts(t.accountIds)
+      return engine().enqueuePaths({ paths, ...t, ...(ifAlreadyThere ? { ifAlreadyThere } : {}) })
     },
-    'queue.countAlreadyThere': async ({ paths, accountIds, fldId }) => {
-      await checkAccounts(accountIds)
-      return engine().countAlreadyThere({ paths, accountIds, fldId })
+    'queue.countAlreadyThere': async ({ paths, ...where }) => {
+      const t = engineTarget(where)
+      await checkAccounts(t.accountIds)
+      return engine().countAlreadyThere({ paths, ...t })
     },
     'queue.checkUrls': async ({ urls }) =>
       d.settings.get().checkUrls
         ? { checked: true, results: await probeUrls(urls) }
         : { checked: false, results: [] },
-    'queue.enqueueUrls': async ({ urls, accountIds, fldId, folderPath, webPages }) => {
-      await checkAccounts(accountIds)
+    'queue.enqueueUrls': async ({ urls, webPages, ...where }) => {
+      const t = engineTarget(where)
+      await checkAccounts(t.accountIds)
       return engine().enqueueUrls({
         urls,
-        accountIds,
-        fldId,
-        ...(folderPath ? { folderPath } : {}),
+        ...t,
         // Checked again here even after queue.checkUrls: a URL may have died since, and any caller gets the check.
         ...(d.settings.get().checkUrls ? { check: { webPages: webPages ?? 'skip' } } : {}),
       })
