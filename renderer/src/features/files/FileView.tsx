@@ -6,7 +6,7 @@ import { useDebounced } from '../../lib/use-debounced.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { useAccountId, useAccounts } from '../accounts/use-accounts.ts'
-import { useFolderKeys } from '../folders/use-folder-keys.ts'
+import { useOpenFolder } from '../folders/use-open-folder.ts'
 import { FilePane } from './FilePane.tsx'
 import { paneQuery, spansFolders } from './index-query.ts'
 import { MoveDialog } from './MoveDialog.tsx'
@@ -40,7 +40,7 @@ export function FileView({ path }: { path: Crumb[] | null }) {
   const actions = useFileActions()
   const locate = useLocate(query.scope.kind === 'all-accounts', spansFolders(query))
 
-  const { openFolder } = useFolderKeys(path)
+  const openFolder = useOpenFolder(path)
   const commands = useFileCommands({
     query,
     actions,
