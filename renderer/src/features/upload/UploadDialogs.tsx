@@ -2,6 +2,7 @@ import { useUploads } from '../../state/upload-store.ts'
 import { AlreadyThereDialog } from './AlreadyThereDialog.tsx'
 import { enqueuePaths, enqueueUrls } from './enqueue.ts'
 import { LinesDialog } from './LinesDialog.tsx'
+import { MirrorFolderDialog } from './MirrorFolderDialog.tsx'
 import { useUploadTarget } from './use-upload-target.ts'
 import { WebPagesDialog } from './WebPagesDialog.tsx'
 
@@ -26,6 +27,7 @@ export function UploadDialogs() {
     <>
       <AlreadyThereDialog />
       <WebPagesDialog />
+      <MirrorFolderDialog />
       <LinesDialogs />
     </>
   )

@@ -8,6 +8,7 @@ import { useUploads } from '../../state/upload-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { readFileList } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
+import { useMirrorFolders } from './mirror-folders.ts'
 import { useHostKind } from './use-upload-settings.ts'
 import { type UploadTarget, useUploadTarget } from './use-upload-target.ts'
 
@@ -23,6 +24,7 @@ export function UploadMenu() {
   const openDialog = useUploads((s) => s.openDialog)
   const setTargets = useUploads((s) => s.setTargets)
   const setPanelOpen = useUploads((s) => s.setPanelOpen)
+  const pickFolder = useMirrorFolders((s) => s.pick)
   const filesInput = useRef<HTMLInputElement>(null)
   const folderInput = useRef<HTMLInputElement>(null)
   if (!target || !data) return null
@@ -107,6 +109,17 @@ export function UploadMenu() {
                 <span className="truncate">{a.label}</span>
               </Menu.CheckboxItem>
             ))}
+            {target.targets ? (
+              <>
+                <Menu.Separator className="menu-separator" />
+                <Menu.Label className="menu-label">Folder on each account</Menu.Label>
+                {target.targets.map((t) => (
+                  <Menu.Item key={t.accountId} className="menu-item" onSelect={() => pickFolder(t.accountId)}>
+                    <Icon name="folder" /> <span className="truncate">{t.label}…</span>
+                  </Menu.Item>
+                ))}
+              </>
+            ) : null}
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>

@@ -14,6 +14,15 @@ import type { UploadTarget } from './use-upload-target.ts'
  * what was queued, and the queue panel open. Failures are toasts with the host's words.
  */
 function target(t: UploadTarget) {
+  if (t.targets) {
+    return {
+      targets: t.targets.map((x) => ({
+        accountId: x.accountId,
+        fldId: x.fldId,
+        ...(x.folderPath ? { folderPath: x.folderPath } : {}),
+      })),
+    }
+  }
   return { accountIds: t.accountIds, fldId: t.fldId, ...(t.folderPath ? { folderPath: t.folderPath } : {}) }
 }
 
@@ -31,7 +40,10 @@ export async function enqueuePaths(paths: string[], t: UploadTarget): Promise<vo
 async function askAboutFilesAlreadyThere(paths: string[], t: UploadTarget): Promise<AlreadyThereChoice> {
   let count: AlreadyThereCount
   try {
-    count = await call(api.queue.countAlreadyThere({ paths, accountIds: t.accountIds, fldId: t.fldId }))
+    const where = t.targets
+      ? { targets: t.targets.map((x) => ({ accountId: x.accountId, fldId: x.fldId })) }
+      : { accountIds: t.accountIds, fldId: t.fldId }
+    count = await call(api.queue.countAlreadyThere({ paths, ...where }))
   } catch {
     return 'skip'
   }
