@@ -28,6 +28,15 @@ async function serveUrls(): Promise<{ base: string; close: () => Promise<void> }
   }
 }
 
+/** The settings file main writes; absent until the first change is saved. */
+async function savedSettings(dataDir: string): Promise<Record<string, unknown>> {
+  try {
+    return JSON.parse(await fs.readFile(path.join(dataDir, 'settings.json'), 'utf8'))
+  } catch {
+    return {}
+  }
+}
+
 async function addUrls(page: import('@playwright/test').Page, urls: string[]): Promise<void> {
   await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Add URLs…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add URLs' })
@@ -77,23 +86,14 @@ test('with the check turned off in Preferences, URLs are sent as given', async (
     const prefs = page.getByRole('region', { name: 'Preferences' })
     const check = prefs.getByRole('checkbox', { name: /Check each URL from this computer/ })
     await check.uncheck()
-    await expect
-      .poll(
-        async () => JSON.parse(await fs.readFile(path.join(host.dataDir, 'settings.json'), 'utf8')).checkUrls,
-      )
-      .toBe(false)
+    await expect.poll(async () => (await savedSettings(host.dataDir)).checkUrls).toBe(false)
     // The fetch time limit: a bad value is refused with a reason and not saved; a good one is.
     const limit = prefs.getByLabel(/Give up on a URL the host has not fetched after/)
     await limit.fill('0')
     await expect(prefs.getByRole('alert')).toHaveText('Give whole minutes from 1 to 1440.')
     await limit.fill('25')
     await limit.press('Enter')
-    await expect
-      .poll(
-        async () =>
-          JSON.parse(await fs.readFile(path.join(host.dataDir, 'settings.json'), 'utf8')).remoteTimeoutMin,
-      )
-      .toBe(25)
+    await expect.poll(async () => (await savedSettings(host.dataDir)).remoteTimeoutMin).toBe(25)
     await page.keyboard.press('Escape')
     await addUrls(page, [`${web.base}/download`])
     await expectStatus(page, 'download', 'Done')
