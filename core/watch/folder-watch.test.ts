@@ -89,3 +89,46 @@ describe('FolderWatch', () => {
     }
   }, 30_000)
 })
+
+describe('FolderWatch with an empty file', () => {
+  it('leaves a file alone while it is empty and sends it once it has content', async () => {
+    const watched = join(dir, 'empty-first')
+    await mkdir(watched, { recursive: true })
+    const history = await HistoryStore.open(join(dir, 'history-empty'))
+    const engine = await UploadEngine.open({
+      dataDir: join(dir, 'queue-empty'),
+      clientFor: () => client,
+      accountLabel: () => 'Sandbox',
+      history,
+    })
+    const activity: WatchActivity[] = []
+    const watch = await FolderWatch.start({
+      rule: {
+        id: 'e',
+        dir: watched,
+        accountId: 'acc',
+        fldId: 0,
+        minAgeMs: 100,
+        doneDir: null,
+        paused: false,
+      },
+      engine,
+      clientFor: async () => client,
+      recordsDir: join(dir, 'records-empty'),
+      onActivity: (a) => activity.push(a),
+      log: () => undefined,
+    })
+    try {
+      await writeFile(join(watched, 'later.txt'), '')
+      await new Promise((r) => setTimeout(r, 800))
+      expect(activity).toEqual([])
+      await writeFile(join(watched, 'later.txt'), 'content at last')
+      await until('the landing', () => activity.some((a) => a.type === 'sent'))
+      expect(activity).toEqual([expect.objectContaining({ type: 'sent', relPath: 'later.txt', size: 15 })])
+    } finally {
+      await watch.close()
+      await engine.close()
+      await history.close()
+    }
+  }, 30_000)
+})

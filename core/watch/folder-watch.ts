@@ -72,6 +72,8 @@ export class FolderWatch {
   private readonly landing = new Set<Promise<void>>()
   private readonly recording = new Set<string>()
   private readonly retries = new Set<NodeJS.Timeout>()
+  /** Empty files waiting for content, with the gap before their next look. */
+  private readonly empty = new Map<string, { delayMs: number; timer: NodeJS.Timeout }>()
   private watcher: FSWatcher | null = null
   private stopEvents: () => void = () => undefined
   private log!: SentLog
@@ -119,6 +121,7 @@ export class FolderWatch {
     this.stable.close()
     if (this.gatherTimer) clearTimeout(this.gatherTimer)
     for (const timer of this.retries) clearTimeout(timer)
+    for (const path of [...this.empty.keys()]) this.clearEmpty(path)
     await this.watcher?.close()
     await this.sending.catch(() => undefined)
     await Promise.all(this.landing)
@@ -168,7 +171,10 @@ export class FolderWatch {
     this.watcher = watcher
     watcher.on('add', (p) => this.stable.track(p))
     watcher.on('change', (p) => this.stable.track(p))
-    watcher.on('unlink', (p) => this.stable.forget(p))
+    watcher.on('unlink', (p) => {
+      this.stable.forget(p)
+      this.clearEmpty(p)
+    })
     watcher.on('error', (error) => this.o.log(`Filedock: watching ${dir}: ${String(error)}`))
     await new Promise<void>((resolve, reject) => {
       watcher.once('ready', () => resolve())
@@ -180,8 +186,13 @@ export class FolderWatch {
   private settled(path: string, state: FileState): void {
     if (this.closed || this.inFlight.has(path) || this.gathered.some((g) => g.path === path)) return
     // An empty file is most often one whose writer has created it and not written yet (a busy disk can hold that
-    // for seconds); the queue refuses empty files anyway. It is left alone, and sent once content arrives.
-    if (state.size === 0) return
+    // for seconds); the queue refuses empty files anyway. It is looked at again later, with growing gaps (the
+    // change event of its first write is the usual way back, this is the safety net), and sent once it has content.
+    if (state.size === 0) {
+      this.lookAgainLater(path)
+      return
+    }
+    this.clearEmpty(path)
     const relPath = relative(this.o.rule.dir, path).split(sep).join('/')
     if (this.log.has(relPath, state)) return
     this.gathered.push({ path, relPath, ...state })
@@ -191,6 +202,21 @@ export class FolderWatch {
       this.gathered = []
       this.sending = this.sending.then(() => this.send(batch))
     }, GATHER_MS)
+  }
+
+  private lookAgainLater(path: string): void {
+    const previous = this.empty.get(path)
+    if (previous) clearTimeout(previous.timer)
+    const delayMs = Math.min(Math.max(previous ? previous.delayMs * 2 : this.o.rule.minAgeMs, 1000), 60_000)
+    const timer = setTimeout(() => this.stable.track(path), delayMs)
+    timer.unref?.()
+    this.empty.set(path, { delayMs, timer })
+  }
+
+  private clearEmpty(path: string): void {
+    const entry = this.empty.get(path)
+    if (entry) clearTimeout(entry.timer)
+    this.empty.delete(path)
   }
 
   private async send(batch: Waiting[]): Promise<void> {
