@@ -109,6 +109,24 @@ describe('filedock remote: URLs checked before they are sent', () => {
     ])
   })
 
+  it('--dry-run checks the URLs and says what would be sent, asking nothing of the host', async () => {
+    const before = (await client.fileList({ perPage: 1000 })).files.map((f) => f.fileCode).sort()
+    const args = ['remote', `${base}/good.bin`, `${base}/download-page`, `${base}/missing.iso`, '--dry-run']
+    const r = await runHere([...args, '--json', '--data', join(dir, 'data-dry')], env())
+    expect(r.code, r.stderr).toBe(9)
+    expect(jsonLines(r.stdout).map((l) => [l.plan ?? 'summary', l.path ?? l.send])).toEqual([
+      ['send', `${base}/good.bin`],
+      ['problem', `${base}/download-page`],
+      ['problem', `${base}/missing.iso`],
+      ['summary', 1],
+    ])
+    const text = await runHere([...args, '--allow-html'], env())
+    expect(text.stdout).toContain(
+      `To send (2 URL(s)):\n  ${base}/good.bin  (20 KB)\n  ${base}/download-page\n`,
+    )
+    expect((await client.fileList({ perPage: 1000 })).files.map((f) => f.fileCode).sort()).toEqual(before)
+  })
+
   it('refuses the URL-only flags on upload, and a fetch time-out under a minute', async () => {
     const html = await runHere(['upload', join(dir, 'nothing'), '--allow-html'], env())
     expect(html.code).toBe(2)
