@@ -84,7 +84,9 @@ async function main(): Promise<void> {
   // Before the ready line, so no client sees the host with these operations still on.
   if (flags.disallow !== undefined) await disallowAtStart(sandbox, flags.disallow)
   console.error(`sandbox: listening on ${sandbox.baseUrl} (ready in ${Date.now() - started} ms)`)
-  console.error(`sandbox: faults are rolled with seed ${sandbox.faultSeed} (${FAULT_SEED_ENV}=${sandbox.faultSeed} replays them)`)
+  console.error(
+    `sandbox: faults are rolled with seed ${sandbox.faultSeed} (${FAULT_SEED_ENV}=${sandbox.faultSeed} replays them)`,
+  )
   process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })}\n`)
   const stop = (signal: string) => {
     console.error(`sandbox: ${signal}, closing`)

@@ -4,7 +4,15 @@ import { useConnection } from '../state/connection-store.ts'
 import { toast } from '../state/toast-store.ts'
 
 // Kinds where asking again cannot help: the user has to act first (fix the key, pick another file).
-const FINAL = new Set(['auth', 'forbidden', 'not_found', 'invalid_input', 'keychain', 'malformed', 'internal'])
+const FINAL = new Set([
+  'auth',
+  'forbidden',
+  'not_found',
+  'invalid_input',
+  'keychain',
+  'malformed',
+  'internal',
+])
 
 function noteError(error: unknown): void {
   const kind = errorKind(error)

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { emptyTotals, type QueueEvent, type QueueItemView, type QueueSnapshot } from '../../../shared/queue.ts'
+import {
+  emptyTotals,
+  type QueueEvent,
+  type QueueItemView,
+  type QueueSnapshot,
+} from '../../../shared/queue.ts'
 import { applyQueueEvent, applySnapshot, isActive, useQueue } from './queue-store.ts'
 
 function item(id: string, patch: Partial<QueueItemView> = {}): QueueItemView {
