@@ -4,12 +4,18 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
 import { listFiles } from './sandbox-api.ts'
-import { expectStatus, openUploadMenu } from './upload-helpers.ts'
+import { expectStatus, openUploadMenu, queueRow } from './upload-helpers.ts'
 
 /** A file, a web page (a file's download page) and a dead link, served from one local web server. */
 async function serveUrls(): Promise<{ base: string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    if (req.url === '/report.txt') {
+    if (req.url === '/slow.bin') {
+      // The host's fetch takes a few seconds: long enough to read the queue row meanwhile.
+      setTimeout(
+        () => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end('slow file\n'),
+        4000,
+      )
+    } else if (req.url === '/report.txt') {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 11 }).end('the report\n')
     } else if (req.url === '/download') {
       res
@@ -99,6 +105,24 @@ test('with the check turned off in Preferences, URLs are sent as given', async (
     await expectStatus(page, 'download', 'Done')
     await expect(page.getByRole('dialog', { name: 'This is a web page, not a file' })).toHaveCount(0)
     expect((await listFiles(ref(sandbox))).map((f) => f.name)).toEqual(['download'])
+  } finally {
+    await web.close()
+  }
+})
+
+test('the queue row of a URL being fetched says how long the host still gets', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const web = await serveUrls()
+  try {
+    await openWithAccount(page, host, sandbox)
+    await addUrls(page, [`${web.base}/slow.bin`])
+    await expect(queueRow(page, 'slow.bin')).toContainText(
+      /The host is fetching it · gives up in (9 min \d+ s|10 min)/,
+    )
+    await expectStatus(page, 'slow.bin', 'Done')
   } finally {
     await web.close()
   }

@@ -95,6 +95,8 @@ const itemViewSchema = z.object({
   finishedAt: time.nullable(),
   /** Done without sending: a file of this name and size was already in the folder (its code is fileCode). */
   alreadyThere: z.literal(true).exactOptional(),
+  /** A URL the host is fetching: when it was asked to (the fetch time limit counts from here). */
+  fetchStartedAt: time.exactOptional(),
 })
 export type QueueItemView = z.infer<typeof itemViewSchema>
 

@@ -36,5 +36,8 @@ export function itemView(
     addedAt: item.addedAt,
     finishedAt: item.finishedAt,
     ...(item.alreadyThere ? { alreadyThere: true as const } : {}),
+    ...(item.kind === 'url' && item.requestedAt !== null && (state === 'pending' || state === 'running')
+      ? { fetchStartedAt: item.requestedAt }
+      : {}),
   }
 }

@@ -7,6 +7,7 @@ import type { ItemRate } from '../../state/queue-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import { itemFraction, itemStatus } from './item-status.ts'
 import { queueActions } from './use-queue-actions.ts'
+import { useUploadSettings } from './use-upload-settings.ts'
 
 interface RowProps {
   item: QueueItemView
@@ -22,7 +23,8 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
   const dir = item.relPath.includes('/') ? item.relPath.slice(0, item.relPath.lastIndexOf('/')) : ''
   const canPause = item.state === 'queued' || item.state === 'running' || item.state === 'retrying'
   const final = item.state === 'done' || item.state === 'failed' || item.state === 'cancelled'
-  const status = itemStatus(item, rate, now)
+  const fetchLimitMin = useUploadSettings().data?.remoteTimeoutMin
+  const status = itemStatus(item, rate, now, fetchLimitMin === undefined ? undefined : fetchLimitMin * 60_000)
 
   return (
     <li

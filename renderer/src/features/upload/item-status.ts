@@ -20,8 +20,16 @@ export function itemFraction(item: QueueItemView): number | null {
   return Math.min(1, item.bytesSent / item.size)
 }
 
-/** One line for people: what the item is doing, or why it stopped (in the host's words). */
-export function itemStatus(item: QueueItemView, rate: ItemRate | undefined, now: number): string {
+/**
+ * One line for people: what the item is doing, or why it stopped (in the host's words). `fetchLimitMs` is the
+ * fetch time limit setting: a URL the host is fetching says how long it still gets.
+ */
+export function itemStatus(
+  item: QueueItemView,
+  rate: ItemRate | undefined,
+  now: number,
+  fetchLimitMs?: number,
+): string {
   switch (item.state) {
     case 'queued':
       return 'Waiting'
@@ -39,9 +47,10 @@ export function itemStatus(item: QueueItemView, rate: ItemRate | undefined, now:
       return `Retrying${wait === null ? '' : ` in ${formatDuration(wait)}`} (attempt ${item.attempts + 1})${why}`
     }
     case 'pending':
-      return phases.fetching
+      return `${phases.fetching}${timeLeft(item, now, fetchLimitMs)}`
     case 'running': {
       const phase = item.phase ? phases[item.phase] : 'Starting'
+      if (item.phase === 'fetching') return `${phase}${timeLeft(item, now, fetchLimitMs)}`
       if (item.phase !== 'uploading') return phase
       const fraction = itemFraction(item)
       const pct = fraction === null ? '' : ` ${Math.floor(fraction * 100)}%`
@@ -50,4 +59,10 @@ export function itemStatus(item: QueueItemView, rate: ItemRate | undefined, now:
       return `${phase}${pct}${speed}${eta}`
     }
   }
+}
+
+function timeLeft(item: QueueItemView, now: number, limitMs: number | undefined): string {
+  if (item.fetchStartedAt === undefined || limitMs === undefined) return ''
+  const left = Math.max(0, (item.fetchStartedAt + limitMs - now) / 1000)
+  return ` · gives up in ${formatDuration(left)}`
 }
