@@ -93,6 +93,15 @@ describe('remote URL check', () => {
     })
   })
 
+  it('lets through, unchecked, a port fetch refuses to try (the host may reach it)', async () => {
+    expect(await probeUrl('http://127.0.0.1:9/never.bin')).toEqual({
+      url: 'http://127.0.0.1:9/never.bin',
+      kind: 'file',
+      size: null,
+      contentType: null,
+    })
+  })
+
   it('warns about a web page', async () => {
     expect(await probeUrl(`${base}/page`)).toMatchObject({
       kind: 'web_page',

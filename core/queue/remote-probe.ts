@@ -43,6 +43,10 @@ export async function probeUrl(url: string, o: ProbeOptions = {}): Promise<UrlCh
     }
   } catch (err) {
     if (o.signal?.aborted) throw err
+    // fetch refuses the Fetch standard's "bad ports" (9, 25, 6000…) without trying: this computer cannot check
+    // such a URL, and the host may well fetch it, so it goes through unchecked.
+    if ((err as { cause?: { message?: string } }).cause?.message === 'bad port')
+      return { url, kind: 'file', size: null, contentType: null }
     return { url, kind: 'dead', message: unreachable(url, err, timeoutMs) }
   }
   if (!res.ok) return { url, kind: 'dead', message: statusMessage(res) }

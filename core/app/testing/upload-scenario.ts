@@ -79,6 +79,27 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
     )
 
     await call('queue.pause', {})
+    // A URL whose host does not exist is refused at once (checked from here), with the reason.
+    const dead = 'http://no-such-host.invalid/never.bin'
+    const refusedUrl = await call<EnqueueResult>('queue.enqueueUrls', {
+      urls: [dead],
+      accountIds: [accountId],
+      fldId: 0,
+    })
+    expect(refusedUrl).toMatchObject({ batchId: null, accepted: 0, problems: [{ kind: 'unreachable_url' }] })
+    expect(await call('queue.checkUrls', { urls: [dead] })).toEqual({
+      checked: true,
+      results: [{ url: dead, kind: 'dead', message: 'The address no-such-host.invalid could not be found.' }],
+    })
+    // The uploaded tree, dropped again, is all already there.
+    expect(
+      await call('queue.countAlreadyThere', {
+        paths: [join(dir, 'scenario-tree')],
+        accountIds: [accountId],
+        fldId: 0,
+      }),
+    ).toEqual({ files: 2, alreadyThere: 2 })
+    // Port 9 cannot be checked from here (fetch refuses it): it is queued for the host to try.
     const remote = await call<EnqueueResult>('queue.enqueueUrls', {
       urls: ['http://127.0.0.1:9/never.bin'],
       accountIds: [accountId],
