@@ -45,7 +45,9 @@ export async function probeUrl(url: string, o: ProbeOptions = {}): Promise<UrlCh
     if (o.signal?.aborted) throw err
     // fetch refuses the Fetch standard's "bad ports" (9, 25, 6000…) without trying: this computer cannot check
     // such a URL, and the host may well fetch it, so it goes through unchecked.
-    if ((err as { cause?: { message?: string } }).cause?.message === 'bad port')
+    // Node's bundled fetch puts the reason in `cause`; the undici package (when it is the global fetch) throws it.
+    const e = err as { message?: string; cause?: { message?: string } }
+    if (e.cause?.message === 'bad port' || e.message === 'bad port')
       return { url, kind: 'file', size: null, contentType: null }
     return { url, kind: 'dead', message: unreachable(url, err, timeoutMs) }
   }

@@ -68,9 +68,10 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
       expect.objectContaining({ name: 'two.txt', relPath: 'scenario-tree/inner/two.txt' }),
     ])
     const pack = await call<string>('links.pack', { batchId: queued.batchId, format: 'markdown' })
+    // One folder order everywhere: a folder's own files before its subfolders (core/links).
     expect(pack.split('\n')).toEqual([
-      expect.stringMatching(/^- \[two\.txt\]\(http/),
-      expect.stringMatching(/^- \[one\.txt\]/),
+      expect.stringMatching(/^- \[one\.txt\]\(http/),
+      expect.stringMatching(/^- \[two\.txt\]/),
     ])
     const direct = await call<string>('links.pack', { entryIds: history.map((h) => h.id), format: 'direct' })
     expect(direct).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/d\//)
