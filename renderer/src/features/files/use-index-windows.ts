@@ -15,6 +15,11 @@ import type { IndexQuery } from './index-query.ts'
 export const WINDOW_ROWS = 200
 /** Rows beyond the ones in view whose windows are fetched ahead, in both directions. */
 const AHEAD_ROWS = 60
+/**
+ * How long a window scrolled past stays cached. Scrolling back soon is instant; after that it is fetched again
+ * from main's local index in milliseconds. Keeping every window would end with the whole result in the page.
+ */
+const WINDOW_KEEP_MS = 15_000
 
 /** What the whole result is: the pane sizes its scrollbar by `total` before any far row is fetched. */
 export interface ResultShape {
@@ -59,6 +64,7 @@ export function useIndexWindows(query: IndexQuery, enabled: boolean): IndexWindo
       queryKey: keys.indexWindow(query, w * WINDOW_ROWS),
       queryFn: () => fetchWindow(query, w * WINDOW_ROWS),
       enabled,
+      gcTime: WINDOW_KEEP_MS,
     })),
   })
 
@@ -111,6 +117,7 @@ export function useIndexWindows(query: IndexQuery, enabled: boolean): IndexWindo
         qc.ensureQueryData({
           queryKey: keys.indexWindow(query, w * WINDOW_ROWS),
           queryFn: () => fetchWindow(query, w * WINDOW_ROWS),
+          gcTime: WINDOW_KEEP_MS,
         }),
       ),
     )
