@@ -7,6 +7,7 @@ import { benchCli } from './cli.ts'
 import { benchIndex } from './index.ts'
 import { startReady } from './lib/child.ts'
 import { benchLinkCheck } from './link-check.ts'
+import { benchPackage } from './package.ts'
 import { benchQueue } from './queue.ts'
 import { benchLists } from './sandbox-lists.ts'
 import { benchMemory, benchThroughput, type Sandbox } from './upload.ts'
@@ -14,7 +15,7 @@ import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,cli,index,links,watch] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,cli,index,package,watch,links] [--rounds N] [--large-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -25,7 +26,9 @@ const { values } = parseArgs({
     'large-mib': { type: 'string', default: '1024' },
   },
 })
-const only = new Set((values.only ?? 'upload,memory,lists,web,queue,app,cli,index,links,watch').split(','))
+const only = new Set(
+  (values.only ?? 'upload,memory,lists,web,queue,app,cli,index,package,watch,links').split(','),
+)
 const rounds = Number(values.rounds)
 
 const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
@@ -90,6 +93,7 @@ try {
   if (only.has('app')) results.appFilePane100k = await benchAppFiles(work, rounds)
   if (only.has('index')) results.accountIndex = await benchIndex(work, rounds)
   if (only.has('links')) results.linkChecker1000 = await benchLinkCheck(work, rounds)
+  if (only.has('package')) results.packagedApp = await benchPackage(work)
   if (only.has('queue')) {
     const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
       '--port',
