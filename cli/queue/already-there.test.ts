@@ -112,6 +112,11 @@ describe('filedock upload skips what is already there', () => {
   it('ten kills at random moments, each followed by the same command: each file once', async () => {
     const { src, fld, env } = await setUp('killed', 30)
     const random = seeded(20261123)
+    // Slow the host for this test, so every run is still uploading when its kill comes however fast the machine
+    // is (at 15 ms a quiet machine finished 30 files before most kills, and the test proved nothing).
+    const setLatency = (ms: number) =>
+      fetch(`${sandbox.baseUrl}/sandbox/faults?key=${sandbox.apiKey}&latency_ms=${ms}`).then((r) => r.text())
+    await setLatency(150)
     let kills = 0
     for (let round = 0; round < 10; round++) {
       const run = startCli(['upload', src, '--fld_id', fld, '--json'], env)
@@ -120,6 +125,7 @@ describe('filedock upload skips what is already there', () => {
       if (run.child.exitCode === null && run.child.kill('SIGKILL')) kills++
       await run.done
     }
+    await setLatency(15)
     expect(kills).toBeGreaterThanOrEqual(8)
     const last = await runCli(['upload', src, '--fld_id', fld, '--json'], env)
     expect(last.code, last.stderr).toBe(0)
