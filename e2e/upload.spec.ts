@@ -35,7 +35,11 @@ test('drop files and pick a folder: progress, mirrored folders on the host, link
   // Auto-copy on, and a speed limit so the progress can be watched.
   await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
   const queue = page.getByRole('region', { name: 'Upload queue' })
-  await queue.getByLabel('Copy links when a batch finishes').check()
+  // click + a retrying assertion, not check(): check() reads the box back at once, and the switch may show its
+  // saved state a frame after the click (the settings round trip), which check() calls a failure.
+  const autoCopy = queue.getByLabel('Copy links when a batch finishes')
+  await autoCopy.click()
+  await expect(autoCopy).toBeChecked()
   await queue.getByLabel('Speed limit (KB/s)').fill('64')
   await queue.getByLabel('Speed limit (KB/s)').press('Enter')
 
