@@ -187,7 +187,14 @@ export function FilePane(props: FilePaneProps) {
             <tbody style={{ height: virtualizer.getTotalSize() }}>
               {items.map((vrow) =>
                 mode === 'list' ? (
-                  <FileRow key={vrow.key} start={vrow.start - scrollMargin} {...itemProps(vrow.index)} />
+                  // Keyed by slot (index modulo the rendered count), not by row: the <tr> a row scrolled out of is
+                  // handed the row scrolling in, so each frame updates a few cells instead of mounting new subtrees
+                  // for the browser to style; rows that stay in view keep their element and content.
+                  <FileRow
+                    key={vrow.index % items.length}
+                    start={vrow.start - scrollMargin}
+                    {...itemProps(vrow.index)}
+                  />
                 ) : (
                   <tr
                     key={vrow.key}
