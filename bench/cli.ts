@@ -1,7 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { link, mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type TimedRun, timeCommand } from './lib/child.ts'
+import { curlUploadOne } from './lib/curl-baseline.ts'
 import { makeFile } from './lib/files.ts'
 import { median, round } from './lib/stats.ts'
 import type { Sandbox } from './upload.ts'
@@ -14,68 +16,11 @@ import type { Sandbox } from './upload.ts'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bin = join(root, 'bin', 'filedock.mjs')
 
-interface Run {
-  ms: number
-  maxRssMiB: number
-  stdout: string
-}
-
-/** Runs `cmd` under GNU time; the last stderr line is its %M (KiB). */
-function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now()
-    const child = spawn('/usr/bin/time', ['-f', '%M', cmd, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString()
-    })
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString()
-    })
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      const ms = performance.now() - started
-      const lines = stderr.trim().split('\n')
-      if (code !== 0)
-        return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${stderr.slice(-500)}`))
-      resolve({ ms, maxRssMiB: Number(lines.at(-1)) / 1024, stdout })
-    })
-  })
-}
-
 const MiBps = (bytes: number, ms: number) => bytes / 2 ** 20 / (ms / 1000)
 
-async function curlUpload(sandbox: Sandbox, path: string): Promise<Run> {
-  const started = performance.now()
-  const server = await timed('curl', [
-    '-sS',
-    '--fail',
-    `${sandbox.baseUrl}/api/upload/server?key=${sandbox.apiKey}`,
-  ])
-  const answer = JSON.parse(server.stdout) as { sess_id: string; result: string }
-  const sent = await timed('curl', [
-    '-sS',
-    '--fail',
-    '-F',
-    `sess_id=${answer.sess_id}`,
-    '-F',
-    'utype=prem',
-    '-F',
-    `file_0=@${path}`,
-    answer.result,
-  ])
-  if (!sent.stdout.includes('"OK"'))
-    throw new Error(`curl upload was not accepted: ${sent.stdout.slice(0, 200)}`)
-  return { ms: performance.now() - started, maxRssMiB: sent.maxRssMiB, stdout: sent.stdout }
-}
-
 /** `filedock upload FILE` with a fresh state folder: the whole command (start, queue, upload, landing check). */
-function cliUpload(sandbox: Sandbox, path: string, data: string): Promise<Run> {
-  return timed(process.execPath, [bin, 'upload', path, '--json', '--data', data], {
+function cliUpload(sandbox: Sandbox, path: string, data: string): Promise<TimedRun> {
+  return timeCommand(process.execPath, [bin, 'upload', path, '--json', '--data', data], {
     FILEDOCK_BASE_URL: sandbox.baseUrl,
     FILEDOCK_API_KEY: sandbox.apiKey,
   })
@@ -89,17 +34,17 @@ export async function benchCli(sandbox: Sandbox, work: string, rounds: number) {
   const version: number[] = []
   const bareNode: number[] = []
   for (let i = 0; i < 21; i++) {
-    version.push((await timed(process.execPath, [bin, '--version'])).ms)
-    bareNode.push((await timed(process.execPath, ['-e', '0'])).ms)
+    version.push((await timeCommand(process.execPath, [bin, '--version'])).ms)
+    bareNode.push((await timeCommand(process.execPath, ['-e', '0'])).ms)
   }
 
   const info: number[] = []
   const curlInfo: number[] = []
   for (let i = 0; i < 11; i++) {
-    info.push((await timed(process.execPath, [bin, 'api', 'account/info'], env)).ms)
+    info.push((await timeCommand(process.execPath, [bin, 'api', 'account/info'], env)).ms)
     curlInfo.push(
       (
-        await timed('curl', [
+        await timeCommand('curl', [
           '-sS',
           '--fail',
           '-o',
@@ -118,13 +63,13 @@ export async function benchCli(sandbox: Sandbox, work: string, rounds: number) {
   const small = join(dir, 'small.bin')
   await makeFile(big, 1024)
   await makeFile(small, 128)
-  const cli: Run[] = []
-  const curl: Run[] = []
+  const cli: TimedRun[] = []
+  const curl: { ms: number; maxRssMiB: number }[] = []
   for (let i = 0; i < rounds; i++) {
     const named = join(dir, `round-${i}.bin`)
     await link(big, named)
     cli.push(await cliUpload(sandbox, named, join(dir, `state-${i}`)))
-    curl.push(await curlUpload(sandbox, big))
+    curl.push(await curlUploadOne(sandbox.baseUrl, sandbox.apiKey, big))
     await rm(named)
   }
   const smallRun = await cliUpload(sandbox, small, join(dir, 'state-small'))

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import { runJson, timeCommand } from './lib/child.ts'
+import { runJson } from './lib/child.ts'
+import { curlUploadOne } from './lib/curl-baseline.ts'
 import { makeFile } from './lib/files.ts'
 import { median, round } from './lib/stats.ts'
 
@@ -21,29 +22,6 @@ const clientUpload = (sandbox: Sandbox, path: string) =>
     FILEDOCK_API_KEY: sandbox.apiKey,
   })
 
-/** curl -F against the same upload server, with the same upload/server call first, timed as a whole. */
-async function curlUpload(sandbox: Sandbox, path: string): Promise<number> {
-  const started = performance.now()
-  const answer = (await (
-    await fetch(`${sandbox.baseUrl}/api/upload/server?key=${encodeURIComponent(sandbox.apiKey)}`)
-  ).json()) as { sess_id: string; result: string }
-  const run = await timeCommand('curl', [
-    '--silent',
-    '--show-error',
-    '--fail',
-    '-F',
-    `sess_id=${answer.sess_id}`,
-    '-F',
-    'utype=prem',
-    '-F',
-    `file_0=@${path}`,
-    answer.result,
-  ])
-  if (!run.stdout.includes('"OK"'))
-    throw new Error(`curl upload was not accepted: ${run.stdout.slice(0, 200)}`)
-  return performance.now() - started
-}
-
 const MiBps = (bytes: number, ms: number) => bytes / 2 ** 20 / (ms / 1000)
 
 /** 1 GiB through the client vs curl, alternating, `rounds` times each; the ratio is of medians. */
@@ -55,7 +33,7 @@ export async function benchThroughput(sandbox: Sandbox, dir: string, rounds: num
   const curl: number[] = []
   for (let i = 0; i < rounds; i++) {
     client.push((await clientUpload(sandbox, path)).ms)
-    curl.push(await curlUpload(sandbox, path))
+    curl.push((await curlUploadOne(sandbox.baseUrl, sandbox.apiKey, path)).ms)
   }
   const clientMiBps = MiBps(bytes, median(client))
   const curlMiBps = MiBps(bytes, median(curl))

@@ -37,6 +37,13 @@ export function parseIntFlag(name: string, value: string): number {
   return Number(value)
 }
 
+/** `--fld_id` of upload, remote and watch: the folder files go to; absent means the root (0). */
+export function targetFolderFlag(value: string | undefined): number {
+  const fldId = value === undefined ? 0 : parseIntFlag('fld_id', value)
+  if (fldId < 0) throw usage('--fld_id must be 0 or more (0 is the root folder).')
+  return fldId
+}
+
 export function writeJson(out: Writable, value: unknown, pretty: boolean): void {
   out.write(`${JSON.stringify(value === undefined ? true : value, null, pretty ? 2 : undefined)}\n`)
 }

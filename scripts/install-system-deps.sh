@@ -4,8 +4,9 @@
 #   gnome-keyring  a real Secret Service, so the keychain tests use the backend a Linux desktop uses
 #   dbus           dbus-run-session gives those tests a private session bus
 #   curl           the baseline the upload benchmark compares against
+#   time           GNU time: the benchmarks read each command's peak RSS from it (/usr/bin/time -f %M)
 set -euo pipefail
-packages=(chromium gnome-keyring dbus curl ca-certificates fonts-dejavu-core)
+packages=(chromium gnome-keyring dbus curl time ca-certificates fonts-dejavu-core)
 sudo=''
 if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null || { echo "Run as root, or install: ${packages[*]}" >&2; exit 1; }

@@ -53,15 +53,35 @@ export async function runJson<T>(script: string, args: string[], env: NodeJS.Pro
   return JSON.parse(out.trim().split('\n').at(-1) ?? 'null') as T
 }
 
-/** Runs a command and resolves with its wall time in ms and its stdout. */
-export async function timeCommand(cmd: string, args: string[]): Promise<{ ms: number; stdout: string }> {
-  const started = performance.now()
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] })
-  let stdout = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
+export interface TimedRun {
+  ms: number
+  /** The child's peak RSS (the kernel's maxrss, from GNU time's %M), so nothing of ours measures itself. */
+  maxRssMiB: number
+  stdout: string
+}
+
+/** Runs a command under GNU time (`/usr/bin/time -f %M`); wall time from spawn to exit, and its peak RSS. */
+export function timeCommand(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<TimedRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const child = spawn('/usr/bin/time', ['-f', '%M', cmd, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString()
+    })
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString()
+    })
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      const ms = performance.now() - started
+      if (code !== 0)
+        return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${stderr.slice(-500)}`))
+      resolve({ ms, maxRssMiB: Number(stderr.trim().split('\n').at(-1)) / 1024, stdout })
+    })
   })
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`${cmd} failed with exit code ${code}`)
-  return { ms: performance.now() - started, stdout }
 }

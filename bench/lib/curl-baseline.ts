@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { timeCommand } from './child.ts'
 
 /**
  * What a shell script with curl does for one file, the same three calls as the queue's essentials: upload/server,
@@ -36,33 +37,30 @@ export async function curlPerFile(
   return performance.now() - started
 }
 
-/** `curl -F` of one file after its own upload/server, as a promise of its wall time. */
-export async function curlUploadOne(baseUrl: string, apiKey: string, path: string): Promise<number> {
+/**
+ * What a curl user does for one file: upload/server, then `curl -F` to the server it names; two processes, timed
+ * as a whole (wall ms), with the upload's peak RSS.
+ */
+export async function curlUploadOne(
+  baseUrl: string,
+  apiKey: string,
+  path: string,
+): Promise<{ ms: number; maxRssMiB: number }> {
   const started = performance.now()
-  const server = (await (
-    await fetch(`${baseUrl}/api/upload/server?key=${encodeURIComponent(apiKey)}`)
-  ).json()) as { sess_id: string; result: string }
-  const child = spawn(
-    'curl',
-    [
-      '-sS',
-      '--fail',
-      '-F',
-      `sess_id=${server.sess_id}`,
-      '-F',
-      'utype=prem',
-      '-F',
-      `file_0=@${path}`,
-      server.result,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  let out = ''
-  child.stdout.on('data', (c: Buffer) => {
-    out += c.toString()
-  })
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0 || !out.includes('"OK"'))
-    throw new Error(`curl upload failed (${code}): ${out.slice(0, 200)}`)
-  return performance.now() - started
+  const server = await timeCommand('curl', ['-sS', '--fail', `${baseUrl}/api/upload/server?key=${apiKey}`])
+  const answer = JSON.parse(server.stdout) as { sess_id: string; result: string }
+  const sent = await timeCommand('curl', [
+    '-sS',
+    '--fail',
+    '-F',
+    `sess_id=${answer.sess_id}`,
+    '-F',
+    'utype=prem',
+    '-F',
+    `file_0=@${path}`,
+    answer.result,
+  ])
+  if (!sent.stdout.includes('"OK"'))
+    throw new Error(`curl upload was not accepted: ${sent.stdout.slice(0, 200)}`)
+  return { ms: performance.now() - started, maxRssMiB: sent.maxRssMiB }
 }

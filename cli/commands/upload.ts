@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import { isLinkFormat, type LinkFormat, linkFormats } from '../../shared/links.ts'
-import { type CliContext, parseIntFlag, usage } from '../context.ts'
+import { type CliContext, parseIntFlag, targetFolderFlag, usage } from '../context.ts'
 import { remoteHelp, uploadHelp } from '../help.ts'
 
 /** Default of --offline-wait: long enough for a dropped Wi-Fi to come back, short enough for a script. */
@@ -30,8 +30,7 @@ async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliCont
     ctx.stdout.write(help())
     return 0
   }
-  const fldId = values.fld_id === undefined ? 0 : parseIntFlag('fld_id', values.fld_id)
-  if (fldId < 0) throw usage('--fld_id must be 0 or more (0 is the root folder).')
+  const fldId = targetFolderFlag(values.fld_id)
   const concurrency = values.concurrency === undefined ? 3 : parseIntFlag('concurrency', values.concurrency)
   if (concurrency < MIN_CONCURRENCY || concurrency > MAX_CONCURRENCY)
     throw usage(`--concurrency must be from ${MIN_CONCURRENCY} to ${MAX_CONCURRENCY}.`)

@@ -5,7 +5,7 @@ import type { UploadEngine } from '../../core/queue/engine.ts'
 import { formatDuration, parseDuration } from '../../core/watch/duration.ts'
 import type { FolderWatch } from '../../core/watch/folder-watch.ts'
 import { DEFAULT_MIN_AGE_MS, MAX_MIN_AGE_MS, type WatchActivity, type WatchRule } from '../../shared/watch.ts'
-import { type CliContext, parseIntFlag, usage } from '../context.ts'
+import { type CliContext, targetFolderFlag, usage } from '../context.ts'
 import { resolveTarget, type Target } from '../credentials.ts'
 import { cliDataDirs } from '../data-dir.ts'
 import { watchHelp } from '../help.ts'
@@ -35,8 +35,7 @@ export async function watchCommand(argv: string[], ctx: CliContext): Promise<num
   const dir = resolve(positionals[0] as string)
   const info = await stat(dir).catch(() => null)
   if (info === null || !info.isDirectory()) throw usage(`${dir} is not a folder.`)
-  const fldId = values.fld_id === undefined ? 0 : parseIntFlag('fld_id', values.fld_id)
-  if (fldId < 0) throw usage('--fld_id must be 0 or more (0 is the root folder).')
+  const fldId = targetFolderFlag(values.fld_id)
   const minAgeMs = values['min-age'] === undefined ? DEFAULT_MIN_AGE_MS : minAge(values['min-age'])
   const doneDir = values.done === undefined ? null : resolve(values.done)
   if (doneDir === dir) throw usage('--done must be another folder than the watched one.')

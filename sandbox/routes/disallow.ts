@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.ts'
 import { ApiError, badParam } from '../envelope.ts'
+import { apiGets } from './table.ts'
 
 /**
  * Operations a host may switch off for the API, as real XFileSharing hosts do per site or per plan: the call
@@ -9,24 +10,14 @@ import { ApiError, badParam } from '../envelope.ts'
  */
 export const DISALLOWED_WORDS = 'This function not allowed in API'
 
-/** The spec's API paths (op 4 is the upload server's form, not an /api/ path). */
-const OPERATIONS = new Set([
-  'account/info',
-  'account/stats',
-  'upload/server',
-  'upload/url',
-  'file/direct_link',
-  'file/info',
-  'file/list',
-  'file/rename',
-  'file/clone',
-  'file/set_folder',
-  'files/deleted',
-  'files/check',
-  'folder/list',
-  'folder/create',
-  'folder/rename',
-])
+/**
+ * The operations that can be switched off: the route table's /api/ paths, plus files/check (a POST routed on its
+ * own); op 4 is the upload server's form, not an /api/ path. Read at call time: table.ts reaches this module
+ * through admin.ts, so a module-level copy could run before the table exists.
+ */
+function operations(): Set<string> {
+  return new Set([...Object.keys(apiGets).map((p) => p.slice('/api/'.length)), 'files/check'])
+}
 
 // Per sandbox (a process may run several in tests); Ctx stays as it is.
 const disallowed = new WeakMap<Ctx, ReadonlySet<string>>()
@@ -37,9 +28,10 @@ export function parseDisallow(text: string): string[] {
     .split(',')
     .map((s) => s.trim().replace(/^\/?api\//, ''))
     .filter((s) => s !== '')
-  const unknown = names.filter((n) => !OPERATIONS.has(n))
+  const known = operations()
+  const unknown = names.filter((n) => !known.has(n))
   if (unknown.length > 0) {
-    throw new Error(`Unknown operation ${unknown.join(', ')}; one of: ${[...OPERATIONS].join(', ')}`)
+    throw new Error(`Unknown operation ${unknown.join(', ')}; one of: ${[...known].join(', ')}`)
   }
   return [...new Set(names)]
 }
