@@ -61,8 +61,8 @@ describe('installContentSecurityPolicy', () => {
       'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
     })
     expect(CONTENT_SECURITY_POLICY).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
-        "connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: " +
+        "http://127.0.0.1:* http://localhost:* http://[::1]:*; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
     )
   })
 })
