@@ -53,6 +53,15 @@ it('moves a whole query less unticked files, per file, keeps the index true, and
     }),
   ])
   expect(result.changedFolders).toEqual([target.fldId, 0])
+  expect(result.from.map((g) => ({ ...g, fileCodes: [...g.fileCodes].sort() }))).toEqual([
+    {
+      fldId: 0,
+      fileCodes: inRoot
+        .slice(2)
+        .map((f) => f.fileCode)
+        .sort(),
+    },
+  ])
   const onHost = (await rig.client.fileList({ fldId: target.fldId, page: 1, perPage: 1000 })).files.map(
     (f) => f.fileCode,
   )
@@ -83,7 +92,70 @@ it('moves a whole query less unticked files, per file, keeps the index true, and
     rig.client,
   )
   rig.sandbox.sb.setFaults({ errorRate: 0 })
-  expect(again).toMatchObject({ moved: onHost.length, failed: [] })
+  expect(again).toMatchObject({ moved: onHost.length, failed: [], from: [] })
+})
+
+it('names the files it moved by the folder each left, so each group can be moved back there', async () => {
+  rig = await openIndexRig({ seedFiles: 0 })
+  const index = rig.open()
+  const a = await rig.client.folderCreate('A', 0)
+  const b = await rig.client.folderCreate('B', 0)
+  const target = await rig.client.folderCreate('Target', 0)
+  const upload = async (name: string, fldId: number): Promise<string> => {
+    const answer = await rig?.sandbox.upload([{ name, data: `content of ${name}` }])
+    const code: unknown = answer?.[0]?.file_code
+    if (typeof code !== 'string') throw new Error(`upload of ${name} failed: ${JSON.stringify(answer)}`)
+    if (fldId !== 0) await rig?.client.fileSetFolder(code, fldId)
+    return code
+  }
+  const inA = [await upload('a1.txt', a.fldId), await upload('a2.txt', a.fldId)]
+  const inB = [await upload('b1.txt', b.fldId)]
+  const inRoot = [await upload('r1.txt', 0)]
+  const already = await upload('t1.txt', target.fldId)
+  await index.crawl(ACCOUNT)
+  const scope: ScopeContext = {
+    accountIds: () => [ACCOUNT],
+    activeId: () => ACCOUNT,
+    key: (id) => index.acct(id),
+  }
+  const files = [...inA, ...inB, ...inRoot, already].map((fileCode) => ({ accountId: ACCOUNT, fileCode }))
+  const result = await moveSelection(
+    { kind: 'files', files },
+    ACCOUNT,
+    target.fldId,
+    index,
+    scope,
+    rig.client,
+  )
+  expect(result.moved).toBe(5)
+  const groups = new Map(result.from.map((g) => [g.fldId, [...g.fileCodes].sort()]))
+  expect(groups).toEqual(
+    new Map([
+      [a.fldId, [...inA].sort()],
+      [b.fldId, inB],
+      [0, inRoot],
+    ]),
+  )
+
+  // The undo: each group back to its own folder, through the same move.
+  for (const g of result.from) {
+    const back = g.fileCodes.map((fileCode) => ({ accountId: ACCOUNT, fileCode }))
+    const undone = await moveSelection(
+      { kind: 'files', files: back },
+      ACCOUNT,
+      g.fldId,
+      index,
+      scope,
+      rig.client,
+    )
+    expect(undone).toMatchObject({ moved: g.fileCodes.length, failed: [] })
+  }
+  const codesIn = async (fldId: number) =>
+    (await rig?.client.fileList({ fldId, page: 1, perPage: 100 }))?.files.map((f) => f.fileCode).sort()
+  expect(await codesIn(a.fldId)).toEqual([...inA].sort())
+  expect(await codesIn(b.fldId)).toEqual(inB)
+  expect(await codesIn(0)).toEqual(inRoot)
+  expect(await codesIn(target.fldId)).toEqual([already])
 })
 
 it('refuses to move files into a folder of another account, file by file', async () => {

@@ -9,11 +9,25 @@ import { type Selection, selectedFiles } from './selection.ts'
 /** file/set_folder takes one file per call; a few at a time is quick without hammering the host. */
 const MOVE_CONCURRENCY = 4
 
+/** How far a move has got: files moved (or already there) and failed, of all the selection's files. */
+export interface MoveProgress {
+  moved: number
+  failed: number
+  total: number
+}
+
 export interface MoveResult {
   moved: number
   failed: Array<{ accountId: string; fileCode: string; name: string; error: FiledockErrorData }>
+  /** The files this call moved, by the folder each left: what an undo moves back (already-there files are not). */
+  from: MovedFrom[]
   /** The target and the folders files left, for index.changed. */
   changedFolders: number[]
+}
+
+export interface MovedFrom {
+  fldId: number
+  fileCodes: string[]
 }
 
 /**
@@ -29,14 +43,19 @@ export async function moveSelection(
   index: IndexService,
   ctx: ScopeContext,
   client: ApiClient,
+  /** Told once the files are counted and after each file settles (throttling is the caller's). */
+  onProgress?: (progress: MoveProgress) => void,
 ): Promise<MoveResult> {
   const limit = pLimit(MOVE_CONCURRENCY)
   const acct = ctx.key(accountId)
   const failed: MoveResult['failed'] = []
-  const sources = new Set<number>()
+  const sources = new Map<number, string[]>()
   let moved = 0
   const tasks: Array<Promise<void>> = []
+  let total = 0
+  const report = () => onProgress?.({ moved, failed: failed.length, total })
   for (const file of selectedFiles(sel, index.reader, ctx)) {
+    total++
     if (file.kind === 'missing') {
       failed.push({
         accountId: file.accountId,
@@ -67,7 +86,9 @@ export async function moveSelection(
         try {
           await client.fileSetFolder(file.fileCode, fldId)
           index.writes.moveFiles(acct, [file.fileCode], fldId)
-          sources.add(file.fldId)
+          const left = sources.get(file.fldId)
+          if (left) left.push(file.fileCode)
+          else sources.set(file.fldId, [file.fileCode])
           moved++
         } catch (error) {
           // One failed file must not hide the others' success; a non-Filedock error is still a bug.
@@ -80,9 +101,13 @@ export async function moveSelection(
             error: { ...data, message: redactSecrets(data.message) },
           })
         }
+        report()
       }),
     )
   }
+  // Every file is counted before the first call settles (the loop above never awaits).
+  report()
   await Promise.all(tasks)
-  return { moved, failed, changedFolders: [fldId, ...sources] }
+  const from = [...sources].map(([source, fileCodes]) => ({ fldId: source, fileCodes }))
+  return { moved, failed, from, changedFolders: [fldId, ...sources.keys()] }
 }

@@ -79,10 +79,15 @@ export const indexContract = {
    * text for the page to copy.
    */
   'index.copyLinks': defineChannel<LinksForSelection>()(z.strictObject({ selection: selectionSchema })),
-  /** Moves every file of a selection into one folder of its account, in main, with per-file outcomes. */
+  /**
+   * Moves every file of a selection into one folder of its account, in main, with per-file outcomes; `from` names
+   * the files it moved by the folder each left, so an undo can send each group back (files already in the target
+   * are counted as moved but are in no group).
+   */
   'index.moveSelection': defineChannel<{
     moved: number
     failed: Array<{ accountId: string; fileCode: string; name: string; error: FiledockErrorData }>
+    from: Array<{ fldId: number; fileCodes: string[] }>
   }>()(z.strictObject({ selection: selectionSchema, ...accountScope, fldId: folderId })),
   /** A file's row as the index has it (for the details panel before file/info answers). */
   'index.file': defineChannel<IndexWindow['rows'][number] | null>()(

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { FiledockError } from '../../../shared/errors.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import type { IndexService } from '../../index/index-service.ts'
+import { throttledMoveProgress } from '../../index/move-progress.ts'
 import { moveSelection } from '../../index/move-selection.ts'
 import { accountOf, resolveQuery, type ScopeContext } from '../../index/query-scope.ts'
 import { selectedLinks, summarize } from '../../index/selection.ts'
@@ -56,9 +58,12 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
     'index.moveSelection': async ({ selection, accountId, fldId }) => {
       const id = accountOf(accountId, d.scope)
       const { client } = await d.pool.get(id)
-      const result = await moveSelection(selection, id, fldId, d.index, d.scope, client)
+      // Every window gets the reports (a move started in another window shows its progress too).
+      const moveId = randomUUID()
+      const progress = throttledMoveProgress((p) => d.index.emitMoveProgress(moveId, id, fldId, p))
+      const result = await moveSelection(selection, id, fldId, d.index, d.scope, client, progress)
       if (result.moved > 0) d.index.emitChanged(id, result.changedFolders)
-      return { moved: result.moved, failed: result.failed }
+      return { moved: result.moved, failed: result.failed, from: result.from }
     },
     'index.file': async ({ accountId, fileCode }) => {
       const id = accountOf(accountId, d.scope)

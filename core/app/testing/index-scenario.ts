@@ -51,7 +51,7 @@ export async function runIndexScenario(
   else expect(links.text?.split('\n')).toHaveLength(links.count)
   expect(
     await call('index.moveSelection', { selection: picked, accountId: o.accountId, fldId: o.folderId }),
-  ).toEqual({ moved: 1, failed: [] })
+  ).toMatchObject({ moved: 1, failed: [] })
   const row = await call<IndexFileRow | null>('index.file', { accountId: o.accountId, fileCode: o.fileCode })
   expect(row).toMatchObject({ kind: 'file', fileCode: o.fileCode, fldId: o.folderId, name: o.fileName })
   expect(await call('index.refresh', { accountId: o.accountId, fldId: o.folderId })).toBeNull()
