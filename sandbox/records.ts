@@ -1,6 +1,7 @@
 import type { Ctx } from './context.ts'
 import { uploadedText } from './envelope.ts'
 import type { FileRec } from './model.ts'
+import { thumbnailOf } from './routes/thumbnails.ts'
 
 /**
  * The per-file JSON of the two list answers, serialised once and cached on the record until the store voids it:
@@ -13,7 +14,7 @@ export function listRecordJson(ctx: Ctx, rec: FileRec): string {
     name: rec.name,
     file_code: rec.code,
     downloads: rec.downloads,
-    thumbnail: null,
+    thumbnail: thumbnailOf(ctx, rec),
     public: rec.public,
     size: rec.size,
     link: `${ctx.baseUrl}/${rec.code}/${encodeURIComponent(rec.name)}.html`,

@@ -8,6 +8,7 @@ import { refuseDisallowed } from './routes/disallow.ts'
 import { filePage, serveDirect } from './routes/downloads.ts'
 import { filesCheck } from './routes/files-check.ts'
 import { apiGets, sandboxGets } from './routes/table.ts'
+import { serveThumbnail } from './routes/thumbnails.ts'
 import { uploadForm, uploadPath } from './routes/upload.ts'
 
 /**
@@ -37,6 +38,9 @@ export async function route(ctx: Ctx, req: IncomingMessage, res: ServerResponse)
     const segments = p.split('/')
     if (segments[1] === 'd' && segments.length >= 3 && readOnly(req)) {
       return await serveDirect(ctx, req, res, segments[2] ?? '')
+    }
+    if (segments[1] === 'thumb' && segments.length === 3 && readOnly(req)) {
+      return await serveThumbnail(ctx, req, res, segments[2] ?? '')
     }
     if (readOnly(req))
       return filePage(ctx, req, res, isFileCode(segments[1] ?? '') ? (segments[1] ?? '') : '')
