@@ -60,6 +60,7 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       bandwidthBytesPerSec: settings.bandwidthBytesPerSec,
       // Read at each poll, so a changed setting applies to URLs already being fetched too.
       remoteTimeoutMs: () => o.settings.get().remoteTimeoutMin * 60_000,
+      sizeUnits: () => o.settings.get().sizeUnits,
       ...(o.folderContents === undefined ? {} : { folderContents: o.folderContents }),
     })
   } catch (error) {
@@ -82,7 +83,12 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
   }
 
   const linkPack = (entries: readonly HistoryEntry[], format: LinkFormat) =>
-    buildLinkPack(entries, format, async (accountId) => (await o.pool.get(accountId)).client)
+    buildLinkPack(
+      entries,
+      format,
+      async (accountId) => (await o.pool.get(accountId)).client,
+      o.settings.get().sizeUnits,
+    )
 
   const announceLinks = async (event: Extract<QueueEvent, { type: 'batch.finished' }>) => {
     const { linkFormat, autoCopy } = o.settings.get()

@@ -24,4 +24,16 @@ describe('formatBytes', () => {
     expect(formatBytes(-5)).toBe('0 B')
     expect(formatBytes(Number.POSITIVE_INFINITY)).toBe('0 B')
   })
+
+  it.each([
+    [1023, '1023 B'],
+    [1024, '1.0 KiB'],
+    [1536, '1.5 KiB'],
+    [1_048_576, '1.0 MiB'],
+    [1_048_000, '1023 KiB'],
+    [1_048_500, '1.0 MiB'],
+    [5 * 1024 ** 3, '5.0 GiB'],
+  ])('%d bytes → %s (binary units, the setting)', (bytes, text) => {
+    expect(formatBytes(bytes, 'binary')).toBe(text)
+  })
 })

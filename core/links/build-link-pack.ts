@@ -1,5 +1,6 @@
 import pLimit from 'p-limit'
 import type { HistoryEntry } from '../../shared/history.ts'
+import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import type { LinkFormat, LinkPackEntry } from '../../shared/links.ts'
 import type { ApiClient } from '../api/client.ts'
 import { compareRelPaths } from '../queue/scan-order.ts'
@@ -15,12 +16,13 @@ const DIRECT_LINK_CONCURRENCY = 4
  * The one way a link pack is made, for the app's finished drops, the history's "copy links" and the CLI: the
  * entries in pack order (inPackOrder), formatted in `format`. Only `direct` needs the network: each file's
  * direct link is fetched, and one that fails falls back to the page link (formatLinkPack's rule), so the pack
- * always lists every file.
+ * always lists every file. Sizes (the plain format) in `units`, the app's setting.
  */
 export async function buildLinkPack(
   entries: readonly HistoryEntry[],
   format: LinkFormat,
   clientOf: ClientOf,
+  units: SizeUnits = 'decimal',
 ): Promise<string> {
   const ordered = inPackOrder(entries)
   const pack = ordered.map(toLinkPackEntry)
@@ -36,7 +38,7 @@ export async function buildLinkPack(
       ),
     )
   }
-  return formatLinkPack(pack, format)
+  return formatLinkPack(pack, format, units)
 }
 
 async function directLinkOf(clientOf: ClientOf, entry: HistoryEntry): Promise<string> {

@@ -1,4 +1,5 @@
 import { FiledockError } from '../../shared/errors.ts'
+import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import { isLinkFormat, type LinkFormat, type LinkPackEntry } from '../../shared/links.ts'
 import { formatBytes } from '../format/bytes.ts'
 import {
@@ -21,7 +22,8 @@ export { linkFormats } from '../../shared/links.ts'
  * - page / direct: bare URLs, one per line, for download managers. `direct` falls back to the page link where
  *   no direct link was fetched, so every file is in the list (a page link still gets the file).
  * - plain: `photos/2019/a.jpg (2.4 MB) — https://…`: the path in the upload, because a plain listing is read by
- *   people and the same name often appears in several folders. Sizes in decimal KB/MB/GB (core/format/bytes.ts).
+ *   people and the same name often appears in several folders. Sizes in the app's units: decimal KB/MB/GB unless
+ *   the setting says binary (core/format/bytes.ts).
  * - html: `<a href="…">name</a><br>`; markdown: `- [name](link)`: list items, because consecutive Markdown lines
  *   would render as one paragraph; bbcode: `[url=link]name[/url]`.
  * - Entries of several hosts are grouped per host (in order of first appearance) under a heading in the
@@ -31,7 +33,11 @@ export { linkFormats } from '../../shared/links.ts'
  *   formats people read, and is left out of the bare-URL lists.
  * - No trailing newline: the text goes to the clipboard.
  */
-export function formatLinkPack(entries: readonly LinkPackEntry[], format: LinkFormat): string {
+export function formatLinkPack(
+  entries: readonly LinkPackEntry[],
+  format: LinkFormat,
+  units: SizeUnits = 'decimal',
+): string {
   if (!isLinkFormat(format)) {
     throw new FiledockError({
       kind: 'invalid_input',
@@ -47,7 +53,7 @@ export function formatLinkPack(entries: readonly LinkPackEntry[], format: LinkFo
       if (heading !== null) lines.push(heading)
     }
     for (const entry of group.entries) {
-      const line = entryLine(format, entry)
+      const line = entryLine(format, entry, units)
       if (line !== null) lines.push(line)
     }
     if (lines.length > 0) blocks.push(lines.join('\n'))
@@ -55,7 +61,7 @@ export function formatLinkPack(entries: readonly LinkPackEntry[], format: LinkFo
   return blocks.join('\n\n')
 }
 
-function entryLine(format: LinkFormat, e: LinkPackEntry): string | null {
+function entryLine(format: LinkFormat, e: LinkPackEntry, units: SizeUnits): string | null {
   const page = safeUrl(e.pageLink)
   const name = oneLine(e.name)
   switch (format) {
@@ -64,7 +70,7 @@ function entryLine(format: LinkFormat, e: LinkPackEntry): string | null {
     case 'direct':
       return safeUrl(e.directLink) ?? page
     case 'plain': {
-      const text = `${oneLine(e.relPath) || name} (${formatBytes(e.size)})`
+      const text = `${oneLine(e.relPath) || name} (${formatBytes(e.size, units)})`
       return page === null ? text : `${text} — ${page}`
     }
     case 'html':

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { FiledockError } from '../../shared/errors.ts'
 import { MAX_CONCURRENCY } from '../../shared/ipc/limits.ts'
+import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import type { AlreadyThereCount, EnqueueResult, QueueListener, QueueSnapshot } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import { countAlreadyThere } from './already-there.ts'
@@ -59,6 +60,8 @@ export interface UploadEngineOptions {
   scan?: ScanOptions
   /** What is in a folder, to skip files already there; default: listed through the API (file/list). */
   folderContents?: FolderContents
+  /** Units of the sizes in messages (the app's size unit setting, read when a drop is planned); default decimal. */
+  sizeUnits?: () => SizeUnits
   now?: () => number
 }
 
@@ -77,6 +80,7 @@ export class UploadEngine {
   readonly #runner: ItemRunner
   readonly #unlock: () => Promise<void>
   readonly #scanOptions: ScanOptions | undefined
+  readonly #sizeUnits: (() => SizeUnits) | undefined
   readonly #now: () => number
   readonly #clientFor: (accountId: string) => Promise<ApiClient>
   readonly #mirror: FolderMirror
@@ -87,6 +91,7 @@ export class UploadEngine {
     this.#store = store
     this.#unlock = unlock
     this.#scanOptions = o.scan
+    this.#sizeUnits = o.sizeUnits
     this.#now = o.now ?? Date.now
     this.#events = new QueueEvents()
     this.#bucket = new TokenBucket(checkBandwidth(o.bandwidthBytesPerSec ?? null))
@@ -204,6 +209,7 @@ export class UploadEngine {
       },
       takeSeq: () => this.#store.takeSeq(),
       now: this.#now,
+      ...(this.#sizeUnits ? { sizeUnits: this.#sizeUnits } : {}),
       ...(this.#scanOptions ? { scan: this.#scanOptions } : {}),
     }
   }

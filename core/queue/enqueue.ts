@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { FiledockError } from '../../shared/errors.ts'
+import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import type { EnqueueProblem } from '../../shared/queue.ts'
 import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { ApiClient } from '../api/client.ts'
@@ -57,6 +58,8 @@ export interface PlanDeps {
   queuedBytes(accountId: string): number
   takeSeq(): number
   now(): number
+  /** The units sizes in problem messages are written in (the app's setting); default decimal. */
+  sizeUnits?: () => SizeUnits
   scan?: ScanOptions
 }
 
@@ -183,11 +186,12 @@ async function checkStorage(
         const info = await (await deps.clientFor(accountId)).accountInfo()
         const need = bytes + deps.queuedBytes(accountId)
         if (info.storageLeft !== 'unlimited' && need > info.storageLeft) {
+          const units = deps.sizeUnits?.() ?? 'decimal'
           problems.push({
             path: '',
             accountId,
             kind: 'not_enough_storage',
-            message: `Not enough storage on the account: ${formatBytes(need)} to upload (queued uploads included), ${formatBytes(info.storageLeft)} left. Nothing was queued for this account; free some space or pick another account.`,
+            message: `Not enough storage on the account: ${formatBytes(need, units)} to upload (queued uploads included), ${formatBytes(info.storageLeft, units)} left. Nothing was queued for this account; free some space or pick another account.`,
           })
           return
         }
