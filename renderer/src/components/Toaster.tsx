@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useToasts } from '../state/toast-store.ts'
+import { useUndoShortcut } from '../state/use-undo-shortcut.ts'
 import { Icon } from './Icon.tsx'
 
 /**
@@ -13,6 +14,8 @@ export function Toaster({ docked = false }: { docked?: boolean }) {
   const docks = useToasts((s) => s.docks)
   const mountDock = useToasts((s) => s.mountDock)
   useEffect(() => (docked ? mountDock() : undefined), [docked, mountDock])
+  // Ctrl+Z is the keyboard's Undo button: it lives where the buttons do, once per window (the shell's dock).
+  useUndoShortcut(docked)
   if (!docked && docks > 0) return null
   return (
     <section
@@ -24,6 +27,18 @@ export function Toaster({ docked = false }: { docked?: boolean }) {
         <div key={t.id} className="toast" data-tone={t.tone} role={t.tone === 'error' ? 'alert' : 'status'}>
           <Icon name={t.tone === 'error' ? 'alert' : 'check'} />
           <span className="toast-message">{t.message}</span>
+          {t.action ? (
+            <button
+              type="button"
+              className="btn toast-action"
+              onClick={() => {
+                dismiss(t.id)
+                t.action?.run()
+              }}
+            >
+              {t.action.label}
+            </button>
+          ) : null}
           <button type="button" className="icon-btn" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
             <Icon name="x" size={14} />
           </button>

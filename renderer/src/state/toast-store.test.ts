@@ -51,4 +51,18 @@ describe('toasts', () => {
     unmountB()
     expect(useToasts.getState().docks).toBe(0)
   })
+
+  it('carries an action, and a toast with one stays long enough to reach its button', () => {
+    const run = vi.fn()
+    toast.success('Renamed to “b.txt”', { label: 'Undo', run })
+    toast.success('Copied 1 link')
+    const [withAction] = useToasts.getState().toasts
+    expect(withAction?.action?.label).toBe('Undo')
+    withAction?.action?.run()
+    expect(run).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(4_000)
+    expect(messages()).toEqual(['success:Renamed to “b.txt”'])
+    vi.advanceTimersByTime(4_100)
+    expect(messages()).toEqual([])
+  })
 })

@@ -2,33 +2,46 @@ import { create } from 'zustand'
 
 export type ToastTone = 'success' | 'error' | 'info'
 
+/** A button in the toast that acts on what the toast reports ("Undo"). */
+export interface ToastAction {
+  label: string
+  run: () => void
+}
+
 export interface Toast {
   id: number
   message: string
   tone: ToastTone
+  action?: ToastAction
 }
 
 interface ToastState {
   toasts: Toast[]
   /** Docked toasters mounted (the shell's notice dock); while there is one, the floating stack stays empty. */
   docks: number
-  push: (message: string, tone?: ToastTone) => void
+  push: (message: string, tone?: ToastTone, action?: ToastAction) => void
   dismiss: (id: number) => void
   /** Registers a docked toaster; returns its removal. */
   mountDock: () => () => void
 }
 
 const LIFETIME_MS = { success: 3500, info: 3500, error: 7000 } as const
+/** A toast with a button stays long enough to read it and reach for the button. */
+const ACTION_LIFETIME_MS = 8000
 const MAX_SHOWN = 4
 let nextId = 1
 
 export const useToasts = create<ToastState>()((set, get) => ({
   toasts: [],
   docks: 0,
-  push: (message, tone = 'success') => {
+  push: (message, tone = 'success', action) => {
     const id = nextId++
-    set((s) => ({ toasts: [...s.toasts, { id, message, tone }].slice(-MAX_SHOWN) }))
-    setTimeout(() => get().dismiss(id), LIFETIME_MS[tone])
+    const shown: Toast = action ? { id, message, tone, action } : { id, message, tone }
+    set((s) => ({ toasts: [...s.toasts, shown].slice(-MAX_SHOWN) }))
+    setTimeout(
+      () => get().dismiss(id),
+      action ? Math.max(ACTION_LIFETIME_MS, LIFETIME_MS[tone]) : LIFETIME_MS[tone],
+    )
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
   mountDock: () => {
@@ -45,7 +58,7 @@ export const useToasts = create<ToastState>()((set, get) => ({
 
 /** For code outside React (mutation callbacks, the event router). */
 export const toast = {
-  success: (message: string) => useToasts.getState().push(message, 'success'),
+  success: (message: string, action?: ToastAction) => useToasts.getState().push(message, 'success', action),
   error: (message: string) => useToasts.getState().push(message, 'error'),
   info: (message: string) => useToasts.getState().push(message, 'info'),
 }

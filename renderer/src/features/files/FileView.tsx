@@ -7,6 +7,7 @@ import { useSelection } from '../../state/selection-store.ts'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { useAccountId, useAccounts } from '../accounts/use-accounts.ts'
 import { useOpenFolder } from '../folders/use-open-folder.ts'
+import { DetailsPanel } from './DetailsPanel.tsx'
 import { FilePane } from './FilePane.tsx'
 import { paneQuery, spansFolders } from './index-query.ts'
 import { MoveDialog } from './MoveDialog.tsx'
@@ -129,7 +130,10 @@ export function FileView({ path }: { path: Crumb[] | null }) {
           </button>
         </div>
       ) : null}
-      <div className="content">{body}</div>
+      <div className="content-with-details">
+        <div className="content">{body}</div>
+        <DetailsPanel rowAt={view.rowAt} summary={summary} />
+      </div>
       <StatusBar shape={shape} summary={summary} />
       {renaming ? (
         <RenameDialog

@@ -2,6 +2,7 @@ import { Icon } from '../../components/Icon.tsx'
 import { SearchBox } from '../../components/SearchBox.tsx'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { UploadMenu } from '../upload/UploadMenu.tsx'
+import { DetailsToggle } from './DetailsToggle.tsx'
 import { type SearchScope, usePane } from './pane-store.ts'
 
 /**
@@ -92,6 +93,7 @@ export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: 
           <Icon name="grid" />
         </button>
       </fieldset>
+      <DetailsToggle />
       <UploadMenu />
     </header>
   )

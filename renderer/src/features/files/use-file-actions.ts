@@ -7,9 +7,12 @@ import { formatCount, formatNumber } from '../../lib/format.ts'
 import { firstFailure, mapLimit } from '../../lib/map-limit.ts'
 import { openExternal } from '../../lib/open-external.ts'
 import { keys } from '../../lib/query-keys.ts'
+import { runUndo } from '../../state/run-undo.ts'
 import { useSelection } from '../../state/selection-store.ts'
-import { toast } from '../../state/toast-store.ts'
+import { type ToastAction, toast } from '../../state/toast-store.ts'
+import { type UndoEntry, useUndo } from '../../state/undo-store.ts'
 import type { Selection } from './index-query.ts'
+import { moveBack, renameBack } from './undo-file-actions.ts'
 
 const PARALLEL = 6
 /** Direct links and clones cost the host one call per file; beyond this a whole selection is refused, not queued. */
@@ -27,6 +30,12 @@ export function invalidateIndex(qc: QueryClient, accountId: string): void {
  * and a revalidation of one folder is one cheap listing.
  */
 const revalidate = (accountId: string, fldId: number) => void api.index.refresh({ accountId, fldId })
+
+/** Records an action for Ctrl+Z and gives its toast the Undo button for exactly that action. */
+function undoable(entry: UndoEntry): ToastAction {
+  const id = useUndo.getState().push(entry)
+  return { label: 'Undo', run: () => void runUndo(id) }
+}
 
 /** Everything one can do to files, as callbacks for the context menu, the keyboard and the dialogs. */
 export function useFileActions() {
@@ -47,9 +56,24 @@ export function useFileActions() {
     onError: (_e, _v, ctx) => {
       for (const [key, data] of ctx?.before ?? []) qc.setQueryData(key, data)
     },
-    onSuccess: (_r, v) => {
-      toast.success(`Renamed to “${v.name}”`)
-      revalidate(v.file.accountId, v.file.fldId)
+    onSuccess: (_r, { file, name }) => {
+      const previous = file.name
+      const undo =
+        previous === name
+          ? undefined
+          : undoable({
+              label: `rename of “${previous}” to “${name}”`,
+              undo: async () => {
+                try {
+                  await renameBack(file, name, previous)
+                } finally {
+                  invalidateIndex(qc, file.accountId)
+                  revalidate(file.accountId, file.fldId)
+                }
+              },
+            })
+      toast.success(`Renamed to “${name}”`, undo)
+      revalidate(file.accountId, file.fldId)
     },
     onSettled: (_r, _e, v) => invalidateIndex(qc, v.file.accountId),
   })
@@ -75,8 +99,24 @@ export function useFileActions() {
   const move = useMutation({
     mutationFn: (v: { selection: Selection; accountId: string; fldId: number; folderName: string }) =>
       call(api.index.moveSelection({ selection: v.selection, accountId: v.accountId, fldId: v.fldId })),
-    onSuccess: ({ moved, failed }, v) => {
-      if (moved > 0) toast.success(`Moved ${formatCount(moved, 'file')} to ${v.folderName}`)
+    onSuccess: ({ moved, failed, from }, v) => {
+      // Files that were already in the folder did not move, so an undo leaves them there.
+      const movedHere = from.reduce((n, g) => n + g.fileCodes.length, 0)
+      const undo =
+        movedHere === 0
+          ? undefined
+          : undoable({
+              label: `move of ${formatCount(movedHere, 'file')} to ${v.folderName}`,
+              undo: async () => {
+                try {
+                  await moveBack(v.accountId, from)
+                } finally {
+                  invalidateIndex(qc, v.accountId)
+                  for (const fldId of [v.fldId, ...from.map((g) => g.fldId)]) revalidate(v.accountId, fldId)
+                }
+              },
+            })
+      if (moved > 0) toast.success(`Moved ${formatCount(moved, 'file')} to ${v.folderName}`, undo)
       const first = failed[0]
       if (first)
         toast.error(

@@ -1,0 +1,9 @@
+/** One line of the details panel: a label and its value, the value findable by tests as `details-<testId>`. */
+export function Field({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
+  return (
+    <div className="details-field">
+      <dt>{label}</dt>
+      <dd data-testid={`details-${testId}`}>{value}</dd>
+    </div>
+  )
+}

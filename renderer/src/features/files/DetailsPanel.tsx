@@ -1,0 +1,69 @@
+import type { IndexRow } from '../../../../shared/file-index.ts'
+import { Icon } from '../../components/Icon.tsx'
+import { formatCount, formatNumber, formatSize } from '../../lib/format.ts'
+import { useSelection } from '../../state/selection-store.ts'
+import { Field } from './DetailsField.tsx'
+import { useDetails } from './details-store.ts'
+import { FileDetails } from './FileDetails.tsx'
+import { folderPathLabel } from './file-details-data.ts'
+import { useDetailsKeys } from './use-details-keys.ts'
+import type { SelectionCount } from './use-selection-summary.ts'
+
+interface DetailsPanelProps {
+  rowAt: (index: number) => IndexRow | undefined
+  summary: SelectionCount | null
+}
+
+/**
+ * The right-hand panel of the file view: one file's details (fresh from the host), a folder's place, or for a
+ * selection of many its count and size. A selection is never walked file by file: Ctrl+A of 100,000 files shows
+ * the count main already made for the status bar.
+ */
+export function DetailsPanel({ rowAt, summary }: DetailsPanelProps) {
+  useDetailsKeys()
+  const open = useDetails((s) => s.open)
+  const toggle = useDetails((s) => s.toggle)
+  const all = useSelection((s) => s.all)
+  const picked = useSelection((s) => s.picked)
+  const focusIndex = useSelection((s) => s.focusIndex)
+  if (!open) return null
+
+  let body: React.ReactNode
+  if (all !== null || picked.size > 1) body = <SelectionDetails summary={summary} />
+  else {
+    // One picked file, else the row under the cursor (a folder, or a file the cursor moved to with Ctrl).
+    const row = picked.size === 1 ? picked.values().next().value : rowAt(focusIndex)
+    if (row?.kind === 'file') body = <FileDetails key={`${row.accountId}:${row.fileCode}`} row={row} />
+    else if (row?.kind === 'folder')
+      body = (
+        <dl className="details-list">
+          <Field label="Folder" testId="name" value={row.name} />
+          <Field label="Where" testId="folder" value={folderPathLabel(row.path)} />
+        </dl>
+      )
+    else body = <p className="details-empty">Select a file to see its details.</p>
+  }
+
+  return (
+    <aside className="details-panel" aria-label="Details">
+      <header className="details-header">
+        <h2>Details</h2>
+        <button type="button" className="icon-btn" aria-label="Close details" onClick={toggle}>
+          <Icon name="x" size={14} />
+        </button>
+      </header>
+      {body}
+    </aside>
+  )
+}
+
+function SelectionDetails({ summary }: { summary: SelectionCount | null }) {
+  if (summary === null) return <p className="details-empty">Select a file to see its details.</p>
+  return (
+    <dl className="details-list" aria-busy={summary.pending}>
+      <Field label="Selected" testId="count" value={formatCount(summary.files, 'file')} />
+      <Field label="Total size" testId="size" value={formatSize(summary.totalSize)} />
+      <Field label="In bytes" testId="bytes" value={`${formatNumber(summary.totalSize)} bytes`} />
+    </dl>
+  )
+}

@@ -1,0 +1,20 @@
+import { Icon } from '../../components/Icon.tsx'
+import { useDetails } from './details-store.ts'
+
+/** The toolbar's switch for the details panel. */
+export function DetailsToggle() {
+  const open = useDetails((s) => s.open)
+  const toggle = useDetails((s) => s.toggle)
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label="Details"
+      aria-pressed={open}
+      title="Details (Alt+Enter or Ctrl+I)"
+      onClick={toggle}
+    >
+      <Icon name="file" />
+    </button>
+  )
+}

@@ -1,0 +1,61 @@
+import type { IndexFileRow } from '../../../../shared/file-index.ts'
+import { MAX_SELECTION_ITEMS } from '../../../../shared/ipc/index-contract.ts'
+import { api } from '../../app/bridge.ts'
+import { call, errorKind, errorMessage } from '../../lib/call.ts'
+import { formatCount } from '../../lib/format.ts'
+
+/**
+ * Puts a renamed file's old name back, unless the host has changed it since: an undo must not overwrite a name
+ * someone gave the file elsewhere (another window, the host's web page). The host is asked, not the index, which
+ * only learns of outside changes when it next looks.
+ */
+export async function renameBack(file: IndexFileRow, current: string, previous: string): Promise<void> {
+  try {
+    const [info] = await call(api.files.info({ accountId: file.accountId, fileCodes: [file.fileCode] }))
+    if (!info?.found) throw new Error(`“${current}” is no longer on the host`)
+    if (info.name !== current)
+      throw new Error(
+        `the file was renamed again elsewhere (it is now “${info.name}”), so its name was left as it is`,
+      )
+  } catch (error) {
+    // A host that does not offer file details cannot be asked; the rename back still goes ahead, as the user asked.
+    if (errorKind(error) !== 'forbidden') throw error
+  }
+  await call(api.files.rename({ accountId: file.accountId, fileCode: file.fileCode, name: previous }))
+}
+
+export interface MovedGroup {
+  fldId: number
+  fileCodes: string[]
+}
+
+/**
+ * Moves each group of files back to the folder it came from (a search across folders moves files of many
+ * folders at once), through the same move as the user's, in calls of at most MAX_SELECTION_ITEMS files. A file
+ * already back where it was counts as moved back, so an undo cut short can be completed by moving again. Throws a
+ * message naming what did not go back.
+ */
+export async function moveBack(accountId: string, groups: readonly MovedGroup[]): Promise<number> {
+  let back = 0
+  const failed: Array<{ name: string; message: string }> = []
+  for (const group of groups) {
+    for (let at = 0; at < group.fileCodes.length; at += MAX_SELECTION_ITEMS) {
+      const files = group.fileCodes
+        .slice(at, at + MAX_SELECTION_ITEMS)
+        .map((fileCode) => ({ accountId, fileCode }))
+      const result = await call(
+        api.index.moveSelection({ selection: { kind: 'files', files }, accountId, fldId: group.fldId }),
+      )
+      back += result.moved
+      for (const f of result.failed) failed.push({ name: f.name, message: errorMessage(f.error) })
+    }
+  }
+  const first = failed[0]
+  if (first) {
+    const moved = back > 0 ? `${formatCount(back, 'file')} went back; ` : ''
+    throw new Error(
+      `${moved}${formatCount(failed.length, 'file')} could not be moved back (${first.name}: ${first.message})`,
+    )
+  }
+  return back
+}
