@@ -1,6 +1,6 @@
 // Bundles the CLI (cli/bin.ts) into plain JavaScript in dist/cli/ with esbuild, so `filedock` starts without a
 // TypeScript loader. Commands are imported lazily in cli/main.ts; code splitting keeps each in its own chunk, so
-// `filedock --version` loads only the entry. Native modules stay external (loaded from node_modules).
+// `filedock --help` loads only the entry, and `--version` only version.mjs (bin/filedock.mjs). Native modules stay external (loaded from node_modules).
 //
 // `--if-stale` rebuilds only when a source is newer than the bundle (the CLI tests use it before spawning the
 // command). Concurrent builds (parallel test workers) are safe: each writes to its own folder and renames the
@@ -38,7 +38,8 @@ if (process.argv.includes('--if-stale')) {
 const staging = join(root, 'dist', `.cli-${process.pid}`)
 await build({
   absWorkingDir: root,
-  entryPoints: { filedock: 'cli/bin.ts' },
+  // version.mjs: what bin/filedock.mjs prints for --version without loading the command line.
+  entryPoints: { filedock: 'cli/bin.ts', version: 'core/app-info/version.ts' },
   outdir: staging,
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -136,6 +136,21 @@ describe('streamed multipart upload', () => {
       expect(seen[i]?.bytesSent).toBeGreaterThanOrEqual(seen[i - 1]?.bytesSent ?? 0)
   })
 
+  it('sends every byte in order through the bandwidth limit too (the two body buffers are refilled only once sent)', async () => {
+    const { host, client } = await setup(accept)
+    let waits = 0
+    const throttle = (bytes: number) => {
+      waits += bytes
+      // Every few slices the limit makes the body wait a timer turn, as a real token bucket does.
+      return waits % (8 * 64 * 1024) === 0 ? new Promise<void>((r) => setTimeout(r, 1)) : Promise.resolve()
+    }
+    const out = await client.upload(big, { throttle })
+    expect(out.size).toBe(BIG)
+    expect(waits).toBe(BIG)
+    expect(host.received[0]?.bytes).toBe(BIG)
+    expect(host.received[0]?.sha256).toBe(bigHash)
+  })
+
   it('throttles progress callbacks', async () => {
     const { client } = await setup(accept)
     let calls = 0
