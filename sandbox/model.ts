@@ -91,6 +91,10 @@ export type Entry =
   | { t: 'fren'; id: number; name: string }
   | { t: 'dl'; code: string; at: number }
   | { t: 'view'; code: string; at: number }
+  /** Written only by compaction (compact-journal.ts): the downloads of many `dl` entries of one file, summed. */
+  | { t: 'dls'; code: string; n: number }
+  /** Written only by compaction: one account's day of `dl` and `view` entries, summed (profit included). */
+  | { t: 'day'; acct: number; day: string; downloads: number; views: number; profit: number }
 
 /** What one download earns the owner, in units of 0.00001: makes profit columns of account/stats non-trivial. */
 export const profitPerDownload = 10

@@ -4,13 +4,15 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createAccount } from './accounts.ts'
+import { compactEntries } from './compact-journal.ts'
 import type { Ctx } from './context.ts'
 import { commit } from './context.ts'
 import { FaultDice, faultSeed } from './fault-dice.ts'
 import type { FaultConfig } from './faults.ts'
 import { mergeFaults, noFaults } from './faults.ts'
-import { Journal } from './journal.ts'
+import { DEFAULT_COMPACT_AT, Journal } from './journal.ts'
 import { lockDataDir } from './lock.ts'
+import { log } from './log.ts'
 import type { Account, Entry } from './model.ts'
 import { route } from './router.ts'
 import { maxPerPage } from './routes/files-read.ts'
@@ -35,6 +37,8 @@ export interface SandboxOptions {
   uploadSessionTtlSec?: number
   /** Time limit of a remote upload (upload/url); default 10 minutes. */
   remoteFetchTimeoutMs?: number
+  /** Compact the journal once it holds this many lines (see journal.ts); default 20,000. */
+  journalCompactAt?: number
 }
 
 export interface SandboxHandle {
@@ -66,10 +70,14 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
     // Temp files are uploads that never completed: nothing refers to them.
     fs.rmSync(tmpDir, { recursive: true, force: true })
     fs.mkdirSync(tmpDir)
-    const { journal, entries } = await Journal.open<Entry>(path.join(dataDir, 'journal.jsonl'))
     const store = new Store()
+    const { journal, entries } = await Journal.open<Entry>(path.join(dataDir, 'journal.jsonl'), {
+      fold: (all) => compactEntries(all, Date.now(), (code) => store.files.get(code)?.acct),
+      minLines: opts.journalCompactAt ?? DEFAULT_COMPACT_AT,
+    })
     for (const e of entries) store.apply(e)
     store.pruneSessions(Date.now())
+    await journal.compactIfDue().catch((err: unknown) => log.error('compacting the journal failed', err))
     const ctx: Ctx = {
       store,
       journal,

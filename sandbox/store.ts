@@ -78,6 +78,18 @@ export class Store {
       case 'view':
         this.count(e.t, e.code, e.at)
         break
+      case 'dls':
+        this.addDownloads(e.code, e.n)
+        break
+      case 'day': {
+        const acct = this.accounts.get(e.acct)
+        if (!acct) break
+        const stats = this.dayStats(acct, e.day)
+        stats.downloads += e.downloads
+        stats.views += e.views
+        stats.profit += e.profit
+        break
+      }
     }
   }
 
@@ -176,10 +188,16 @@ export class Store {
       day.views++
       return
     }
-    rec.downloads++
-    rec.listJson = null
+    this.addDownloads(code, 1)
     day.downloads++
     day.profit += profitPerDownload
+  }
+
+  private addDownloads(code: string, n: number): void {
+    const rec = this.files.get(code)
+    if (!rec) return
+    rec.downloads += n
+    rec.listJson = null
   }
 
   dayStats(acct: Account, day: string): DayStats {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { processAlive } from './process-alive.ts'
 
 /**
  * Replaces `path` so that a crash leaves either the old or the new content, never a torn file: write a temp
@@ -10,7 +11,7 @@ import { basename, dirname, join } from 'node:path'
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
   const dir = dirname(path)
   await mkdir(dir, { recursive: true, mode: 0o700 })
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+  const temp = join(dir, `${tempPrefix(path)}${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
   try {
     const handle = await open(temp, 'wx', 0o600)
     try {
@@ -25,6 +26,34 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     throw error
   }
   await syncDir(dir)
+}
+
+function tempPrefix(path: string): string {
+  return `.${basename(path)}.`
+}
+
+/**
+ * Removes the temp files of `path` that a process killed mid-write left behind (the target itself is whole:
+ * the rename had not happened). Only those of processes that are gone: a live one may be writing its own.
+ * Returns how many were removed.
+ */
+export async function removeStaleTemps(path: string): Promise<number> {
+  const prefix = tempPrefix(path)
+  let names: string[]
+  try {
+    names = await readdir(dirname(path))
+  } catch {
+    return 0
+  }
+  let removed = 0
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue
+    const pid = Number(name.slice(prefix.length).split('.')[0])
+    if (!Number.isInteger(pid) || processAlive(pid)) continue
+    await rm(join(dirname(path), name), { force: true })
+    removed++
+  }
+  return removed
 }
 
 /** Makes a rename or a new file in `dir` durable. */

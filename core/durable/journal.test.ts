@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import type { FileHandle } from 'node:fs/promises'
-import { appendFile, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { appendFile, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -215,5 +216,18 @@ describe('Journal: compaction while appending', () => {
     await again.journal.compact([])
     await again.journal.close()
     expect(await readFile(path, 'utf8')).toBe('')
+  })
+
+  it('removes the temp file of a compaction killed mid-write, not one a live process is writing', async () => {
+    await writeFile(path, '{"a":1}\n')
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid as number
+    const killedTemp = join(dir, `.j.jsonl.${gone}.abcdef012345.tmp`)
+    const liveTemp = join(dir, `.j.jsonl.${process.ppid}.abcdef012345.tmp`)
+    await writeFile(killedTemp, '{"half":')
+    await writeFile(liveTemp, '{"b":')
+    const opened = await Journal.open(path, { sync: 'every-append', label: 'the test journal' })
+    expect(parseRecords(opened.lines).records).toEqual([{ a: 1 }])
+    expect((await readdir(dir)).sort()).toEqual([`.j.jsonl.${process.ppid}.abcdef012345.tmp`, 'j.jsonl'])
+    await opened.journal.close()
   })
 })

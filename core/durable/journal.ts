@@ -1,6 +1,6 @@
 import { type FileHandle, open, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { writeFileAtomic } from './atomic-file.ts'
+import { removeStaleTemps, writeFileAtomic } from './atomic-file.ts'
 import { type JournalLines, splitJournal } from './journal-lines.ts'
 
 /**
@@ -68,6 +68,8 @@ export class Journal {
     }
     if (exclusive) openHere.add(path)
     try {
+      // A compaction cut short by a kill leaves its temp file; the journal itself is the old one, whole.
+      if (exclusive) await removeStaleTemps(path)
       const data = await readFile(path).catch((err: NodeJS.ErrnoException) => {
         if (err.code === 'ENOENT') return Buffer.alloc(0)
         throw err

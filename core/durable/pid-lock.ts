@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { processAlive } from './process-alive.ts'
 
 /** Lock files held by this process, so a second holder in the same process is refused as well. */
 const heldHere = new Set<string>()
@@ -33,7 +34,7 @@ export function acquirePidLock(file: string, inUse: (holder: LockHolder) => Erro
     }
     const pid = readPid(path)
     // An unreadable or empty lock is one whose writer died between creating and writing it.
-    if (pid !== null && pid !== process.pid && alive(pid)) throw inUse(`process ${pid}`)
+    if (pid !== null && pid !== process.pid && processAlive(pid)) throw inUse(`process ${pid}`)
     rmSync(path, { force: true })
   }
   heldHere.add(path)
@@ -50,15 +51,5 @@ function readPid(path: string): number | null {
     return Number.isInteger(pid) && pid > 0 ? pid : null
   } catch {
     return null
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
