@@ -1,6 +1,6 @@
 import { errorMessage } from '../lib/call.ts'
-import { toast } from './toast-store.ts'
-import { useUndo } from './undo-store.ts'
+import { type ToastAction, toast } from './toast-store.ts'
+import { type UndoEntry, useUndo } from './undo-store.ts'
 
 /**
  * Ctrl+Z and a toast's Undo button: undoes the newest change (or the toast's own), and says how it went. Asked
@@ -16,4 +16,10 @@ export async function runUndo(id?: number): Promise<void> {
   if (outcome === null) toast.info(id === undefined ? 'Nothing to undo' : 'Already undone')
   else if (outcome.done) toast.success(`Undid the ${outcome.label}`)
   else toast.error(`Could not undo the ${outcome.label}: ${errorMessage(outcome.error)}`)
+}
+
+/** Records an action for Ctrl+Z and gives its toast the Undo button for exactly that action. */
+export function undoable(entry: UndoEntry): ToastAction {
+  const id = useUndo.getState().push(entry)
+  return { label: 'Undo', run: () => void runUndo(id) }
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
+import { thumbnailUrl } from '../../../../shared/ipc/content-security-policy.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { Spinner } from '../../components/States.tsx'
@@ -8,7 +9,7 @@ import { copyText } from '../../lib/clipboard.ts'
 import { formatNumber, formatSize, formatTimestamp } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { Field } from './DetailsField.tsx'
-import { folderPathLabel, publicLabel, thumbnailUrl, useFileDetails } from './file-details-data.ts'
+import { folderPathLabel, publicLabel, useFileDetails } from './file-details-data.ts'
 
 /**
  * One file: what the index knows shows at once; name, size, upload time and downloads are replaced by the host's

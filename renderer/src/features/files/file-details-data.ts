@@ -43,9 +43,3 @@ export function publicLabel(value: number): string {
   if (value === 0) return 'No'
   return `Host value ${value}`
 }
-
-/** The spec does not show a thumbnail's format; only a web address is shown as a picture. */
-export function thumbnailUrl(value: string | null): string | null {
-  if (value === null) return null
-  return /^https?:\/\//i.test(value) ? value : null
-}

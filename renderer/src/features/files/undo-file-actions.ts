@@ -13,7 +13,8 @@ export async function renameBack(file: IndexFileRow, current: string, previous: 
   try {
     const [info] = await call(api.files.info({ accountId: file.accountId, fileCodes: [file.fileCode] }))
     if (!info?.found) throw new Error(`“${current}” is no longer on the host`)
-    if (info.name !== current)
+    // The host trims names, so a name typed with spaces around it is the same name.
+    if (info.name !== current.trim())
       throw new Error(
         `the file was renamed again elsewhere (it is now “${info.name}”), so its name was left as it is`,
       )

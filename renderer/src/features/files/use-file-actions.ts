@@ -7,10 +7,9 @@ import { formatCount, formatNumber } from '../../lib/format.ts'
 import { firstFailure, mapLimit } from '../../lib/map-limit.ts'
 import { openExternal } from '../../lib/open-external.ts'
 import { keys } from '../../lib/query-keys.ts'
-import { runUndo } from '../../state/run-undo.ts'
+import { undoable } from '../../state/run-undo.ts'
 import { useSelection } from '../../state/selection-store.ts'
-import { type ToastAction, toast } from '../../state/toast-store.ts'
-import { type UndoEntry, useUndo } from '../../state/undo-store.ts'
+import { toast } from '../../state/toast-store.ts'
 import type { Selection } from './index-query.ts'
 import { moveBack, renameBack } from './undo-file-actions.ts'
 
@@ -30,12 +29,6 @@ export function invalidateIndex(qc: QueryClient, accountId: string): void {
  * and a revalidation of one folder is one cheap listing.
  */
 const revalidate = (accountId: string, fldId: number) => void api.index.refresh({ accountId, fldId })
-
-/** Records an action for Ctrl+Z and gives its toast the Undo button for exactly that action. */
-function undoable(entry: UndoEntry): ToastAction {
-  const id = useUndo.getState().push(entry)
-  return { label: 'Undo', run: () => void runUndo(id) }
-}
 
 /** Everything one can do to files, as callbacks for the context menu, the keyboard and the dialogs. */
 export function useFileActions() {
