@@ -1,5 +1,5 @@
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { listFiles } from './sandbox-api.ts'
+import { apiGet, listFiles } from './sandbox-api.ts'
 import { dragFiles, expectStatus, openUploadMenu, queueRow } from './upload-helpers.ts'
 
 test('Pause all lets the running upload finish; Stop now interrupts one and says it starts again', async ({
@@ -47,4 +47,49 @@ test('Pause all lets the running upload finish; Stop now interrupts one and says
   await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
   await expectStatus(page, 'second.bin', 'Done')
   expect((await listFiles(sb)).map((f) => f.name).sort()).toEqual(['first.bin', 'second.bin'])
+})
+
+test("One upload's pause says it was interrupted and starts again from the beginning; resumed, it lands once", async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const sb = ref(sandbox)
+  await openWithAccount(page, host, sandbox)
+  await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
+  const queue = page.getByRole('region', { name: 'Upload queue' })
+  await queue.getByLabel(/Speed limit/).fill('48')
+  await queue.getByLabel(/Speed limit/).press('Enter')
+  await queue.getByLabel('Uploads at once').selectOption('1')
+
+  await dragFiles(page, [
+    { name: 'running.bin', size: 96 * 1024 },
+    { name: 'waiting.bin', size: 1024 },
+  ])
+  await expectStatus(page, 'running.bin', /Uploading \d+%/)
+  // The waiting one is paused before it starts: nothing of it was sent, so it says only that it is paused.
+  await queueRow(page, 'waiting.bin').getByRole('button', { name: 'Pause waiting.bin' }).click()
+  await expectStatus(page, 'waiting.bin', /^Paused$/)
+  await queueRow(page, 'running.bin').getByRole('button', { name: 'Pause running.bin' }).click()
+  await expectStatus(
+    page,
+    'running.bin',
+    'Paused: The upload was interrupted; it starts again from the beginning when you resume',
+  )
+  expect(await listFiles(sb)).toEqual([])
+
+  await queue.getByLabel(/Speed limit/).fill('')
+  await queue.getByLabel(/Speed limit/).press('Enter')
+  await queueRow(page, 'running.bin').getByRole('button', { name: 'Resume running.bin' }).click()
+  await expectStatus(page, 'running.bin', 'Done')
+  await queueRow(page, 'waiting.bin').getByRole('button', { name: 'Resume waiting.bin' }).click()
+  await expectStatus(page, 'waiting.bin', 'Done')
+  // Each file once, whole: the interrupted one was sent again from its first byte.
+  const { files } = await apiGet<{ files: { name: string; size: number }[] }>(sb, 'file/list', {
+    per_page: 1000,
+  })
+  expect(files.map((f) => [f.name, f.size]).sort()).toEqual([
+    ['running.bin', 96 * 1024],
+    ['waiting.bin', 1024],
+  ])
 })

@@ -1,4 +1,5 @@
-import { FiledockError } from '../../shared/errors.ts'
+import { FiledockError, type FiledockErrorData } from '../../shared/errors.ts'
+import type { QueueItemPhase } from '../../shared/queue.ts'
 import type { QueueCore } from './core.ts'
 import type { QueueEvents } from './events.ts'
 import type { QueueStore } from './queue-store.ts'
@@ -17,6 +18,25 @@ export interface ControlDeps {
  * backoff change state at once.
  */
 
+/**
+ * What a paused item says when its pause stopped a file mid-transfer, in the words of "Stop now": the API cannot
+ * continue a partial upload, so "paused" alone would promise what resuming does not do. It rides on the item's
+ * `error` (kind `cancelled`: the user's hand, not the host's failure), which the queue row and the CLI already
+ * show, and is dropped on resume.
+ */
+export const ITEM_INTERRUPTED_MESSAGE =
+  'The upload was interrupted; it starts again from the beginning when you resume (the host cannot continue a partial upload).'
+
+/** The record of an item a pause has stopped; `phase` is where its run was when the pause came. */
+export function pausedPatch(
+  item: ItemRecord,
+  phase: QueueItemPhase | null,
+): { state: 'paused'; error?: FiledockErrorData } {
+  // Past `uploading` the file is on the host (its code is in the journal): resuming only checks and moves it.
+  if (item.kind !== 'file' || phase !== 'uploading') return { state: 'paused' }
+  return { state: 'paused', error: { kind: 'cancelled', message: ITEM_INTERRUPTED_MESSAGE } }
+}
+
 export async function pauseItem(d: ControlDeps, id: string): Promise<void> {
   const { core, store } = d
   const item = itemOf(store, id)
@@ -33,7 +53,8 @@ export async function resumeItems(d: ControlDeps, id?: string): Promise<void> {
   const items = id === undefined ? [...store.items.values()] : [itemOf(store, id)]
   for (const item of items) {
     if (item.state !== 'paused') continue
-    await store.patch(item, { state: 'queued' })
+    const interrupted = item.error?.kind === 'cancelled' && item.error.message === ITEM_INTERRUPTED_MESSAGE
+    await store.patch(item, { state: 'queued', ...(interrupted ? { error: null } : {}) })
     core.changed(item)
     core.push(item)
   }

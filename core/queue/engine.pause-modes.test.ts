@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QueueEvent } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
+import { ITEM_INTERRUPTED_MESSAGE } from './controls.ts'
 import { PAUSED_MESSAGE, STOPPED_MESSAGE } from './engine.ts'
 import {
   clientOf,
@@ -44,6 +45,8 @@ describe('pausing tells the truth', () => {
       'a/second.bin': randomBytes(1024),
       'b/first.bin': randomBytes(200 * 1024),
       'b/second.bin': randomBytes(1024),
+      'c/first.bin': randomBytes(200 * 1024),
+      'c/second.bin': randomBytes(1024),
     })
   })
 
@@ -113,6 +116,49 @@ describe('pausing tells the truth', () => {
     expect(again[0]?.bytesSent ?? 0).toBeLessThan(100 * 1024)
     expect(await landedIn(fldId, 'b')).toEqual(['first.bin', 'second.bin'])
     await t.close()
+    await removeDir(t.dataDir)
+  })
+
+  it("One item's pause: a running upload says it was interrupted and starts again; a waiting one just waits", async () => {
+    const { fldId } = await client.folderCreate('item-pause')
+    const t = await openEngine({ clientFor: () => client, concurrency: 1, bandwidthBytesPerSec: 400 * 1024 })
+    await t.engine.enqueuePaths({ paths: [join(src, 'c')], accountIds: ['main'], fldId })
+    await waitFor(t, sentMoreThan(20 * 1024))
+    const [running, waiting] = t.engine.snapshot().items
+    expect(running).toMatchObject({ name: 'first.bin', state: 'running', phase: 'uploading' })
+    // Pausing twice is the same as once; the waiting item is paused before it ever starts.
+    await t.engine.pause(waiting?.id)
+    await t.engine.pause(running?.id)
+    await t.engine.pause(running?.id)
+    await waitFor(
+      t,
+      (e) => e.type === 'queue.item' && e.item.name === 'first.bin' && e.item.state === 'paused',
+    )
+    const [first, second] = t.engine.snapshot().items
+    expect(first).toMatchObject({
+      state: 'paused',
+      bytesSent: 0,
+      attempts: 0,
+      error: { kind: 'cancelled', message: ITEM_INTERRUPTED_MESSAGE },
+    })
+    expect(second).toMatchObject({ state: 'paused', error: null })
+    expect(await landedIn(fldId, 'c')).toEqual([])
+
+    // The note survives a restart (it is in the journal) and goes once the item is resumed.
+    await t.close()
+    const again = await openEngine({ dataDir: t.dataDir, clientFor: () => client, concurrency: 1 })
+    expect(again.engine.snapshot().items[0]).toMatchObject({
+      state: 'paused',
+      error: { kind: 'cancelled', message: ITEM_INTERRUPTED_MESSAGE },
+    })
+    await again.engine.resume(first?.id)
+    expect(again.engine.snapshot().items[0]?.error).toBeNull()
+    await again.engine.resume()
+    await again.engine.whenIdle()
+    const [sent] = again.engine.snapshot().items
+    expect(sent).toMatchObject({ state: 'done', error: null })
+    expect(await landedIn(fldId, 'c')).toEqual(['first.bin', 'second.bin'])
+    await again.close()
     await removeDir(t.dataDir)
   })
 })

@@ -2,6 +2,7 @@ import type { FiledockErrorData } from '../../shared/errors.ts'
 import type { QueueResultEntry } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import { backoffMs, type RetryOptions } from './backoff.ts'
+import { pausedPatch } from './controls.ts'
 import type { HistorySink, QueueCore } from './core.ts'
 import { classify } from './failures.ts'
 import type { ExistingFiles } from './folder-contents.ts'
@@ -157,7 +158,7 @@ export class ItemRunner {
     if (reason === 'pause' || reason === 'cancel') {
       await store.patch(
         item,
-        reason === 'pause' ? { state: 'paused' } : { state: 'cancelled', finishedAt: this.#d.now() },
+        reason === 'pause' ? pausedPatch(item, run.phase) : { state: 'cancelled', finishedAt: this.#d.now() },
       )
       core.releaseName(item)
       run.settle()

@@ -24,7 +24,9 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
   const canPause = item.state === 'queued' || item.state === 'running' || item.state === 'retrying'
   const final = item.state === 'done' || item.state === 'failed' || item.state === 'cancelled'
   const fetchLimitMin = useUploadSettings().data?.remoteTimeoutMin
-  const status = itemStatus(item, rate, now, fetchLimitMin === undefined ? undefined : fetchLimitMin * 60_000)
+  const status =
+    interruptedNote(item) ??
+    itemStatus(item, rate, now, fetchLimitMin === undefined ? undefined : fetchLimitMin * 60_000)
 
   return (
     <li
@@ -121,3 +123,12 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
     </li>
   )
 })
+
+/**
+ * A paused upload whose pause stopped it mid-transfer says it starts again from the beginning, as "Stop now" does
+ * (the engine leaves that note as a `cancelled` error on the item; a waiting item paused says just "Paused").
+ */
+function interruptedNote(item: QueueItemView): string | null {
+  if (item.state !== 'paused' || item.error?.kind !== 'cancelled') return null
+  return `Paused: ${item.error.message}`
+}
