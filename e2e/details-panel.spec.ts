@@ -75,6 +75,23 @@ test('details of one file equal the host’s file info; the direct link is fetch
   const body = await (await fetch(direct)).text()
   expect(body).toBe('content of report-2024.pdf\n'.repeat(40))
 
+  // An image the host gives a thumbnail for shows it; a file without one shows none.
+  const listing = await apiGet<{ files: Array<{ name: string; thumbnail: string | null }> }>(
+    sb,
+    'file/list',
+    {
+      fld_id: 0,
+    },
+  )
+  const thumbnail = listing.files.find((f) => f.name === 'holiday.jpg')?.thumbnail
+  expect(thumbnail).toBe(`${sandbox.baseUrl}/thumb/${seeded.files['holiday.jpg']}`)
+  await expect(panel(page).getByRole('img')).toHaveCount(0)
+  await fileRow(page, 'holiday.jpg').click()
+  await expect(panel(page).getByRole('img', { name: 'Preview of holiday.jpg' })).toHaveAttribute(
+    'src',
+    thumbnail as string,
+  )
+
   // A file in a folder says where it is; Ctrl+I closes the panel and opens it again.
   await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Documents' }).click()
   await fileRow(page, 'contract.docx').click()
