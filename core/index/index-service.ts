@@ -8,6 +8,7 @@ import { crawlAccount } from './crawl.ts'
 import { CrawlPages } from './crawl-pages.ts'
 import { IndexReader } from './index-reader.ts'
 import { IndexWrites } from './index-writes.ts'
+import type { MoveProgress } from './move-selection.ts'
 import { openIndexDb } from './open-index-db.ts'
 import type { ResolvedQuery } from './query-sql.ts'
 import { revalidateFolder } from './revalidate.ts'
@@ -23,6 +24,7 @@ export type IndexEvent =
       warning: string | null
     }
   | { type: 'index.changed'; accountId: string; fldIds: number[] | null }
+  | ({ type: 'index.moveProgress'; moveId: string; accountId: string; fldId: number } & MoveProgress)
 
 export interface IndexServiceOptions {
   /** The database file (one per app data folder). */
@@ -263,6 +265,10 @@ export class IndexService {
 
   emitChanged(accountId: string, fldIds: number[] | null): void {
     this.o.emit({ type: 'index.changed', accountId, fldIds })
+  }
+
+  emitMoveProgress(moveId: string, accountId: string, fldId: number, progress: MoveProgress): void {
+    this.o.emit({ type: 'index.moveProgress', moveId, accountId, fldId, ...progress })
   }
 
   /** Forgets a removed account. */

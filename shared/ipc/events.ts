@@ -41,6 +41,19 @@ const dataEventSchemas = [
     warning: z.string().nullable(),
   }),
   /**
+   * A move of many files running in main (moveId names one run): how many have moved or failed of the total. The
+   * first report comes once the files are counted, then a few a second, and always one when the last file settles.
+   */
+  z.strictObject({
+    type: z.literal('index.moveProgress'),
+    moveId: z.string().min(1).max(100),
+    accountId,
+    fldId: z.number().int().min(0),
+    moved: z.number().int().min(0),
+    failed: z.number().int().min(0),
+    total: z.number().int().min(0),
+  }),
+  /**
    * Rows of the index changed (a revalidation, a crawl page, an action of the app). fldIds null: anywhere in the
    * account. Windows showing them should be fetched again.
    */

@@ -3,6 +3,7 @@ import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../../shared/ipc/queue-events.ts'
 import type { FiledockBridge } from '../../../shared/ipc/types.ts'
 import type { QueueEvent } from '../../../shared/queue.ts'
+import { showMoveProgress } from '../features/dnd/move-progress.ts'
 import { applyIndexProgress, indexChanges } from '../features/files/index-events.ts'
 import { watchKeys } from '../features/watch/watch-keys.ts'
 import { type ConnectionStatus, onConnectionStatus } from '../ipc/index.ts'
@@ -82,6 +83,9 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
       return
     case 'index.changed':
       indexChanges(qc).push(event)
+      return
+    case 'index.moveProgress':
+      showMoveProgress(event)
       return
     case 'settings.changed':
       void qc.invalidateQueries({ queryKey: keys.settings() })

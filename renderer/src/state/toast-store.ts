@@ -13,6 +13,8 @@ export interface Toast {
   message: string
   tone: ToastTone
   action?: ToastAction
+  /** Set on a toast updated in place (a move's progress): the same key replaces its message. */
+  key?: string
 }
 
 interface ToastState {
@@ -21,6 +23,12 @@ interface ToastState {
   docks: number
   push: (message: string, tone?: ToastTone, action?: ToastAction) => void
   dismiss: (id: number) => void
+  /**
+   * Shows or updates the toast named `key` in place (one toast for a long task, not one per step). It goes when
+   * dismissed by key, or after PROGRESS_SILENCE_MS without an update (its task died without a last word).
+   */
+  upsert: (key: string, message: string, tone?: ToastTone) => void
+  dismissKey: (key: string) => void
   /** Registers a docked toaster; returns its removal. */
   mountDock: () => () => void
 }
@@ -29,7 +37,9 @@ const LIFETIME_MS = { success: 3500, info: 3500, error: 7000 } as const
 /** A toast with a button stays long enough to read it and reach for the button. */
 const ACTION_LIFETIME_MS = 8000
 const MAX_SHOWN = 4
+const PROGRESS_SILENCE_MS = 30_000
 let nextId = 1
+const keyedTimers = new Map<string, ReturnType<typeof setTimeout>>()
 
 export const useToasts = create<ToastState>()((set, get) => ({
   toasts: [],
@@ -44,6 +54,23 @@ export const useToasts = create<ToastState>()((set, get) => ({
     )
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  upsert: (key, message, tone = 'info') => {
+    clearTimeout(keyedTimers.get(key))
+    keyedTimers.set(
+      key,
+      setTimeout(() => get().dismissKey(key), PROGRESS_SILENCE_MS),
+    )
+    set((s) =>
+      s.toasts.some((t) => t.key === key)
+        ? { toasts: s.toasts.map((t) => (t.key === key ? { ...t, message, tone } : t)) }
+        : { toasts: [...s.toasts, { id: nextId++, message, tone, key }].slice(-MAX_SHOWN) },
+    )
+  },
+  dismissKey: (key) => {
+    clearTimeout(keyedTimers.get(key))
+    keyedTimers.delete(key)
+    set((s) => ({ toasts: s.toasts.filter((t) => t.key !== key) }))
+  },
   mountDock: () => {
     set((s) => ({ docks: s.docks + 1 }))
     let mounted = true
