@@ -4,6 +4,7 @@ import { AccountStore, KeyringSecretStore, type SecretStore } from '../accounts/
 import { indexFolderContents } from '../index/folder-contents.ts'
 import { chooseNativeBinding } from '../index/native-binding.ts'
 import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/open-app-index.ts'
+import { recrawlEveryFrom } from '../index/recrawl-setting.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { logLine } from '../logging/log.ts'
 import { type OpenFolder, openBackgroundWork } from '../watch/background-work.ts'
@@ -73,7 +74,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const pool = new ClientPool(accounts, offline, options.httpDispatcher)
   const settings = await SettingsStore.open(options.dataDir)
   // The index first: the upload engine's duplicate check asks it what is already in a folder.
-  const appIndex = openIndex(options, accounts, pool, events, log)
+  const appIndex = openIndex(options, accounts, pool, events, log, settings)
   const queue = await openUploadQueue({
     dataDir: options.dataDir,
     pool,
@@ -163,6 +164,7 @@ function openIndex(
   pool: ClientPool,
   events: EventBus<AppEvent>,
   log: (line: string) => void,
+  settings: SettingsStore,
 ): AppIndex | string {
   const roots = [(process as { resourcesPath?: string }).resourcesPath, process.cwd()]
   const binding = chooseNativeBinding(process.versions, roots)
@@ -176,7 +178,12 @@ function openIndex(
       accounts,
       clientFor: async (id) => (await pool.get(id)).client,
       events,
-      settings: { ...options.index, ...(binding.path === undefined ? {} : { nativeBinding: binding.path }) },
+      // The user's re-crawl interval, unless the caller (a test) fixes one.
+      settings: {
+        recrawlEveryMs: recrawlEveryFrom(settings),
+        ...options.index,
+        ...(binding.path === undefined ? {} : { nativeBinding: binding.path }),
+      },
       log,
     })
   } catch (error) {

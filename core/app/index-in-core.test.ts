@@ -2,12 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { openSandbox, type TestSandbox } from '../../sandbox/test-support.ts'
-import type { AccountView } from '../../shared/accounts.ts'
-import type { IndexFileRow, IndexStatus, IndexWindow } from '../../shared/file-index.ts'
-import type { AppEvent } from '../../shared/ipc/events.ts'
+import { openSandbox } from '../../sandbox/test-support.ts'
+import type { IndexFileRow, IndexWindow } from '../../shared/file-index.ts'
 import { createDispatcher } from '../ipc/dispatcher.ts'
-import { type Core, createCore } from './create-core.ts'
+import { createCore } from './create-core.ts'
+import { coreWithAccount } from './testing/core-with-account.ts'
 import { MemorySecretStore } from './testing/memory-secret-store.ts'
 
 const cleanup: Array<() => Promise<void>> = []
@@ -15,45 +14,10 @@ afterEach(async () => {
   for (const undo of cleanup.splice(0).reverse()) await undo()
 })
 
-async function coreWithAccount(sandbox: TestSandbox, dataDir?: string) {
-  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'filedock-core-index-')))
-  const core: Core = await createCore({
-    dataDir: dir,
-    host: 'web',
-    version: '0',
-    secretStore: new MemorySecretStore(),
-    log: () => undefined,
-  })
-  cleanup.push(async () => {
-    await core.dispose()
-    if (dataDir === undefined) await rm(dir, { recursive: true, force: true })
-  })
-  const events: AppEvent[] = []
-  core.events.subscribe((e) => events.push(e))
-  const d = createDispatcher(core.handlers)
-  const call = async <T>(channel: Parameters<typeof d.dispatch>[0], input: unknown = {}): Promise<T> => {
-    const r = await d.dispatch(channel, input)
-    if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
-    return r.value as T
-  }
-  const account = await call<AccountView>('accounts.add', {
-    label: 'Main',
-    baseUrl: sandbox.sb.baseUrl,
-    apiKey: sandbox.sb.apiKey,
-  })
-  // Adding an account starts its crawl by itself.
-  const deadline = Date.now() + 20_000
-  while ((await call<IndexStatus[]>('index.status'))[0]?.lastFullCrawl == null) {
-    if (Date.now() > deadline) throw new Error('the new account was not indexed')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return { core, call, account, events, dir }
-}
-
 it('writes the app’s own renames, moves and new folders into the index at once', async () => {
   const sandbox = await openSandbox({ seedFiles: 50 })
   cleanup.push(() => sandbox.stop())
-  const { call, account, events } = await coreWithAccount(sandbox)
+  const { call, account, events } = await coreWithAccount(sandbox, cleanup)
   const list = await call<{ files: Array<{ fileCode: string; fldId: number }> }>('files.list', {
     page: 1,
     perPage: 1,
@@ -95,7 +59,7 @@ it('keeps the index across a restart of the app, and forgets an account that is 
   cleanup.push(() => sandbox.stop())
   const dataDir = await mkdtemp(join(tmpdir(), 'filedock-core-index-'))
   cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
-  const first = await coreWithAccount(sandbox, dataDir)
+  const first = await coreWithAccount(sandbox, cleanup, dataDir)
   await first.core.dispose()
   cleanup.splice(cleanup.length - 1, 1)
 

@@ -39,8 +39,11 @@ export interface IndexServiceOptions {
   perPage?: number
   /** Requests in flight per account. Default 3. */
   concurrency?: number
-  /** A full re-crawl in the background at most this often per account. Default 6 h; 0 turns it off. */
-  recrawlEveryMs?: number
+  /**
+   * A full re-crawl in the background at most this often per account. Default 6 h; 0 turns it off. A function
+   * is asked at each check (the user's setting); after it changes, call scheduleChanged().
+   */
+  recrawlEveryMs?: number | (() => number)
   /** Start crawls by themselves (at open, for new accounts, when stale). Default true. */
   autoCrawl?: boolean
   /** Waits while the host is unreachable, doubling up to the max. Defaults 2 s and 60 s. */
@@ -51,6 +54,7 @@ export interface IndexServiceOptions {
 const PROGRESS_INTERVAL_MS = 250
 const CHANGED_INTERVAL_MS = 1_000
 const SCHEDULE_CHECK_MS = 60_000
+const DEFAULT_RECRAWL_MS = 6 * 3_600_000
 
 /**
  * The account index: every folder and file of each account in one SQLite file, filled by resumable background
@@ -68,7 +72,7 @@ export class IndexService {
   private readonly lastProgress = new Map<string, number>()
   private readonly lastChanged = new Map<string, number>()
   private readonly stop = new AbortController()
-  private readonly timer: NodeJS.Timeout | null
+  private timer: NodeJS.Timeout | null = null
   private readonly log: (line: string) => void
   /** Said once: the index file was unreadable and is being rebuilt. */
   private rebuiltNotice: string | null
@@ -85,12 +89,34 @@ export class IndexService {
     this.log = o.log ?? ((line) => process.stderr.write(`${line}\n`))
     this.rebuiltNotice = rebuilt
     if (rebuilt !== null) this.log(`Filedock: ${rebuilt}`)
-    const every = o.recrawlEveryMs ?? 6 * 3_600_000
-    this.timer =
-      o.autoCrawl === false
-        ? null
-        : setInterval(() => this.crawlWhatIsDue(), Math.min(SCHEDULE_CHECK_MS, every || SCHEDULE_CHECK_MS))
-    this.timer?.unref()
+    this.armSchedule()
+  }
+
+  /** Checks for stale accounts once a minute, or more often when the interval itself is shorter (tests). */
+  private armSchedule(): void {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    if (this.o.autoCrawl === false || this.stop.signal.aborted) return
+    const every = this.recrawlEvery()
+    this.timer = setInterval(
+      () => this.crawlWhatIsDue(),
+      Math.min(SCHEDULE_CHECK_MS, every || SCHEDULE_CHECK_MS),
+    )
+    this.timer.unref()
+  }
+
+  private recrawlEvery(): number {
+    const every = this.o.recrawlEveryMs ?? DEFAULT_RECRAWL_MS
+    return typeof every === 'function' ? every() : every
+  }
+
+  /**
+   * The re-crawl interval changed (the user's setting): it applies from now on, without a restart. An account
+   * that is already older than the new interval is crawled now, not at the next check.
+   */
+  scheduleChanged(): void {
+    this.armSchedule()
+    if (this.o.autoCrawl !== false) this.crawlWhatIsDue()
   }
 
   static open(o: IndexServiceOptions): IndexService {
@@ -102,7 +128,7 @@ export class IndexService {
 
   /** Starts crawls that are due: interrupted ones (resume), accounts never crawled, and stale ones. */
   crawlWhatIsDue(): void {
-    const every = this.o.recrawlEveryMs ?? 6 * 3_600_000
+    const every = this.recrawlEvery()
     for (const { id } of this.o.accounts()) {
       const row = this.rows.get(id)
       const stale =

@@ -14,8 +14,11 @@ export interface AppIndexSettings {
   /** Crawl by themselves (at start, for a new account, when stale). Default true. */
   autoCrawl?: boolean
   perPage?: number
-  /** A background full re-crawl at most this often; default 6 h, 0 off. */
-  recrawlEveryMs?: number
+  /**
+   * A background full re-crawl at most this often; default 6 h, 0 off. A function (the user's setting) is asked
+   * again whenever the settings change, so a new interval applies without a restart.
+   */
+  recrawlEveryMs?: number | (() => number)
   /** better-sqlite3's addon built for Electron (see native-binding.ts); absent on Node. */
   nativeBinding?: string
 }
@@ -57,8 +60,9 @@ export function openAppIndex(o: {
     activeId: () => o.accounts.activeId,
     key: (id) => index.acct(id),
   }
-  const stopLandings = o.events.subscribe((event) => {
+  const stopEvents = o.events.subscribe((event) => {
     if (event.type === 'queue.item' && event.item.state === 'done') changes.uploadLanded(event.item)
+    if (event.type === 'settings.changed') index.scheduleChanged()
   })
   const stopAccounts = o.accounts.onChange((change) => {
     if (change.reason === 'removed' && change.accountId !== null) index.forget(change.accountId)
@@ -69,7 +73,7 @@ export function openAppIndex(o: {
     changes,
     scope,
     async close() {
-      stopLandings()
+      stopEvents()
       stopAccounts()
       changes.dispose()
       await index.close()

@@ -34,6 +34,26 @@ describe('when the index crawls', () => {
     expect(crawlsStarted()).toBeGreaterThanOrEqual(1)
   })
 
+  it('takes a changed interval at once, without a restart: off stops re-crawls, a short one starts them', async () => {
+    rig = await openIndexRig({ seedFiles: 50 })
+    let every = 0
+    const index = rig.open({ autoCrawl: true, recrawlEveryMs: () => every })
+    await until('the first crawl', () => index.status()[0]?.lastFullCrawl !== null)
+    const first = index.status()[0]?.lastFullCrawl
+    // Off: the minute's checks never re-crawl, nor does a change that keeps it off.
+    index.scheduleChanged()
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(index.status()[0]?.lastFullCrawl).toBe(first)
+    every = 300
+    index.scheduleChanged()
+    await until('the re-crawl', () => index.status()[0]?.lastFullCrawl !== first)
+    every = 0
+    index.scheduleChanged()
+    const last = index.status()[0]?.lastFullCrawl
+    await new Promise((resolve) => setTimeout(resolve, 900))
+    expect(index.status()[0]?.lastFullCrawl).toBe(last)
+  })
+
   it('pauses while the host is unreachable and finishes once it is back, from where it was', async () => {
     rig = await openIndexRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } })
     const { sb, dir } = rig.sandbox

@@ -35,12 +35,22 @@ export interface AppSettings {
   checkUrls: boolean
   /** How long a host may take to fetch a remote URL before the upload is reported failed, in minutes. */
   remoteTimeoutMin: number
+  /**
+   * Hours between background re-crawls of each account into the file index; null: never by itself (opening a
+   * folder still re-checks it, and the app's own changes are written through).
+   */
+  recrawlHours: RecrawlHours | null
 }
 
 export const cloneNamesSchema = z.enum(['copy', 'same'])
 export type CloneNames = z.infer<typeof cloneNamesSchema>
 export const sizeUnitsSchema = z.enum(['decimal', 'binary'])
 export type SizeUnits = z.infer<typeof sizeUnitsSchema>
+
+/** The re-crawl intervals offered (hours): the default 6 keeps a large account at a few crawls a day. */
+export const RECRAWL_HOURS = [1, 3, 6, 12, 24] as const
+export type RecrawlHours = (typeof RECRAWL_HOURS)[number]
+export const recrawlHoursSchema = z.literal([...RECRAWL_HOURS]).nullable()
 
 export { MAX_CONCURRENCY, MIN_CONCURRENCY }
 /** The engine refuses less than 1 KiB/s: such a limit would stall every upload. */
@@ -60,6 +70,7 @@ export const defaultSettings: AppSettings = {
   sizeUnits: 'decimal',
   checkUrls: true,
   remoteTimeoutMin: 10,
+  recrawlHours: 6,
 }
 
 export const linkFormatSchema = z.enum(linkFormats)
@@ -87,6 +98,7 @@ export const settingsPatchSchema = z.strictObject({
   sizeUnits: sizeUnitsSchema.optional(),
   checkUrls: z.boolean().optional(),
   remoteTimeoutMin: remoteTimeoutSchema.optional(),
+  recrawlHours: recrawlHoursSchema.optional(),
 })
 
 /** Reads a settings file tolerantly: unknown or damaged fields fall back to their defaults one by one. */
@@ -116,6 +128,7 @@ export function settingsFromJson(value: unknown): AppSettings {
     sizeUnits: pick(sizeUnitsSchema, rec.sizeUnits, defaultSettings.sizeUnits),
     checkUrls: pick(z.boolean(), rec.checkUrls, defaultSettings.checkUrls),
     remoteTimeoutMin: pick(remoteTimeoutSchema, rec.remoteTimeoutMin, defaultSettings.remoteTimeoutMin),
+    recrawlHours: pick(recrawlHoursSchema, rec.recrawlHours, defaultSettings.recrawlHours),
   }
 }
 

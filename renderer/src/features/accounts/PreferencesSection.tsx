@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { AppSettings, CloneNames, SizeUnits } from '../../../../shared/ipc/settings.ts'
+import type { AppSettings, CloneNames, RecrawlHours, SizeUnits } from '../../../../shared/ipc/settings.ts'
 import { RemoteUrlPreferences } from '../upload/RemoteUrlPreferences.tsx'
 import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
 
@@ -11,8 +11,19 @@ const cloneChoices: [CloneNames, string][] = [
   ['copy', 'Name them “name (copy).ext”, “name (copy 2).ext”…'],
   ['same', 'Keep the original name'],
 ]
+const recrawlChoices: [RecrawlHours | null, string][] = [
+  [1, 'Every hour'],
+  [3, 'Every 3 hours'],
+  [6, 'Every 6 hours'],
+  [12, 'Every 12 hours'],
+  [24, 'Once a day'],
+  [null, 'Off: a folder is re-read when you open it'],
+]
 
-/** Window-wide preferences, saved by main for every window and both hosts: size units and names of copies. */
+/**
+ * Window-wide preferences, saved by main for every window and both hosts: size units, names of copies, and how
+ * often the file index re-reads every account (a change applies at once).
+ */
 export function PreferencesSection() {
   return (
     <section className="preferences" aria-labelledby="preferences-title">
@@ -21,12 +32,17 @@ export function PreferencesSection() {
       </h3>
       <Choice field="sizeUnits" legend="Sizes and speeds" choices={unitChoices} />
       <Choice field="cloneNames" legend="Copies of files" choices={cloneChoices} />
+      <Choice
+        field="recrawlHours"
+        legend="Re-read all files from the host in the background"
+        choices={recrawlChoices}
+      />
       <RemoteUrlPreferences />
     </section>
   )
 }
 
-type ChoiceField = 'sizeUnits' | 'cloneNames'
+type ChoiceField = 'sizeUnits' | 'cloneNames' | 'recrawlHours'
 
 /**
  * One preference as radio buttons. The choice is kept in local state first, so the button shows it in the same
@@ -46,7 +62,7 @@ function Choice<F extends ChoiceField>(props: {
     <fieldset className="preferences-group" disabled={saved === undefined}>
       <legend>{props.legend}</legend>
       {props.choices.map(([value, label]) => (
-        <label key={value} className="check">
+        <label key={String(value)} className="check">
           <input
             type="radio"
             name={props.field}
