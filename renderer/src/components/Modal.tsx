@@ -1,6 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { type FocusReturn, rememberFocus } from '../lib/focus-return.ts'
 import { Icon } from './Icon.tsx'
+
+const TAB_STOP = 'input, select, textarea, button, [tabindex="0"]'
 
 interface ModalProps {
   open: boolean
@@ -12,8 +15,17 @@ interface ModalProps {
   footer?: ReactNode
 }
 
-/** A Radix dialog with the app's frame: focus trap, Escape, labelled title and description. */
+/**
+ * A Radix dialog with the app's frame: focus trap, Escape, labelled title and description. Closing it (a button,
+ * Escape, the overlay) gives focus back to where it was before the dialog opened (focus-return.ts), so the file
+ * grid's cursor row, or the button that opened it, has the keyboard again.
+ */
 export function Modal({ open, onOpenChange, title, description, wide, children, footer }: ModalProps) {
+  const back = useRef<FocusReturn | null>(null)
+  // A layout effect runs before Radix moves focus into the dialog (in a passive effect): focus is still outside.
+  useLayoutEffect(() => {
+    if (open) back.current = rememberFocus()
+  }, [open])
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -21,14 +33,20 @@ export function Modal({ open, onOpenChange, title, description, wide, children, 
         <Dialog.Content
           className={wide ? 'dialog dialog-wide' : 'dialog'}
           onOpenAutoFocus={(e) => {
-            // Start in the field the dialog is for (marked data-autofocus), not on the close button.
-            const target = (e.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+            // Start in the field the dialog is for (marked data-autofocus), not on the close button. A marked
+            // container (the Move dialog's folder tree) hands focus to its tab stop.
+            const marked = (e.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
               '[data-autofocus]',
             )
+            const target = marked?.matches(TAB_STOP) ? marked : marked?.querySelector<HTMLElement>(TAB_STOP)
             if (target) {
               e.preventDefault()
               target.focus()
             }
+          }}
+          onCloseAutoFocus={(e) => {
+            // Radix's own choice is what had focus when the dialog mounted, often a menu item gone since.
+            if (back.current?.restore()) e.preventDefault()
           }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

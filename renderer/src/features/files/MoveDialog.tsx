@@ -43,7 +43,8 @@ export function MoveDialog({ accountId, count, currentFolderId, onMove, onClose 
         </>
       }
     >
-      <div className="picker">
+      {/* The dialog opens on the folder list: arrows pick the destination at once. */}
+      <div className="picker" data-autofocus>
         <FolderTree
           accountId={accountId}
           label="Destination folder"

@@ -1,4 +1,5 @@
 import type { IndexRow } from '../../../../shared/file-index.ts'
+import { openContextMenuAtCursor } from '../../lib/open-context-menu.ts'
 import { isEmpty, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 
@@ -28,7 +29,8 @@ const isMac = () => navigator.platform.toLowerCase().includes('mac')
  * The file pane's keyboard, as a desktop file manager has it: arrows move (Shift extends, Ctrl/Cmd moves the
  * cursor only, Space toggles), Home/End jump to the first/last row of the whole result, Ctrl/Cmd+A selects the
  * whole result, Enter opens, Backspace or Alt+Up goes to the parent folder, F2 renames, Ctrl/Cmd+C copies page
- * links and Ctrl/Cmd+Shift+C direct links. Returns true when the key was handled.
+ * links and Ctrl/Cmd+Shift+C direct links, the context-menu key or Shift+F10 opens the menu at the cursor row.
+ * Returns true when the key was handled.
  */
 export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): boolean {
   const sel = useSelection.getState()
@@ -60,6 +62,12 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
     return true
   }
   if (event.altKey && key === 'ArrowUp') return ctx.goUp()
+  if (key === 'ContextMenu' || (event.shiftKey && key === 'F10')) {
+    // The cursor row may be scrolled out of the rendered rows: bring it in, then open the menu there.
+    if (from >= 0) ctx.scrollTo(from)
+    openContextMenuAtCursor(event.currentTarget as HTMLElement)
+    return true
+  }
   switch (key) {
     case 'ArrowDown':
       moveTo(from < 0 ? 0 : from + ctx.columns)
