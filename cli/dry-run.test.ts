@@ -143,6 +143,56 @@ describe('filedock upload --dry-run', () => {
     expect(second.at(-1)).toMatchObject({ send: 0, alreadyThere: 4, createFolders: 0, problems: 1 })
   })
 
+  it('a --fld_id that is not a folder of the account is a problem of the plan; the real run refuses it; nothing changes', async () => {
+    const missing = 987_654
+    const data = join(dir, 'data-missing')
+    const before = await hostState(0)
+    const args = ['upload', join(dir, 'src/album'), '--fld_id', String(missing), '--data', data]
+    const dry = await runHere([...args, '--dry-run', '--json'], env())
+    expect(dry.code, dry.stderr).toBe(9)
+    const plan = jsonLines(dry.stdout)
+    expect(plan.filter((l) => l.plan === 'problem')).toEqual([
+      {
+        plan: 'problem',
+        path: '',
+        kind: 'no_such_folder',
+        message: `There is no folder ${missing} in this account on the host (--fld_id); nothing can go there. 0 is the root folder.`,
+      },
+      // The local checks still run.
+      { plan: 'problem', path: join(dir, 'src/album/zero.bin'), kind: 'empty', message: expect.any(String) },
+    ])
+    expect(plan.at(-1)).toEqual({
+      dryRun: true,
+      send: 0,
+      sendBytes: 0,
+      alreadyThere: 0,
+      createFolders: 0,
+      problems: 2,
+    })
+    const text = await runHere([...args, '--dry-run'], env())
+    expect(text.stdout).toContain(
+      `Problems, left out (2):\n  There is no folder ${missing} in this account on the host (--fld_id)`,
+    )
+    expect(text.stdout).not.toContain('To send')
+    // remote --dry-run checks the folder the same way, before looking at any URL.
+    const remote = await runHere(
+      ['remote', 'https://example.invalid/a.iso', '--fld_id', String(missing), '--dry-run', '--json'],
+      env(),
+    )
+    expect(jsonLines(remote.stdout)[0]).toMatchObject({ plan: 'problem', kind: 'no_such_folder' })
+
+    // The real run says so and queues nothing, however often it is repeated.
+    for (let i = 0; i < 2; i++) {
+      const real = await runHere(args, env())
+      expect(real.code).toBe(4)
+      expect(real.stderr).toBe(
+        `filedock: There is no folder ${missing} in this account on the host (--fld_id); nothing can go there. 0 is the root folder.\n`,
+      )
+    }
+    expect(await hostState(0)).toEqual(before)
+    expect(existsSync(data)).toBe(false)
+  })
+
   it('--dry-run with no paths is a usage error', async () => {
     const r = await runHere(['upload', '--dry-run'], env())
     expect(r.code).toBe(2)

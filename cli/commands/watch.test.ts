@@ -247,5 +247,14 @@ describe('filedock watch', () => {
     const badAge = await startCli(['watch', dir, '--min-age', 'soon'], env).done
     expect(badAge.code).toBe(2)
     expect(badAge.stderr).toMatch(/--min-age must be a duration/)
+    // A target folder the account does not have: said at once, before anything is watched or written.
+    const src = await watched('no-target')
+    await writeFile(join(src, 'a.txt'), 'a')
+    const before = (await allFiles(client)).length
+    const noFolder = await startCli(['watch', src, '--fld_id', '987654'], env).done
+    expect(noFolder.code).toBe(4)
+    expect(noFolder.stderr).toMatch(/There is no folder 987654 in this account on the host \(--fld_id\)/)
+    expect(noFolder.stderr).not.toMatch(/watching/)
+    expect((await allFiles(client)).length).toBe(before)
   }, 30_000)
 })

@@ -4,12 +4,14 @@ import { parseArgs } from 'node:util'
 import type { UploadEngine } from '../../core/queue/engine.ts'
 import { formatDuration, parseDuration } from '../../core/watch/duration.ts'
 import type { FolderWatch } from '../../core/watch/folder-watch.ts'
+import { FiledockError } from '../../shared/errors.ts'
 import { DEFAULT_MIN_AGE_MS, MAX_MIN_AGE_MS, type WatchActivity, type WatchRule } from '../../shared/watch.ts'
 import { type CliContext, targetFolderFlag, usage } from '../context.ts'
 import { resolveTarget, type Target } from '../credentials.ts'
 import { cliDataDirs } from '../data-dir.ts'
 import { watchHelp } from '../help.ts'
 import { writeLine } from '../queue/output.ts'
+import { targetFolderProblem } from '../target-folder.ts'
 
 /** After a landing, finished items leave the watch's queue journal this much later, so bursts clear once. */
 const CLEAR_DELAY_MS = 2000
@@ -43,6 +45,8 @@ export async function watchCommand(argv: string[], ctx: CliContext): Promise<num
 
   const target = await resolveTarget(ctx, { account: values.account, baseUrl: values['base-url'] })
   try {
+    const noFolder = await targetFolderProblem(target.client, fldId, ctx.signal)
+    if (noFolder) throw new FiledockError({ kind: 'not_found', message: noFolder })
     return await runWatch(ctx, target, {
       rule: { id: 'cli', dir, accountId: target.accountId, fldId, minAgeMs, doneDir, paused: false },
       root: dirname(cliDataDirs(ctx.env, values.data).historyDir),

@@ -9,6 +9,7 @@ import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { CliContext } from '../context.ts'
 import { resolveTarget } from '../credentials.ts'
 import { exitCodes } from '../exit-codes.ts'
+import { targetFolderProblem } from '../target-folder.ts'
 import { QueueAccounts } from './accounts.ts'
 import { writeLine } from './output.ts'
 
@@ -24,13 +25,16 @@ export interface DryRunOptions {
   urlCheck: { webPages: WebPageChoice } | null
 }
 
+/** A problem of the plan: the queue's own kinds, plus a --fld_id that is not a folder of the account. */
+type PlanProblem = Omit<EnqueueProblem, 'kind'> & { kind: EnqueueProblem['kind'] | 'no_such_folder' }
+
 /** What a run would do, as `filedock upload --dry-run` prints it. */
 interface Plan {
   send: { path: string; relPath: string; size: number | null }[]
   alreadyThere: { path: string; relPath: string; size: number; fileCode: string }[]
   /** Folders under --fld_id that do not exist yet, parents first (`album`, `album/2024`). */
   createFolders: string[]
-  problems: EnqueueProblem[]
+  problems: PlanProblem[]
 }
 
 /**
@@ -45,10 +49,13 @@ export async function dryRun(ctx: CliContext, o: DryRunOptions): Promise<number>
   try {
     const target = await resolveTarget(ctx, o, accounts.accounts)
     accounts.add(target)
+    const noFolder = await targetFolderProblem(target.client, o.fldId, ctx.signal)
     const plan =
-      o.kind === 'urls'
-        ? await planUrls(o)
-        : await planPaths(o, target.accountId, async () => target.client, ctx.signal)
+      noFolder !== null
+        ? await planNowhere(o, noFolder)
+        : o.kind === 'urls'
+          ? await planUrls(o)
+          : await planPaths(o, target.accountId, async () => target.client, ctx.signal)
     print(ctx, o, plan)
     return plan.problems.length > 0 ? exitCodes.partial : exitCodes.ok
   } finally {
@@ -97,6 +104,17 @@ async function planPaths(
   plan.createFolders = [...missing].sort(
     (a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b),
   )
+  return plan
+}
+
+/**
+ * The plan when --fld_id is not a folder of the account: nothing is sent. The local checks still run (a file that
+ * cannot be read is worth knowing about too); the host is not asked anything more, nor are URLs looked at.
+ */
+async function planNowhere(o: DryRunOptions, message: string): Promise<Plan> {
+  const plan: Plan = { send: [], alreadyThere: [], createFolders: [], problems: [] }
+  if (o.kind === 'paths') plan.problems.push(...(await scanPaths(o.sources)).problems)
+  plan.problems.unshift({ path: '', kind: 'no_such_folder', message })
   return plan
 }
 
@@ -157,7 +175,7 @@ function print(ctx: CliContext, o: DryRunOptions, plan: Plan): void {
   section(`Folders to create (${plan.createFolders.length}):`, plan.createFolders)
   section(
     `Problems, left out (${plan.problems.length}):`,
-    plan.problems.map((p) => `${p.path}: ${p.message}`),
+    plan.problems.map((p) => (p.path === '' ? p.message : `${p.path}: ${p.message}`)),
   )
   if (lines.length === 0) lines.push('Nothing to do.')
   lines.push('Dry run: nothing was sent and nothing was changed on the host.')

@@ -10,6 +10,7 @@ import { resolveTarget } from '../credentials.ts'
 import { cliDataDirs } from '../data-dir.ts'
 import { exitCodeFor, exitCodes } from '../exit-codes.ts'
 import { claimLeftovers, newRunFolder, removeRunFolder } from '../run-folders.ts'
+import { targetFolderProblem } from '../target-folder.ts'
 import { raceAbort } from './abort.ts'
 import { QueueAccounts } from './accounts.ts'
 import { failureMessage, isLeftOut, itemLine, problemMessage, writeLine } from './output.ts'
@@ -50,6 +51,9 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
     // The account first: a missing key or a locked keychain is reported before any folder is touched.
     const target = o.sources.length > 0 ? await resolveTarget(ctx, o, accounts.accounts) : undefined
     if (target) accounts.add(target)
+    // Then the folder: uploads queued for one that is not there would have nowhere to land.
+    const noFolder = target && (await targetFolderProblem(target.client, o.fldId, ctx.signal))
+    if (noFolder) throw new FiledockError({ kind: 'not_found', message: noFolder })
     const history = await HistoryStore.open(dirs.historyDir)
     try {
       // Earlier runs' leftovers first (each in its own folder, see run-folders.ts), then this run's own work in a
