@@ -93,7 +93,9 @@ const keychainServiceFor = (dataDir: string) => `filedock-e2e-${path.basename(pa
  * a session bus (a plain `npx playwright test`), it runs under scripts/with-keyring.sh so the account store
  * has a real, private Secret Service; under scripts/test.sh it shares the one already started.
  */
-async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
+export async function startHost(
+  dataDir: string,
+): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
   const hostArgs = ['--import', 'tsx', 'web/main.ts', '--port', '0', '--data', dataDir]
   const [cmd, args] = process.env.DBUS_SESSION_BUS_ADDRESS
     ? [process.execPath, hostArgs]
@@ -139,7 +141,7 @@ export async function readAllFiles(dir: string): Promise<{ path: string; text: s
 }
 
 /** SIGTERM to the host's own process group (it and the keyring wrapper, nothing else), then wait for exit. */
-async function stopHost(child: ChildProcess): Promise<void> {
+export async function stopHost(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   process.kill(-child.pid, 'SIGTERM')
