@@ -114,8 +114,10 @@ function main() {
       return
     }
   }
+  // Said in full, because `npm start` runs this once and carries on: the reader must know what to run later.
   console.error(
-    `build-sqlite-electron: could not build SQLite for Electron ${electronVersion} (offline, or no compiler); the app runs without its file index until this succeeds.`,
+    `build-sqlite-electron: could not build SQLite for Electron ${electronVersion}: no prebuilt addon could be fetched, and compiling needs Electron's headers (node-gyp downloads them from electronjs.org) and a C++ compiler. ` +
+      `Once online, run \`node scripts/build-sqlite-electron.mjs --electron-version ${electronVersion}\` (it writes ${p.out}); until then the app runs without its file index.`,
   )
   process.exit(1)
 }

@@ -1,7 +1,19 @@
-import { join } from 'node:path'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { chooseNativeBinding, electronBindingPath } from './native-binding.ts'
+import { openIndexDb } from './open-index-db.ts'
+
+/** better-sqlite3's addon as npm built it for this Node. */
+const nodeAddon = join(
+  dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')),
+  'build',
+  'Release',
+  'better_sqlite3.node',
+)
 
 const node = { node: '22.0.0' } as NodeJS.ProcessVersions
 const electron = { node: '22.0.0', electron: '45.4.1' } as NodeJS.ProcessVersions
@@ -34,5 +46,30 @@ describe('which SQLite addon the index loads', () => {
     const choice = chooseNativeBinding(electron, ['/src/filedock'], () => false)
     expect(choice.path).toBeUndefined()
     expect(choice.problem).toMatch(/Electron 45\.4\.1.*node scripts\/build-sqlite-electron\.mjs/)
+  })
+
+  it('loads the addon from native/ by path when the process says it is Electron, and Node’s own build otherwise', () => {
+    const root = mkdtempSync(join(tmpdir(), 'filedock-native-'))
+    try {
+      const inNative = electronBindingPath(root, '45.4.1')
+      mkdirSync(dirname(inNative), { recursive: true })
+      const file = join(root, 'file-index.sqlite')
+      // A fake Electron with a file in native/ that is not an addon: loading fails on that very file, so the
+      // index does load from native/ and not from node_modules.
+      writeFileSync(inNative, 'not an addon')
+      const fake = chooseNativeBinding({ ...process.versions, electron: '45.4.1' }, [undefined, root])
+      expect(fake).toEqual({ path: inNative, problem: null })
+      expect(() => openIndexDb(file, fake.path)).toThrow()
+      // The same place holding a working addon (Node's, standing in for Electron's build): the index opens.
+      copyFileSync(nodeAddon, inNative)
+      const { db, rebuilt } = openIndexDb(file, fake.path)
+      expect(rebuilt).toBeNull()
+      expect(db.prepare('SELECT count(*) AS n FROM files').get()).toEqual({ n: 0 })
+      db.close()
+      // This process is Node: no path, better-sqlite3 finds its own build.
+      expect(chooseNativeBinding(process.versions, [root])).toEqual({ path: undefined, problem: null })
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
