@@ -56,6 +56,8 @@ export const FileRow = memo(function FileRow(props: ItemProps & { start: number 
       className={row.kind === 'folder' ? 'file-row folder-row' : 'file-row'}
       aria-selected={selected}
       data-code={codeOf(row)}
+      // Drags are handled by the grid (use-drag-move.ts); a folder row's drag only says folders cannot move.
+      draggable
       onMouseDown={(e) => onPointer(index, e)}
       onContextMenu={(e) => onPointer(index, e)}
       onDoubleClick={() => onOpen(index)}
@@ -124,6 +126,7 @@ export const FileTile = memo(function FileTile({
       aria-selected={selected}
       data-focused={focused}
       data-code={codeOf(row)}
+      draggable
       tabIndex={-1}
       onMouseDown={(e) => onPointer(index, e)}
       onContextMenu={(e) => onPointer(index, e)}

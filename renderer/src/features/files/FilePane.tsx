@@ -7,6 +7,7 @@ import { useWidth } from '../../lib/use-width.ts'
 import { isPicked, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import type { ViewMode } from '../../state/ui-store.ts'
+import { holdSelectionForDrag, useDragMove } from '../dnd/use-drag-move.ts'
 import { FileRow, FileTile, itemId } from './FileItem.tsx'
 import { FileMenu } from './FileMenu.tsx'
 import { handleFileKey } from './file-keys.ts'
@@ -110,7 +111,8 @@ export function FilePane(props: FilePaneProps) {
       // Focus stays on the grid, never on a row: a focused row would take focus with it when it scrolls out of
       // view and unmounts.
       if (event.type === 'mousedown') {
-        event.preventDefault()
+        // Not for the primary button: a cancelled press starts no drag (the grid takes back a tile's focus).
+        if (event.button !== 0) event.preventDefault()
         tableRef.current?.focus({ preventScroll: true })
       }
       const file = row.kind === 'file' ? row : null
@@ -122,11 +124,13 @@ export function FilePane(props: FilePaneProps) {
       const mod = event.ctrlKey || event.metaKey
       if (event.shiftKey) extendTo(index, mod)
       else if (mod && file) sel.toggle(index, file)
-      else sel.selectOnly(index, file)
+      else if (!(file && event.type === 'mousedown' && holdSelectionForDrag(index, file)))
+        sel.selectOnly(index, file)
     },
     [extendTo],
   )
   const onOpen = useCallback((index: number) => latest.current.commands.open(index), [])
+  const drag = useDragMove(rowAt, props.summary)
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const handled = handleFileKey(event, {
@@ -177,6 +181,7 @@ export function FilePane(props: FilePaneProps) {
             aria-activedescendant={focusIndex >= 0 && focusIndex < total ? itemId(focusIndex) : undefined}
             tabIndex={0}
             onKeyDown={onKeyDown}
+            {...drag}
             onMouseDown={(e) => {
               // A click on empty space clears the selection, as in a desktop file manager.
               if (e.button === 0 && !(e.target as HTMLElement).closest('[data-code], thead'))

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Icon } from '../../components/Icon.tsx'
 import type { Crumb } from '../../state/ui-store.ts'
 import { ROOT } from '../../state/ui-store.ts'
+import { folderDropProps, hostPath } from '../dnd/folder-drop.ts'
 import { handleTreeKey } from './tree-keys.ts'
 import { useFolderListing } from './use-folder.ts'
 
@@ -73,6 +74,12 @@ function TreeNode({ ctx, path }: { ctx: TreeCtx; path: Crumb[] }) {
         aria-selected={ctx.selectedId === node.id}
         {...(leaf ? {} : { 'aria-expanded': open })}
         tabIndex={ctx.focusId === node.id ? 0 : -1}
+        {...folderDropProps({
+          accountId: ctx.accountId,
+          fldId: node.id,
+          name: node.name,
+          path: hostPath(path),
+        })}
         style={{ paddingLeft: 4 + (path.length - 1) * 14 }}
         onFocus={() => ctx.setFocusId(node.id)}
         onClick={(e) => {

@@ -1,20 +1,36 @@
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { useAccounts } from '../accounts/use-accounts.ts'
+import { folderOfEvent, useDropTargetCleanup } from '../dnd/folder-drop.ts'
+import type { FolderTarget } from '../dnd/folder-target.ts'
 import { readDrop } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
-import { type UploadTarget, useUploadTarget } from './use-upload-target.ts'
+import { intoFolder, type UploadTarget, useUploadTarget } from './use-upload-target.ts'
+
+const sameFolder = (a: FolderTarget | null, b: FolderTarget | null) =>
+  a === b || (a !== null && b !== null && a.accountId === b.accountId && a.fldId === b.fldId)
 
 /**
  * Files and folders dragged from the OS onto any part of the window: an overlay says where they will go, and
- * the drop queues them (Electron: by path; browser host: sent to the host first). Drags that carry no files
- * (text, links, rows of the file list) are left alone.
+ * the drop queues them (Electron: by path; browser host: sent to the host first). Onto a folder row or a tree
+ * folder they go into that folder; anywhere else into the open one. Drags that carry no files (text, links, rows
+ * of the file list) are left alone.
  */
 export function DropZone() {
-  const target = useUploadTarget()
+  const open = useUploadTarget()
+  const { data: accounts } = useAccounts()
   const [over, setOver] = useState(false)
-  const targetRef = useRef<UploadTarget | null>(target)
-  targetRef.current = target
+  const [folder, setFolder] = useState<FolderTarget | null>(null)
+  const aim = (t: UploadTarget | null, f: FolderTarget | null) => {
+    if (!t || !f) return t
+    return intoFolder(t, f, accounts?.accounts.find((a) => a.id === f.accountId)?.label ?? 'this account')
+  }
+  const aimRef = useRef(aim)
+  aimRef.current = aim
+  const openRef = useRef<UploadTarget | null>(open)
+  openRef.current = open
+  useDropTargetCleanup()
 
   useEffect(() => {
     const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') === true
@@ -23,6 +39,9 @@ export function DropZone() {
       e.preventDefault()
       if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy'
       setOver(true)
+      // Folder targets mark the events they take before they reach the window (bubbling order).
+      const aimed = folderOfEvent(e)
+      setFolder((prev) => (sameFolder(prev, aimed) ? prev : aimed))
     }
     // relatedTarget is null only when the pointer leaves the window (or the drag is cancelled).
     const onLeave = (e: DragEvent) => {
@@ -32,7 +51,7 @@ export function DropZone() {
       if (!hasFiles(e) || !e.dataTransfer) return
       e.preventDefault()
       setOver(false)
-      const t = targetRef.current
+      const t = aimRef.current(openRef.current, folderOfEvent(e))
       if (!t) return
       if (api.pathsForFiles) {
         const paths = api.pathsForFiles(Array.from(e.dataTransfer.files)).filter((p) => p !== '')
@@ -53,9 +72,11 @@ export function DropZone() {
     }
   }, [])
 
+  const target = aim(open, folder)
   if (!over || !target) return null
+  // Over a folder the overlay steps aside (a note at the bottom) so the marked folder stays in sight.
   return (
-    <div className="drop-overlay" aria-live="polite">
+    <div className="drop-overlay" data-folder={folder !== null} aria-live="polite">
       <div className="drop-card">
         <Icon name="upload" size={36} />
         <strong>Drop to upload to {target.label}</strong>

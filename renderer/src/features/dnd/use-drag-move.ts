@@ -1,0 +1,139 @@
+import { useMemo, useRef } from 'react'
+import type { IndexFileRow, IndexRow } from '../../../../shared/file-index.ts'
+import { errorMessage } from '../../lib/call.ts'
+import { formatCount } from '../../lib/format.ts'
+import { isPicked, useSelection } from '../../state/selection-store.ts'
+import { toast } from '../../state/toast-store.ts'
+import { itemId } from '../files/FileItem.tsx'
+import { selectionAccount, selectionOf } from '../files/selection.ts'
+import { useFileActions } from '../files/use-file-actions.ts'
+import type { SelectionCount } from '../files/use-selection-summary.ts'
+import { setDragLabel } from './drag-image.ts'
+import { dragSession } from './drag-session.ts'
+import { dragOverFolder, dropOnFolder, MOVE_TYPE } from './folder-drop.ts'
+import type { FolderTarget } from './folder-target.ts'
+
+type Sel = ReturnType<typeof useSelection.getState>
+
+/** The API moves files only (one call per file); a folder has no move, so a drag of one says so and stops. */
+export const FOLDER_DRAG_MESSAGE = 'Folders can’t be moved on this host; move the files inside them instead'
+
+/**
+ * Drag and drop in the file pane, as handlers for the grid (delegated: rows stay memoised and carry only
+ * `draggable`): a file row drags the selection (or the row alone when it is not selected) and a folder row takes
+ * drops, of files from the pane (moved there, through the same move as the Move dialog, so Undo covers it) or
+ * from the OS (uploaded there, by DropZone). The handlers never change; they read the latest rows through a ref.
+ */
+export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summary: SelectionCount | null) {
+  const actions = useFileActions()
+  const latest = useRef({ rowAt, summary, actions })
+  latest.current = { rowAt, summary, actions }
+
+  return useMemo(() => {
+    const rowUnder = (e: React.DragEvent) => {
+      const el = (e.target as Element).closest?.('[data-code]')
+      // Row elements carry their index in their id (itemId).
+      const index = el ? Number(el.id.slice(itemId(0).length - 1)) : Number.NaN
+      const row = Number.isInteger(index) ? latest.current.rowAt(index) : undefined
+      return el && row ? { el, index, row } : null
+    }
+    const folderUnder = (e: React.DragEvent) => {
+      const hit = rowUnder(e)
+      if (hit?.row.kind !== 'folder') return null
+      const { accountId, fldId, name, path } = hit.row
+      const target: FolderTarget = { accountId, fldId, name, path }
+      return { el: hit.el, target }
+    }
+    const over = (e: React.DragEvent) => {
+      const hit = folderUnder(e)
+      if (hit) dragOverFolder(e, hit.el, hit.target)
+    }
+    return {
+      onDragStart: (e: React.DragEvent) => {
+        const hit = rowUnder(e)
+        if (!hit) return e.preventDefault()
+        if (hit.row.kind === 'folder') {
+          e.preventDefault()
+          toast.info(FOLDER_DRAG_MESSAGE)
+          return
+        }
+        const file = hit.row
+        if (!isPicked(useSelection.getState(), file)) useSelection.getState().selectOnly(hit.index, file)
+        const sel = useSelection.getState()
+        let selection: ReturnType<typeof selectionOf>
+        try {
+          selection = selectionOf(sel)
+        } catch (error) {
+          e.preventDefault()
+          toast.error(errorMessage(error))
+          return
+        }
+        const accountId = selectionAccount(sel)
+        if (!selection || accountId === null) {
+          e.preventDefault()
+          toast.info('Move the files of one account at a time')
+          return
+        }
+        const count = sel.all ? (latest.current.summary?.files ?? null) : sel.picked.size
+        e.dataTransfer.effectAllowed = 'move'
+        e.dataTransfer.setData(MOVE_TYPE, String(count ?? ''))
+        // Dropped on a text field or another app, picked files give their page links, as Copy links does.
+        if (!sel.all)
+          e.dataTransfer.setData('text/plain', [...sel.picked.values()].map((r) => r.link).join('\n'))
+        setDragLabel(
+          e.dataTransfer,
+          count === 1 ? file.name : count === null ? 'Selected files' : formatCount(count, 'file'),
+        )
+        const moving = selection
+        dragSession.start({
+          accountId,
+          fromFldId: folderOf(sel),
+          moveTo: (t) =>
+            latest.current.actions.move.mutate({
+              selection: moving,
+              accountId,
+              fldId: t.fldId,
+              folderName: t.name,
+            }),
+        })
+      },
+      onDragEnter: over,
+      onDragOver: over,
+      onDrop: (e: React.DragEvent) => {
+        const hit = folderUnder(e)
+        if (hit) dropOnFolder(e, hit.target)
+      },
+      onDragEnd: () => dragSession.end(),
+      // A press on a row is no longer cancelled (that would cancel its drag), so a tile (tabIndex -1) takes focus
+      // by default; focus belongs on the grid, which points at the cursor row.
+      onFocus: (e: React.FocusEvent<HTMLElement>) => {
+        if (e.target !== e.currentTarget && e.target.matches('[data-code]'))
+          e.currentTarget.focus({ preventScroll: true })
+      },
+    }
+  }, [])
+}
+
+/** The folder every selected file is in, when they share one (a folder's view, or picks from one folder). */
+function folderOf(sel: Sel): number | null {
+  if (sel.all) return sel.all.scope.kind === 'folder' ? sel.all.scope.fldId : null
+  const folders = new Set([...sel.picked.values()].map((r) => r.fldId))
+  return folders.size === 1 ? ([...folders][0] ?? null) : null
+}
+
+/**
+ * A plain press on a file of a larger selection may start a drag of the whole selection, so it must not narrow
+ * the selection yet: the release does, when no drag began in between (a click still selects only that file).
+ * Returns whether it held the selection.
+ */
+export function holdSelectionForDrag(index: number, file: IndexFileRow): boolean {
+  const sel = useSelection.getState()
+  if (!isPicked(sel, file) || (!sel.all && sel.picked.size < 2)) return false
+  const before = dragSession.startedCount()
+  sel.setFocus(index)
+  const release = () => {
+    if (dragSession.startedCount() === before) useSelection.getState().selectOnly(index, file)
+  }
+  window.addEventListener('mouseup', release, { once: true, capture: true })
+  return true
+}
