@@ -20,15 +20,16 @@ test('upload history: link health on demand (a deleted file shows gone), the sch
 
   await page.getByRole('button', { name: 'Upload history' }).click()
   const history = page.getByRole('list', { name: 'Upload history' })
-  await expect(history.getByRole('listitem')).toHaveCount(2)
+  // One drop: one batch heading over its two files.
+  await expect(history.getByRole('listitem')).toHaveCount(3)
   await expect(history.getByRole('listitem', { name: 'doomed.txt' })).toContainText('Not checked')
 
   const doomed = (await listFiles(sb)).find((f) => f.name === 'doomed.txt')
   await deleteFile(sb, doomed?.file_code as string)
   await page.getByRole('button', { name: 'Check links' }).click()
   await expect(page.getByText('Checked 2 links, 1 link gone')).toBeVisible()
-  await expect(history.getByRole('listitem', { name: 'doomed.txt' })).toContainText('Gone ·')
-  await expect(history.getByRole('listitem', { name: 'keep, me.txt' })).toContainText('Alive ·')
+  await expect(history.getByRole('listitem', { name: 'doomed.txt' })).toContainText('Gone · checked')
+  await expect(history.getByRole('listitem', { name: 'keep, me.txt' })).toContainText('Last found alive')
 
   // Off by default; the choice is kept (and shown again after a reload).
   const schedule = page.getByLabel('Check links automatically')

@@ -1,6 +1,7 @@
 import '../watch/watch.css'
+import './history.css'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { HistoryEntry } from '../../../../shared/history.ts'
 import { MAX_PACK_ENTRIES } from '../../../../shared/ipc/upload-contract.ts'
 import type { LinkHealth } from '../../../../shared/link-health.ts'
@@ -15,11 +16,15 @@ import { openExternal } from '../../lib/open-external.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useUploadSettings } from '../upload/use-upload-settings.ts'
+import { BatchHeading } from './BatchHeading.tsx'
 import { CheckSchedule } from './CheckSchedule.tsx'
+import { formatChecked, formatFinished } from './format-finished.ts'
+import { historyItems } from './history-items.ts'
 import { useHistory } from './use-history.ts'
-import { downloadHistoryCsv, useCheckAllLinks, useLinkHealth } from './use-link-health.ts'
+import { downloadHistoryCsv, useCheckAllLinks, useCheckBatchLinks, useLinkHealth } from './use-link-health.ts'
 
 const ROW_H = 44
+const BATCH_H = 34
 
 /** Every finished upload, of every account: searchable, virtualised, each link one click from the clipboard. */
 export function HistoryView() {
@@ -29,18 +34,21 @@ export function HistoryView() {
   const settings = useUploadSettings()
   const health = useLinkHealth(history.entries.map((e) => e.id))
   const checkAll = useCheckAllLinks()
+  const checkBatch = useCheckBatchLinks()
+  const items = useMemo(() => historyItems(history.entries), [history.entries])
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
-    count: history.entries.length,
+    count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_H,
+    estimateSize: (i) => (items[i]?.kind === 'batch' ? BATCH_H : ROW_H),
     overscan: 10,
   })
   const last = virtualizer.getVirtualItems().at(-1)?.index ?? 0
   const { hasMore, loadingMore, loadMore } = history
   useEffect(() => {
-    if (hasMore && !loadingMore && last >= history.entries.length - 50) loadMore()
-  }, [hasMore, loadingMore, last, history.entries.length, loadMore])
+    if (hasMore && !loadingMore && last >= items.length - 50) loadMore()
+  }, [hasMore, loadingMore, last, items.length, loadMore])
+  const checkingBatch = checkBatch.isPending ? checkBatch.variables?.batchId : undefined
 
   const copyAll = async () => {
     const format = settings.data?.linkFormat ?? 'page'
@@ -76,15 +84,24 @@ export function HistoryView() {
           style={{ height: virtualizer.getTotalSize() }}
         >
           {virtualizer.getVirtualItems().map((row) => {
-            const entry = history.entries[row.index]
-            return entry ? (
-              <HistoryRow
-                key={entry.id}
-                entry={entry}
+            const item = items[row.index]
+            if (!item) return null
+            return item.kind === 'batch' ? (
+              <BatchHeading
+                key={`batch ${row.index} ${item.batchId}`}
+                heading={item}
                 start={row.start}
-                health={health.get(entry.id) ?? null}
+                checking={checkingBatch === item.batchId}
+                onCheck={(h) => checkBatch.mutate({ batchId: h.batchId, ids: h.ids })}
               />
-            ) : null
+            ) : (
+              <HistoryRow
+                key={item.entry.id}
+                entry={item.entry}
+                start={row.start}
+                health={health.get(item.entry.id) ?? null}
+              />
+            )
           })}
         </ul>
       </div>
@@ -173,24 +190,16 @@ function HistoryRow({
   )
 }
 
-/** History times are ISO with a zone, so unlike the host's timestamps they can be shown in local time. */
-function formatFinished(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-}
-
-/** Alive / gone and when that was last checked; nothing for a link never checked. */
+/**
+ * When the link was last found alive, or that it was gone when last checked; "Not checked" for a link never
+ * checked. The check's full time is in the title.
+ */
 function HealthBadge({ health }: { health: LinkHealth | null }) {
   if (health === null) return <span className="link-health muted">Not checked</span>
-  const when = new Date(health.checkedAt).toLocaleString(undefined, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  })
+  const when = formatChecked(health.checkedAt)
   return (
     <span className="link-health" data-alive={health.alive} title={`Last checked ${when}`}>
-      {health.alive ? 'Alive' : 'Gone'} · {when}
+      {health.alive ? `Last found alive ${when}` : `Gone · checked ${when}`}
     </span>
   )
 }

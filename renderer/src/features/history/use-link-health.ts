@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { MAX_HEALTH_IDS } from '../../../../shared/ipc/watch-contract.ts'
-import type { LinkHealth } from '../../../../shared/link-health.ts'
+import type { LinkCheckSummary, LinkHealth } from '../../../../shared/link-health.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { formatCount } from '../../lib/format.ts'
@@ -29,16 +29,48 @@ export function useLinkHealth(ids: readonly string[]): Map<string, LinkHealth> {
 export function useCheckAllLinks() {
   return useMutation({
     mutationFn: () => call(api.history.checkLinks({})),
-    onSuccess: (s) => {
-      const gone = s.gone > 0 ? `, ${formatCount(s.gone, 'link')} gone` : ''
-      const unchecked =
-        s.unchecked > 0 ? `; ${s.unchecked} could not be checked: ${s.problems.join(' ')}` : ''
-      const text = `Checked ${formatCount(s.checked, 'link')}${gone}${unchecked}`
-      if (s.gone > 0 || s.unchecked > 0) toast.error(text)
-      else toast.success(`${text}: all alive`)
-    },
+    onSuccess: (s) => sayFound(s),
     onError: (error) => toast.error(`Could not check the links: ${errorMessage(error)}`),
   })
+}
+
+/**
+ * Checks the links of one upload batch (its entries' ids, in calls of MAX_HEALTH_IDS) and says what it found;
+ * each entry then shows when its link was last found alive. Checking again is safe: it only refreshes the
+ * answers. `variables` says which batch is being checked, for its button.
+ */
+export function useCheckBatchLinks() {
+  return useMutation({
+    mutationFn: async ({ ids }: { batchId: string; ids: readonly string[] }) => {
+      let total: LinkCheckSummary | null = null
+      for (let i = 0; i < ids.length; i += MAX_HEALTH_IDS) {
+        const s = await call(api.history.checkLinks({ ids: ids.slice(i, i + MAX_HEALTH_IDS) }))
+        total = total === null ? s : addSummaries(total, s)
+      }
+      return total
+    },
+    onSuccess: (s) => s && sayFound(s),
+    onError: (error) => toast.error(`Could not check the links: ${errorMessage(error)}`),
+  })
+}
+
+function addSummaries(a: LinkCheckSummary, b: LinkCheckSummary): LinkCheckSummary {
+  return {
+    checked: a.checked + b.checked,
+    alive: a.alive + b.alive,
+    gone: a.gone + b.gone,
+    unchecked: a.unchecked + b.unchecked,
+    problems: [...new Set([...a.problems, ...b.problems])],
+    finishedAt: Math.max(a.finishedAt, b.finishedAt),
+  }
+}
+
+function sayFound(s: LinkCheckSummary): void {
+  const gone = s.gone > 0 ? `, ${formatCount(s.gone, 'link')} gone` : ''
+  const unchecked = s.unchecked > 0 ? `; ${s.unchecked} could not be checked: ${s.problems.join(' ')}` : ''
+  const text = `Checked ${formatCount(s.checked, 'link')}${gone}${unchecked}`
+  if (s.gone > 0 || s.unchecked > 0) toast.error(text)
+  else toast.success(`${text}: all alive`)
 }
 
 /** Downloads the history as CSV (a Blob link: works the same in Electron and in the browser host). */

@@ -1,0 +1,60 @@
+import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import { deleteFile, listFiles } from './sandbox-api.ts'
+import { dragFiles, expectStatus } from './upload-helpers.ts'
+
+test('an upload batch in the history checks just its own links; its entries say when they were last found alive', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const sb = ref(sandbox)
+  await openWithAccount(page, host, sandbox)
+  // Two drops, two batches.
+  await dragFiles(page, [
+    { name: 'older-keep.txt', text: 'first drop, stays' },
+    { name: 'older-gone.txt', text: 'first drop, deleted on the host' },
+  ])
+  await expectStatus(page, 'older-keep.txt', 'Done')
+  await expectStatus(page, 'older-gone.txt', 'Done')
+  await dragFiles(page, [{ name: 'newer.txt', text: 'second drop' }])
+  await expectStatus(page, 'newer.txt', 'Done')
+
+  const gone = (await listFiles(sb)).find((f) => f.name === 'older-gone.txt')
+  await deleteFile(sb, gone?.file_code as string)
+  expect((await listFiles(sb)).map((f) => f.name).sort()).toEqual(['newer.txt', 'older-keep.txt'])
+
+  await page.getByRole('button', { name: 'Upload history' }).click()
+  const history = page.getByRole('list', { name: 'Upload history' })
+  const entry = (name: string) => history.getByRole('listitem', { name, exact: true })
+  const batches = history.getByRole('listitem', { name: /^Upload of / })
+  // Newest first: the second drop's heading, its file, then the first drop's heading over its two files.
+  await expect(batches).toHaveCount(2)
+  await expect(batches.nth(0)).toContainText('1 file')
+  await expect(batches.nth(1)).toContainText('2 files')
+  for (const name of ['older-keep.txt', 'older-gone.txt', 'newer.txt'])
+    await expect(entry(name)).toContainText('Not checked')
+
+  // Twice: a repeated check only refreshes the answers, and never touches the other batch.
+  for (let round = 0; round < 2; round++) {
+    await batches
+      .nth(1)
+      .getByRole('button', { name: /^Check the links of the upload of / })
+      .click()
+    await expect(page.getByText('Checked 2 links, 1 link gone').last()).toBeVisible()
+    await expect(entry('older-keep.txt')).toContainText(/Last found alive \S/)
+    await expect(entry('older-gone.txt')).toContainText(/Gone · checked \S/)
+    await expect(entry('newer.txt')).toContainText('Not checked')
+  }
+
+  // The answers are main's, kept with the history: a reload shows them again.
+  await page.reload()
+  await page.getByRole('button', { name: 'Upload history' }).click()
+  await expect(entry('older-keep.txt')).toContainText('Last found alive')
+  await expect(entry('newer.txt')).toContainText('Not checked')
+  await batches
+    .nth(0)
+    .getByRole('button', { name: /^Check the links of the upload of / })
+    .click()
+  await expect(page.getByText('Checked 1 link: all alive')).toBeVisible()
+  await expect(entry('newer.txt')).toContainText('Last found alive')
+})

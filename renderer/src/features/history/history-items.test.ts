@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import type { HistoryEntry } from '../../../../shared/history.ts'
+import { historyItems } from './history-items.ts'
+
+function entry(id: string, batchId: string, finishedAt = '2026-11-23T10:00:00.000Z'): HistoryEntry {
+  return {
+    id,
+    finishedAt,
+    accountId: 'a',
+    accountLabel: 'Main',
+    baseUrl: 'https://files.example',
+    name: `${id}.txt`,
+    size: 1,
+    fldId: 0,
+    folderPath: '',
+    fileCode: id,
+    pageLink: `https://files.example/${id}`,
+    batchId,
+    relPath: `${id}.txt`,
+  }
+}
+
+const shape = (items: ReturnType<typeof historyItems>) =>
+  items.map((i) => (i.kind === 'batch' ? `[${i.batchId}: ${i.ids.join(',')}]` : i.entry.id))
+
+describe('history items', () => {
+  it('puts a heading over each batch, naming its entries', () => {
+    const items = historyItems([entry('e3', 'b2'), entry('e2', 'b1'), entry('e1', 'b1')])
+    expect(shape(items)).toEqual(['[b2: e3]', 'e3', '[b1: e2,e1]', 'e2', 'e1'])
+    expect(items[0]).toMatchObject({ finishedAt: '2026-11-23T10:00:00.000Z' })
+  })
+
+  it('two batches finishing in turn: each run gets a heading, each heading names the whole batch', () => {
+    const items = historyItems([entry('x2', 'bx'), entry('y1', 'by'), entry('x1', 'bx')])
+    expect(shape(items)).toEqual(['[bx: x2,x1]', 'x2', '[by: y1]', 'y1', '[bx: x2,x1]', 'x1'])
+  })
+
+  it('nothing loaded: nothing shown', () => {
+    expect(historyItems([])).toEqual([])
+  })
+})
