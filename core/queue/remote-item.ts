@@ -120,7 +120,8 @@ export async function awaitRemote(ctx: ItemContext, o: PollOptions): Promise<Lan
     if (!(await delay(Math.min(wait, left), signal))) {
       throw new FiledockError({
         kind: 'cancelled',
-        message: 'Cancelled (upload/url).',
+        // In the user's words, not the API's: a cancel can reach the queue row or the CLI's output.
+        message: `Cancelled while the host was fetching ${item.source}.`,
         operation: 'upload/url',
       })
     }

@@ -70,5 +70,5 @@ export class TokenBucket {
 }
 
 function cancelled(): FiledockError {
-  return new FiledockError({ kind: 'cancelled', message: 'Cancelled (upload).', operation: 'upload/file' })
+  return new FiledockError({ kind: 'cancelled', message: 'Cancelled the upload.', operation: 'upload/file' })
 }
