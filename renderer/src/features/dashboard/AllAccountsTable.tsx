@@ -3,6 +3,7 @@ import { Spinner } from '../../components/States.tsx'
 import { errorMessage } from '../../lib/call.ts'
 import { formatNumber, formatSize } from '../../lib/format.ts'
 import { type StatsTotals, sumStats } from './dashboard-math.ts'
+import { FigureCells, FiguresHead } from './FiguresTable.tsx'
 import { formatMoney } from './money.ts'
 import { type StatsRange, useAllAccounts } from './use-dashboard.ts'
 
@@ -31,26 +32,7 @@ export function AllAccountsTable({
 
   return (
     <table className="table" aria-label="All accounts">
-      <thead>
-        <tr>
-          <th scope="col">Account</th>
-          <th scope="col" className="num">
-            Downloads
-          </th>
-          <th scope="col" className="num">
-            Views
-          </th>
-          <th scope="col" className="num">
-            Earned
-          </th>
-          <th scope="col" className="num">
-            Balance
-          </th>
-          <th scope="col" className="num">
-            Storage left
-          </th>
-        </tr>
-      </thead>
+      <FiguresHead first="Account" figures={['Downloads', 'Views', 'Earned', 'Balance', 'Storage left']} />
       <tbody>
         {rows.map(({ account, info, stats }) => {
           const sums = stats?.data ? sumStats(stats.data) : null
@@ -67,15 +49,15 @@ export function AllAccountsTable({
                   <Spinner label={`Loading ${account.label}`} />
                 </td>
               ) : (
-                <>
-                  <td className="num">{formatNumber(sums.downloads)}</td>
-                  <td className="num">{formatNumber(sums.views)}</td>
-                  <td className="num">{formatMoney(sums.profit)}</td>
-                  <td className="num">{formatMoney(info.data.balance)}</td>
-                  <td className="num">
-                    {info.data.storageLeft === 'unlimited' ? 'Unlimited' : formatSize(info.data.storageLeft)}
-                  </td>
-                </>
+                <FigureCells
+                  values={[
+                    formatNumber(sums.downloads),
+                    formatNumber(sums.views),
+                    formatMoney(sums.profit),
+                    formatMoney(info.data.balance),
+                    info.data.storageLeft === 'unlimited' ? 'Unlimited' : formatSize(info.data.storageLeft),
+                  ]}
+                />
               )}
             </tr>
           )
@@ -84,10 +66,14 @@ export function AllAccountsTable({
       <tfoot>
         <tr>
           <th scope="row">All accounts</th>
-          <td className="num">{formatNumber(total.downloads)}</td>
-          <td className="num">{formatNumber(total.views)}</td>
-          <td className="num">{formatMoney(total.profit)}</td>
-          <td className="num">{formatMoney(balance)}</td>
+          <FigureCells
+            values={[
+              formatNumber(total.downloads),
+              formatNumber(total.views),
+              formatMoney(total.profit),
+              formatMoney(balance),
+            ]}
+          />
           <td />
         </tr>
       </tfoot>
