@@ -2,6 +2,7 @@ import { Icon } from '../components/Icon.tsx'
 import { AccountSwitcher } from '../features/accounts/AccountSwitcher.tsx'
 import { useAccountId } from '../features/accounts/use-accounts.ts'
 import { FolderTree } from '../features/folders/FolderTree.tsx'
+import { newFolderInOpenFolder } from '../features/folders/folder-edit-store.ts'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
 import { useReportOpenFolder } from '../features/watch/use-report-open-folder.ts'
 import { useWatchView } from '../features/watch/watch-view-store.ts'
@@ -45,7 +46,7 @@ export function Sidebar() {
           style={{ width: 22, height: 22 }}
           aria-label={`New folder in ${parent.name}`}
           title="New folder"
-          onClick={() => openDialog({ kind: 'new-folder', parent })}
+          onClick={() => newFolderInOpenFolder()}
         >
           <Icon name="plus" size={14} />
         </button>
@@ -56,6 +57,7 @@ export function Sidebar() {
           label="Folders"
           selectedPath={view.kind === 'files' ? view.path : NONE}
           onSelect={openFolder}
+          editable
         />
       </nav>
       <nav className="sidebar-footer" aria-label="Views">

@@ -47,12 +47,15 @@ function tree(): { t: Tree; at: (name: string) => Item } {
   return { t, at: (name) => t.items.find((i) => i.name === name) as Item }
 }
 
-function press(key: string, on: Item): { calls: string[]; prevented: boolean } {
+function press(key: string, on: Item, canRename = true): { calls: string[]; prevented: boolean } {
   const calls: string[] = []
   const handlers: TreeKeyHandlers = {
     expand: (el) => calls.push(`expand ${(el as unknown as Item).name}`),
     collapse: (el) => calls.push(`collapse ${(el as unknown as Item).name}`),
     activate: (el) => calls.push(`activate ${(el as unknown as Item).name}`),
+    ...(canRename
+      ? { rename: (el: HTMLElement) => calls.push(`rename ${(el as unknown as Item).name}`) }
+      : {}),
   }
   let prevented = false
   const event = {
@@ -110,5 +113,11 @@ describe('folder tree keys (WAI-ARIA tree pattern)', () => {
     expect(press(' ', at('Trash'))).toEqual({ calls: ['activate Trash'], prevented: true })
     expect(press('a', at('Trash'))).toEqual({ calls: [], prevented: false })
     expect(press('Tab', at('Trash')).prevented).toBe(false)
+  })
+
+  it('F2 renames where the tree can rename; a picker tree leaves F2 to the page', () => {
+    const { at } = tree()
+    expect(press('F2', at('Photos'))).toEqual({ calls: ['rename Photos'], prevented: true })
+    expect(press('F2', at('Photos'), false)).toEqual({ calls: [], prevented: false })
   })
 })

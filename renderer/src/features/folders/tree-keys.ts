@@ -6,6 +6,8 @@ export interface TreeKeyHandlers {
   expand: (item: HTMLElement) => void
   collapse: (item: HTMLElement) => void
   activate: (item: HTMLElement) => void
+  /** F2; absent where the tree only picks a folder (dialogs). */
+  rename?: (item: HTMLElement) => void
 }
 
 export function handleTreeKey(event: React.KeyboardEvent<HTMLElement>, handlers: TreeKeyHandlers): void {
@@ -42,6 +44,10 @@ export function handleTreeKey(event: React.KeyboardEvent<HTMLElement>, handlers:
     case 'Enter':
     case ' ':
       handlers.activate(current)
+      break
+    case 'F2':
+      if (!handlers.rename) return
+      handlers.rename(current)
       break
     default:
       return

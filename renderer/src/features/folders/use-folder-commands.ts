@@ -1,0 +1,67 @@
+import { type Crumb, useUi } from '../../state/ui-store.ts'
+import { useAccounts } from '../accounts/use-accounts.ts'
+import { usePane } from '../files/pane-store.ts'
+import { useFileActions } from '../files/use-file-actions.ts'
+import { useHostKind } from '../upload/use-upload-settings.ts'
+import type { UploadTarget } from '../upload/use-upload-target.ts'
+import { useFolderEdit } from './folder-edit-store.ts'
+import { uploadHere } from './upload-here.ts'
+
+/** A folder a menu acts on: its account and its path from the root (the folder is the last step). */
+export interface FolderTarget {
+  accountId: string
+  path: Crumb[]
+}
+
+/** What the folder menu does, for the tree and the file pane's folder rows alike. */
+export function useFolderCommands() {
+  const { data } = useAccounts()
+  const host = useHostKind()
+  const { copyLinks } = useFileActions()
+  const edit = useFolderEdit.getState()
+
+  return {
+    open: (t: FolderTarget) => useUi.getState().openFolder(t.path),
+    /** `returnTo`: where focus goes after the name field, when not the tree (see FolderEdit). */
+    rename: (t: FolderTarget, returnTo?: HTMLElement | null) => edit.startRename(t.path, returnTo),
+    newInside: (t: FolderTarget, returnTo?: HTMLElement | null) => edit.startCreate(t.path, returnTo),
+    uploadHere: (t: FolderTarget) => {
+      const account = data?.accounts.find((a) => a.id === t.accountId)?.label ?? 'this account'
+      void uploadHere(uploadTargetOf(t, account), host)
+    },
+    /** The folder's own files (not its subfolders'), from the index, in the order the file pane sorts by. */
+    copyLinks: (t: FolderTarget) =>
+      void copyLinks(
+        {
+          kind: 'query',
+          query: {
+            scope: { kind: 'folder', accountId: t.accountId, fldId: folderOf(t).id },
+            sort: usePane.getState().sort,
+          },
+          except: [],
+        },
+        [],
+      ),
+  }
+}
+
+export type FolderCommands = ReturnType<typeof useFolderCommands>
+
+export const folderOf = (t: FolderTarget): Crumb => t.path.at(-1) ?? { id: 0, name: '' }
+
+/**
+ * "Upload here" sends to this folder of this account only, whatever the upload menu mirrors to: the folder
+ * belongs to one account, and the person pointed at it.
+ */
+function uploadTargetOf(t: FolderTarget, accountLabel: string): UploadTarget {
+  const folder = folderOf(t)
+  return {
+    accountIds: [t.accountId],
+    fldId: folder.id,
+    folderPath: t.path
+      .slice(1)
+      .map((c) => c.name)
+      .join('/'),
+    label: `${folder.name} on ${accountLabel}`,
+  }
+}
