@@ -57,4 +57,15 @@ test('an upload batch in the history checks just its own links; its entries say 
     .click()
   await expect(page.getByText('Checked 1 link: all alive')).toBeVisible()
   await expect(entry('newer.txt')).toContainText('Last found alive')
+
+  // Deleted on the host after that check: the next check finds it gone and still says when it was last alive.
+  const newer = (await listFiles(sb)).find((f) => f.name === 'newer.txt')
+  await deleteFile(sb, newer?.file_code as string)
+  await batches
+    .nth(0)
+    .getByRole('button', { name: /^Check the links of the upload of / })
+    .click()
+  await expect(page.getByText('Checked 1 link, 1 link gone')).toBeVisible()
+  await expect(entry('newer.txt')).toContainText(/Gone · last found alive \S/)
+  await expect(entry('older-gone.txt')).toContainText(/Gone · checked \S/)
 })

@@ -7,6 +7,8 @@ export interface LinkHealth {
   id: string
   alive: boolean
   checkedAt: number
+  /** When a check last found the link alive (checkedAt when it is); null: never, as far as the checks here know. */
+  lastAliveAt: number | null
 }
 
 export interface LinkCheckSummary {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
@@ -10,7 +10,7 @@ import { ApiClient } from '../api/client.ts'
 import { historyCsv } from './history-csv.ts'
 import { HistoryStore } from './history-store.ts'
 import { allHistory } from './link-check-schedule.ts'
-import { LinkHealthStore } from './link-health.ts'
+import { LINK_HEALTH_FILE, LinkHealthStore } from './link-health.ts'
 
 let dir: string
 let sandbox: SandboxHandle
@@ -69,7 +69,12 @@ describe('link health of the upload history', () => {
       now: () => 1_800_000_000_000,
     })
     expect(summary).toMatchObject({ checked: 150, alive: 149, gone: 1, unchecked: 0, problems: [] })
-    expect(store.get(gone.id)).toEqual({ id: gone.id, alive: false, checkedAt: 1_800_000_000_000 })
+    expect(store.get(gone.id)).toEqual({
+      id: gone.id,
+      alive: false,
+      checkedAt: 1_800_000_000_000,
+      lastAliveAt: null,
+    })
     expect(store.get('h0')?.alive).toBe(true)
     expect(store.lastRunAt).toBe(1_800_000_000_000)
 
@@ -77,8 +82,47 @@ describe('link health of the upload history', () => {
     const again = await store.check(entries, async () => client, { now: () => 1_800_000_100_000 })
     expect(again).toMatchObject({ checked: 150, alive: 149, gone: 1 })
     const reopened = await LinkHealthStore.open(historyDir)
-    expect(reopened.get(gone.id)).toEqual({ id: gone.id, alive: false, checkedAt: 1_800_000_100_000 })
+    expect(reopened.get(gone.id)).toEqual({
+      id: gone.id,
+      alive: false,
+      checkedAt: 1_800_000_100_000,
+      lastAliveAt: null,
+    })
     expect(reopened.lastRunAt).toBe(1_800_000_000_000)
+  })
+
+  it('a link found gone keeps when it was last found alive, across checks and a restart', async () => {
+    const historyDir = join(dir, 'history-alive')
+    const doomed = entries[140] as HistoryEntry
+    const store = await LinkHealthStore.open(historyDir)
+    await store.check([doomed], async () => client, { now: () => 1_000 })
+    expect(store.get(doomed.id)).toEqual({ id: doomed.id, alive: true, checkedAt: 1_000, lastAliveAt: 1_000 })
+    const res = await fetch(
+      `${sandbox.baseUrl}/sandbox/file/delete?key=${sandbox.apiKey}&file_code=${doomed.fileCode}`,
+    )
+    expect(res.ok).toBe(true)
+    await store.check([doomed], async () => client, { now: () => 2_000 })
+    await store.check([doomed], async () => client, { now: () => 3_000 })
+    const reopened = await LinkHealthStore.open(historyDir)
+    expect(reopened.get(doomed.id)).toEqual({
+      id: doomed.id,
+      alive: false,
+      checkedAt: 3_000,
+      lastAliveAt: 1_000,
+    })
+  })
+
+  it('reads a health file written before last-alive times were kept', async () => {
+    const historyDir = join(dir, 'history-old')
+    await mkdir(historyDir, { recursive: true })
+    await writeFile(
+      join(historyDir, LINK_HEALTH_FILE),
+      JSON.stringify({ lastRunAt: 7, entries: { up: [1, 7], down: [0, 7], bad: [2, 7] } }),
+    )
+    const store = await LinkHealthStore.open(historyDir)
+    expect(store.get('up')).toEqual({ id: 'up', alive: true, checkedAt: 7, lastAliveAt: 7 })
+    expect(store.get('down')).toEqual({ id: 'down', alive: false, checkedAt: 7, lastAliveAt: null })
+    expect(store.get('bad')).toBeNull()
   })
 
   it('says which account could not be checked and keeps what it knew', async () => {
@@ -96,7 +140,7 @@ describe('link health of the upload history', () => {
       unchecked: 3,
       problems: ['Old work: This account was removed.'],
     })
-    expect(store.get('h0')).toEqual({ id: 'h0', alive: true, checkedAt: 5 })
+    expect(store.get('h0')).toEqual({ id: 'h0', alive: true, checkedAt: 5, lastAliveAt: 5 })
   })
 
   it('exports the history with its link health as CSV that a CSV library reads back field for field', async () => {

@@ -13,8 +13,11 @@ export const CHECK_BATCH = 100
 
 interface Saved {
   lastRunAt: number | null
-  /** entry id → [alive ? 1 : 0, checkedAt] */
-  entries: Record<string, [number, number]>
+  /**
+   * entry id → [alive ? 1 : 0, checkedAt, lastAliveAt (0: never)]. Files written before lastAliveAt was kept
+   * have two fields; their lastAliveAt is checkedAt where alive, else unknown (never).
+   */
+  entries: Record<string, [number, number, number]>
 }
 
 /**
@@ -44,7 +47,9 @@ export class LinkHealthStore {
 
   get(id: string): LinkHealth | null {
     const e = this.saved.entries[id]
-    return e === undefined ? null : { id, alive: e[0] === 1, checkedAt: e[1] }
+    return e === undefined
+      ? null
+      : { id, alive: e[0] === 1, checkedAt: e[1], lastAliveAt: e[2] === 0 ? null : e[2] }
   }
 
   /** When the last check of the whole history finished; the schedule counts from it. */
@@ -83,7 +88,12 @@ export class LinkHealthStore {
             const at = now()
             batch.forEach((e, n) => {
               const alive = answers[n]?.found === true
-              this.saved.entries[e.id] = [alive ? 1 : 0, at]
+              // A link found gone keeps the time it was last found alive: "gone since about then".
+              this.saved.entries[e.id] = [
+                alive ? 1 : 0,
+                at,
+                alive ? at : (this.saved.entries[e.id]?.[2] ?? 0),
+              ]
               summary.checked++
               done++
               if (alive) summary.alive++
@@ -111,7 +121,9 @@ function parseSaved(value: unknown): Saved {
   const raw =
     typeof v.entries === 'object' && v.entries !== null ? (v.entries as Record<string, unknown>) : {}
   for (const [id, e] of Object.entries(raw)) {
-    if (Array.isArray(e) && (e[0] === 0 || e[0] === 1) && typeof e[1] === 'number') entries[id] = [e[0], e[1]]
+    if (!Array.isArray(e) || (e[0] !== 0 && e[0] !== 1) || typeof e[1] !== 'number') continue
+    const lastAlive = typeof e[2] === 'number' ? e[2] : e[0] === 1 ? e[1] : 0
+    entries[id] = [e[0], e[1], lastAlive]
   }
   return { lastRunAt: typeof v.lastRunAt === 'number' ? v.lastRunAt : null, entries }
 }

@@ -191,15 +191,21 @@ function HistoryRow({
 }
 
 /**
- * When the link was last found alive, or that it was gone when last checked; "Not checked" for a link never
- * checked. The check's full time is in the title.
+ * When the link was last found alive; for a link found gone, that it is gone and when it was last alive (or
+ * when it was checked, if no check here ever found it alive); "Not checked" for a link never checked. The last
+ * check's time is in the title.
  */
 function HealthBadge({ health }: { health: LinkHealth | null }) {
   if (health === null) return <span className="link-health muted">Not checked</span>
-  const when = formatChecked(health.checkedAt)
+  const checked = formatChecked(health.checkedAt)
+  const text = health.alive
+    ? `Last found alive ${checked}`
+    : health.lastAliveAt === null
+      ? `Gone · checked ${checked}`
+      : `Gone · last found alive ${formatChecked(health.lastAliveAt)}`
   return (
-    <span className="link-health" data-alive={health.alive} title={`Last checked ${when}`}>
-      {health.alive ? `Last found alive ${when}` : `Gone · checked ${when}`}
+    <span className="link-health" data-alive={health.alive} title={`Last checked ${checked}`}>
+      {text}
     </span>
   )
 }
