@@ -20,6 +20,7 @@ import { useWatchView } from '../features/watch/watch-view-store.ts'
 import { useUi } from '../state/ui-store.ts'
 import { ConnectionBanner } from './ConnectionBanner.tsx'
 import { Sidebar } from './Sidebar.tsx'
+import { useShellKeys } from './use-shell-keys.ts'
 import { useSizeUnits } from './use-size-units.ts'
 
 // recharts is most of the bundle and only the dashboard needs it: load it on first visit.
@@ -36,6 +37,7 @@ export function Shell() {
   const linkCheck = useLinkCheck((s) => s.open)
   const watch = useWatchView((s) => s.open)
   const units = useSizeUnits()
+  useShellKeys()
   const dialog = useUi((s) => s.dialog)
   const closeDialog = useUi((s) => s.closeDialog)
   const accountId = useAccountId()

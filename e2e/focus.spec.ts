@@ -1,0 +1,212 @@
+import type { Page } from '@playwright/test'
+import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { grid } from './index-helpers.ts'
+import { apiGet, listFiles, seedSmallTree } from './sandbox-api.ts'
+import { type HostFolder, openUploadMenu } from './upload-helpers.ts'
+
+/** The grid has the keyboard and its cursor (aria-activedescendant) is on the row of `name`. */
+async function expectCursorOn(page: Page, name: string): Promise<void> {
+  await expect(grid(page)).toBeFocused()
+  const id = await fileRow(page, name).getAttribute('id')
+  expect(id).not.toBeNull()
+  await expect(grid(page)).toHaveAttribute('aria-activedescendant', id as string)
+}
+
+/** Root rows by name: Documents, Photos (folders first), holiday.jpg, notes.txt, report-2024.pdf. */
+async function cursorTo(page: Page, downs: number): Promise<void> {
+  await grid(page).focus()
+  for (let i = 0; i < downs; i++) await page.keyboard.press('ArrowDown')
+}
+
+async function focusMenuItem(page: Page, name: RegExp): Promise<void> {
+  const item = page.getByRole('menuitem', { name })
+  for (let i = 0; i < 10 && !(await item.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('ArrowDown')
+  await expect(item).toBeFocused()
+}
+
+const rootFolders = async (sb: ReturnType<typeof ref>) =>
+  (await apiGet<{ folders: HostFolder[] }>(sb, 'folder/list', { fld_id: 0 })).folders
+    .map((f) => f.name)
+    .sort()
+
+test('Shift+F10 and the context-menu key open the menu at the cursor row with its first item focused', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await seedSmallTree(ref(sandbox))
+  await openWithAccount(page, host, sandbox)
+  await cursorTo(page, 4) // notes.txt
+  await expectCursorOn(page, 'notes.txt')
+  const menu = page.getByRole('menu', { name: 'File actions' })
+
+  for (const key of ['Shift+F10', 'ContextMenu']) {
+    await page.keyboard.press(key)
+    await expect(menu).toBeVisible()
+    await expect(page.getByRole('menuitem', { name: 'Copy link' })).toBeFocused()
+    const row = await fileRow(page, 'notes.txt').boundingBox()
+    const box = await menu.boundingBox()
+    if (!row || !box) throw new Error('row or menu has no box')
+    // Opened at the row: its top edge within the row, its left edge over the row.
+    expect(box.y).toBeGreaterThanOrEqual(row.y - 1)
+    expect(box.y).toBeLessThanOrEqual(row.y + row.height)
+    expect(box.x).toBeGreaterThanOrEqual(row.x)
+    expect(box.x).toBeLessThan(row.x + row.width / 2)
+    await page.keyboard.press('Escape')
+    await expect(menu).toHaveCount(0)
+    await expectCursorOn(page, 'notes.txt')
+  }
+})
+
+test('the Move dialog opens on its folder list; Escape and a finished move give the row back its focus', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const seeded = await seedSmallTree(ref(sandbox))
+  await openWithAccount(page, host, sandbox)
+  await cursorTo(page, 3) // holiday.jpg
+  const dialog = page.getByRole('dialog', { name: 'Move to folder' })
+
+  await page.keyboard.press('Shift+F10')
+  await focusMenuItem(page, /Move to folder/)
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('treeitem', { name: 'My files' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expectCursorOn(page, 'holiday.jpg')
+
+  // Again, and this time move it into Photos with the keyboard alone.
+  await page.keyboard.press('ContextMenu')
+  await focusMenuItem(page, /Move to folder/)
+  await page.keyboard.press('Enter')
+  const tree = dialog.getByRole('tree', { name: 'Destination folder' })
+  await expect(tree.getByRole('treeitem', { name: 'Photos' })).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(tree.getByRole('treeitem', { name: 'Photos' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const move = dialog.getByRole('button', { name: 'Move to “Photos”' })
+  for (let i = 0; i < 6 && !(await move.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByText('Moved 1 file to Photos')).toBeVisible()
+  await expect
+    .poll(async () =>
+      (await listFiles(ref(sandbox), { fld_id: seeded.folders.photos })).map((f) => f.name).sort(),
+    )
+    .toEqual(['beach.png', 'holiday.jpg'])
+  // The moved row left the folder; the grid still has the keyboard, so the arrows carry on.
+  await expect(grid(page)).toBeFocused()
+  await page.keyboard.press('Home')
+  await expectCursorOn(page, 'Documents')
+})
+
+test('Ctrl+N starts a new folder in place; Escape and Enter give the grid its focus back', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const sb = ref(sandbox)
+  await seedSmallTree(sb)
+  await openWithAccount(page, host, sandbox)
+  await cursorTo(page, 5) // report-2024.pdf
+  const field = page.getByRole('tree', { name: 'Folders' }).getByRole('textbox', { name: 'New folder name' })
+
+  await page.keyboard.press('Control+n')
+  await expect(field).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(field).toHaveCount(0)
+  await expectCursorOn(page, 'report-2024.pdf')
+  expect(await rootFolders(sb)).toEqual(['Documents', 'Photos'])
+
+  await page.keyboard.press('Control+n')
+  await expect(field).toBeFocused()
+  await page.keyboard.type('Receipts')
+  await page.keyboard.press('Enter')
+  await expect(field).toHaveCount(0)
+  await expect.poll(() => rootFolders(sb)).toEqual(['Documents', 'Photos', 'Receipts'])
+  // The new folder's row comes in above the files; the file that had the cursor is still the one selected.
+  await expect(grid(page)).toBeFocused()
+  await expect(fileRow(page, 'Receipts')).toBeVisible()
+  await expect(fileRow(page, 'report-2024.pdf')).toHaveAttribute('aria-selected', 'true')
+})
+
+test('F2 renames in place; Escape and Enter give the row back its focus', async ({ page, host, sandbox }) => {
+  const seeded = await seedSmallTree(ref(sandbox))
+  await openWithAccount(page, host, sandbox)
+  await cursorTo(page, 4) // notes.txt
+  const field = grid(page).getByRole('textbox', { name: 'New name for notes.txt' })
+
+  await page.keyboard.press('F2')
+  await expect(field).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(field).toHaveCount(0)
+  await expectCursorOn(page, 'notes.txt')
+
+  await page.keyboard.press('F2')
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type('minutes.txt')
+  await page.keyboard.press('Enter')
+  await expect(field).toHaveCount(0)
+  await expect
+    .poll(
+      async () =>
+        (await listFiles(ref(sandbox))).find((f) => f.file_code === seeded.files['notes.txt'])?.name,
+    )
+    .toBe('minutes.txt')
+  await expectCursorOn(page, 'minutes.txt')
+})
+
+test('the accounts dialog and a dialog opened from a menu give focus back to what opened them', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await seedSmallTree(ref(sandbox))
+  await openWithAccount(page, host, sandbox)
+
+  const accountsButton = page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('button', { name: 'Accounts' })
+  await accountsButton.focus()
+  await page.keyboard.press('Enter')
+  const accounts = page.getByRole('dialog', { name: 'Accounts' })
+  await expect(accounts).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(accounts).toHaveCount(0)
+  await expect(accountsButton).toBeFocused()
+
+  // Add URLs… lives in the Upload menu, which is gone when its dialog closes: the menu's button takes focus.
+  const menu = await openUploadMenu(page)
+  await menu.getByRole('menuitem', { name: 'Add URLs…' }).click()
+  const urls = page.getByRole('dialog')
+  await expect(urls).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(urls).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Upload…' })).toBeFocused()
+})
+
+test('Ctrl+F puts the cursor in the search box of the view; the search finds the file', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await seedSmallTree(ref(sandbox))
+  await openWithAccount(page, host, sandbox)
+  await cursorTo(page, 3)
+  await page.keyboard.press('Control+f')
+  const search = page.getByRole('searchbox', { name: 'Search files by name' })
+  await expect(search).toBeFocused()
+  await page.keyboard.type('notes')
+  await expect(fileRow(page, 'notes.txt')).toBeVisible()
+  await expect(fileRow(page, 'holiday.jpg')).toHaveCount(0)
+
+  // The upload history has its own search box: Ctrl+F finds that one there.
+  await page.getByRole('button', { name: 'Upload history' }).click()
+  await page.getByRole('heading', { name: 'Upload history' }).click()
+  await page.keyboard.press('Control+f')
+  await expect(page.getByRole('searchbox', { name: 'Search upload history' })).toBeFocused()
+})

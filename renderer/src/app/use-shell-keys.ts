@@ -1,0 +1,35 @@
+import { useEffect } from 'react'
+import { newFolderInOpenFolder } from '../features/folders/folder-edit-store.ts'
+
+const isMac = () => navigator.platform.toLowerCase().includes('mac')
+
+/**
+ * Window-wide keys of the shell: Ctrl+F (Cmd+F) puts the cursor in the current view's search box, Ctrl+N
+ * (Cmd+N) starts a new folder in the open folder (the root outside a folder), its name typed in place in the
+ * folder tree; focus comes back to where Ctrl+N was pressed (the file grid and its cursor row). While a dialog
+ * is open its own keys win: a search or a new folder behind it would be out of reach.
+ */
+export function useShellKeys(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = isMac() ? e.metaKey : e.ctrlKey
+      if (!mod || e.shiftKey || e.altKey || e.repeat) return
+      if (document.querySelector('[role="dialog"]')) return
+      const key = e.key.toLowerCase()
+      if (key === 'f') {
+        const search = document.querySelector<HTMLInputElement>('main input[type="search"]')
+        // A view without a search box (the dashboard) leaves Ctrl+F to the browser's find in page.
+        if (!search) return
+        e.preventDefault()
+        search.focus()
+        search.select()
+      } else if (key === 'n') {
+        e.preventDefault()
+        const from = document.activeElement
+        newFolderInOpenFolder(from instanceof HTMLElement && from !== document.body ? from : null)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+}
