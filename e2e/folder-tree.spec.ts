@@ -131,10 +131,18 @@ test('a bad folder name says why and keeps what was typed; the root cannot be re
   await node(page, 'My files').focus()
   await page.keyboard.press('F2')
   await expect(tree(page).getByRole('textbox')).toHaveCount(0)
-  await node(page, 'My files').click({ button: 'right' })
-  await expect(
-    page.getByRole('menu', { name: 'Folder My files' }).getByRole('menuitem', { name: 'Rename' }),
-  ).toBeDisabled()
+  // From the keyboard: Shift+F10 opens the folder's menu at its row, where Rename is not offered for the root.
+  await page.keyboard.press('Shift+F10')
+  const menu = page.getByRole('menu', { name: 'Folder My files' })
+  await expect(menu.getByRole('menuitem', { name: 'Rename' })).toBeDisabled()
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveCount(0)
+  await node(page, 'Documents').focus()
+  await page.keyboard.press('Shift+F10')
+  await page.getByRole('menu', { name: 'Folder Documents' }).getByRole('menuitem', { name: 'Rename' }).click()
+  await expect(tree(page).getByRole('textbox', { name: 'New name for folder Documents' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(node(page, 'Documents')).toBeFocused()
 })
 
 test('new folder in place: the sidebar’s + and Ctrl+N open a name field in the tree; Enter creates, Esc cancels, a repeat does not duplicate', async ({

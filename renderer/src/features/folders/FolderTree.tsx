@@ -1,6 +1,7 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
 import { useEffect, useState } from 'react'
 import { Icon } from '../../components/Icon.tsx'
+import { openContextMenuAtCursor } from '../../lib/open-context-menu.ts'
 import type { Crumb } from '../../state/ui-store.ts'
 import { ROOT } from '../../state/ui-store.ts'
 import { folderDropProps, hostPath } from '../dnd/folder-drop.ts'
@@ -128,7 +129,11 @@ function TreeNode({ ctx, path }: { ctx: TreeCtx; path: Crumb[] }) {
             collapse: () => ctx.toggle(node.id, false),
             activate: () => ctx.onSelect(path),
             ...(ctx.editing
-              ? { rename: () => ctx.editing?.commands.rename({ accountId: ctx.accountId, path }) }
+              ? {
+                  rename: () => ctx.editing?.commands.rename({ accountId: ctx.accountId, path }),
+                  // A contextmenu event at the row: the same menu, placed as a right-click there places it.
+                  menu: (row: HTMLElement) => openContextMenuAtCursor(row),
+                }
               : {}),
           })
         }

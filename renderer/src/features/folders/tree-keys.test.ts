@@ -47,19 +47,28 @@ function tree(): { t: Tree; at: (name: string) => Item } {
   return { t, at: (name) => t.items.find((i) => i.name === name) as Item }
 }
 
-function press(key: string, on: Item, canRename = true): { calls: string[]; prevented: boolean } {
+function press(
+  key: string,
+  on: Item,
+  canRename = true,
+  shiftKey = false,
+): { calls: string[]; prevented: boolean } {
   const calls: string[] = []
   const handlers: TreeKeyHandlers = {
     expand: (el) => calls.push(`expand ${(el as unknown as Item).name}`),
     collapse: (el) => calls.push(`collapse ${(el as unknown as Item).name}`),
     activate: (el) => calls.push(`activate ${(el as unknown as Item).name}`),
     ...(canRename
-      ? { rename: (el: HTMLElement) => calls.push(`rename ${(el as unknown as Item).name}`) }
+      ? {
+          rename: (el: HTMLElement) => calls.push(`rename ${(el as unknown as Item).name}`),
+          menu: (el: HTMLElement) => calls.push(`menu ${(el as unknown as Item).name}`),
+        }
       : {}),
   }
   let prevented = false
   const event = {
     key,
+    shiftKey,
     currentTarget: on,
     preventDefault: () => {
       prevented = true
@@ -119,5 +128,13 @@ describe('folder tree keys (WAI-ARIA tree pattern)', () => {
     const { at } = tree()
     expect(press('F2', at('Photos'))).toEqual({ calls: ['rename Photos'], prevented: true })
     expect(press('F2', at('Photos'), false)).toEqual({ calls: [], prevented: false })
+  })
+
+  it('the context-menu key and Shift+F10 open the folder’s menu; F10 alone is left to the page', () => {
+    const { at } = tree()
+    expect(press('ContextMenu', at('Docs'))).toEqual({ calls: ['menu Docs'], prevented: true })
+    expect(press('F10', at('Docs'), true, true)).toEqual({ calls: ['menu Docs'], prevented: true })
+    expect(press('F10', at('Docs'))).toEqual({ calls: [], prevented: false })
+    expect(press('ContextMenu', at('Docs'), false)).toEqual({ calls: [], prevented: false })
   })
 })

@@ -8,6 +8,8 @@ export interface TreeKeyHandlers {
   activate: (item: HTMLElement) => void
   /** F2; absent where the tree only picks a folder (dialogs). */
   rename?: (item: HTMLElement) => void
+  /** The context-menu key or Shift+F10: the folder's menu; absent where the tree has no menu. */
+  menu?: (item: HTMLElement) => void
 }
 
 export function handleTreeKey(event: React.KeyboardEvent<HTMLElement>, handlers: TreeKeyHandlers): void {
@@ -48,6 +50,11 @@ export function handleTreeKey(event: React.KeyboardEvent<HTMLElement>, handlers:
     case 'F2':
       if (!handlers.rename) return
       handlers.rename(current)
+      break
+    case 'ContextMenu':
+    case 'F10':
+      if (!handlers.menu || (event.key === 'F10' && !event.shiftKey)) return
+      handlers.menu(current)
       break
     default:
       return
