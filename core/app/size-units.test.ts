@@ -69,4 +69,19 @@ describe('sizes main writes follow the size unit setting', () => {
     expect(decimal.accepted).toBe(0)
     expect(decimal.problems[0]?.message).toContain('10 KB to upload (queued uploads included), 5.0 KB left')
   })
+
+  it('a speed limit of 1 KB/s, the smallest one typed in decimal units, is taken; less is refused in bytes', async () => {
+    const r = await uploadRig(sandbox, cleanup)
+    await r.call('queue.setBandwidthLimit', { bytesPerSec: 1000 })
+    expect(
+      (await r.call<{ bandwidthBytesPerSec: number | null }>('queue.snapshot')).bandwidthBytesPerSec,
+    ).toBe(1000)
+    await expect(r.call('queue.setBandwidthLimit', { bytesPerSec: 999 })).rejects.toThrow(
+      'The speed limit must be at least 1,000 bytes a second',
+    )
+    // Refused, the limit in force stays.
+    expect(
+      (await r.call<{ bandwidthBytesPerSec: number | null }>('queue.snapshot')).bandwidthBytesPerSec,
+    ).toBe(1000)
+  })
 })

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { FiledockError } from '../../shared/errors.ts'
 import { MAX_CONCURRENCY } from '../../shared/ipc/limits.ts'
-import type { SizeUnits } from '../../shared/ipc/settings.ts'
+import { MIN_BANDWIDTH, type SizeUnits } from '../../shared/ipc/settings.ts'
 import type { AlreadyThereCount, EnqueueResult, QueueListener, QueueSnapshot } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import { countAlreadyThere } from './already-there.ts'
@@ -341,10 +341,11 @@ function checkConcurrency(n: number): number {
 
 function checkBandwidth(bps: number | null): number | null {
   if (bps === null) return null
-  if (!Number.isFinite(bps) || bps < 1024) {
+  if (!Number.isFinite(bps) || bps < MIN_BANDWIDTH) {
     throw new FiledockError({
       kind: 'invalid_input',
-      message: 'The bandwidth limit must be at least 1 KiB/s (or none).',
+      // In bytes: the same words whichever size units the person chose.
+      message: 'The speed limit must be at least 1,000 bytes a second (or none).',
     })
   }
   return bps

@@ -233,7 +233,7 @@ describe('upload channels', () => {
       false,
     ])
     const bw = contract['queue.setBandwidthLimit'].input
-    expect([null, 1024, 1023, 1500.5].map((v) => bw.safeParse({ bytesPerSec: v }).success)).toEqual([
+    expect([null, 1000, 999, 1500.5].map((v) => bw.safeParse({ bytesPerSec: v }).success)).toEqual([
       true,
       true,
       false,

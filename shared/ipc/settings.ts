@@ -53,8 +53,11 @@ export type RecrawlHours = (typeof RECRAWL_HOURS)[number]
 export const recrawlHoursSchema = z.literal([...RECRAWL_HOURS]).nullable()
 
 export { MAX_CONCURRENCY, MIN_CONCURRENCY }
-/** The engine refuses less than 1 KiB/s: such a limit would stall every upload. */
-export const MIN_BANDWIDTH = 1024
+/**
+ * The engine refuses less than 1,000 bytes a second: such a limit would stall every upload. 1 KB/s, the smallest
+ * limit a person can type in the decimal units (1 KiB/s in binary is above it), so "1" is never refused.
+ */
+export const MIN_BANDWIDTH = 1000
 /** 10 GiB/s: beyond any link; anything larger is a typo, not a limit. */
 export const MAX_BANDWIDTH = 10 * 1024 ** 3
 
@@ -78,7 +81,7 @@ export const concurrencySchema = z.number().int().min(MIN_CONCURRENCY).max(MAX_C
 export const bandwidthSchema = z
   .number()
   .int('The bandwidth limit must be whole bytes per second')
-  .min(MIN_BANDWIDTH, 'The bandwidth limit must be at least 1 KiB/s')
+  .min(MIN_BANDWIDTH, 'The speed limit must be at least 1,000 bytes a second')
   .max(MAX_BANDWIDTH)
   .nullable()
 /** A day at most: a host slower than that is not fetching. */
