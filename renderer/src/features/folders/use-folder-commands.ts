@@ -1,5 +1,9 @@
+import { api } from '../../app/bridge.ts'
+import { call } from '../../lib/call.ts'
+import { toast } from '../../state/toast-store.ts'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
+import type { IndexQuery } from '../files/index-query.ts'
 import { usePane } from '../files/pane-store.ts'
 import { useFileActions } from '../files/use-file-actions.ts'
 import { useHostKind } from '../upload/use-upload-settings.ts'
@@ -30,18 +34,15 @@ export function useFolderCommands() {
       void uploadHere(uploadTargetOf(t, account), host)
     },
     /** The folder's own files (not its subfolders'), from the index, in the order the file pane sorts by. */
-    copyLinks: (t: FolderTarget) =>
-      void copyLinks(
-        {
-          kind: 'query',
-          query: {
-            scope: { kind: 'folder', accountId: t.accountId, fldId: folderOf(t).id },
-            sort: usePane.getState().sort,
-          },
-          except: [],
-        },
-        [],
-      ),
+    copyLinks: async (t: FolderTarget) => {
+      const fldId = folderOf(t).id
+      const query: IndexQuery = {
+        scope: { kind: 'folder', accountId: t.accountId, fldId },
+        sort: usePane.getState().sort,
+      }
+      await copyLinks({ kind: 'query', query, except: [] }, [])
+      await sayIfStillIndexing(query, t.accountId, fldId)
+    },
   }
 }
 
@@ -64,4 +65,23 @@ function uploadTargetOf(t: FolderTarget, accountLabel: string): UploadTarget {
       .join('/'),
     label: `${folder.name} on ${accountLabel}`,
   }
+}
+
+/**
+ * The links come from the index, which may not have reached a folder nobody opened while the account's first
+ * crawl is still on its way. Copying what is known is still useful; it is not the whole folder, so it says so,
+ * and the folder is read from the host now, so copying again in a moment has it all.
+ */
+async function sayIfStillIndexing(query: IndexQuery, accountId: string, fldId: number): Promise<void> {
+  try {
+    const window = await call(api.index.query({ query, offset: 0, limit: 1 }))
+    if (window.complete) return
+  } catch {
+    // The copy itself said what went wrong; this note is only a nicety.
+    return
+  }
+  void api.index.refresh({ accountId, fldId })
+  toast.info(
+    'This account is still being indexed: files not indexed yet were left out. Copy again in a moment.',
+  )
 }
