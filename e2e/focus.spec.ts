@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
 import { grid } from './index-helpers.ts'
@@ -209,4 +211,57 @@ test('Ctrl+F puts the cursor in the search box of the view; the search finds the
   await page.getByRole('heading', { name: 'Upload history' }).click()
   await page.keyboard.press('Control+f')
   await expect(page.getByRole('searchbox', { name: 'Search upload history' })).toBeFocused()
+})
+
+test('the already-there question and a dialog inside the accounts dialog give focus back where it was', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const sb = ref(sandbox)
+  await seedSmallTree(sb)
+  await openWithAccount(page, host, sandbox)
+  const dir = path.join(tmp, 'drop')
+  await fs.mkdir(dir, { recursive: true })
+  await fs.writeFile(path.join(dir, 'memo.txt'), 'memo')
+  const finished = page.getByRole('dialog', { name: 'Upload finished' })
+
+  await page.getByTestId('upload-folder-input').setInputFiles(dir)
+  await expect(finished.getByTestId('batch-summary')).toContainText('1 file uploaded')
+  await finished.getByRole('button', { name: 'Close' }).click()
+
+  // The same drop again while the grid has the keyboard: asked, Escape skips, the grid has it back.
+  await cursorTo(page, 4) // notes.txt
+  await page.getByTestId('upload-folder-input').setInputFiles(dir)
+  const question = page.getByRole('dialog', { name: 'Some files are already there' })
+  await expect(question.getByRole('button', { name: 'Skip them' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(question).toHaveCount(0)
+  await expect(finished.getByTestId('batch-summary')).toContainText('1 file already there, not sent again')
+  await expectCursorOn(page, 'notes.txt')
+  await expect.poll(async () => (await listFiles(sb)).filter((f) => f.name === 'memo.txt').length).toBe(1)
+  // The finished card sits beside the work, not over it: Ctrl+F still reaches the search box.
+  await page.keyboard.press('Control+f')
+  await expect(page.getByRole('searchbox', { name: 'Search files by name' })).toBeFocused()
+
+  // A dialog opened inside the accounts dialog gives focus back to its button there, then the accounts dialog
+  // to the sidebar's button.
+  const accountsButton = page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('button', { name: 'Accounts' })
+  await accountsButton.focus()
+  await page.keyboard.press('Enter')
+  const accounts = page.getByRole('dialog', { name: 'Accounts' })
+  const edit = accounts.getByRole('button', { name: 'Edit Sandbox' })
+  await edit.focus()
+  await page.keyboard.press('Enter')
+  const editDialog = page.getByRole('dialog', { name: 'Edit “Sandbox”' })
+  await expect(editDialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(editDialog).toHaveCount(0)
+  await expect(edit).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(accounts).toHaveCount(0)
+  await expect(accountsButton).toBeFocused()
 })

@@ -14,7 +14,8 @@ export function useShellKeys(): void {
     const onKey = (e: KeyboardEvent) => {
       const mod = isMac() ? e.metaKey : e.ctrlKey
       if (!mod || e.shiftKey || e.altKey || e.repeat) return
-      if (document.querySelector('[role="dialog"]')) return
+      // A modal dialog only: the finished-upload card is a dialog too, but one that sits beside the work.
+      if (document.querySelector('[role="dialog"]:not([aria-modal="false"]), [role="alertdialog"]')) return
       const key = e.key.toLowerCase()
       if (key === 'f') {
         const search = document.querySelector<HTMLInputElement>('main input[type="search"]')
