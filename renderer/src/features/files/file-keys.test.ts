@@ -162,4 +162,54 @@ describe('file pane keys', () => {
     expect(sel().focusIndex).toBe(10)
     expect(press(context(1), 'ArrowRight')).toBe(false)
   })
+
+  it('Shift+F10 and the context-menu key open the menu at the cursor row, scrolled into view first', () => {
+    const sent: Array<{ target: string; type: string; x: number; y: number }> = []
+    const element = (name: string, rect: { left: number; top: number; width: number; height: number }) => ({
+      getBoundingClientRect: () => rect,
+      dispatchEvent: (e: { type: string; clientX: number; clientY: number }) =>
+        sent.push({ target: name, type: e.type, x: e.clientX, y: e.clientY }),
+    })
+    const row = element('row 7', { left: 10, top: 300, width: 800, height: 36 })
+    let cursor: string | null = 'file-7'
+    const grid = {
+      ...element('grid', { left: 10, top: 100, width: 800, height: 600 }),
+      getAttribute: (name: string) => (name === 'aria-activedescendant' ? cursor : null),
+    }
+    vi.stubGlobal('document', { getElementById: (id: string) => (id === 'file-7' ? row : null) })
+    vi.stubGlobal(
+      'MouseEvent',
+      class {
+        type: string
+        clientX: number
+        clientY: number
+        constructor(type: string, init: { clientX: number; clientY: number }) {
+          this.type = type
+          this.clientX = init.clientX
+          this.clientY = init.clientY
+        }
+      },
+    )
+    const ctx = context()
+    sel().selectOnly(7, file(7))
+    const pressOn = (key: string, shift: boolean) =>
+      handleFileKey(
+        { key, shiftKey: shift, ctrlKey: false, metaKey: false, altKey: false, currentTarget: grid } as never,
+        ctx,
+      )
+    expect(pressOn('F10', true)).toBe(true)
+    expect(pressOn('ContextMenu', false)).toBe(true)
+    expect(ctx.calls).toEqual(['scroll 7', 'scroll 7'])
+    // Inside the row, near its start: where a right-click on the name would open it.
+    expect(sent).toEqual([
+      { target: 'row 7', type: 'contextmenu', x: 42, y: 318 },
+      { target: 'row 7', type: 'contextmenu', x: 42, y: 318 },
+    ])
+    // F10 alone is not the menu key; with no cursor row the menu opens at the top of the grid.
+    expect(pressOn('F10', false)).toBe(false)
+    cursor = null
+    sel().clear()
+    pressOn('ContextMenu', false)
+    expect(sent.at(-1)).toEqual({ target: 'grid', type: 'contextmenu', x: 42, y: 124 })
+  })
 })
