@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
 import { grid } from './index-helpers.ts'
-import { apiGet, listFiles, seedSmallTree, upload } from './sandbox-api.ts'
+import { apiGet, deleteFile, listFiles, seedSmallTree, upload } from './sandbox-api.ts'
 
 const tree = (page: Page) => page.getByRole('tree', { name: 'Folders' })
 const treeFolder = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true })
@@ -165,4 +165,31 @@ test('a folder row cannot be dragged: it says so and nothing moves', async ({ pa
   )
   expect(folders.folders.map((f) => f.name).sort()).toEqual(['Documents', 'Photos'])
   expect(await namesIn(sandbox, seeded.folders.photos)).toEqual(['beach.png'])
+})
+
+test('a drop that moves some files names each file it could not move, and why', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const seeded = await seedSmallTree(ref(sandbox))
+  await openWithAccount(page, host, sandbox)
+  await fileRow(page, 'holiday.jpg').click()
+  await fileRow(page, 'notes.txt').click({ modifiers: ['ControlOrMeta'] })
+  await fileRow(page, 'report-2024.pdf').click({ modifiers: ['ControlOrMeta'] })
+  // Two of them are deleted on the host behind the app's back: the list still shows them.
+  await deleteFile(ref(sandbox), seeded.files['notes.txt'] ?? '')
+  await deleteFile(ref(sandbox), seeded.files['report-2024.pdf'] ?? '')
+  const drag = await dragOnto(page, fileRow(page, 'holiday.jpg'), treeFolder(page, 'Photos'))
+  await drag.finish()
+
+  await expect(page.getByText('Moved 1 file to Photos')).toBeVisible()
+  const notice = page.getByRole('region', { name: '2 files not moved to Photos' })
+  const listed = notice.getByRole('list', { name: 'Files not moved' }).getByRole('listitem')
+  await expect(listed).toHaveCount(2)
+  await expect(listed.filter({ hasText: 'notes.txt' })).toBeVisible()
+  await expect(listed.filter({ hasText: 'report-2024.pdf' })).toBeVisible()
+  expect(await namesIn(sandbox, seeded.folders.photos)).toEqual(['beach.png', 'holiday.jpg'])
+  await notice.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(notice).toHaveCount(0)
 })

@@ -204,9 +204,8 @@ test('a second window follows a rename and a move made in the first (index chang
 
   await fileRow(page, 'notes.txt').click()
   await page.keyboard.press('F2')
-  const dialog = page.getByRole('dialog', { name: 'Rename file' })
-  await dialog.getByLabel('New name').fill('minutes.txt')
-  await dialog.getByRole('button', { name: 'Rename' }).click()
+  await page.getByRole('textbox', { name: 'New name for notes.txt' }).fill('minutes.txt')
+  await page.keyboard.press('Enter')
   await expect(fileRow(second, 'minutes.txt')).toBeVisible()
   await expect(fileRow(second, 'notes.txt')).toHaveCount(0)
 

@@ -73,9 +73,8 @@ test('F2 renames a file and the host has the new name', async ({ page, host, san
   await openWithAccount(page, host, sandbox)
   await fileRow(page, 'notes.txt').click()
   await page.keyboard.press('F2')
-  const dialog = page.getByRole('dialog', { name: 'Rename file' })
-  await dialog.getByLabel('New name').fill('meeting-notes.txt')
-  await dialog.getByRole('button', { name: 'Rename' }).click()
+  await page.getByRole('textbox', { name: 'New name for notes.txt' }).fill('meeting-notes.txt')
+  await page.keyboard.press('Enter')
   await expect(fileRow(page, 'meeting-notes.txt')).toBeVisible()
   await expect(page.getByText('Renamed to “meeting-notes.txt”')).toBeVisible()
 

@@ -62,7 +62,7 @@ describe('installContentSecurityPolicy', () => {
     })
     expect(CONTENT_SECURITY_POLICY).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: " +
-        "http://127.0.0.1:* http://localhost:* http://[::1]:*; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+        "http://127.0.0.1:* http://localhost:*; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
     )
   })
 })

@@ -6,7 +6,6 @@ describe('thumbnailUrl', () => {
     expect(thumbnailUrl('https://cdn.example.org/t/abc.jpg')).toBe('https://cdn.example.org/t/abc.jpg')
     expect(thumbnailUrl('http://127.0.0.1:8080/thumb/abc')).toBe('http://127.0.0.1:8080/thumb/abc')
     expect(thumbnailUrl('http://localhost:3000/t.png')).toBe('http://localhost:3000/t.png')
-    expect(thumbnailUrl('http://[::1]:3000/t.png')).toBe('http://[::1]:3000/t.png')
     expect(thumbnailUrl('http://cdn.example.org/t/abc.jpg')).toBeNull()
   })
 
@@ -20,6 +19,7 @@ describe('thumbnailUrl', () => {
       'data:image/png;base64,AAAA',
       'file:///etc/passwd',
       'ftp://example.org/a.jpg',
+      'http://[::1]:3000/t.png',
       'https://user:secret@example.org/a.jpg',
       `https://example.org/${'a'.repeat(3000)}`,
     ])
@@ -28,6 +28,6 @@ describe('thumbnailUrl', () => {
 
   it('allows in the policy exactly the sources it lets through', () => {
     const img = CONTENT_SECURITY_POLICY.split('; ').find((d) => d.startsWith('img-src'))
-    expect(img).toBe("img-src 'self' data: https: http://127.0.0.1:* http://localhost:* http://[::1]:*")
+    expect(img).toBe("img-src 'self' data: https: http://127.0.0.1:* http://localhost:*")
   })
 })

@@ -2,10 +2,12 @@
  * Where file thumbnails may come from. The spec does not show a thumbnail's format; a host that gives one gives
  * a URL on its own servers. Any https URL is allowed. Plain http only on this machine (a local or sandbox host
  * such as the offline account): those bytes never cross a network, while a plain-http image from elsewhere could
- * be read or replaced on the way, so it is refused and the file shows its kind badge instead.
+ * be read or replaced on the way, so it is refused and the file shows its kind badge instead. The renderer's
+ * index.html repeats this list in its meta policy (web/page-policy.test.ts keeps the two the same).
  */
-const IMAGE_SOURCES = ['https:', 'http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*'] as const
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+const IMAGE_SOURCES = ['https:', 'http://127.0.0.1:*', 'http://localhost:*'] as const
+// CSP has no syntax for IPv6 literals, so [::1] cannot be allowed: a host there shows badges.
+const LOOPBACK = new Set(['127.0.0.1', 'localhost'])
 
 /**
  * The renderer's Content-Security-Policy, the same in both hosts (Electron sets it as a response header, the

@@ -4,6 +4,7 @@ import { Toaster } from '../components/Toaster.tsx'
 import { AccountsDialog } from '../features/accounts/AccountsDialog.tsx'
 import { useAccountId } from '../features/accounts/use-accounts.ts'
 import { DeletedView } from '../features/deleted/DeletedView.tsx'
+import { MoveFailuresNotice } from '../features/dnd/MoveFailuresNotice.tsx'
 import { FileView } from '../features/files/FileView.tsx'
 import { NewFolderDialog } from '../features/folders/NewFolderDialog.tsx'
 import { HistoryView } from '../features/history/HistoryView.tsx'
@@ -68,6 +69,7 @@ export function Shell() {
           {/* Toasts above the card: coming and going, they shorten the list, never move the card's buttons. */}
           <Toaster docked />
           <ProblemsNotice />
+          <MoveFailuresNotice />
           <BatchFinished />
         </div>
         <QueuePanel />

@@ -12,6 +12,7 @@ import { setDragLabel } from './drag-image.ts'
 import { dragSession } from './drag-session.ts'
 import { dragOverFolder, dropOnFolder, MOVE_TYPE } from './folder-drop.ts'
 import type { FolderTarget } from './folder-target.ts'
+import { useMoveFailures } from './move-failures.ts'
 
 type Sel = ReturnType<typeof useSelection.getState>
 
@@ -89,12 +90,11 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
           accountId,
           fromFldId: folderOf(sel),
           moveTo: (t) =>
-            latest.current.actions.move.mutate({
-              selection: moving,
-              accountId,
-              fldId: t.fldId,
-              folderName: t.name,
-            }),
+            latest.current.actions.move.mutate(
+              { selection: moving, accountId, fldId: t.fldId, folderName: t.name },
+              // The move's toast counts what did not move; the notice names each file and why.
+              { onSuccess: (result) => useMoveFailures.getState().show(t.name, result.failed) },
+            ),
         })
       },
       onDragEnter: over,

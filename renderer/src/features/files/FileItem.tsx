@@ -1,17 +1,10 @@
 import { memo } from 'react'
 import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
 import { Icon } from '../../components/Icon.tsx'
-import { fileKind } from '../../lib/file-kind.ts'
 import { formatNumber, formatSize, formatTimestamp } from '../../lib/format.ts'
-
-export function FileIcon({ name }: { name: string }) {
-  const kind = fileKind(name)
-  return (
-    <span className="file-icon" style={{ background: kind.color }} aria-hidden="true">
-      {kind.label}
-    </span>
-  )
-}
+import { FileIcon } from './FileIcon.tsx'
+import { RowName, TileName } from './FileName.tsx'
+import { TileImage } from './TileImage.tsx'
 
 export interface ItemProps {
   /** undefined: its window is still on its way (a placeholder is drawn). */
@@ -62,18 +55,23 @@ export const FileRow = memo(function FileRow(props: ItemProps & { start: number 
       onContextMenu={(e) => onPointer(index, e)}
       onDoubleClick={() => onOpen(index)}
     >
-      {row.kind === 'folder' ? <FolderCells folder={row} location={location} /> : null}
-      {row.kind === 'file' ? <FileCells file={row} location={location} /> : null}
+      {row.kind === 'folder' ? <FolderCells folder={row} index={index} location={location} /> : null}
+      {row.kind === 'file' ? <FileCells file={row} index={index} location={location} /> : null}
     </tr>
   )
 })
 
-function FolderCells({ folder, location }: { folder: IndexFolderRow; location: string | null }) {
+interface CellsProps {
+  index: number
+  location: string | null
+}
+
+function FolderCells({ folder, index, location }: CellsProps & { folder: IndexFolderRow }) {
   return (
     <>
       <td className="file-name">
         <Icon name="folder" className="icon-folder" />
-        <span title={folder.name}>{folder.name}</span>
+        <RowName row={folder} index={index} />
       </td>
       {location === null ? null : <td className="cell-muted cell-location">{location}</td>}
       <td className="num cell-muted">Folder</td>
@@ -83,12 +81,12 @@ function FolderCells({ folder, location }: { folder: IndexFolderRow; location: s
   )
 }
 
-function FileCells({ file, location }: { file: IndexFileRow; location: string | null }) {
+function FileCells({ file, index, location }: CellsProps & { file: IndexFileRow }) {
   return (
     <>
       <td className="file-name">
         <FileIcon name={file.name} />
-        <span title={file.name}>{file.name}</span>
+        <RowName row={file} index={index} />
       </td>
       {location === null ? null : (
         <td className="cell-muted cell-location" title={location}>
@@ -133,10 +131,8 @@ export const FileTile = memo(function FileTile({
       onDoubleClick={() => onOpen(index)}
     >
       {row.kind === 'folder' ? <Icon name="folder" size={40} className="icon-folder" /> : null}
-      {row.kind === 'file' ? <FileIcon name={row.name} /> : null}
-      <div className="tile-name" title={row.name}>
-        {row.name}
-      </div>
+      {row.kind === 'file' ? <TileImage file={row} /> : null}
+      <TileName row={row} index={index} />
       <div className="tile-meta">{row.kind === 'file' ? formatSize(row.size) : 'Folder'}</div>
     </td>
   )

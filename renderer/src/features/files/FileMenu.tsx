@@ -2,6 +2,7 @@ import * as ContextMenu from '@radix-ui/react-context-menu'
 import { Icon, type IconName } from '../../components/Icon.tsx'
 import { formatNumber } from '../../lib/format.ts'
 import { useSelection } from '../../state/selection-store.ts'
+import { useRename } from './rename-store.ts'
 import type { FileCommands } from './use-file-commands.ts'
 import type { SelectionCount } from './use-selection-summary.ts'
 
@@ -18,7 +19,12 @@ export function FileMenu({ commands, summary }: { commands: FileCommands; summar
 
   return (
     <ContextMenu.Portal>
-      <ContextMenu.Content className="menu" aria-label="File actions">
+      <ContextMenu.Content
+        className="menu"
+        aria-label="File actions"
+        // Rename puts focus in the row's name field: the menu must not take it back to the grid as it closes.
+        onCloseAutoFocus={(e) => useRename.getState().editing && e.preventDefault()}
+      >
         {summary === null ? <div className="menu-label">No files selected</div> : null}
         <Item
           icon="link"
@@ -42,7 +48,7 @@ export function FileMenu({ commands, summary }: { commands: FileCommands; summar
           onSelect={() => commands.open(focusIndex)}
         />
         <ContextMenu.Separator className="menu-separator" />
-        <Item icon="edit" label="Rename…" shortcut="F2" disabled={!single} onSelect={commands.rename} />
+        <Item icon="edit" label="Rename" shortcut="F2" disabled={!single} onSelect={commands.rename} />
         <Item icon="copy" label={`Clone${many}`} disabled={summary === null} onSelect={commands.clone} />
         <Item
           icon="move"

@@ -13,6 +13,7 @@ import { FileMenu } from './FileMenu.tsx'
 import { handleFileKey } from './file-keys.ts'
 import { SortHeader } from './SortHeader.tsx'
 import type { FileCommands } from './use-file-commands.ts'
+import { useFollowRenamed } from './use-follow-renamed.ts'
 import type { IndexWindows } from './use-index-windows.ts'
 import type { SelectionCount } from './use-selection-summary.ts'
 
@@ -70,6 +71,8 @@ export function FilePane(props: FilePaneProps) {
   const lastShown = ((items.at(-1)?.index ?? 0) + 1) * columns - 1
   const { show, rowAt } = view
   useEffect(() => show(firstShown, lastShown), [show, firstShown, lastShown])
+  // A renamed row sorted elsewhere takes the cursor with it.
+  useFollowRenamed(rowAt, firstShown, Math.min(lastShown, total - 1))
 
   // The cursor jumped to a row before its window came (End): pick it once it is here.
   const pendingRow = pendingIndex >= 0 ? rowAt(pendingIndex) : undefined

@@ -12,7 +12,6 @@ import { FilePane } from './FilePane.tsx'
 import { paneQuery, spansFolders } from './index-query.ts'
 import { MoveDialog } from './MoveDialog.tsx'
 import { usePane } from './pane-store.ts'
-import { RenameDialog } from './RenameDialog.tsx'
 import { StatusBar } from './StatusBar.tsx'
 import { Toolbar } from './Toolbar.tsx'
 import { useFileActions } from './use-file-actions.ts'
@@ -117,7 +116,7 @@ export function FileView({ path }: { path: Crumb[] | null }) {
       />
     )
 
-  const { renaming, moving } = commands
+  const { moving } = commands
   return (
     <>
       <Toolbar path={path} onRefresh={refresh} />
@@ -135,13 +134,6 @@ export function FileView({ path }: { path: Crumb[] | null }) {
         <DetailsPanel rowAt={view.rowAt} summary={summary} />
       </div>
       <StatusBar shape={shape} summary={summary} />
-      {renaming ? (
-        <RenameDialog
-          name={renaming.name}
-          onClose={() => commands.setRenaming(null)}
-          onRename={(name) => actions.rename.mutate({ file: renaming, name })}
-        />
-      ) : null}
       {moving ? (
         <MoveDialog
           accountId={moving.accountId}

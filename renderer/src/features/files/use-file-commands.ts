@@ -7,6 +7,7 @@ import { formatNumber } from '../../lib/format.ts'
 import { fileKey, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import type { IndexQuery, Selection } from './index-query.ts'
+import { renameAtCursor } from './rename-store.ts'
 import { pickedRows, selectionAccount, selectionOf } from './selection.ts'
 import { type FileActions, MAX_PER_FILE_ACTION } from './use-file-actions.ts'
 
@@ -30,7 +31,6 @@ interface CommandDeps {
  * runs (so a handler made before a click acts on the click's result) and says in a toast why it cannot act.
  */
 export function useFileCommands({ query, actions, rowAt, openFolder, selectedCount }: CommandDeps) {
-  const [renaming, setRenaming] = useState<IndexFileRow | null>(null)
   const [moving, setMoving] = useState<MoveRequest | null>(null)
 
   const current = (): Selection | null => {
@@ -72,8 +72,6 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
   }
 
   return {
-    renaming,
-    setRenaming,
     moving,
     setMoving,
     selectAll: () => useSelection.getState().selectAll(query),
@@ -92,13 +90,8 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
       if (rows.length > 0) actions.openPages(rows)
       else if (row?.kind === 'file') actions.openPages([row])
     },
-    rename: () => {
-      const s = useSelection.getState()
-      const rows = pickedRows()
-      const focused = rowAt(s.focusIndex)
-      const target = rows.length === 1 ? rows[0] : focused?.kind === 'file' && !s.all ? focused : undefined
-      if (target && (rows.length <= 1 || rows.includes(target))) setRenaming(target)
-    },
+    /** F2, the menu's Rename: the cursor row's name becomes an input (InlineRename.tsx). */
+    rename: () => renameAtCursor(rowAt),
     move: () => {
       const selection = current()
       if (!selection) return
