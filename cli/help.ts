@@ -1,10 +1,10 @@
 import { VERSION } from '../core/app-info/version.ts'
-import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../shared/ipc/limits.ts'
 import { DATA_ENV } from './data-dir.ts'
 import { exitCodeHelp } from './exit-codes.ts'
 import { API_KEY_ENV, BASE_URL_ENV } from './key-source.ts'
 import { KEYCHAIN_SERVICE_ENV } from './keychain.ts'
 import { type OperationSpec, operations, usageOf } from './operations.ts'
+import { optionsHelp } from './options.ts'
 
 export { VERSION }
 
@@ -59,19 +59,19 @@ export function operationHelp(op: OperationSpec): string {
   return `${usageOf(op)}   (${op.summary})`
 }
 
-const queueOptions = `  --fld_id N          target folder on the host (default 0, the root)
-  --account NAME      an account saved in the app, by label or id (default: $${BASE_URL_ENV} + $${API_KEY_ENV})
-  --base-url URL      the host's address, with $${API_KEY_ENV} (default: $${BASE_URL_ENV})
-  --concurrency N     transfers at once, ${MIN_CONCURRENCY} to ${MAX_CONCURRENCY} (default 3)
-  --json              one JSON line per finished item on stdout, then {"linkPack", "format", "files"}
-  --format F          link pack format: page, direct, plain, html, markdown, bbcode (default page)
-  --data DIR          folder of the queue and the history (default: $${DATA_ENV}, else the app's data folder)
-  --retry-failed      put uploads that failed in earlier runs back in line
-  --force             send files even when one of the same name and size is already in the folder
-                      (by default those are skipped and listed as already there, with their links)
-  --offline-wait SEC  how long to wait for an unreachable host to answer again (default 60)
-  --dry-run           print the plan (to send, already there, folders to create, problems) and change nothing:
-                      no folder is created, nothing is sent, no queue is written (--json: one JSON line each)`
+const queueOptions = optionsHelp([
+  'fld_id',
+  'account',
+  'base-url',
+  'concurrency',
+  ['json', 'one JSON line per finished item on stdout, then {"linkPack", "format", "files"}'],
+  'format',
+  'data',
+  'retry-failed',
+  'force',
+  'offline-wait',
+  'dry-run',
+])
 
 const queueNotes = `The queue is durable: after Ctrl-C (exit 130), a kill or a crash, run again with the same --data and it
 finishes what was left, without uploading anything twice. With no paths, it only finishes what is left:
@@ -109,9 +109,7 @@ with a message, since the host would store the page itself rather than the file 
 
 Options:
 ${queueOptions}
-  --allow-html        send URLs that turn out to be web pages anyway
-  --no-probe          do not check the URLs from this computer (for a URL only the host can reach)
-  --fetch-timeout MIN how long the host may take to fetch a URL before it is reported failed (default 10)
+${optionsHelp(['allow-html', 'no-probe', 'fetch-timeout'])}
 
 ${queueNotes}`
 }
@@ -126,14 +124,18 @@ while no watch ran go up at start. Every version of a file goes up once: a resta
 only what is left.
 
 Options:
-  --fld_id N          target folder on the host (default 0, the root)
-  --account NAME      an account saved in the app, by label or id (default: $${BASE_URL_ENV} + $${API_KEY_ENV})
-  --base-url URL      the host's address, with $${API_KEY_ENV} (default: $${BASE_URL_ENV})
-  --min-age T         how long a file must stay unchanged: 5s (default), 500ms, 2m
-  --done DIR          move each file there once its landing is verified (sub-folders kept)
-  --json              one JSON line per file on stdout: {"state":"done","relPath","fileCode","link","size",…}
-  --data DIR          folder of the watch's queue, records and the history (default: $${DATA_ENV}, else the
-                      app's data folder)
+${optionsHelp([
+  'fld_id',
+  'account',
+  'base-url',
+  'min-age',
+  'done',
+  ['json', 'one JSON line per file on stdout: {"state":"done","relPath","fileCode","link","size",…}'],
+  [
+    'data',
+    `folder of the watch's queue, records and the history (default: $${DATA_ENV}, else the\napp's data folder)`,
+  ],
+])}
 
 Without --json, each sent file prints "relative/path<TAB>link" on stdout; problems go to stderr.
 `

@@ -1,29 +1,17 @@
-import { parseArgs } from 'node:util'
 import type { AccountView } from '../../shared/accounts.ts'
-import { type CliContext, usage, writeJson } from '../context.ts'
+import { type CliContext, writeJson } from '../context.ts'
 import { accountsHelp } from '../help.ts'
 import { openAccounts } from '../keychain.ts'
+import { parseCommand } from '../options.ts'
 
 /**
  * `filedock accounts [--json]`: the accounts saved in the app — label, address, masked key, which is active, and
  * whether the key can be read now. Read-only: accounts are added and changed in the app.
  */
 export async function accountsCommand(argv: string[], ctx: CliContext): Promise<number> {
-  let values: { json?: boolean; help?: boolean }
-  try {
-    values = parseArgs({
-      args: argv,
-      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-      allowPositionals: false,
-    }).values
-  } catch (err) {
-    throw usage(`${(err as Error).message}\n${accountsHelp()}`)
-  }
-  if (values.help) {
-    ctx.stdout.write(accountsHelp())
-    return 0
-  }
+  const parsed = parseCommand(argv, ['json'], { help: accountsHelp, out: ctx.stdout, positionals: false })
+  if (parsed === null) return 0
+  const { values } = parsed
   const store = await openAccounts(ctx.env)
   const accounts = await store.list()
   if (values.json) {

@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { type CliContext, createClient, parseIntFlag, usage, writeJson } from '../context.ts'
 import { apiHelp, operationHelp } from '../help.ts'
 import { type Args, type OperationSpec, operationsAt } from '../operations.ts'
+import { cliOptions } from '../options.ts'
 
 /** `filedock api <group>/<op> [--<param> <value>]…`: one operation, its normalised result as JSON on stdout. */
 export async function apiCommand(argv: string[], ctx: CliContext): Promise<number> {
@@ -17,10 +18,11 @@ export async function apiCommand(argv: string[], ctx: CliContext): Promise<numbe
   if (candidates.length === 0)
     throw usage(`Unknown operation ${JSON.stringify(path)}. See: filedock api --help`)
 
+  // The account options as every command reads them (cli/options.ts), then the operation's own parameters.
   const options: NonNullable<ParseArgsConfig['options']> = {
-    help: { type: 'boolean', short: 'h' },
-    'base-url': { type: 'string' },
-    account: { type: 'string' },
+    help: { type: cliOptions.help.type, short: 'h' },
+    'base-url': { type: cliOptions['base-url'].type },
+    account: { type: cliOptions.account.type },
   }
   for (const op of candidates) {
     for (const p of op.params) options[p.name] = { type: 'string', multiple: p.kind === 'strings' }

@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import { isLinkFormat, type LinkFormat, linkFormats } from '../../shared/links.ts'
 import { type CliContext, parseIntFlag, targetFolderFlag, usage } from '../context.ts'
 import { remoteHelp, uploadHelp } from '../help.ts'
+import { dataFlag, parseCommand } from '../options.ts'
 
 /** Default of --offline-wait: long enough for a dropped Wi-Fi to come back, short enough for a script. */
 const OFFLINE_WAIT_SEC = 60
@@ -17,19 +17,29 @@ export function remoteCommand(argv: string[], ctx: CliContext): Promise<number> 
   return queueCommand('urls', argv, ctx)
 }
 
+/** The options of upload and remote; the last three are remote's (upload refuses them, saying where they go). */
+const QUEUE_OPTIONS = [
+  'fld_id',
+  'account',
+  'base-url',
+  'concurrency',
+  'json',
+  'format',
+  'data',
+  'retry-failed',
+  'force',
+  'offline-wait',
+  'dry-run',
+  'allow-html',
+  'no-probe',
+  'fetch-timeout',
+] as const
+
 async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliContext): Promise<number> {
   const help = kind === 'paths' ? uploadHelp : remoteHelp
-  let parsed: ReturnType<typeof parse>
-  try {
-    parsed = parse(argv)
-  } catch (err) {
-    throw usage(`${(err as Error).message}\n${help()}`)
-  }
+  const parsed = parseCommand(argv, QUEUE_OPTIONS, { help, out: ctx.stdout, positionals: true })
+  if (parsed === null) return 0
   const { values, positionals } = parsed
-  if (values.help) {
-    ctx.stdout.write(help())
-    return 0
-  }
   const fldId = targetFolderFlag(values.fld_id)
   const concurrency = values.concurrency === undefined ? 3 : parseIntFlag('concurrency', values.concurrency)
   if (concurrency < MIN_CONCURRENCY || concurrency > MAX_CONCURRENCY)
@@ -42,7 +52,7 @@ async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliCont
   const format = values.format ?? 'page'
   if (!isLinkFormat(format))
     throw usage(`--format must be one of ${linkFormats.join(', ')}, not ${JSON.stringify(format)}.`)
-  if (values.data !== undefined && values.data.trim() === '') throw usage('--data needs a folder.')
+  const dataDir = dataFlag(values.data)
   const urlFlags = ['allow-html', 'no-probe', 'fetch-timeout'] as const
   const misplaced = kind === 'paths' && urlFlags.find((f) => values[f] !== undefined)
   if (misplaced) throw usage(`--${misplaced} is for filedock remote.\n${help()}`)
@@ -75,7 +85,7 @@ async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliCont
     fldId,
     account: values.account,
     baseUrl: values['base-url'],
-    dataDir: values.data,
+    dataDir,
     concurrency,
     json: values.json === true,
     format: format as LinkFormat,
@@ -88,30 +98,5 @@ async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliCont
           remoteTimeoutMs: fetchTimeoutMin * 60_000,
         }
       : {}),
-  })
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    options: {
-      fld_id: { type: 'string' },
-      account: { type: 'string' },
-      'base-url': { type: 'string' },
-      concurrency: { type: 'string' },
-      data: { type: 'string' },
-      json: { type: 'boolean' },
-      format: { type: 'string' },
-      'retry-failed': { type: 'boolean' },
-      force: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-      'allow-html': { type: 'boolean' },
-      'no-probe': { type: 'boolean' },
-      'fetch-timeout': { type: 'string' },
-      'offline-wait': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: true,
   })
 }

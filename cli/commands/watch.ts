@@ -1,6 +1,5 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import type { UploadEngine } from '../../core/queue/engine.ts'
 import { formatDuration, parseDuration } from '../../core/watch/duration.ts'
 import type { FolderWatch } from '../../core/watch/folder-watch.ts'
@@ -10,8 +9,12 @@ import { type CliContext, targetFolderFlag, usage } from '../context.ts'
 import { resolveTarget, type Target } from '../credentials.ts'
 import { cliDataDirs } from '../data-dir.ts'
 import { watchHelp } from '../help.ts'
+import { dataFlag, parseCommand } from '../options.ts'
 import { writeLine } from '../queue/output.ts'
 import { targetFolderProblem } from '../target-folder.ts'
+
+/** The options of watch, as cli/options.ts specifies them. */
+const WATCH_OPTIONS = ['fld_id', 'account', 'base-url', 'min-age', 'done', 'json', 'data'] as const
 
 /** After a landing, finished items leave the watch's queue journal this much later, so bursts clear once. */
 const CLEAR_DELAY_MS = 2000
@@ -22,17 +25,9 @@ const CLEAR_DELAY_MS = 2000
  * other watches; the rule lock keeps a second watcher of the same folder and account away.
  */
 export async function watchCommand(argv: string[], ctx: CliContext): Promise<number> {
-  let parsed: ReturnType<typeof parse>
-  try {
-    parsed = parse(argv)
-  } catch (err) {
-    throw usage(`${(err as Error).message}\n${watchHelp()}`)
-  }
+  const parsed = parseCommand(argv, WATCH_OPTIONS, { help: watchHelp, out: ctx.stdout, positionals: true })
+  if (parsed === null) return 0
   const { values, positionals } = parsed
-  if (values.help) {
-    ctx.stdout.write(watchHelp())
-    return 0
-  }
   if (positionals.length !== 1) throw usage(`Give one folder to watch.\n${watchHelp()}`)
   const dir = resolve(positionals[0] as string)
   const info = await stat(dir).catch(() => null)
@@ -41,7 +36,7 @@ export async function watchCommand(argv: string[], ctx: CliContext): Promise<num
   const minAgeMs = values['min-age'] === undefined ? DEFAULT_MIN_AGE_MS : minAge(values['min-age'])
   const doneDir = values.done === undefined ? null : resolve(values.done)
   if (doneDir === dir) throw usage('--done must be another folder than the watched one.')
-  if (values.data !== undefined && values.data.trim() === '') throw usage('--data needs a folder.')
+  const dataDir = dataFlag(values.data)
 
   const target = await resolveTarget(ctx, { account: values.account, baseUrl: values['base-url'] })
   try {
@@ -49,7 +44,7 @@ export async function watchCommand(argv: string[], ctx: CliContext): Promise<num
     if (noFolder) throw new FiledockError({ kind: 'not_found', message: noFolder })
     return await runWatch(ctx, target, {
       rule: { id: 'cli', dir, accountId: target.accountId, fldId, minAgeMs, doneDir, paused: false },
-      root: dirname(cliDataDirs(ctx.env, values.data).historyDir),
+      root: dirname(cliDataDirs(ctx.env, dataDir).historyDir),
       json: values.json === true,
     })
   } finally {
@@ -154,22 +149,4 @@ function minAge(text: string): number {
     throw usage(`--min-age must be a duration such as 5s, 500ms or 2m, not ${JSON.stringify(text)}.`)
   if (ms > MAX_MIN_AGE_MS) throw usage('--min-age is at most a day (24h).')
   return ms
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    options: {
-      fld_id: { type: 'string' },
-      account: { type: 'string' },
-      'base-url': { type: 'string' },
-      'min-age': { type: 'string' },
-      done: { type: 'string' },
-      data: { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: true,
-  })
 }

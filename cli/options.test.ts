@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { remoteHelp, uploadHelp, watchHelp } from './help.ts'
+import { cliOptions, optionsHelp } from './options.ts'
+import { runHere } from './testing/cli-runner.ts'
+
+// No host is needed: every case below is refused (or answered) before an account is looked at.
+const env = { FILEDOCK_BASE_URL: 'http://127.0.0.1:9', FILEDOCK_API_KEY: 'k-options-test' }
+const commands = [
+  { name: 'upload', args: ['upload', 'a.txt'], help: uploadHelp },
+  { name: 'remote', args: ['remote', 'https://example.invalid/a'], help: remoteHelp },
+  { name: 'watch', args: ['watch', '.'], help: watchHelp },
+]
+
+describe('one option parser for upload, remote and watch', () => {
+  it.each(commands)('$name reads the shared options with the same words', async ({ args }) => {
+    for (const [flags, message] of [
+      [['--fld_id=-1'], 'filedock: --fld_id must be 0 or more (0 is the root folder).\n'],
+      [['--fld_id', 'twelve'], 'filedock: --fld_id must be a whole number, not "twelve".\n'],
+      [['--data', ' '], 'filedock: --data needs a folder.\n'],
+    ] as const) {
+      const r = await runHere([...args, ...flags], env)
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe(message)
+    }
+  })
+
+  it.each(commands)(
+    '$name refuses an unknown option with its own help, and prints that help for --help and -h',
+    async ({ args, help }) => {
+      const r = await runHere([...args, '--colour'], env)
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(/^filedock: Unknown option '--colour'/)
+      expect(r.stderr).toContain(`\n${help()}`)
+      for (const flag of ['--help', '-h']) {
+        const h = await runHere([args[0] as string, flag], env)
+        expect(h.code).toBe(0)
+        expect(h.stdout).toBe(help())
+      }
+    },
+  )
+
+  it('each command shows an option with the line the option table gives it', () => {
+    for (const name of ['fld_id', 'account', 'base-url'] as const) {
+      const line = optionsHelp([name])
+      expect(line).toContain(cliOptions[name].help)
+      for (const { help } of commands) expect(help()).toContain(line)
+    }
+    // A line that wraps continues under the text, not under the option.
+    expect(optionsHelp(['force']).split('\n')[1]).toMatch(/^ {22}\(by default/)
+  })
+})
