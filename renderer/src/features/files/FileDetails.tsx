@@ -25,7 +25,16 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
 
   return (
     <>
-      {thumbnail ? <img className="details-thumbnail" src={thumbnail} alt={`Preview of ${name}`} /> : null}
+      {thumbnail ? (
+        // Without credentials or referrer, as the grid's tiles load it (TileImage.tsx says why).
+        <img
+          className="details-thumbnail"
+          src={thumbnail}
+          alt={`Preview of ${name}`}
+          crossOrigin="anonymous"
+          referrerPolicy="no-referrer"
+        />
+      ) : null}
       <HostCheck info={info} />
       <dl className="details-list">
         <Field label="Name" testId="name" value={name} />
