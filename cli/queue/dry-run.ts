@@ -9,6 +9,7 @@ import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { CliContext } from '../context.ts'
 import { resolveTarget } from '../credentials.ts'
 import { exitCodes } from '../exit-codes.ts'
+import { cliSizeUnits } from '../size-units.ts'
 import { targetFolderProblem } from '../target-folder.ts'
 import { QueueAccounts } from './accounts.ts'
 import { writeLine } from './output.ts'
@@ -164,9 +165,10 @@ function print(ctx: CliContext, o: DryRunOptions, plan: Plan): void {
     lines.push(title, ...rows.map((r) => `  ${r}`))
   }
   const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`
+  const units = cliSizeUnits(ctx.env)
   section(
-    `To send (${o.kind === 'urls' ? `${plan.send.length} URL(s)` : `${files(plan.send.length)}, ${formatBytes(bytesOf(plan))}`}):`,
-    plan.send.map((s) => (s.size === null ? s.relPath : `${s.relPath}  (${formatBytes(s.size)})`)),
+    `To send (${o.kind === 'urls' ? `${plan.send.length} URL(s)` : `${files(plan.send.length)}, ${formatBytes(bytesOf(plan), units)}`}):`,
+    plan.send.map((s) => (s.size === null ? s.relPath : `${s.relPath}  (${formatBytes(s.size, units)})`)),
   )
   section(
     `Already there, not sent again (${files(plan.alreadyThere.length)}; --force sends them):`,

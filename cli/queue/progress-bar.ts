@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream'
 import { formatBytes } from '../../core/format/bytes.ts'
+import type { SizeUnits } from '../../shared/ipc/settings.ts'
 
 export interface BarState {
   /** Files (and URLs) this run waits for. */
@@ -13,8 +14,8 @@ export interface BarState {
   etaSec: number | null
 }
 
-/** One line: bar, percentage, bytes, speed, ETA, counts; shortened to fit `columns`. */
-export function formatBar(s: BarState, columns: number): string {
+/** One line: bar, percentage, bytes, speed, ETA, counts, sizes in `units`; shortened to fit `columns`. */
+export function formatBar(s: BarState, columns: number, units: SizeUnits = 'decimal'): string {
   const ratio =
     s.totalBytes > 0
       ? Math.min(1, s.doneBytes / s.totalBytes)
@@ -22,8 +23,8 @@ export function formatBar(s: BarState, columns: number): string {
         ? (s.done + s.failed) / s.files
         : 0
   const pct = `${String(Math.floor(ratio * 100)).padStart(3)}%`
-  const bytes = `${formatBytes(s.doneBytes)} / ${formatBytes(s.totalBytes)}`
-  const speed = `${formatBytes(s.bytesPerSec)}/s`
+  const bytes = `${formatBytes(s.doneBytes, units)} / ${formatBytes(s.totalBytes, units)}`
+  const speed = `${formatBytes(s.bytesPerSec, units)}/s`
   const eta = `ETA ${s.etaSec === null ? '--:--' : clock(s.etaSec)}`
   const counts = `${s.done}/${s.files} done${s.failed > 0 ? `, ${s.failed} failed` : ''}`
   const text = [pct, bytes, speed, eta, counts].join('  ')
@@ -60,6 +61,7 @@ export class ProgressBar {
   constructor(
     private readonly out: TtyLike,
     private readonly state: () => BarState,
+    private readonly units: SizeUnits = 'decimal',
     private readonly intervalMs = 100,
   ) {
     this.enabled = out.isTTY === true
@@ -101,7 +103,7 @@ export class ProgressBar {
   private draw(): void {
     if (this.stopped) return
     this.lastDraw = performance.now()
-    this.out.write(`\r${formatBar(this.state(), this.out.columns || 80)}\u001b[K`)
+    this.out.write(`\r${formatBar(this.state(), this.out.columns || 80, this.units)}\u001b[K`)
     this.shown = true
   }
 

@@ -10,6 +10,7 @@ import { resolveTarget } from '../credentials.ts'
 import { cliDataDirs } from '../data-dir.ts'
 import { exitCodeFor, exitCodes } from '../exit-codes.ts'
 import { claimLeftovers, newRunFolder, removeRunFolder } from '../run-folders.ts'
+import { cliSizeUnits } from '../size-units.ts'
 import { targetFolderProblem } from '../target-folder.ts'
 import { raceAbort } from './abort.ts'
 import { QueueAccounts } from './accounts.ts'
@@ -93,7 +94,7 @@ class QueueRun {
     /** Finishing an earlier run's folder: an empty one is not an error, and one held by another run is skipped. */
     private readonly leftover = false,
   ) {
-    this.bar = new ProgressBar(ctx.stderr, () => this.tracker.bar())
+    this.bar = new ProgressBar(ctx.stderr, () => this.tracker.bar(), cliSizeUnits(ctx.env))
     this.waiter = new RunWaiter(o.offlineWaitMs)
   }
 
@@ -299,7 +300,12 @@ class QueueRun {
     const text =
       entries.length === 0
         ? ''
-        : await buildLinkPack(entries, this.o.format, (accountId) => this.accounts.client(accountId))
+        : await buildLinkPack(
+            entries,
+            this.o.format,
+            (accountId) => this.accounts.client(accountId),
+            cliSizeUnits(this.ctx.env),
+          )
     if (this.o.json)
       writeLine(this.ctx.stdout, { linkPack: text, format: this.o.format, files: entries.length })
     else if (text !== '') this.ctx.stdout.write(`${text}\n`)
