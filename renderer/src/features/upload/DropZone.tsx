@@ -4,9 +4,10 @@ import { Icon } from '../../components/Icon.tsx'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { folderOfEvent, useDropTargetCleanup } from '../dnd/folder-drop.ts'
 import type { FolderTarget } from '../dnd/folder-target.ts'
+import { intoFolder } from '../dnd/into-folder.ts'
 import { readDrop } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
-import { intoFolder, type UploadTarget, useUploadTarget } from './use-upload-target.ts'
+import { type UploadTarget, useUploadTarget } from './use-upload-target.ts'
 
 const sameFolder = (a: FolderTarget | null, b: FolderTarget | null) =>
   a === b || (a !== null && b !== null && a.accountId === b.accountId && a.fldId === b.fldId)
