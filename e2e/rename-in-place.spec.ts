@@ -213,3 +213,40 @@ test('the context menu renames a tile in the grid view', async ({ page, host, sa
   await expectCursorOn(page, renamed)
   await expect.poll(() => hostName(ref(sandbox), seeded.files['holiday.jpg'])).toBe('summer.jpg')
 })
+
+test.describe('in a long list', () => {
+  test.use({ seedFiles: 300 })
+
+  test('a row scrolled out of view while its name is edited is renamed with what was typed', async ({
+    page,
+    host,
+    sandbox,
+  }) => {
+    await openWithAccount(page, host, sandbox)
+    await page.getByRole('button', { name: 'All files' }).click()
+    await expect(page.getByTestId('status-count')).toHaveText('300 files', { timeout: 60_000 })
+    const first = grid(page).locator('tbody tr.file-row[aria-rowindex="2"]')
+    const code = (await first.getAttribute('data-code')) ?? ''
+    const before = (await hostName(ref(sandbox), code)) ?? ''
+    expect(before).not.toBe('')
+    await first.click()
+    await page.keyboard.press('F2')
+    const field = nameField(page, before)
+    await expect(field).toBeFocused()
+    await page.keyboard.type('scrolled-away')
+
+    // The wheel takes the pane far down: the row, and its field, leave the page.
+    await grid(page).hover()
+    await page.mouse.wheel(0, 8000)
+    await expect(field).toHaveCount(0)
+    const extension = before.slice(before.lastIndexOf('.'))
+    await expect.poll(() => hostName(ref(sandbox), code)).toBe(`scrolled-away${extension}`)
+
+    // Back at the top the edit is over (no field comes back); the file is listed under its new name.
+    await page.mouse.wheel(0, -8000)
+    await expect(grid(page).locator('tbody tr.file-row[aria-rowindex="2"]')).toBeVisible()
+    await expect(page.getByRole('textbox', { name: /^New name for/ })).toHaveCount(0)
+    await page.getByRole('searchbox').fill('scrolled-away')
+    await expect(grid(page).locator(`tr[data-code="${code}"]`)).toContainText(`scrolled-away${extension}`)
+  })
+})
