@@ -1,49 +1,33 @@
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiClient } from '../api/client.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { FolderContents } from './folder-contents.ts'
 import {
   allFiles,
-  clientOf,
   countNames,
   ofType,
   openEngine,
   removeDir,
-  sandbox,
-  tempDir,
+  useSandboxRig,
   writeTree,
 } from './testing/support.ts'
 
 describe('files already in their folder', () => {
-  let sb: Awaited<ReturnType<typeof sandbox>>
-  let client: ApiClient
-  let src: string
+  // A little latency keeps the two drops of the first test running at the same time.
+  const rig = useSandboxRig({ faults: { latencyMs: 10 } })
 
   beforeAll(async () => {
-    sb = await sandbox()
-    // A little latency keeps the two drops of the first test running at the same time.
-    sb.setFaults({ latencyMs: 10 })
-    client = clientOf(sb.baseUrl, sb.apiKey)
-    src = await tempDir()
     const tree: Record<string, string> = {}
     for (let i = 0; i < 9; i++) tree[`drop/sub${i % 3}/f${i}.txt`] = `file ${i}`.repeat(i + 1)
-    await writeTree(src, tree)
-  })
-
-  afterAll(async () => {
-    await client.close()
-    await sb.close()
-    await removeDir(sb.dataDir)
-    await removeDir(src)
+    await writeTree(rig.src, tree)
   })
 
   it('the same folder dropped twice at once (a second window): each file lands once', async () => {
-    const { fldId } = await client.folderCreate('twice')
-    const t = await openEngine({ clientFor: () => client, concurrency: 4 })
-    const drop = { paths: [join(src, 'drop')], accountIds: ['main'], fldId }
+    const { fldId } = await rig.client.folderCreate('twice')
+    const t = await openEngine({ clientFor: () => rig.client, concurrency: 4 })
+    const drop = { paths: [join(rig.src, 'drop')], accountIds: ['main'], fldId }
     const [a, b] = await Promise.all([t.engine.enqueuePaths(drop), t.engine.enqueuePaths(drop)])
     await t.engine.whenIdle()
-    const landed = await allFiles(client)
+    const landed = await allFiles(rig.client)
     expect(landed).toHaveLength(9)
     expect([...countNames(landed).values()].every((n) => n === 1)).toBe(true)
     const items = t.engine.snapshot().items
@@ -63,19 +47,19 @@ describe('files already in their folder', () => {
   })
 
   it('asks the injected folder-contents port, once per folder, and skips what it reports', async () => {
-    const { fldId } = await client.folderCreate('ported')
-    const known = await client.upload(join(src, 'drop', 'sub0', 'f0.txt'))
+    const { fldId } = await rig.client.folderCreate('ported')
+    const known = await rig.client.upload(join(rig.src, 'drop', 'sub0', 'f0.txt'))
     const asked: string[] = []
     // What an index would answer: f0.txt (same name and size) is in the target's `sub0` folder.
     const port: FolderContents = {
       async list(accountId, folder) {
         asked.push(`${accountId}:${folder}`)
-        const sub0 = (await client.folderList(fldId)).folders.find((f) => f.name === 'sub0')
+        const sub0 = (await rig.client.folderList(fldId)).folders.find((f) => f.name === 'sub0')
         return folder === sub0?.fldId ? [{ fileCode: known.fileCode, name: 'f0.txt', size: known.size }] : []
       },
     }
-    const t = await openEngine({ clientFor: () => client, folderContents: port })
-    await t.engine.enqueuePaths({ paths: [join(src, 'drop', 'sub0')], accountIds: ['main'], fldId })
+    const t = await openEngine({ clientFor: () => rig.client, folderContents: port })
+    await t.engine.enqueuePaths({ paths: [join(rig.src, 'drop', 'sub0')], accountIds: ['main'], fldId })
     await t.engine.whenIdle()
     const items = t.engine.snapshot().items
     expect(items.map((i) => [i.name, i.alreadyThere === true])).toEqual([
@@ -86,9 +70,9 @@ describe('files already in their folder', () => {
     expect(items[0]?.fileCode).toBe(known.fileCode)
     expect(new Set(asked).size).toBe(asked.length)
     // Nothing was sent for f0.txt: the account holds the first test's copy and the one uploaded above, no third.
-    expect((await allFiles(client)).filter((f) => f.name === 'f0.txt' && f.size === known.size)).toHaveLength(
-      2,
-    )
+    expect(
+      (await allFiles(rig.client)).filter((f) => f.name === 'f0.txt' && f.size === known.size),
+    ).toHaveLength(2)
     await t.close()
     await removeDir(t.dataDir)
   })

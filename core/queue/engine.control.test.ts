@@ -14,6 +14,7 @@ import {
   sandbox,
   type TestEngine,
   tempDir,
+  until,
   writeTree,
 } from './testing/support.ts'
 
@@ -30,14 +31,6 @@ function waitFor(t: TestEngine, test: (e: QueueEvent) => boolean, timeoutMs = 10
       resolve(e)
     })
   })
-}
-
-async function until(test: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = performance.now() + timeoutMs
-  while (!test()) {
-    if (performance.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 10))
-  }
 }
 
 /** Most items in the running state at once, from the event stream. */

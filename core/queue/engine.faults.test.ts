@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   allFiles,
   clientOf,
@@ -8,8 +8,7 @@ import {
   ofType,
   openEngine,
   removeDir,
-  sandbox,
-  tempDir,
+  useSandboxRig,
   writeTree,
 } from './testing/support.ts'
 
@@ -18,39 +17,30 @@ import {
  * (the upload is stored, its code lost), and bursts of 429 with Retry-After. Every file must land exactly once.
  */
 describe('500 files through a faulty host', () => {
-  let sb: Awaited<ReturnType<typeof sandbox>>
-  let src: string
+  const rig = useSandboxRig()
 
   beforeAll(async () => {
-    sb = await sandbox()
-    src = await tempDir()
     const files: Record<string, Buffer> = {}
     for (let i = 0; i < 500; i++) {
       // Three folders plus the root, sizes 1..2000 bytes.
       const dir = i % 4 === 0 ? '' : `drop/part${i % 4}/`
       files[`${dir}file-${String(i).padStart(3, '0')}.bin`] = randomBytes(1 + ((i * 37) % 2000))
     }
-    await writeTree(src, files)
-  })
-
-  afterAll(async () => {
-    await sb.close()
-    await removeDir(sb.dataDir)
-    await removeDir(src)
+    await writeTree(rig.src, files)
   })
 
   it('lands every file exactly once, in its folder', async () => {
-    const client = clientOf(sb.baseUrl, sb.apiKey)
+    const client = clientOf(rig.sb.baseUrl, rig.sb.apiKey)
     const t = await openEngine({ clientFor: () => client, concurrency: 6 })
     const paths = [
-      join(src, 'drop'),
-      ...Array.from({ length: 125 }, (_, k) => join(src, `file-${String(k * 4).padStart(3, '0')}.bin`)),
+      join(rig.src, 'drop'),
+      ...Array.from({ length: 125 }, (_, k) => join(rig.src, `file-${String(k * 4).padStart(3, '0')}.bin`)),
     ]
     const started = performance.now()
-    sb.setFaults({ errorRate: 0.1, dropRate: 0.05, truncateRate: 0.02, retryAfterSec: 1 })
+    rig.sb.setFaults({ errorRate: 0.1, dropRate: 0.05, truncateRate: 0.02, retryAfterSec: 1 })
     const bursts = setInterval(() => {
-      sb.setFaults({ rateLimitRate: 0.5 })
-      setTimeout(() => sb.setFaults({ rateLimitRate: 0 }), 150)
+      rig.sb.setFaults({ rateLimitRate: 0.5 })
+      setTimeout(() => rig.sb.setFaults({ rateLimitRate: 0 }), 150)
     }, 1_500)
     try {
       const r = await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
@@ -59,7 +49,7 @@ describe('500 files through a faulty host', () => {
       await t.engine.whenIdle()
     } finally {
       clearInterval(bursts)
-      sb.setFaults({ errorRate: 0, dropRate: 0, truncateRate: 0, rateLimitRate: 0 })
+      rig.sb.setFaults({ errorRate: 0, dropRate: 0, truncateRate: 0, rateLimitRate: 0 })
     }
     const elapsed = performance.now() - started
     const snap = t.engine.snapshot()

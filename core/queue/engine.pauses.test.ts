@@ -13,16 +13,9 @@ import {
   sandbox,
   type TestEngine,
   tempDir,
+  until,
   writeTree,
 } from './testing/support.ts'
-
-async function until(test: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const end = performance.now() + timeoutMs
-  while (!test()) {
-    if (performance.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
 
 /** The queue pauses itself instead of failing every item: a rejected key, a host that is gone. */
 describe('automatic pauses', () => {

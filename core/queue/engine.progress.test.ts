@@ -1,45 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiClient } from '../api/client.ts'
-import { clientOf, ofType, openEngine, removeDir, sandbox, tempDir, writeTree } from './testing/support.ts'
+import { describe, expect, it } from 'vitest'
+import { ofType, openEngine, removeDir, useSandboxRig, writeTree } from './testing/support.ts'
 
 describe('queue totals in progress events', () => {
-  let sb: Awaited<ReturnType<typeof sandbox>>
-  let client: ApiClient
-  let src: string
-
-  beforeAll(async () => {
-    sb = await sandbox()
-    client = clientOf(sb.baseUrl, sb.apiKey)
-    src = await tempDir()
-  })
-
-  afterAll(async () => {
-    await client.close()
-    await sb.close()
-    await removeDir(sb.dataDir)
-    await removeDir(src)
-  })
+  const rig = useSandboxRig()
 
   it('the ETA counts only bytes still to send: a failed file is not waited for', async () => {
     const big = 768 * 1024
     const gone = 4 * 1024 * 1024
-    await writeTree(src, { 'a-gone.bin': randomBytes(gone), 'b-big.bin': randomBytes(big) })
+    await writeTree(rig.src, { 'a-gone.bin': randomBytes(gone), 'b-big.bin': randomBytes(big) })
     // 256 KiB/s: the big file takes about 3 s, so there are many progress events after the other one failed.
     const t = await openEngine({
-      clientFor: () => client,
+      clientFor: () => rig.client,
       concurrency: 2,
       bandwidthBytesPerSec: 256 * 1024,
     })
     // Paused while the file is deleted, so it is certain to fail at its first check, before anything is sent.
     await t.engine.pause()
     await t.engine.enqueuePaths({
-      paths: [join(src, 'a-gone.bin'), join(src, 'b-big.bin')],
+      paths: [join(rig.src, 'a-gone.bin'), join(rig.src, 'b-big.bin')],
       accountIds: ['a'],
     })
-    await rm(join(src, 'a-gone.bin'))
+    await rm(join(rig.src, 'a-gone.bin'))
     await t.engine.resume()
     await t.engine.whenIdle()
 

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { type SandboxHandle, type SandboxOptions, startSandbox } from '../../../sandbox/server.ts'
 import type { FileListItem } from '../../../shared/api/types.ts'
 import type { QueueEvent } from '../../../shared/queue.ts'
@@ -24,6 +25,34 @@ export async function sandbox(
   const dataDir = opts.dataDir ?? (await tempDir('filedock-queue-sb-'))
   const sb = await startSandbox({ port: 0, ...opts, dataDir })
   return Object.assign(sb, { dataDir })
+}
+
+export interface SandboxRig {
+  sb: SandboxHandle & { dataDir: string }
+  /** A client of the sandbox's main account (clientOf). */
+  client: ApiClient
+  /** An empty folder for the files a test drops. */
+  src: string
+}
+
+/**
+ * The set-up most engine tests share, for the tests of one file: a sandbox, a client of its account and a source
+ * folder, started before them and removed after them. Read its fields inside the tests (they exist from then).
+ */
+export function useSandboxRig(opts: Partial<SandboxOptions> = {}): SandboxRig {
+  const rig = {} as SandboxRig
+  beforeAll(async () => {
+    rig.sb = await sandbox(opts)
+    rig.client = clientOf(rig.sb.baseUrl, rig.sb.apiKey)
+    rig.src = await tempDir()
+  })
+  afterAll(async () => {
+    await rig.client?.close()
+    await rig.sb?.close()
+    if (rig.sb) await removeDir(rig.sb.dataDir)
+    if (rig.src) await removeDir(rig.src)
+  })
+  return rig
 }
 
 /** A client with quick retries, as tests want them. */
@@ -103,4 +132,13 @@ export function countNames(files: readonly { name: string }[]): Map<string, numb
   const m = new Map<string, number>()
   for (const f of files) m.set(f.name, (m.get(f.name) ?? 0) + 1)
   return m
+}
+
+/** Polls until `test` holds (a state reached between events), failing after timeoutMs. */
+export async function until(test: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const end = performance.now() + timeoutMs
+  while (!test()) {
+    if (performance.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 10))
+  }
 }
