@@ -95,7 +95,7 @@ it('moves a whole query less unticked files, per file, keeps the index true, and
   expect(again).toMatchObject({ moved: onHost.length, failed: [], from: [] })
 })
 
-it('names the files it moved by the folder each left, so each group can be moved back there', async () => {
+it('names the files it moved by the folder each left; an undo moves each group back, only from where it went', async () => {
   rig = await openIndexRig({ seedFiles: 0 })
   const index = rig.open()
   const a = await rig.client.folderCreate('A', 0)
@@ -137,25 +137,57 @@ it('names the files it moved by the folder each left, so each group can be moved
     ]),
   )
 
-  // The undo: each group back to its own folder, through the same move.
+  // Meanwhile another window moves the root's file on, into B.
+  const onward = {
+    kind: 'files' as const,
+    files: inRoot.map((fileCode) => ({ accountId: ACCOUNT, fileCode })),
+  }
+  expect(await moveSelection(onward, ACCOUNT, b.fldId, index, scope, rig.client)).toMatchObject({ moved: 1 })
+
+  // The undo: each group back to its own folder, through the same move, only from where the move put them.
+  const outcomes = new Map<number, Awaited<ReturnType<typeof moveSelection>>>()
   for (const g of result.from) {
     const back = g.fileCodes.map((fileCode) => ({ accountId: ACCOUNT, fileCode }))
-    const undone = await moveSelection(
-      { kind: 'files', files: back },
-      ACCOUNT,
+    const files = { kind: 'files' as const, files: back }
+    outcomes.set(
       g.fldId,
-      index,
-      scope,
-      rig.client,
+      await moveSelection(files, ACCOUNT, g.fldId, index, scope, rig.client, undefined, target.fldId),
     )
-    expect(undone).toMatchObject({ moved: g.fileCodes.length, failed: [] })
   }
+  expect(outcomes.get(a.fldId)).toMatchObject({ moved: 2, failed: [] })
+  expect(outcomes.get(b.fldId)).toMatchObject({ moved: 1, failed: [] })
+  expect(outcomes.get(0)).toMatchObject({
+    moved: 0,
+    failed: [
+      { fileCode: inRoot[0], name: 'r1.txt', error: { message: expect.stringContaining('another folder') } },
+    ],
+  })
   const codesIn = async (fldId: number) =>
     (await rig?.client.fileList({ fldId, page: 1, perPage: 100 }))?.files.map((f) => f.fileCode).sort()
   expect(await codesIn(a.fldId)).toEqual([...inA].sort())
-  expect(await codesIn(b.fldId)).toEqual(inB)
-  expect(await codesIn(0)).toEqual(inRoot)
+  expect(await codesIn(b.fldId)).toEqual([...inB, ...inRoot].sort())
+  expect(await codesIn(0)).toEqual([])
   expect(await codesIn(target.fldId)).toEqual([already])
+
+  // The undo again: what went back counts as back, nothing moves twice.
+  const again = result.from.find((g) => g.fldId === a.fldId)?.fileCodes ?? []
+  const repeat = {
+    kind: 'files' as const,
+    files: again.map((fileCode) => ({ accountId: ACCOUNT, fileCode })),
+  }
+  rig.sandbox.sb.setFaults({ errorRate: 1 })
+  const twice = await moveSelection(
+    repeat,
+    ACCOUNT,
+    a.fldId,
+    index,
+    scope,
+    rig.client,
+    undefined,
+    target.fldId,
+  )
+  rig.sandbox.sb.setFaults({ errorRate: 0 })
+  expect(twice).toMatchObject({ moved: 2, failed: [], from: [] })
 })
 
 it('refuses to move files into a folder of another account, file by file', async () => {

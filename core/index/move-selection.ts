@@ -45,6 +45,11 @@ export async function moveSelection(
   client: ApiClient,
   /** Told once the files are counted and after each file settles (throttling is the caller's). */
   onProgress?: (progress: MoveProgress) => void,
+  /**
+   * Move only files the index has in this folder (an undo: files moved on elsewhere since, in another window,
+   * stay where they went and are reported). Files already in the target still count as moved.
+   */
+  onlyFrom?: number,
 ): Promise<MoveResult> {
   const limit = pLimit(MOVE_CONCURRENCY)
   const acct = ctx.key(accountId)
@@ -79,6 +84,15 @@ export async function moveSelection(
     }
     if (file.fldId === fldId) {
       moved++
+      continue
+    }
+    if (onlyFrom !== undefined && file.fldId !== onlyFrom) {
+      failed.push({
+        accountId,
+        fileCode: file.fileCode,
+        name: file.name,
+        error: { kind: 'invalid_input', message: 'it was moved to another folder since, and was left there' },
+      })
       continue
     }
     tasks.push(

@@ -88,7 +88,15 @@ export const indexContract = {
     moved: number
     failed: Array<{ accountId: string; fileCode: string; name: string; error: FiledockErrorData }>
     from: Array<{ fldId: number; fileCodes: string[] }>
-  }>()(z.strictObject({ selection: selectionSchema, ...accountScope, fldId: folderId })),
+  }>()(
+    z.strictObject({
+      selection: selectionSchema,
+      ...accountScope,
+      fldId: folderId,
+      /** Only files still in this folder move (an undo); the others are reported as moved elsewhere since. */
+      onlyFrom: folderId.optional(),
+    }),
+  ),
   /** A file's row as the index has it (for the details panel before file/info answers). */
   'index.file': defineChannel<IndexWindow['rows'][number] | null>()(
     z.strictObject({ ...accountScope, fileCode }),

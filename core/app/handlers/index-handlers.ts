@@ -55,13 +55,13 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
       }
       return { count: links.length, copied: false, text }
     },
-    'index.moveSelection': async ({ selection, accountId, fldId }) => {
+    'index.moveSelection': async ({ selection, accountId, fldId, onlyFrom }) => {
       const id = accountOf(accountId, d.scope)
       const { client } = await d.pool.get(id)
       // Every window gets the reports (a move started in another window shows its progress too).
       const moveId = randomUUID()
       const progress = throttledMoveProgress((p) => d.index.emitMoveProgress(moveId, id, fldId, p))
-      const result = await moveSelection(selection, id, fldId, d.index, d.scope, client, progress)
+      const result = await moveSelection(selection, id, fldId, d.index, d.scope, client, progress, onlyFrom)
       if (result.moved > 0) d.index.emitChanged(id, result.changedFolders)
       return { moved: result.moved, failed: result.failed, from: result.from }
     },

@@ -33,10 +33,16 @@ export interface MovedGroup {
 /**
  * Moves each group of files back to the folder it came from (a search across folders moves files of many
  * folders at once), through the same move as the user's, in calls of at most MAX_SELECTION_ITEMS files. A file
- * already back where it was counts as moved back, so an undo cut short can be completed by moving again. Throws a
- * message naming what did not go back.
+ * already back where it was counts as moved back, so an undo cut short can be completed by moving again. Only files
+ * still where the move put them go back: one moved on since (in another window) stays where it went. The index is
+ * what knows that; a move made outside Filedock is known once the folder is next read. Throws a message naming
+ * what did not go back.
  */
-export async function moveBack(accountId: string, groups: readonly MovedGroup[]): Promise<number> {
+export async function moveBack(
+  accountId: string,
+  groups: readonly MovedGroup[],
+  movedTo: number,
+): Promise<number> {
   let back = 0
   const failed: Array<{ name: string; message: string }> = []
   for (const group of groups) {
@@ -45,7 +51,12 @@ export async function moveBack(accountId: string, groups: readonly MovedGroup[])
         .slice(at, at + MAX_SELECTION_ITEMS)
         .map((fileCode) => ({ accountId, fileCode }))
       const result = await call(
-        api.index.moveSelection({ selection: { kind: 'files', files }, accountId, fldId: group.fldId }),
+        api.index.moveSelection({
+          selection: { kind: 'files', files },
+          accountId,
+          fldId: group.fldId,
+          onlyFrom: movedTo,
+        }),
       )
       back += result.moved
       for (const f of result.failed) failed.push({ name: f.name, message: errorMessage(f.error) })

@@ -102,7 +102,7 @@ export function useFileActions() {
               label: `move of ${formatCount(movedHere, 'file')} to ${v.folderName}`,
               undo: async () => {
                 try {
-                  await moveBack(v.accountId, from)
+                  await moveBack(v.accountId, from, v.fldId)
                 } finally {
                   invalidateIndex(qc, v.accountId)
                   for (const fldId of [v.fldId, ...from.map((g) => g.fldId)]) revalidate(v.accountId, fldId)
