@@ -171,8 +171,8 @@ test('new folder from the sidebar appears in the tree and on the host', async ({
   const tree = page.getByRole('tree', { name: 'Folders' })
   await tree.getByRole('treeitem', { name: 'Documents' }).click()
   await page.getByRole('button', { name: 'New folder in Documents' }).click()
-  const dialog = page.getByRole('dialog', { name: 'New folder' })
-  await expect(dialog.getByLabel('Name')).toBeFocused()
+  // The name is typed in place, in a new row of the tree under Documents.
+  await expect(tree.getByRole('textbox', { name: 'New folder name' })).toBeFocused()
   await page.keyboard.type('Receipts')
   await page.keyboard.press('Enter')
   await expect(tree.getByRole('treeitem', { name: 'Receipts' })).toBeVisible()

@@ -2,11 +2,9 @@ import { lazy, Suspense } from 'react'
 import { CenteredSpinner } from '../components/States.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { AccountsDialog } from '../features/accounts/AccountsDialog.tsx'
-import { useAccountId } from '../features/accounts/use-accounts.ts'
 import { DeletedView } from '../features/deleted/DeletedView.tsx'
 import { MoveFailuresNotice } from '../features/dnd/MoveFailuresNotice.tsx'
 import { FileView } from '../features/files/FileView.tsx'
-import { NewFolderDialog } from '../features/folders/NewFolderDialog.tsx'
 import { HistoryView } from '../features/history/HistoryView.tsx'
 import { LinkCheckView } from '../features/link-check/LinkCheckView.tsx'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
@@ -41,7 +39,6 @@ export function Shell() {
   useShellKeys()
   const dialog = useUi((s) => s.dialog)
   const closeDialog = useUi((s) => s.closeDialog)
-  const accountId = useAccountId()
 
   return (
     <div className="shell">
@@ -77,9 +74,6 @@ export function Shell() {
       <DropZone />
       <UploadDialogs />
       {dialog?.kind === 'accounts' ? <AccountsDialog onClose={closeDialog} /> : null}
-      {dialog?.kind === 'new-folder' ? (
-        <NewFolderDialog accountId={accountId} parent={dialog.parent} onClose={closeDialog} />
-      ) : null}
     </div>
   )
 }

@@ -1,7 +1,9 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
+import type { IndexRow } from '../../../../shared/file-index.ts'
 import { Icon, type IconName } from '../../components/Icon.tsx'
 import { formatNumber } from '../../lib/format.ts'
 import { useSelection } from '../../state/selection-store.ts'
+import { PaneFolderMenu } from '../folders/PaneFolderMenu.tsx'
 import { useRename } from './rename-store.ts'
 import type { FileCommands } from './use-file-commands.ts'
 import type { SelectionCount } from './use-selection-summary.ts'
@@ -10,9 +12,22 @@ const mod =
   typeof navigator !== 'undefined' && navigator.platform.toLowerCase().includes('mac') ? '⌘' : 'Ctrl+'
 
 /** The right-click menu of the file pane; acts on the selection (a right-click selects the row first). */
-export function FileMenu({ commands, summary }: { commands: FileCommands; summary: SelectionCount | null }) {
+export function FileMenu({
+  commands,
+  summary,
+  rowAt,
+}: {
+  commands: FileCommands
+  summary: SelectionCount | null
+  rowAt: (index: number) => IndexRow | undefined
+}) {
   const whole = useSelection((s) => s.all !== null)
   const focusIndex = useSelection((s) => s.focusIndex)
+  const pickedNone = useSelection((s) => s.picked.size === 0)
+  // A right-click on a folder row puts the cursor there and picks nothing: the menu is the folder's.
+  const folder = whole || !pickedNone ? undefined : rowAt(focusIndex)
+  if (folder?.kind === 'folder')
+    return <PaneFolderMenu row={folder} onOpen={() => commands.open(focusIndex)} onRename={commands.rename} />
   const count = summary?.files ?? 0
   const single = count === 1 && !whole
   const many = count > 1 ? ` (${formatNumber(count)})` : ''

@@ -222,7 +222,7 @@ export function FilePane(props: FilePaneProps) {
           </table>
         </div>
       </ContextMenu.Trigger>
-      <FileMenu commands={commands} summary={props.summary} />
+      <FileMenu commands={commands} summary={props.summary} rowAt={rowAt} />
     </ContextMenu.Root>
   )
 }
