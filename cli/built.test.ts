@@ -69,6 +69,21 @@ describe('the built filedock command', () => {
     expect(upload.stdout).toMatch(/--concurrency N\s+transfers at once, 1 to 16/)
   })
 
+  it('carries only the parts of undici the API client uses (request and an agent), not its fetch or WebSocket', async () => {
+    const sources = new Set<string>()
+    for (const file of await bundleFiles()) {
+      const map = JSON.parse(await readFile(`${file}.map`, 'utf8')) as { sources: string[] }
+      for (const s of map.sources) sources.add(s.replace(/^(\.\.\/)+/, ''))
+    }
+    const undici = [...sources].filter((s) => s.startsWith('node_modules/undici/'))
+    expect(undici).toContain('node_modules/undici/lib/api/api-request.js')
+    expect(undici).toContain('node_modules/undici/lib/dispatcher/agent.js')
+    // (A few of fetch's helpers come with the answer body's readers; fetch itself and the rest stay out.)
+    const whole =
+      /^node_modules\/undici\/(index\.js|lib\/web\/(fetch\/index|websocket|cache|eventsource)|lib\/mock)/
+    expect(undici.filter((s) => whole.test(s))).toEqual([])
+  })
+
   it('says how to build it when the bundle is missing, instead of a stack trace', async () => {
     const copy = await mkdtemp(join(tmpdir(), 'filedock-unbuilt-'))
     try {

@@ -22,7 +22,7 @@ async function newestSource() {
     if (s === null) return
     if (s.isDirectory()) {
       for (const name of await readdir(path)) if (name !== 'node_modules') await visit(join(path, name))
-    } else if (/\.(ts|mjs|json)$/.test(path)) newest = Math.max(newest, s.mtimeMs)
+    } else if (/\.(ts|mjs|cjs|json)$/.test(path)) newest = Math.max(newest, s.mtimeMs)
   }
   for (const source of SOURCES) await visit(join(root, source))
   return newest
@@ -33,6 +33,14 @@ if (process.argv.includes('--if-stale')) {
   if (built !== null && built.mtimeMs >= (await newestSource())) process.exit(0)
 } else {
   await rm(outdir, { recursive: true, force: true })
+}
+
+/** `import … from 'undici'` gets only the parts of undici the API client uses (see cli/undici-slim.cjs). */
+const undiciSlim = {
+  name: 'undici-slim',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: join(root, 'cli', 'undici-slim.cjs') }))
+  },
 }
 
 const staging = join(root, 'dist', `.cli-${process.pid}`)
@@ -53,6 +61,7 @@ await build({
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [undiciSlim],
   // Native addons (and ws's optional native speed-ups, looked up with try/require) are not bundled.
   external: ['@napi-rs/keyring', 'better-sqlite3', 'bufferutil', 'utf-8-validate', 'fsevents'],
   // Bundled CommonJS dependencies call require() for Node's built-ins, which ES modules do not have.
