@@ -184,3 +184,37 @@ test('an undo the host’s changes make impossible says what was not undone, and
   expect(await folderOnHost(sb, report)).toBe(0)
   await expect(fileRow(page, 'report-2024.pdf')).toBeVisible()
 })
+
+test('an undo leaves a file that a second window moved on since where it went', async ({
+  page,
+  host,
+  sandbox,
+  context,
+}) => {
+  const sb = ref(sandbox)
+  const seeded = await seedSmallTree(sb)
+  await openWithAccount(page, host, sandbox)
+  await fileRow(page, 'holiday.jpg').click()
+  await fileRow(page, 'notes.txt').click({ modifiers: ['Control'] })
+  await moveSelectionTo(page, 'notes.txt', 'Photos')
+  await expect(toast(page, 'Moved 2 files to Photos')).toBeVisible()
+
+  const second = await context.newPage()
+  await second.goto(host.url)
+  await second.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Photos' }).click()
+  await fileRow(second, 'notes.txt').click()
+  await moveSelectionTo(second, 'notes.txt', 'Documents')
+  await expect(toast(second, 'Moved 1 file to Documents')).toBeVisible()
+
+  await page.bringToFront()
+  await grid(page).focus()
+  await page.keyboard.press('Control+z')
+  await expect(
+    toast(
+      page,
+      'Could not undo the move of 2 files to Photos: 1 file went back; 1 file could not be moved back (notes.txt: it was moved to another folder since, and was left there)',
+    ),
+  ).toBeVisible()
+  expect(await folderOnHost(sb, seeded.files['holiday.jpg'] as string)).toBe(0)
+  expect(await folderOnHost(sb, seeded.files['notes.txt'] as string)).toBe(seeded.folders.documents)
+})
