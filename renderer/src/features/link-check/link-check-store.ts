@@ -13,7 +13,7 @@ interface LinkCheckState {
   text: string
   rows: LinkRow[]
   running: boolean
-  /** Shows the checker with `text` in it (the history's "Check links" passes its links). */
+  /** Shows the checker, with `text` in it when given (the history checks its batches in place instead). */
   show: (text?: string) => void
   close: () => void
   setText: (text: string) => void
