@@ -9,7 +9,8 @@ import { copyText } from '../../lib/clipboard.ts'
 import { formatNumber, formatSize, formatTimestamp } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { Field } from './DetailsField.tsx'
-import { folderPathLabel, publicLabel, useFileDetails } from './file-details-data.ts'
+import { folderPathLabel, publicLabel } from './details-labels.ts'
+import { useFileDetails } from './file-details-data.ts'
 
 /**
  * One file: what the index knows shows at once; name, size, upload time and downloads are replaced by the host's
