@@ -11,6 +11,7 @@ import { holdSelectionForDrag, useDragMove } from '../dnd/use-drag-move.ts'
 import { FileRow, FileTile, itemId } from './FileItem.tsx'
 import { FileMenu } from './FileMenu.tsx'
 import { handleFileKey } from './file-keys.ts'
+import { slotOrder, useSlotCount } from './row-slots.ts'
 import { SortHeader } from './SortHeader.tsx'
 import type { FileCommands } from './use-file-commands.ts'
 import { useFollowRenamed } from './use-follow-renamed.ts'
@@ -69,6 +70,9 @@ export function FilePane(props: FilePaneProps) {
   const items = virtualizer.getVirtualItems()
   const firstShown = (items[0]?.index ?? 0) * columns
   const lastShown = ((items.at(-1)?.index ?? 0) + 1) * columns - 1
+  const slots = useSlotCount(items.length)
+  // The list's rows in slot order (row-slots.ts): scrolling rewrites a few rows in place and moves no element.
+  const listRows = mode === 'list' ? slotOrder(items[0]?.index ?? 0, rowCount, slots) : []
   const { show, rowAt } = view
   useEffect(() => show(firstShown, lastShown), [show, firstShown, lastShown])
   // A renamed row sorted elsewhere takes the cursor with it.
@@ -192,32 +196,29 @@ export function FilePane(props: FilePaneProps) {
             }}
           >
             {mode === 'list' ? <SortHeader location={props.locate !== null} /> : null}
-            <tbody style={{ height: virtualizer.getTotalSize() }}>
-              {items.map((vrow) =>
-                mode === 'list' ? (
-                  // Keyed by slot (index modulo the rendered count), not by row: the <tr> a row scrolled out of is
-                  // handed the row scrolling in, so each frame updates a few cells instead of mounting new subtrees
-                  // for the browser to style; rows that stay in view keep their element and content.
-                  <FileRow
-                    key={vrow.index % items.length}
-                    start={vrow.start - scrollMargin}
-                    {...itemProps(vrow.index)}
-                  />
-                ) : (
-                  <tr
-                    key={vrow.key}
-                    className="tile-row"
-                    style={{
-                      transform: `translateY(${vrow.start}px)`,
-                      gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-                    }}
-                  >
-                    {tileIndexes(vrow.index, columns, total).map((i) => (
-                      <FileTile key={i} {...itemProps(i)} />
-                    ))}
-                  </tr>
-                ),
-              )}
+            <tbody
+              style={{ height: virtualizer.getTotalSize() }}
+              // The DOM holds the rows in slot order; assistive technology reads them top to bottom.
+              aria-owns={mode === 'list' ? visualOrder(listRows) : undefined}
+            >
+              {mode === 'list'
+                ? listRows.map((index) => (
+                    <FileRow key={index % slots} start={index * ROW_H} {...itemProps(index)} />
+                  ))
+                : items.map((vrow) => (
+                    <tr
+                      key={vrow.key}
+                      className="tile-row"
+                      style={{
+                        transform: `translateY(${vrow.start}px)`,
+                        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                      }}
+                    >
+                      {tileIndexes(vrow.index, columns, total).map((i) => (
+                        <FileTile key={i} {...itemProps(i)} />
+                      ))}
+                    </tr>
+                  ))}
             </tbody>
           </table>
         </div>
@@ -225,6 +226,14 @@ export function FilePane(props: FilePaneProps) {
       <FileMenu commands={commands} summary={props.summary} rowAt={rowAt} />
     </ContextMenu.Root>
   )
+}
+
+/** The rows' ids top to bottom. */
+function visualOrder(rows: readonly number[]): string {
+  return [...rows]
+    .sort((a, b) => a - b)
+    .map(itemId)
+    .join(' ')
 }
 
 function tileIndexes(row: number, columns: number, total: number): number[] {

@@ -13,8 +13,14 @@ import type { IndexQuery } from './index-query.ts'
  * answer is ~60 KB over the bridge.
  */
 export const WINDOW_ROWS = 200
-/** Rows beyond the ones in view whose windows are fetched ahead, in both directions. */
-const AHEAD_ROWS = 60
+/** Rows behind the ones in view (against the scrolling) whose windows stay fetched: a small step back is instant. */
+const BEHIND_ROWS = 60
+/**
+ * Rows ahead of the ones in view, the way the list is scrolling, whose windows are fetched before they are needed:
+ * a whole window, so at 10 rows a frame (600 rows a second) the next window is asked for a third of a second
+ * before its first row comes into view, and rows scroll in with their content instead of a placeholder.
+ */
+const AHEAD_ROWS = WINDOW_ROWS
 /**
  * How long a window scrolled past stays cached. Scrolling back soon is instant; after that it is fetched again
  * from main's local index in milliseconds. Keeping every window would end with the whole result in the page.
@@ -95,10 +101,15 @@ export function useIndexWindows(query: IndexQuery, enabled: boolean): IndexWindo
   // Called on every scrolled frame: only a change of windows may touch state (and re-render the view).
   const shownNow = useRef(shown)
   shownNow.current = shown
+  // Which way the rows in view last moved (down until the user scrolls up): the windows ahead are fetched that way.
+  const scrolling = useRef({ from: 0, down: true })
   const show = useCallback(
     (from: number, to: number) => {
-      const lo = Math.floor(Math.max(0, from - AHEAD_ROWS) / WINDOW_ROWS)
-      const hi = Math.floor(Math.max(0, to + AHEAD_ROWS) / WINDOW_ROWS)
+      const way = scrolling.current
+      if (from !== way.from) scrolling.current = { from, down: from > way.from }
+      const down = scrolling.current.down
+      const lo = Math.floor(Math.max(0, from - (down ? BEHIND_ROWS : AHEAD_ROWS)) / WINDOW_ROWS)
+      const hi = Math.floor(Math.max(0, to + (down ? AHEAD_ROWS : BEHIND_ROWS)) / WINDOW_ROWS)
       const now = shownNow.current
       if (now.queryId === queryId && now.span[0] === lo && now.span[1] === hi) return
       setShown({ queryId, span: [lo, hi] })
