@@ -33,9 +33,12 @@ export async function benchCli(sandbox: Sandbox, work: string, rounds: number) {
   // Start-up: --version next to a bare `node -e 0`, alternating so both see the same machine load.
   const version: number[] = []
   const bareNode: number[] = []
+  const bareNodeRss: number[] = []
   for (let i = 0; i < 21; i++) {
     version.push((await timeCommand(process.execPath, [bin, '--version'])).ms)
-    bareNode.push((await timeCommand(process.execPath, ['-e', '0'])).ms)
+    const bare = await timeCommand(process.execPath, ['-e', '0'])
+    bareNode.push(bare.ms)
+    bareNodeRss.push(bare.maxRssMiB)
   }
 
   const info: number[] = []
@@ -101,6 +104,8 @@ export async function benchCli(sandbox: Sandbox, work: string, rounds: number) {
       upload1GiB: round(rss1GiB),
       growth: round(rss1GiB - smallRun.maxRssMiB),
       curl1GiB: round(Math.max(...curl.map((r) => r.maxRssMiB))),
+      // What any node process takes on this machine before a line of ours runs.
+      bareNode: round(median(bareNodeRss)),
       target: '< 80 MiB, flat',
     },
   }

@@ -1,6 +1,6 @@
 // Bundles the CLI (cli/bin.ts) into plain JavaScript in dist/cli/ with esbuild, so `filedock` starts without a
 // TypeScript loader. Commands are imported lazily in cli/main.ts; code splitting keeps each in its own chunk, so
-// `filedock --help` loads only the entry, and `--version` only version.mjs (bin/filedock.mjs). Native modules stay external (loaded from node_modules).
+// `filedock --help` loads only the entry, and `--version` only version.mjs (see bin/filedock.mjs). Native modules stay external (loaded from node_modules).
 //
 // `--if-stale` rebuilds only when a source is newer than the bundle (the CLI tests use it before spawning the
 // command). Concurrent builds (parallel test workers) are safe: each writes to its own folder and renames the
@@ -46,8 +46,7 @@ const undiciSlim = {
 const staging = join(root, 'dist', `.cli-${process.pid}`)
 await build({
   absWorkingDir: root,
-  // version.mjs: what bin/filedock.mjs prints for --version without loading the command line.
-  entryPoints: { filedock: 'cli/bin.ts', version: 'core/app-info/version.ts' },
+  entryPoints: { filedock: 'cli/bin.ts' },
   outdir: staging,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -68,6 +67,21 @@ await build({
   banner: {
     js: "import { createRequire as __filedockRequire } from 'node:module'; const require = __filedockRequire(import.meta.url);",
   },
+})
+// version.mjs: what bin/filedock.mjs prints for --version without loading the command line. One file with the
+// version inlined (no chunk to import), built from core/app-info/version.ts, the one place the version comes from.
+await build({
+  absWorkingDir: root,
+  entryPoints: { version: 'core/app-info/version.ts' },
+  outdir: staging,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
 })
 await mkdir(join(outdir, 'chunks'), { recursive: true })
 for (const name of await readdir(join(staging, 'chunks'))) {
