@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestSandbox } from './test-support.ts'
-import { decimal5Re, expectOk, getJson, openSandbox, timestampRe } from './test-support.ts'
+import { describe, expect, it } from 'vitest'
+import { decimal5Re, expectOk, getJson, sandboxForAll, timestampRe } from './test-support.ts'
 
-let t: TestSandbox
-beforeAll(async () => {
-  t = await openSandbox()
-})
-afterAll(() => t.stop())
+const t = sandboxForAll()
 
 describe('account operations', () => {
   it('op 1 account/info has the spec fields and types', async () => {

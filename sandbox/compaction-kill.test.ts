@@ -1,21 +1,13 @@
 import { spawn } from 'node:child_process'
-import { copyFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, readdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Entry } from './model.ts'
 import type { Json } from './test-support.ts'
-import { openSandbox, tempDir } from './test-support.ts'
+import { openSandbox, tempDirsForAll } from './test-support.ts'
 import { journalEntries, replay, storeState } from './testing/store-state.ts'
 
-const dirs: string[] = []
-async function newDir(): Promise<string> {
-  const dir = await tempDir()
-  dirs.push(dir)
-  return dir
-}
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
-})
+const newDir = tempDirsForAll()
 
 const key = 'k'.repeat(24)
 const FILES = 30_000

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestSandbox } from './test-support.ts'
-import { expectError, openSandbox } from './test-support.ts'
+import { describe, expect, it } from 'vitest'
+import { expectError, sandboxForAll } from './test-support.ts'
 
-let t: TestSandbox
-beforeAll(async () => {
-  t = await openSandbox()
-})
-afterAll(() => t.stop())
+const t = sandboxForAll()
 
 const getOps = [
   'account/info',

@@ -1,16 +1,11 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { noFaults } from './faults.ts'
-import type { TestSandbox } from './test-support.ts'
-import { expectError, expectOk, getJson, openSandbox, postForm, rawRequest } from './test-support.ts'
+import { expectError, expectOk, getJson, postForm, rawRequest, sandboxForAll } from './test-support.ts'
 
-let t: TestSandbox
-beforeAll(async () => {
-  t = await openSandbox({ faults: { latencyMs: 1 } })
-})
+const t = sandboxForAll({ faults: { latencyMs: 1 } })
 afterEach(() => t.sb.setFaults(noFaults))
-afterAll(() => t.stop())
 
 const info = () => `${t.sb.baseUrl}/api/account/info?key=${t.sb.apiKey}`
 

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Json, TestSandbox } from './test-support.ts'
-import { codeRe, expectError, expectOk, getJson, openSandbox, timestampRe } from './test-support.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Json } from './test-support.ts'
+import { codeRe, expectError, expectOk, getJson, sandboxForAll, timestampRe } from './test-support.ts'
 
-let t: TestSandbox
+const t = sandboxForAll()
 let codes: string[]
 beforeAll(async () => {
-  t = await openSandbox()
   // Uploaded one by one so their order (newest first) is known: c4 is the newest.
   codes = []
   for (const name of ['Alpha.txt', 'beta.TXT', 'gamma.bin', 'ALPHABET.md', 'delta.txt']) {
@@ -13,7 +12,6 @@ beforeAll(async () => {
     codes.push(row.file_code)
   }
 })
-afterAll(() => t.stop())
 
 const c = (i: number) => codes[i] as string
 

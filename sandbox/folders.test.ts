@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Json, TestSandbox } from './test-support.ts'
-import { expectError, expectOk, openSandbox, timestampRe } from './test-support.ts'
+import { describe, expect, it } from 'vitest'
+import type { Json } from './test-support.ts'
+import { expectError, expectOk, sandboxForAll, timestampRe } from './test-support.ts'
 
-let t: TestSandbox
-beforeAll(async () => {
-  t = await openSandbox()
-})
-afterAll(() => t.stop())
+const t = sandboxForAll()
 
 describe('ops 15-17: folders', () => {
   it('op 16 folder/create returns an integer fld_id and is not idempotent', async () => {

@@ -1,20 +1,11 @@
-import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { compactEntries } from './compact-journal.ts'
 import type { Json, TestSandbox } from './test-support.ts'
-import { openSandbox, tempDir } from './test-support.ts'
+import { openSandbox, tempDirsForAll } from './test-support.ts'
 import { journalEntries, replay, storeState } from './testing/store-state.ts'
 
-const dirs: string[] = []
-async function newDir(): Promise<string> {
-  const dir = await tempDir()
-  dirs.push(dir)
-  return dir
-}
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
-})
+const newDir = tempDirsForAll()
 
 const never = { journalCompactAt: Number.MAX_SAFE_INTEGER }
 

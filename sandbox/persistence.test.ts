@@ -1,21 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { appendFile, readFile, rm } from 'node:fs/promises'
+import { appendFile, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startSandbox } from './server.ts'
 import type { Json } from './test-support.ts'
-import { getJson, openSandbox, postForm, tempDir } from './test-support.ts'
+import { getJson, openSandbox, postForm, tempDirsForAll } from './test-support.ts'
 
-const dirs: string[] = []
-async function newDir(): Promise<string> {
-  const dir = await tempDir()
-  dirs.push(dir)
-  return dir
-}
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
-})
+const newDir = tempDirsForAll()
 
 describe('persistence', () => {
   it('a restart on the same data dir keeps the key, files, folders, renames, moves, deletions and counters', async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { SandboxHandle, SandboxOptions } from './server.ts'
 import { startSandbox } from './server.ts'
 
@@ -42,6 +42,32 @@ export async function openSandbox(opts: Partial<SandboxOptions> = {}, dir?: stri
     if (!dir) await rm(dataDir, { recursive: true, force: true })
   }
   return { sb, dir: dataDir, api, upload, stop }
+}
+
+/**
+ * One sandbox for all the tests of a file: started before them, stopped (its data folder removed) after them.
+ * The object is filled in before the first test runs; read it inside the tests.
+ */
+export function sandboxForAll(opts: Partial<SandboxOptions> = {}): TestSandbox {
+  const t = {} as TestSandbox
+  beforeAll(async () => {
+    Object.assign(t, await openSandbox(opts))
+  })
+  afterAll(() => t.stop?.())
+  return t
+}
+
+/** Makes temp data folders for the tests of a file (several starts on one folder), all removed after them. */
+export function tempDirsForAll(): () => Promise<string> {
+  const dirs: string[] = []
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+  })
+  return async () => {
+    const dir = await tempDir()
+    dirs.push(dir)
+    return dir
+  }
 }
 
 export async function getJson(url: string): Promise<Json> {

@@ -7,13 +7,13 @@ import {
   ofType,
   openEngine,
   removeDir,
-  useSandboxRig,
+  sandboxRig,
   writeTree,
 } from './testing/support.ts'
 
 describe('files already in their folder', () => {
   // A little latency keeps the two drops of the first test running at the same time.
-  const rig = useSandboxRig({ faults: { latencyMs: 10 } })
+  const rig = sandboxRig({ faults: { latencyMs: 10 } })
 
   beforeAll(async () => {
     const tree: Record<string, string> = {}

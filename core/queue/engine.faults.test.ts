@@ -8,7 +8,7 @@ import {
   ofType,
   openEngine,
   removeDir,
-  useSandboxRig,
+  sandboxRig,
   writeTree,
 } from './testing/support.ts'
 
@@ -17,7 +17,7 @@ import {
  * (the upload is stored, its code lost), and bursts of 429 with Retry-After. Every file must land exactly once.
  */
 describe('500 files through a faulty host', () => {
-  const rig = useSandboxRig()
+  const rig = sandboxRig()
 
   beforeAll(async () => {
     const files: Record<string, Buffer> = {}

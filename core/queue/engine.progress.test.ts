@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ofType, openEngine, removeDir, useSandboxRig, writeTree } from './testing/support.ts'
+import { ofType, openEngine, removeDir, sandboxRig, writeTree } from './testing/support.ts'
 
 describe('queue totals in progress events', () => {
-  const rig = useSandboxRig()
+  const rig = sandboxRig()
 
   it('the ETA counts only bytes still to send: a failed file is not waited for', async () => {
     const big = 768 * 1024

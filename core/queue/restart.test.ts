@@ -3,14 +3,14 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { QueueStore } from './queue-store.ts'
 import type { BatchRecord, ItemRecord } from './records.ts'
-import { allFiles, openEngine, removeDir, tempDir, useSandboxRig, writeTree } from './testing/support.ts'
+import { allFiles, openEngine, removeDir, sandboxRig, tempDir, writeTree } from './testing/support.ts'
 
 /**
  * What a restart finds in the journal after a crash at the worst moments, written here by hand so each case is
  * exact: the upload reached the host but its answer was lost; the answer was recorded but set_folder never ran.
  */
 describe('restart after a crash', () => {
-  const rig = useSandboxRig()
+  const rig = sandboxRig()
 
   beforeAll(async () => {
     await writeTree(rig.src, {

@@ -39,7 +39,7 @@ export interface SandboxRig {
  * The set-up most engine tests share, for the tests of one file: a sandbox, a client of its account and a source
  * folder, started before them and removed after them. Read its fields inside the tests (they exist from then).
  */
-export function useSandboxRig(opts: Partial<SandboxOptions> = {}): SandboxRig {
+export function sandboxRig(opts: Partial<SandboxOptions> = {}): SandboxRig {
   const rig = {} as SandboxRig
   beforeAll(async () => {
     rig.sb = await sandbox(opts)
