@@ -108,6 +108,19 @@ test('undoing a move sends each file back to its own folder (files from a search
   const inArchive = await listFiles(sb, { fld_id: archive })
   expect(inArchive.map((f) => f.file_code).sort()).toEqual(Object.keys(from).sort())
 
+  // While a dialog is open Ctrl+Z leaves the files alone: the dialog is about them.
+  await fileRow(page, 'qqz-root.txt').click({ button: 'right' })
+  await page.getByRole('menuitem', { name: /Move to folder/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Move to folder' })
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Control+z')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByLabel('Search files by name')).toHaveValue('qqz')
+  expect((await listFiles(sb, { fld_id: archive })).map((f) => f.file_code).sort()).toEqual(
+    Object.keys(from).sort(),
+  )
+
   await grid(page).focus()
   await page.keyboard.press('Control+z')
   await expect(toast(page, 'Undid the move of 3 files to Archive')).toBeVisible()

@@ -2,8 +2,8 @@ import { useEffect } from 'react'
 import { runUndo } from './run-undo.ts'
 
 /**
- * Ctrl+Z (Cmd+Z on macOS) anywhere in the window undoes the newest rename or move, except where typing happens:
- * there it is the field's own undo of the text.
+ * Ctrl+Z (Cmd+Z on macOS) anywhere in the window undoes the newest rename or move, except where typing happens
+ * (there it is the field's own undo of the text) and while a dialog is open.
  */
 export function useUndoShortcut(enabled: boolean): void {
   useEffect(() => {
@@ -12,7 +12,13 @@ export function useUndoShortcut(enabled: boolean): void {
       const mod = navigator.platform.toLowerCase().includes('mac') ? e.metaKey : e.ctrlKey
       if (!mod || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z' || e.repeat) return
       if (isTextEntry(e.target)) return
+      // Outside a text field the browser's own undo would take back the last typing in some other field (the
+      // search box) that the user is not looking at: never let it.
       e.preventDefault()
+      // A dialog is about the files it shows: an undo behind it would change them under the user's eyes. (A card
+      // that says it is not modal, like the finished uploads, leaves the shortcut working.)
+      const modal = '[role="dialog"]:not([aria-modal="false"]), [role="alertdialog"]'
+      if (document.querySelector(modal) !== null) return
       void runUndo()
     }
     window.addEventListener('keydown', onKey)
