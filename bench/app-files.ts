@@ -20,7 +20,7 @@ const FOLDER = 'Bulk'
  * host, the way a user meets it: opening the view, changing the sort, End, and scrolling the whole list. Times are
  * from the input event to the frame after the rows are in the DOM (so layout and paint of that frame count).
  */
-export async function benchAppFiles(work: string, rounds: number) {
+export async function benchAppFiles(work: string, rounds: number, options: { scrollOnly?: boolean } = {}) {
   execFileSync(process.execPath, ['scripts/build-renderer-if-stale.mjs'], { stdio: 'inherit' })
   const sandbox = await startReady<Sandbox>(
     'sandbox/main.ts',
@@ -45,7 +45,8 @@ export async function benchAppFiles(work: string, rounds: number) {
     const open: number[] = []
     const sort: number[] = []
     const end: number[] = []
-    for (let i = 0; i < Math.max(rounds, 5); i++) {
+    // `--only app-scroll`: the scroll alone (a quicker run when only frame times are wanted).
+    for (let i = 0; i < (options.scrollOnly ? 0 : Math.max(rounds, 5)); i++) {
       await page.getByRole('button', { name: 'Upload history' }).click()
       await page.getByRole('grid', { name: 'Files' }).waitFor({ state: 'detached' })
       open.push(await timeOpen(page))
@@ -53,12 +54,14 @@ export async function benchAppFiles(work: string, rounds: number) {
       end.push(await timeEnd(page))
     }
     const scroll = await scrollAll(page)
+    const timed = (ms: number[]) =>
+      ms.length === 0 ? null : { median: round(median(ms), 1), max: round(Math.max(...ms), 1) }
     return {
       files: FILES,
       indexedInMs: Math.round(indexedMs),
-      openFirstRowsMs: { median: round(median(open), 1), max: round(Math.max(...open), 1) },
-      sortChangeMs: { median: round(median(sort), 1), max: round(Math.max(...sort), 1) },
-      endLastRowMs: { median: round(median(end), 1), max: round(Math.max(...end), 1) },
+      openFirstRowsMs: timed(open),
+      sortChangeMs: timed(sort),
+      endLastRowMs: timed(end),
       scroll,
       // The machine's load while measuring: frame times on a shared 2-core machine move with it.
       loadAverage1min: round(loadavg()[0] ?? 0, 1),
@@ -143,45 +146,131 @@ async function timeEnd(page: Page): Promise<number> {
 
 /**
  * Scrolls the list from the top to the bottom, 10 rows per frame, and records each frame's interval (what the eye
- * sees) and the main thread's busy time over the whole run (Chromium's TaskDuration, per frame); then the JS heap
- * and the number of DOM elements, which must not have grown with the 100,000 rows passed.
+ * sees), the main thread's busy time over the whole run (Chromium's TaskDuration, per frame) and its CPU time (the
+ * renderer main thread's tasks in a trace, per frame): on a loaded machine the wall-clock figures grow with the
+ * load, the CPU time much less. The CPU time of the first and the last 1,000 frames shows whether a frame's work
+ * grows with the rows passed. Then the JS heap and the number of DOM elements, which must not have grown either,
+ * and how many row elements were inserted while scrolling (the list rewrites rows in place: none).
  */
 async function scrollAll(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Performance.enable')
+  await cdp.send('Tracing.start', {
+    categories: 'toplevel,blink.user_timing',
+    transferMode: 'ReturnAsStream',
+  })
   const taskBefore = await taskDuration(cdp)
-  const frames = await page.evaluate(async () => {
+  const run = await page.evaluate(async () => {
     const el = document.querySelector('.files-scroll') as HTMLElement
     el.scrollTop = 0
     const step = 36 * 10
     const intervals: number[] = []
+    let frames = 0
+    let inserted = 0
+    const rows = new MutationObserver((changes) => {
+      for (const change of changes) inserted += change.addedNodes.length
+    })
+    rows.observe(el.querySelector('tbody') as HTMLElement, { childList: true })
     await new Promise<void>((resolve) => {
       let last = -1
       const frame = (t: number) => {
         if (last >= 0) intervals.push(t - last)
         last = t
-        if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) return resolve()
+        // Marks in the trace, to cut the main thread's CPU time into frames.
+        if (frames % 500 === 0) performance.mark(`filedock-frame-${frames}`)
+        frames++
+        if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) {
+          performance.mark(`filedock-frame-${frames}`)
+          return resolve()
+        }
         el.scrollTop += step
         requestAnimationFrame(frame)
       }
       requestAnimationFrame(frame)
     })
-    return intervals
+    rows.disconnect()
+    return { intervals, frames, inserted }
   })
   const busySec = (await taskDuration(cdp)) - taskBefore
+  const cpu = mainThreadCpu(await endTrace(cdp), run.frames)
   await cdp.send('HeapProfiler.collectGarbage')
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
   const domElements = await page.evaluate(() => document.getElementsByTagName('*').length)
   const lastShown = await page.locator('#file-99999[data-code]').count()
+  const frames = run.intervals
   return {
     frames: frames.length,
     frameP95Ms: round(quantile(frames, 0.95), 2),
     frameP99Ms: round(quantile(frames, 0.99), 2),
     framesOver20Ms: frames.filter((f) => f > 20).length,
     mainThreadBusyPerFrameMs: round((busySec * 1000) / Math.max(1, frames.length), 2),
+    mainThreadCpuPerFrameMs: cpu,
+    rowElementsInserted: run.inserted,
     reachedLastRow: lastShown === 1,
     jsHeapAfterMB: round(usedSize / 1024 / 1024, 1),
     domElements,
+  }
+}
+
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  tdur?: number
+  args?: { name?: string }
+}
+
+async function endTrace(cdp: import('@playwright/test').CDPSession): Promise<TraceEvent[]> {
+  const complete = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+  await cdp.send('Tracing.end')
+  const { stream } = await complete
+  if (!stream) throw new Error('Chromium returned no trace')
+  const chunks: string[] = []
+  for (;;) {
+    const read = (await cdp.send('IO.read', { handle: stream, size: 1 << 22 })) as {
+      data: string
+      base64Encoded?: boolean
+      eof: boolean
+    }
+    chunks.push(read.base64Encoded ? Buffer.from(read.data, 'base64').toString() : read.data)
+    if (read.eof) break
+  }
+  await cdp.send('IO.close', { handle: stream })
+  const trace = JSON.parse(chunks.join('')) as TraceEvent[] | { traceEvents: TraceEvent[] }
+  return Array.isArray(trace) ? trace : trace.traceEvents
+}
+
+/**
+ * CPU time of the page's main thread per frame: its top-level tasks' thread time, over the whole scroll and over
+ * its first and last 1,000 frames, cut at the marks the page left every 500 frames.
+ */
+function mainThreadCpu(events: readonly TraceEvent[], frames: number) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+  const tasks = events.filter(
+    (e) =>
+      e.name === 'ThreadControllerImpl::RunTask' &&
+      e.ph === 'X' &&
+      e.pid === main?.pid &&
+      e.tid === main?.tid &&
+      e.tdur !== undefined,
+  )
+  const marks = new Map(
+    events.filter((e) => e.name.startsWith('filedock-frame-')).map((e) => [e.name, e.ts] as const),
+  )
+  const mark = (frame: number) => marks.get(`filedock-frame-${frame}`)
+  const perFrame = (from: number, to: number) => {
+    const [start, end] = [mark(from), mark(to)]
+    if (start === undefined || end === undefined || to <= from) return null
+    const cpuUs = tasks.filter((t) => t.ts >= start && t.ts < end).reduce((sum, t) => sum + (t.tdur ?? 0), 0)
+    return round(cpuUs / 1000 / (to - from), 2)
+  }
+  const lastMarked = Math.floor((frames - 1) / 500) * 500
+  return {
+    all: perFrame(0, frames),
+    first1000Frames: perFrame(0, Math.min(1000, lastMarked)),
+    last1000Frames: perFrame(Math.max(0, lastMarked - 1000), lastMarked),
   }
 }
 

@@ -96,6 +96,9 @@ try {
   }
   if (only.has('web')) results.browserHost = await benchWebHost(work, rounds)
   if (only.has('app')) results.appFilePane100k = await benchAppFiles(work, rounds)
+  // Not in the default list: the app section's scroll alone, for a quicker look at frame times.
+  else if (only.has('app-scroll'))
+    results.appFilePane100k = await benchAppFiles(work, rounds, { scrollOnly: true })
   if (only.has('details')) results.detailsPanel100k = await benchDetailsPanel(work, rounds)
   if (only.has('tree')) results.folderTree = await benchFolderTree(work, rounds)
   if (only.has('grid')) results.gridView20k = await benchGridView(work, rounds)

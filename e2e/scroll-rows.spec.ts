@@ -1,0 +1,170 @@
+import type { Page } from '@playwright/test'
+import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import { expectFileCount, grid, type HostFile, hostFiles } from './index-helpers.ts'
+
+test.use({ seedFiles: 5000 })
+
+const ROW_H = 36
+
+/** What a drawn row says about itself, in the DOM order (slot order). */
+interface DrawnRow {
+  id: string
+  index: number
+  code: string | null
+  name: string | null
+  top: number
+}
+
+function drawnRows(page: Page): Promise<DrawnRow[]> {
+  return grid(page)
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        index: Number(r.getAttribute('aria-rowindex')) - 2,
+        code: r.getAttribute('data-code'),
+        name: r.querySelector('.file-name span[title]')?.textContent ?? null,
+        top: new DOMMatrix(getComputedStyle(r).transform).m42,
+      })),
+    )
+}
+
+/**
+ * Scrolls the list `rows` rows (negative: up) at 10 rows a frame, as the app bench does, and counts the row
+ * elements the list inserted meanwhile (it rewrites its rows in place: none, once its slots are laid out).
+ */
+function scrollByFrames(page: Page, rows: number): Promise<{ inserted: number; frames: number }> {
+  return page.locator('.files-scroll').evaluate(async (el, rows) => {
+    const tbody = el.querySelector('tbody') as HTMLElement
+    let inserted = 0
+    const watch = new MutationObserver((changes) => {
+      for (const change of changes) inserted += change.addedNodes.length
+    })
+    watch.observe(tbody, { childList: true })
+    const target = el.scrollTop + rows * 36
+    let frames = 0
+    await new Promise<void>((done) => {
+      const frame = () => {
+        const left = target - el.scrollTop
+        const before = el.scrollTop
+        if (Math.abs(left) >= 1) el.scrollTop += Math.sign(left) * Math.min(Math.abs(left), 360)
+        // There, or at an end of the list.
+        if (el.scrollTop === before) return done()
+        frames++
+        requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    })
+    // The last frame's render and the windows it asked for.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+    watch.disconnect()
+    return { inserted, frames }
+  }, rows)
+}
+
+/** Every drawn row is the host's file at its index, drawn where that index belongs. */
+async function expectRowsMatchHost(page: Page, byName: HostFile[]): Promise<void> {
+  await expect(grid(page).locator('tbody tr[aria-busy]')).toHaveCount(0)
+  const rows = await drawnRows(page)
+  for (const row of rows) {
+    const file = byName[row.index]
+    expect(row.id).toBe(`file-${row.index}`)
+    expect(row.code).toBe(file?.file_code)
+    expect(row.name).toBe(file?.name)
+    expect(row.top).toBe(row.index * ROW_H)
+  }
+  // The rows drawn are one run of consecutive indexes, and assistive technology reads them top to bottom.
+  const indexes = rows.map((r) => r.index).sort((a, b) => a - b)
+  expect((indexes.at(-1) ?? 0) - (indexes[0] ?? 0)).toBe(rows.length - 1)
+  await expect(grid(page).locator('tbody')).toHaveAttribute(
+    'aria-owns',
+    indexes.map((i) => `file-${i}`).join(' '),
+  )
+}
+
+/** Waits until the page has received the host's row at `index` (its window is in the page). */
+async function expectFetched(received: string[], byName: HostFile[], index: number): Promise<void> {
+  const code = byName[index]?.file_code ?? 'none'
+  await expect.poll(() => received.some((frame) => frame.includes(code)), { timeout: 30_000 }).toBe(true)
+}
+
+/** Jumps the view by `rows` rows in one frame; the placeholders drawn in the frame after. */
+function placeholdersAfterJump(page: Page, rows: number): Promise<number> {
+  return page.locator('.files-scroll').evaluate(async (el, rows) => {
+    el.scrollTop += rows * 36
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+    return el.querySelectorAll('tbody tr[aria-busy]').length
+  }, rows)
+}
+
+test('scrolling rewrites the drawn rows in place, each showing the host’s file at its index, both ways', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  test.setTimeout(180_000)
+  const byName = (await hostFiles(ref(sandbox))).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  )
+  await openWithAccount(page, host, sandbox)
+  await page.getByRole('button', { name: 'All files' }).click()
+  await expectFileCount(page, byName.length)
+  await expectRowsMatchHost(page, byName)
+
+  // Away from the top the list draws its overscan above too: its slots are laid out from here on.
+  await scrollByFrames(page, 100)
+  await expectRowsMatchHost(page, byName)
+  const drawn = (await drawnRows(page)).length
+
+  // Down 2,000 rows at 10 a frame: no row element is inserted, and every row shows its own file.
+  const down = await scrollByFrames(page, 2000)
+  expect(down.frames).toBe(200)
+  expect(down.inserted).toBe(0)
+  await expectRowsMatchHost(page, byName)
+  expect((await drawnRows(page)).length).toBe(drawn)
+
+  // The same way back up: again nothing inserted, and the rows are right.
+  const up = await scrollByFrames(page, -2000)
+  expect(up.inserted).toBe(0)
+  await expectRowsMatchHost(page, byName)
+
+  // And down once more (a repeat): the same.
+  const again = await scrollByFrames(page, 2000)
+  expect(again.inserted).toBe(0)
+  await expectRowsMatchHost(page, byName)
+})
+
+test('the window ahead of the scrolling is fetched before its rows come into view, down and up', async ({
+  page,
+  host,
+  sandbox,
+  received,
+}) => {
+  test.setTimeout(180_000)
+  const byName = (await hostFiles(ref(sandbox))).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  )
+  await openWithAccount(page, host, sandbox)
+  await page.getByRole('button', { name: 'All files' }).click()
+  await expectFileCount(page, byName.length)
+
+  // Scrolled down to row 1,000: the rows 150 further down are fetched already, so a jump there draws no placeholder.
+  await scrollByFrames(page, 1000)
+  await expectRowsMatchHost(page, byName)
+  const lastDrawn = Math.max(...(await drawnRows(page)).map((r) => r.index))
+  await expectFetched(received, byName, lastDrawn + 150)
+  expect(await placeholdersAfterJump(page, 150)).toBe(0)
+  await expectRowsMatchHost(page, byName)
+
+  // At the end of the list, turning back up: the rows 150 further up (never fetched yet) come before they are
+  // needed too.
+  await page.locator('.files-scroll').evaluate((el) => {
+    el.scrollTop = el.scrollHeight
+  })
+  await expect(grid(page).locator(`#file-${byName.length - 1}[data-code]`)).toBeAttached()
+  await scrollByFrames(page, -10)
+  const firstDrawn = Math.min(...(await drawnRows(page)).map((r) => r.index))
+  await expectFetched(received, byName, firstDrawn - 150)
+  expect(await placeholdersAfterJump(page, -150)).toBe(0)
+  await expectRowsMatchHost(page, byName)
+})
