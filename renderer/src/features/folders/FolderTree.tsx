@@ -1,14 +1,19 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
-import { useEffect, useState } from 'react'
+import { createContext, memo, type RefObject, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import type { StoreApi } from 'zustand'
+import { useStore } from 'zustand'
+import type { Folder } from '../../../../shared/api/types.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { openContextMenuAtCursor } from '../../lib/open-context-menu.ts'
 import type { Crumb } from '../../state/ui-store.ts'
 import { ROOT } from '../../state/ui-store.ts'
 import { folderDropProps, hostPath } from '../dnd/folder-drop.ts'
 import { FolderMenu } from './FolderMenu.tsx'
+import { useFolderEdit } from './folder-edit-store.ts'
 import './folders.css'
-import { type TreeEditing, useTreeEditing } from './tree-editing.tsx'
+import { NewFolderRow, RenameField, type TreeEditing, useTreeEditing } from './tree-editing.tsx'
 import { handleTreeKey } from './tree-keys.ts'
+import { createTreeView, type TreeView } from './tree-view-store.ts'
 import { useFolderListing } from './use-folder.ts'
 
 interface FolderTreeProps {
@@ -21,47 +26,34 @@ interface FolderTreeProps {
   editable?: boolean
 }
 
+/** What every row needs and never changes while the tree is shown; the rest is read from `latest` when used. */
 interface TreeCtx {
   accountId: string
-  selectedId: number
-  focusId: number
-  expanded: ReadonlySet<number>
-  toggle: (id: number, open?: boolean) => void
-  onSelect: (path: Crumb[]) => void
-  setFocusId: (id: number) => void
-  editing: TreeEditing | null
+  view: StoreApi<TreeView>
+  editable: boolean
+  latest: RefObject<{ onSelect: (path: Crumb[]) => void; editing: TreeEditing | null }>
 }
+
+const TreeContext = createContext<TreeCtx | null>(null)
+const ROOT_PATH: Crumb[] = [ROOT]
 
 /**
  * A lazily loaded folder tree (role=tree): a node's children are fetched with folders.list when it first
- * opens. Rendered flat with aria-level, one tab stop (roving tabindex) and arrow-key navigation.
+ * opens. Rendered flat with aria-level, one tab stop (roving tabindex) and arrow-key navigation. Rows are
+ * memoised and read their own state from the tree's store, so unfolding, renaming or focusing one folder among
+ * thousands re-renders that folder's row, not every row.
  */
 export function FolderTree({ accountId, label, selectedPath, onSelect, editable = false }: FolderTreeProps) {
-  const selectedId = selectedPath.at(-1)?.id ?? 0
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set([0]))
-  const [focusId, setFocusId] = useState(Math.max(selectedId, 0))
+  const [view] = useState(() => createTreeView(selectedPath.at(-1)?.id ?? 0))
 
   // Opening a folder from elsewhere (breadcrumb, first load) reveals it in the tree.
-  useEffect(() => {
-    if (selectedId >= 0) setFocusId(selectedId)
-    setExpanded((prev) => {
-      const missing = selectedPath.slice(0, -1).filter((c) => !prev.has(c.id))
-      return missing.length === 0 ? prev : new Set([...prev, ...missing.map((c) => c.id)])
-    })
-  }, [selectedId, selectedPath])
+  useEffect(() => view.getState().reveal(selectedPath), [view, selectedPath])
 
-  const toggle = (id: number, open?: boolean) =>
-    setExpanded((prev) => {
-      const next = new Set(prev)
-      if (open ?? !prev.has(id)) next.add(id)
-      else next.delete(id)
-      return next
-    })
+  const editing = useTreeEditing(accountId, editable, view.getState().expandAll)
+  const latest = useRef({ onSelect, editing })
+  latest.current = { onSelect, editing }
+  const ctx = useMemo<TreeCtx>(() => ({ accountId, view, editable, latest }), [accountId, view, editable])
 
-  const editing = useTreeEditing(accountId, editable, (ids) =>
-    setExpanded((prev) => (ids.every((id) => prev.has(id)) ? prev : new Set([...prev, ...ids]))),
-  )
-  const ctx: TreeCtx = { accountId, selectedId, focusId, expanded, toggle, onSelect, setFocusId, editing }
   const tree = (
     <div
       className="tree"
@@ -71,7 +63,9 @@ export function FolderTree({ accountId, label, selectedPath, onSelect, editable 
       // Only a folder's row has a menu; a right-click on the space below the folders shows none.
       onContextMenu={(e) => !(e.target as Element).closest('[data-fld-id]') && e.preventDefault()}
     >
-      <TreeNode ctx={ctx} path={[ROOT]} />
+      <TreeContext.Provider value={ctx}>
+        <TreeNode path={ROOT_PATH} />
+      </TreeContext.Provider>
     </div>
   )
   if (!editing) return tree
@@ -85,15 +79,26 @@ export function FolderTree({ accountId, label, selectedPath, onSelect, editable 
   )
 }
 
-function TreeNode({ ctx, path }: { ctx: TreeCtx; path: Crumb[] }) {
+const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
+  const ctx = useContext(TreeContext) as TreeCtx
+  const { accountId, view, editable, latest } = ctx
   const node = path.at(-1) ?? ROOT
-  const open = ctx.expanded.has(node.id)
-  const children = useFolderListing(ctx.accountId, node.id, open)
+  const id = node.id
+  const open = useStore(view, (s) => s.expanded.has(id))
+  const selected = useStore(view, (s) => s.selectedId === id)
+  const focused = useStore(view, (s) => s.focusId === id)
+  // The edit's number while this folder is renamed, or gets a new folder (0: not): a new edit, a new field.
+  const renaming = useFolderEdit((s) =>
+    editable && s.edit?.kind === 'rename' && s.edit.path.at(-1)?.id === id ? s.serial : 0,
+  )
+  const creatingInside = useFolderEdit((s) =>
+    editable && s.edit?.kind === 'create' && s.edit.path.at(-1)?.id === id ? s.serial : 0,
+  )
+  const children = useFolderListing(accountId, id, open)
+  const childPaths = useChildPaths(path, open ? children.data : undefined)
   const leaf = children.isSuccess && children.data.length === 0
-  const icon = node.id === 0 ? 'home' : open && !leaf ? 'folderOpen' : 'folder'
-  const edit = ctx.editing?.edit
-  const renaming = edit?.kind === 'rename' && edit.path.at(-1)?.id === node.id
-  const creatingInside = edit?.kind === 'create' && edit.path.at(-1)?.id === node.id
+  const icon = id === 0 ? 'home' : open && !leaf ? 'folderOpen' : 'folder'
+  const { toggle } = view.getState()
 
   return (
     <>
@@ -101,36 +106,36 @@ function TreeNode({ ctx, path }: { ctx: TreeCtx; path: Crumb[] }) {
         className="tree-row"
         role="treeitem"
         aria-level={path.length}
-        aria-selected={ctx.selectedId === node.id}
+        aria-selected={selected}
         {...(leaf ? {} : { 'aria-expanded': open })}
-        tabIndex={ctx.focusId === node.id ? 0 : -1}
-        data-fld-id={node.id}
+        tabIndex={focused ? 0 : -1}
+        data-fld-id={id}
         {...folderDropProps({
-          accountId: ctx.accountId,
-          fldId: node.id,
+          accountId,
+          fldId: id,
           name: node.name,
           path: hostPath(path),
         })}
         style={{ paddingLeft: 4 + (path.length - 1) * 14 }}
-        onFocus={() => ctx.setFocusId(node.id)}
+        onFocus={() => view.getState().setFocus(id)}
         onClick={(e) => {
           // The chevron only folds; the rest of the row opens the folder (and unfolds it).
-          if ((e.target as Element).closest('.tree-twisty')) return ctx.toggle(node.id)
-          ctx.onSelect(path)
-          if (!open) ctx.toggle(node.id, true)
+          if ((e.target as Element).closest('.tree-twisty')) return toggle(id)
+          latest.current.onSelect(path)
+          if (!open) toggle(id, true)
         }}
         onContextMenu={(e) => {
           e.currentTarget.focus()
-          ctx.editing?.setMenuFor(path)
+          latest.current.editing?.setMenuFor(path)
         }}
         onKeyDown={(e) =>
           handleTreeKey(e, {
-            expand: () => ctx.toggle(node.id, true),
-            collapse: () => ctx.toggle(node.id, false),
-            activate: () => ctx.onSelect(path),
-            ...(ctx.editing
+            expand: () => toggle(id, true),
+            collapse: () => toggle(id, false),
+            activate: () => latest.current.onSelect(path),
+            ...(editable
               ? {
-                  rename: () => ctx.editing?.commands.rename({ accountId: ctx.accountId, path }),
+                  rename: () => latest.current.editing?.commands.rename({ accountId, path }),
                   // A contextmenu event at the row: the same menu, placed as a right-click there places it.
                   menu: (row: HTMLElement) => openContextMenuAtCursor(row),
                 }
@@ -141,9 +146,14 @@ function TreeNode({ ctx, path }: { ctx: TreeCtx; path: Crumb[] }) {
         <span className="tree-twisty" data-open={open} data-leaf={leaf} aria-hidden="true">
           <Icon name="chevronRight" size={14} />
         </span>
-        <Icon name={icon} className={node.id === 0 ? 'icon-home' : 'icon-folder'} />
-        {renaming && ctx.editing ? (
-          ctx.editing.renameField(path)
+        <Icon name={icon} className={id === 0 ? 'icon-home' : 'icon-folder'} />
+        {renaming > 0 ? (
+          <RenameField
+            key={renaming}
+            accountId={accountId}
+            path={path}
+            rename={(v) => latest.current.editing?.rename(v)}
+          />
         ) : (
           <span className="truncate">{node.name}</span>
         )}
@@ -154,12 +164,36 @@ function TreeNode({ ctx, path }: { ctx: TreeCtx; path: Crumb[] }) {
           </span>
         ) : null}
       </div>
-      {creatingInside && ctx.editing ? ctx.editing.createField(path) : null}
-      {open && children.data
-        ? children.data.map((f) => (
-            <TreeNode key={f.fldId} ctx={ctx} path={[...path, { id: f.fldId, name: f.name }]} />
-          ))
-        : null}
+      {creatingInside > 0 ? <NewFolderRow key={creatingInside} accountId={accountId} path={path} /> : null}
+      {childPaths.map((p) => (
+        <TreeNode key={p.at(-1)?.id} path={p} />
+      ))}
     </>
   )
+})
+
+/**
+ * The children's paths, each kept from the last render while its folder's name and this path are the same, so a
+ * memoised child whose folder did not change is not rendered again when a sibling is renamed or added.
+ */
+function useChildPaths(path: Crumb[], folders: readonly Folder[] | undefined): Crumb[][] {
+  const cache = useRef(new Map<number, Crumb[]>())
+  return useMemo(() => {
+    const previous = cache.current
+    const next = new Map<number, Crumb[]>()
+    const out = (folders ?? []).map((f) => {
+      const kept = previous.get(f.fldId)
+      const p =
+        kept &&
+        kept.at(-1)?.name === f.name &&
+        kept.length === path.length + 1 &&
+        kept[kept.length - 2] === path.at(-1)
+          ? kept
+          : [...path, { id: f.fldId, name: f.name }]
+      next.set(f.fldId, p)
+      return p
+    })
+    cache.current = next
+    return out
+  }, [path, folders])
 }

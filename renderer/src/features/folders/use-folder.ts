@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { FolderListing } from '../../../../shared/api/types.ts'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
@@ -9,6 +10,10 @@ export function useFolderListing(accountId: string, fldId: number, enabled: bool
     queryKey: keys.folder(accountId, fldId),
     enabled: enabled && accountId !== '',
     queryFn: () => call(api.folders.list({ accountId, fldId })),
-    select: (listing) => [...listing.folders].sort((a, b) => a.name.localeCompare(b.name)),
+    select: sortedFolders,
   })
 }
+
+// One function for every render: react-query sorts again only when the listing itself changes.
+const sortedFolders = (listing: FolderListing) =>
+  [...listing.folders].sort((a, b) => a.name.localeCompare(b.name))
