@@ -1,18 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { openSandbox } from '../../sandbox/test-support.ts'
 import type { IndexFileRow, IndexWindow } from '../../shared/file-index.ts'
 import { createDispatcher } from '../ipc/dispatcher.ts'
 import { createCore } from './create-core.ts'
-import { coreWithAccount } from './testing/core-with-account.ts'
+import { coreWithAccount, undoAfterEach } from './testing/core-with-account.ts'
 import { MemorySecretStore } from './testing/memory-secret-store.ts'
 
-const cleanup: Array<() => Promise<void>> = []
-afterEach(async () => {
-  for (const undo of cleanup.splice(0).reverse()) await undo()
-})
+const cleanup = undoAfterEach()
 
 it('writes the app’s own renames, moves and new folders into the index at once', async () => {
   const sandbox = await openSandbox({ seedFiles: 50 })

@@ -1,19 +1,15 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { afterEach, expect, it } from 'vitest'
-import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { expect, it } from 'vitest'
+import { ACCOUNT, indexedCodes, indexRigsPerTest } from './testing/index-rig.ts'
 
-let rig: IndexRig | undefined
-afterEach(async () => {
-  await rig?.close()
-  rig = undefined
-})
+const openRig = indexRigsPerTest()
 
 const child = fileURLToPath(new URL('./testing/crawl-child.ts', import.meta.url))
 
 it('resumes a crawl killed with SIGKILL mid-way, from where it was, and ends exact', async () => {
-  rig = await openIndexRig({ seedFiles: 20_000, maxPerPage: 100, faults: { latencyMs: 5 } })
+  const rig = await openRig({ seedFiles: 20_000, maxPerPage: 100, faults: { latencyMs: 5 } })
   const proc = spawn(
     process.execPath,
     ['--import', 'tsx', child, rig.file, rig.sandbox.sb.baseUrl, ACCOUNT],
@@ -52,14 +48,7 @@ it('resumes a crawl killed with SIGKILL mid-way, from where it was, and ends exa
     indexedAtKill - 300,
   )
   const host = await rig.hostFiles()
-  const codes = [
-    ...index.reader.iterateFiles({
-      accts: [index.acct(ACCOUNT)],
-      fldId: null,
-      search: '',
-      sort: { key: 'uploaded', dir: 'desc' },
-    }),
-  ].map((f) => f.fileCode)
+  const codes = indexedCodes(index, { key: 'uploaded', dir: 'desc' })
   expect(codes).toHaveLength(20_000)
   expect(new Set(codes)).toEqual(new Set(host.map((f) => f.fileCode)))
   expect(index.status()[0]).toMatchObject({ state: 'ready', filesIndexed: 20_000, warning: null })

@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { describe, expect, it } from 'vitest'
+import { ACCOUNT, indexedCodes, indexRigsPerTest } from './testing/index-rig.ts'
 
-let rig: IndexRig | undefined
-afterEach(async () => {
-  await rig?.close()
-  rig = undefined
-})
+const openRig = indexRigsPerTest()
 
 describe('crawling an account into the index', () => {
   it('is exact against a host that clamps per_page to 100 (20,000 files: count, codes, folders)', async () => {
-    rig = await openIndexRig({ seedFiles: 20_000, maxPerPage: 100 })
+    const rig = await openRig({ seedFiles: 20_000, maxPerPage: 100 })
     const index = rig.open({ perPage: 500 })
     await index.crawl(ACCOUNT)
     const host = await rig.hostFiles()
@@ -17,14 +13,7 @@ describe('crawling an account into the index', () => {
     const [status] = index.status()
     expect(status).toMatchObject({ state: 'ready', filesIndexed: 20_000, filesTotal: 20_000, warning: null })
     expect(status?.lastFullCrawl).not.toBeNull()
-    const codes = [
-      ...index.reader.iterateFiles({
-        accts: [index.acct(ACCOUNT)],
-        fldId: null,
-        search: '',
-        sort: { key: 'name', dir: 'asc' },
-      }),
-    ].map((f) => f.fileCode)
+    const codes = indexedCodes(index)
     expect(new Set(codes)).toEqual(new Set(host.map((f) => f.fileCode)))
     expect(codes).toHaveLength(20_000)
     const rootFolders = await rig.client.folderList(0)

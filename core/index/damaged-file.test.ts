@@ -1,15 +1,11 @@
 import { existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
-import { afterEach, expect, it } from 'vitest'
-import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { expect, it } from 'vitest'
+import { ACCOUNT, type IndexRig, indexRigsPerTest } from './testing/index-rig.ts'
 
-let rig: IndexRig | undefined
-afterEach(async () => {
-  await rig?.close()
-  rig = undefined
-})
+const openRig = indexRigsPerTest()
 
 async function crawledRig(): Promise<IndexRig> {
-  const r = await openIndexRig({ seedFiles: 2_000 })
+  const r = await openRig({ seedFiles: 2_000 })
   const index = r.open()
   await index.crawl(ACCOUNT)
   await index.close()
@@ -32,8 +28,7 @@ for (const [what, damage] of [
   ],
 ] as const) {
   it(`sets an index file ${what} aside, says so once, and rebuilds it from the host`, async () => {
-    rig = await crawledRig()
-    const r = rig
+    const r = await crawledRig()
     damage(r.file)
     const logged: string[] = []
     const index = r.open({ log: (line) => logged.push(line) })

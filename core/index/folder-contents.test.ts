@@ -1,17 +1,13 @@
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { IndexAppChanges } from './app-changes.ts'
 import { FOLDER_FRESH_MS, indexFolderContents } from './folder-contents.ts'
-import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { ACCOUNT, indexRigsPerTest } from './testing/index-rig.ts'
 import { landedItem } from './testing/landed-item.ts'
 
-let rig: IndexRig | undefined
-afterEach(async () => {
-  await rig?.close()
-  rig = undefined
-})
+const openRig = indexRigsPerTest()
 
 it('answers "what is in this folder" for uploads from the index, asking the host first for a folder not checked lately', async () => {
-  rig = await openIndexRig({ seedFiles: 500 })
+  const rig = await openRig({ seedFiles: 500 })
   const index = rig.open()
   let clock = Date.now()
   const contents = indexFolderContents(index, () => clock)

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../api/client.ts'
-import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { ACCOUNT, type IndexRig, indexedCodes, openIndexRig } from './testing/index-rig.ts'
 import { type Meddle, type MeddlingProxy, startMeddlingProxy } from './testing/meddling-proxy.ts'
 
 let rig: IndexRig | undefined
@@ -28,15 +28,7 @@ async function behindProxy(meddle: Meddle) {
   })
   proxied = client
   const index = rig.open({ perPage: PER_PAGE, clientFor: async () => client })
-  const codes = () =>
-    [
-      ...index.reader.iterateFiles({
-        accts: [index.acct(ACCOUNT)],
-        fldId: null,
-        search: '',
-        sort: { key: 'name', dir: 'asc' },
-      }),
-    ].map((f) => f.fileCode)
+  const codes = () => indexedCodes(index)
   return { r: rig, index, codes }
 }
 

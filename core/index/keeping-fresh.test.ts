@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { IndexAppChanges } from './app-changes.ts'
 import type { IndexService } from './index-service.ts'
-import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { ACCOUNT, type IndexRig, indexRigsPerTest } from './testing/index-rig.ts'
 import { landedItem } from './testing/landed-item.ts'
 
-let rig: IndexRig | undefined
-afterEach(async () => {
-  await rig?.close()
-  rig = undefined
-})
+const openRig = indexRigsPerTest()
 
 const byName = { key: 'name', dir: 'asc' } as const
 
@@ -24,8 +20,7 @@ async function hostCodes(r: IndexRig, fldId: number): Promise<string[]> {
 
 describe('keeping the index fresh', () => {
   it('shows files renamed, moved in or out, and added behind the app’s back after a folder revalidation', async () => {
-    rig = await openIndexRig({ seedFiles: 300 })
-    const r = rig
+    const r = await openRig({ seedFiles: 300 })
     const index = r.open()
     await index.crawl(ACCOUNT)
     const [a, b] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 2 })).files
@@ -70,8 +65,7 @@ describe('keeping the index fresh', () => {
   })
 
   it('loses nothing when uploads land and the app renames while a full crawl runs', async () => {
-    rig = await openIndexRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } })
-    const r = rig
+    const r = await openRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } })
     const index = r.open({ perPage: 100 })
     const changes = new IndexAppChanges(index, () => undefined)
     await index.crawl(ACCOUNT)

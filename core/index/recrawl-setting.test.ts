@@ -1,16 +1,13 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { openSandbox } from '../../sandbox/test-support.ts'
 import type { IndexStatus } from '../../shared/file-index.ts'
 import type { AppSettings } from '../../shared/ipc/settings.ts'
-import { coreWithAccount } from '../app/testing/core-with-account.ts'
+import { coreWithAccount, undoAfterEach } from '../app/testing/core-with-account.ts'
 import { INDEX_FILE } from './open-app-index.ts'
 
-const cleanup: Array<() => Promise<void>> = []
-afterEach(async () => {
-  for (const undo of cleanup.splice(0).reverse()) await undo()
-})
+const cleanup = undoAfterEach()
 
 it('the re-crawl interval is a setting (6 h by default) that applies as soon as it changes', async () => {
   const sandbox = await openSandbox({ seedFiles: 40 })

@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openSandbox } from '../../sandbox/test-support.ts'
 import { ApiClient } from '../api/client.ts'
-import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { ACCOUNT, indexRigsPerTest } from './testing/index-rig.ts'
 
-let rig: IndexRig | undefined
-afterEach(async () => {
-  await rig?.close()
-  rig = undefined
-})
+const openRig = indexRigsPerTest()
 
 const until = async (what: string, check: () => boolean, ms = 20_000) => {
   const deadline = Date.now() + ms
@@ -19,10 +15,10 @@ const until = async (what: string, check: () => boolean, ms = 20_000) => {
 
 describe('when the index crawls', () => {
   it('crawls by itself at start, then again only once the last full crawl is older than the setting', async () => {
-    rig = await openIndexRig({ seedFiles: 200 })
+    const rig = await openRig({ seedFiles: 200 })
     const index = rig.open({ autoCrawl: true, recrawlEveryMs: 400 })
     const crawlsStarted = () =>
-      rig?.events.filter((e) => e.type === 'index.progress' && e.state === 'crawling' && e.filesIndexed === 0)
+      rig.events.filter((e) => e.type === 'index.progress' && e.state === 'crawling' && e.filesIndexed === 0)
         .length ?? 0
     await until('the first crawl', () => index.status()[0]?.lastFullCrawl !== null)
     const first = index.status()[0]?.lastFullCrawl
@@ -35,7 +31,7 @@ describe('when the index crawls', () => {
   })
 
   it('takes a changed interval at once, without a restart: off stops re-crawls, a short one starts them', async () => {
-    rig = await openIndexRig({ seedFiles: 50 })
+    const rig = await openRig({ seedFiles: 50 })
     let every = 0
     const index = rig.open({ autoCrawl: true, recrawlEveryMs: () => every })
     await until('the first crawl', () => index.status()[0]?.lastFullCrawl !== null)
@@ -55,7 +51,7 @@ describe('when the index crawls', () => {
   })
 
   it('pauses while the host is unreachable and finishes once it is back, from where it was', async () => {
-    rig = await openIndexRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } })
+    const rig = await openRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } })
     const { sb, dir } = rig.sandbox
     const port = Number(new URL(sb.baseUrl).port)
     const index = rig.open({ perPage: 100, offlineRetryMs: { base: 100, max: 200 } })

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterEach } from 'vitest'
 import type { TestSandbox } from '../../../sandbox/test-support.ts'
 import type { AccountView } from '../../../shared/accounts.ts'
 import type { IndexStatus } from '../../../shared/file-index.ts'
@@ -8,6 +9,15 @@ import type { AppEvent } from '../../../shared/ipc/events.ts'
 import { createDispatcher } from '../../ipc/dispatcher.ts'
 import { type Core, createCore } from '../create-core.ts'
 import { MemorySecretStore } from './memory-secret-store.ts'
+
+/** Clean-ups a test pushes as it goes (cores, sandboxes, folders), run after it, last first. */
+export function undoAfterEach(): Array<() => Promise<void>> {
+  const cleanup: Array<() => Promise<void>> = []
+  afterEach(async () => {
+    for (const undo of cleanup.splice(0).reverse()) await undo()
+  })
+  return cleanup
+}
 
 export type CoreCall = <T>(
   channel: Parameters<ReturnType<typeof createDispatcher>['dispatch']>[0],

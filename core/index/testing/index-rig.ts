@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterEach } from 'vitest'
 import type { SandboxOptions } from '../../../sandbox/server.ts'
 import { openSandbox, type TestSandbox } from '../../../sandbox/test-support.ts'
 import type { FileListItem } from '../../../shared/api/types.ts'
 import { ApiClient } from '../../api/client.ts'
 import { type IndexEvent, IndexService, type IndexServiceOptions } from '../index-service.ts'
+import type { ResolvedQuery } from '../query-sql.ts'
 
 /** Helpers of the index tests: a real sandbox over HTTP, a real SQLite file in a temp folder. */
 
@@ -64,4 +66,26 @@ export async function openIndexRig(sandboxOptions: Partial<SandboxOptions> = {})
       await rm(dir, { recursive: true, force: true })
     },
   }
+}
+
+/** Opens rigs for the tests of a file; each is closed (sandbox, index, temp folder) after its test. */
+export function indexRigsPerTest(): (sandboxOptions?: Partial<SandboxOptions>) => Promise<IndexRig> {
+  const open: IndexRig[] = []
+  afterEach(async () => {
+    for (const rig of open.splice(0)) await rig.close()
+  })
+  return async (sandboxOptions) => {
+    const rig = await openIndexRig(sandboxOptions)
+    open.push(rig)
+    return rig
+  }
+}
+
+/** Every file code the index holds for the account, in one order or another. */
+export function indexedCodes(
+  index: IndexService,
+  sort: ResolvedQuery['sort'] = { key: 'name', dir: 'asc' },
+): string[] {
+  const files = index.reader.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId: null, search: '', sort })
+  return [...files].map((f) => f.fileCode)
 }
