@@ -37,36 +37,43 @@ async function until(what: string, check: () => boolean, timeoutMs = 20_000): Pr
   }
 }
 
+/**
+ * A watch of a new folder `name` under the test folder, with its own queue, history and records, sending to the
+ * sandbox. close() stops all of it.
+ */
+async function startWatch(name: string, extra: { retryMs?: number } = {}) {
+  const watched = join(dir, name)
+  await mkdir(watched, { recursive: true })
+  const history = await HistoryStore.open(join(dir, `history-${name}`))
+  const engine = await UploadEngine.open({
+    dataDir: join(dir, `queue-${name}`),
+    clientFor: () => client,
+    accountLabel: () => 'Sandbox',
+    history,
+  })
+  const activity: WatchActivity[] = []
+  const logs: string[] = []
+  const watch = await FolderWatch.start({
+    rule: { id: name, dir: watched, accountId: 'acc', fldId: 0, minAgeMs: 100, doneDir: null, paused: false },
+    engine,
+    clientFor: async () => client,
+    recordsDir: join(dir, `records-${name}`),
+    onActivity: (a) => activity.push(a),
+    log: (line) => logs.push(line),
+    ...extra,
+  })
+  const close = async () => {
+    await watch.close()
+    await engine.close()
+    await history.close()
+  }
+  return { watched, activity, logs, watch, close }
+}
+
 describe('FolderWatch', () => {
   it('keeps a file whose folder cannot be made while the host fails, and sends it once the host answers', async () => {
-    const watched = join(dir, 'watched')
-    await mkdir(join(watched, 'sub'), { recursive: true })
-    const history = await HistoryStore.open(join(dir, 'history'))
-    const engine = await UploadEngine.open({
-      dataDir: join(dir, 'queue'),
-      clientFor: () => client,
-      accountLabel: () => 'Sandbox',
-      history,
-    })
-    const activity: WatchActivity[] = []
-    const logs: string[] = []
-    const watch = await FolderWatch.start({
-      rule: {
-        id: 'r',
-        dir: watched,
-        accountId: 'acc',
-        fldId: 0,
-        minAgeMs: 100,
-        doneDir: null,
-        paused: false,
-      },
-      engine,
-      clientFor: async () => client,
-      recordsDir: join(dir, 'records'),
-      onActivity: (a) => activity.push(a),
-      log: (line) => logs.push(line),
-      retryMs: 300,
-    })
+    const { watched, activity, logs, watch, close } = await startWatch('watched', { retryMs: 300 })
+    await mkdir(join(watched, 'sub'))
     try {
       sandbox.setFaults({ errorRate: 1 })
       await writeFile(join(watched, 'sub', 'report.txt'), 'made while the host was failing')
@@ -83,41 +90,14 @@ describe('FolderWatch', () => {
       ])
     } finally {
       sandbox.setFaults({ errorRate: 0 })
-      await watch.close()
-      await engine.close()
-      await history.close()
+      await close()
     }
   }, 30_000)
 })
 
 describe('FolderWatch with an empty file', () => {
   it('leaves a file alone while it is empty and sends it once it has content', async () => {
-    const watched = join(dir, 'empty-first')
-    await mkdir(watched, { recursive: true })
-    const history = await HistoryStore.open(join(dir, 'history-empty'))
-    const engine = await UploadEngine.open({
-      dataDir: join(dir, 'queue-empty'),
-      clientFor: () => client,
-      accountLabel: () => 'Sandbox',
-      history,
-    })
-    const activity: WatchActivity[] = []
-    const watch = await FolderWatch.start({
-      rule: {
-        id: 'e',
-        dir: watched,
-        accountId: 'acc',
-        fldId: 0,
-        minAgeMs: 100,
-        doneDir: null,
-        paused: false,
-      },
-      engine,
-      clientFor: async () => client,
-      recordsDir: join(dir, 'records-empty'),
-      onActivity: (a) => activity.push(a),
-      log: () => undefined,
-    })
+    const { watched, activity, close } = await startWatch('empty-first')
     try {
       await writeFile(join(watched, 'later.txt'), '')
       await new Promise((r) => setTimeout(r, 800))
@@ -126,9 +106,7 @@ describe('FolderWatch with an empty file', () => {
       await until('the landing', () => activity.some((a) => a.type === 'sent'))
       expect(activity).toEqual([expect.objectContaining({ type: 'sent', relPath: 'later.txt', size: 15 })])
     } finally {
-      await watch.close()
-      await engine.close()
-      await history.close()
+      await close()
     }
   }, 30_000)
 })
