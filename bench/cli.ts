@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { link, mkdir, rm } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { link, mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type TimedRun, timeCommand } from './lib/child.ts'
@@ -15,6 +16,8 @@ import type { Sandbox } from './upload.ts'
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bin = join(root, 'bin', 'filedock.mjs')
+
+const MANY_FILES = 300
 
 const MiBps = (bytes: number, ms: number) => bytes / 2 ** 20 / (ms / 1000)
 
@@ -76,6 +79,11 @@ export async function benchCli(sandbox: Sandbox, work: string, rounds: number) {
     await rm(named)
   }
   const smallRun = await cliUpload(sandbox, small, join(dir, 'state-small'))
+  // Many small files: the engine's own allocations, not the body's, are what a long queue run holds.
+  const many = join(dir, 'many')
+  await mkdir(many)
+  for (let i = 0; i < MANY_FILES; i++) await writeFile(join(many, `f${i}.bin`), randomBytes(10 * 1024))
+  const manyRun = await cliUpload(sandbox, many, join(dir, 'state-many'))
   await rm(dir, { recursive: true, force: true })
 
   const bytes = 2 ** 30
@@ -103,6 +111,7 @@ export async function benchCli(sandbox: Sandbox, work: string, rounds: number) {
       upload128MiB: round(smallRun.maxRssMiB),
       upload1GiB: round(rss1GiB),
       growth: round(rss1GiB - smallRun.maxRssMiB),
+      [`upload${MANY_FILES}Files10KiB`]: round(manyRun.maxRssMiB),
       curl1GiB: round(Math.max(...curl.map((r) => r.maxRssMiB))),
       // What any node process takes on this machine before a line of ours runs.
       bareNode: round(median(bareNodeRss)),

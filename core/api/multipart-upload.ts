@@ -143,7 +143,9 @@ async function* streamBody(
   progress(0)
   yield preamble
   let sent = 0
-  const buffers = size > 0 ? [Buffer.allocUnsafeSlow(READ_CHUNK), Buffer.allocUnsafeSlow(READ_CHUNK)] : []
+  // A small file gets buffers of its own size: many small uploads must not each take 2 MiB.
+  const bufferSize = Math.min(READ_CHUNK, size)
+  const buffers = size > 0 ? [Buffer.allocUnsafeSlow(bufferSize), Buffer.allocUnsafeSlow(bufferSize)] : []
   for (let turn = 0; sent < size; turn++) {
     const chunk = await readChunk(file, buffers[turn % 2] as Buffer, sent, Math.min(READ_CHUNK, size - sent))
     if (chunk.length === 0) break
