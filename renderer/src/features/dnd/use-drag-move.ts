@@ -33,9 +33,9 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
   return useMemo(() => {
     const rowUnder = (e: React.DragEvent) => {
       const el = (e.target as Element).closest?.('[data-code]')
-      // Row elements carry their index in their id (itemId).
-      const index = el ? Number(el.id.slice(itemId(0).length - 1)) : Number.NaN
-      const row = Number.isInteger(index) ? latest.current.rowAt(index) : undefined
+      // Row elements carry their index in their id (itemId); anything else with a code is not a row.
+      const index = Number(el?.id.replace(/\D+/g, '') || Number.NaN)
+      const row = el && el.id === itemId(index) ? latest.current.rowAt(index) : undefined
       return el && row ? { el, index, row } : null
     }
     const folderUnder = (e: React.DragEvent) => {
