@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { addAccount, expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
 import { grid } from './index-helpers.ts'
 import { apiGet, listFiles, seedSmallTree } from './sandbox-api.ts'
 import { type HostFolder, openUploadMenu } from './upload-helpers.ts'
@@ -265,4 +265,50 @@ test('the already-there question and a dialog inside the accounts dialog give fo
   await page.keyboard.press('Escape')
   await expect(accounts).toHaveCount(0)
   await expect(accountsButton).toBeFocused()
+})
+
+/**
+ * The window is drawn again for the active account a moment after the accounts list says so: the switcher (under
+ * the dialog, so found by its class) names it, and the accounts dialog drawn with the window has taken focus.
+ */
+async function windowRedrawnFor(page: Page, label: string): Promise<void> {
+  await expect(page.locator('.account-switcher')).toContainText(label)
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
+    .toBe(true)
+}
+
+test('switching account inside the accounts dialog redraws the window; Escape still gives the sidebar button focus', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const second = await sandbox.createAccount('second@sandbox.local')
+  await openWithAccount(page, host, sandbox)
+  const accountsButton = page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('button', { name: 'Accounts' })
+  await accountsButton.focus()
+  await page.keyboard.press('Enter')
+  const accounts = page.getByRole('dialog', { name: 'Accounts' })
+  await accounts.getByRole('button', { name: 'Add account' }).click()
+  await addAccount(page, { label: 'Second', baseUrl: sandbox.baseUrl, apiKey: second.apiKey })
+  // The new account is the active one: the window behind the dialog is drawn again for it.
+  await expect(accounts.getByRole('listitem').filter({ hasText: 'Second' }).getByText('Active')).toBeVisible()
+  await windowRedrawnFor(page, 'Second')
+  await accounts
+    .getByRole('listitem')
+    .filter({ hasText: 'Sandbox' })
+    .getByRole('button', { name: 'Switch' })
+    .focus()
+  await page.keyboard.press('Enter')
+  await expect(
+    accounts.getByRole('listitem').filter({ hasText: 'Sandbox' }).getByText('Active'),
+  ).toBeVisible()
+  await windowRedrawnFor(page, 'Sandbox')
+
+  await page.keyboard.press('Escape')
+  await expect(accounts).toHaveCount(0)
+  await expect(accountsButton).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Switch account' })).toContainText('Sandbox')
 })

@@ -3,11 +3,14 @@
  *
  * Radix gives focus back to whatever was focused when the dialog mounted, but a dialog is often opened from a
  * menu item (the file pane's context menu, the upload menu) that is gone by the time the dialog closes, and
- * focus then falls to <body>: the arrows, Enter and Ctrl+C stop working until the user clicks. So the last focus
- * outside any menu is tracked here for the whole window, and a dialog takes that as its way back.
+ * focus then falls to <body>: the arrows, Enter and Ctrl+C stop working until the user clicks. So the last
+ * places focused outside any menu are tracked here for the whole window, and a dialog takes them as its way
+ * back.
  */
 
-let lastOutsideMenus: HTMLElement | null = null
+/** The last few elements focused outside menus, newest first. */
+const recent: HTMLElement[] = []
+const KEEP = 16
 
 /** Focus inside a menu is passing through: the menu closes as its item acts. */
 function inMenu(el: Element): boolean {
@@ -19,42 +22,56 @@ if (typeof document !== 'undefined') {
     'focusin',
     (event) => {
       const target = event.target
-      if (target instanceof HTMLElement && !inMenu(target)) lastOutsideMenus = target
+      if (!(target instanceof HTMLElement) || inMenu(target)) return
+      const at = recent.indexOf(target)
+      if (at >= 0) recent.splice(at, 1)
+      recent.unshift(target)
+      recent.length = Math.min(recent.length, KEEP)
     },
     true,
   )
 }
 
 export interface FocusReturn {
-  /** Gives focus back; false when neither the element nor a stand-in for it is in the page any more. */
+  /** Gives focus back; false when none of the places, nor a stand-in for one, is in the page any more. */
   restore(): boolean
+}
+
+/** A place to go back to: the element, and how to find its like if it was replaced meanwhile. */
+interface Place {
+  el: HTMLElement
+  /** Null for a place inside a dialog: once that is gone, its like elsewhere is not where the person was. */
+  standIn: (() => HTMLElement | null) | null
 }
 
 /**
  * Call when a dialog opens (before it moves focus into itself). The element may be gone by the time the dialog
- * closes: a list that re-rendered, the file grid remounted for a new result. Then the element in the page with
- * the same id, or the same role and label (the grid "Files" of the new result, whose cursor row is its
- * aria-activedescendant), stands in for it.
+ * closes: the file grid remounted for a new result, the whole window redrawn for another account (a switch made
+ * inside the accounts dialog). Then its like stands in: the element with the same id, or the one element of the
+ * same kind with the same role and label (the grid "Files", whose cursor row is its aria-activedescendant) or
+ * the same text (the sidebar's Accounts button). If it has none, the places focused before it are tried, newest
+ * first: what was inside the closed dialog is gone with it, and the place the dialog was opened from remains.
  */
 export function rememberFocus(): FocusReturn {
   const active = document.activeElement
-  const start =
+  const first =
     active instanceof HTMLElement && active !== document.body
       ? inMenu(active)
-        ? (menuButtonOf(active) ?? lastOutsideMenus)
+        ? (menuButtonOf(active) ?? recent[0])
         : active
-      : lastOutsideMenus
-  const standIn = start ? standInSelector(start) : null
+      : recent[0]
+  const places = [first, ...recent.filter((el) => el !== first)]
+    .filter((el): el is HTMLElement => el !== undefined)
+    .map(placeOf)
   return {
     restore() {
-      const target = start?.isConnected
-        ? start
-        : standIn
-          ? document.querySelector<HTMLElement>(standIn)
-          : null
-      if (!target) return false
-      target.focus({ preventScroll: true })
-      return document.activeElement === target
+      for (const place of places) {
+        const target = place.el.isConnected ? place.el : (place.standIn?.() ?? null)
+        if (!target) continue
+        target.focus({ preventScroll: true })
+        if (document.activeElement === target) return true
+      }
+      return false
     },
   }
 }
@@ -70,10 +87,30 @@ function menuButtonOf(el: Element): HTMLElement | null {
   return button instanceof HTMLElement ? button : null
 }
 
-function standInSelector(el: HTMLElement): string | null {
-  if (el.id) return `#${CSS.escape(el.id)}`
+/** Read when the dialog opens; a stand-in counts only when exactly one element fits. */
+function placeOf(el: HTMLElement): Place {
+  if (el.closest('[role="dialog"]') !== null && !el.isConnected) return { el, standIn: null }
+  const tag = el.tagName.toLowerCase()
+  const id = el.id
   const role = el.getAttribute('role')
   const label = el.getAttribute('aria-label')
-  if (role && label) return `[role="${CSS.escape(role)}"][aria-label="${CSS.escape(label)}"]`
-  return null
+  const text = el.textContent?.trim() ?? ''
+  const only = (found: ArrayLike<Element>) => {
+    const one = found.length === 1 ? found[0] : undefined
+    return one instanceof HTMLElement ? one : null
+  }
+  return {
+    el,
+    // By id first; generated ids (Radix's) change when their component remounts, so then by label or text.
+    standIn: () => {
+      const byId = id ? document.getElementById(id) : null
+      if (byId) return byId
+      if (label) {
+        const roleSel = role ? `[role="${CSS.escape(role)}"]` : ''
+        return only(document.querySelectorAll(`${tag}${roleSel}[aria-label="${CSS.escape(label)}"]`))
+      }
+      if (text === '' || text.length > 100) return null
+      return only([...document.querySelectorAll(tag)].filter((e) => e.textContent?.trim() === text))
+    },
+  }
 }
