@@ -1,7 +1,22 @@
 import path from 'node:path'
-import { startSandbox } from '../sandbox/server.ts'
+import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
 import { addAccount, expect, fileRow, readAllFiles, test } from './fixtures.ts'
 import { seedSmallTree, upload } from './sandbox-api.ts'
+
+type Page = import('@playwright/test').Page
+
+/** The app on the seeded tree with its account `label` added and the root's files shown. */
+async function openOnTree(page: Page, url: string, sb: SandboxHandle, label: string): Promise<void> {
+  await page.goto(url)
+  await addAccount(page, { label, baseUrl: sb.baseUrl, apiKey: sb.apiKey })
+  await expect(fileRow(page, 'notes.txt')).toBeVisible()
+}
+
+/** Opens the accounts dialog from the sidebar. */
+async function openAccounts(page: Page) {
+  await page.getByRole('button', { name: 'Accounts' }).click()
+  return page.getByRole('dialog', { name: 'Accounts' })
+}
 
 test('first run: try it offline lands in the file view', async ({ page, host }) => {
   await page.goto(host.url)
@@ -48,9 +63,7 @@ test('accounts dialog shows only masked keys; the key is nowhere in the page, it
   received,
 }) => {
   await seedSmallTree(sandbox)
-  await page.goto(host.url)
-  await addAccount(page, { label: 'Sandbox', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })
-  await expect(fileRow(page, 'notes.txt')).toBeVisible()
+  await openOnTree(page, host.url, sandbox, 'Sandbox')
 
   await page.getByRole('button', { name: 'Switch account' }).click()
   await page.getByRole('menuitem', { name: 'Manage accounts…' }).click()
@@ -86,8 +99,7 @@ test('switch between two accounts and remove one after confirming', async ({ pag
   await addAccount(page, { label: 'First', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })
   await expect(page.getByRole('button', { name: 'Switch account' })).toContainText('First')
 
-  await page.getByRole('button', { name: 'Accounts' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Accounts' })
+  const dialog = await openAccounts(page)
   await dialog.getByRole('button', { name: 'Add account' }).click()
   await addAccount(page, { label: 'Second', baseUrl: sandbox.baseUrl, apiKey: second.apiKey })
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Second' }).getByText('Active')).toBeVisible()
@@ -109,12 +121,9 @@ test('a wrong key while adding another account stays in its form: the working ac
   sandbox,
 }) => {
   await seedSmallTree(sandbox)
-  await page.goto(host.url)
-  await addAccount(page, { label: 'Work', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })
-  await expect(fileRow(page, 'notes.txt')).toBeVisible()
+  await openOnTree(page, host.url, sandbox, 'Work')
 
-  await page.getByRole('button', { name: 'Accounts' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Accounts' })
+  const dialog = await openAccounts(page)
   await dialog.getByRole('button', { name: 'Add account' }).click()
   await addAccount(page, { label: 'Other', baseUrl: sandbox.baseUrl, apiKey: 'wrong-key-000000' })
   const form = dialog.getByRole('form', { name: 'Add account' })
@@ -148,12 +157,9 @@ test('edit an account: a wrong new key changes nothing, the right one replaces i
   const second = await sandbox.createAccount('second@sandbox.local')
   const secondRef = { baseUrl: sandbox.baseUrl, apiKey: second.apiKey }
   const onlySecond = await upload(secondRef, 'only-in-second.txt', 'second account\n')
-  await page.goto(host.url)
-  await addAccount(page, { label: 'Work', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })
-  await expect(fileRow(page, 'notes.txt')).toBeVisible()
+  await openOnTree(page, host.url, sandbox, 'Work')
 
-  await page.getByRole('button', { name: 'Accounts' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Accounts' })
+  const dialog = await openAccounts(page)
   await dialog.getByRole('button', { name: 'Edit Work' }).click()
   const edit = page.getByRole('dialog', { name: 'Edit “Work”' })
   await edit.getByLabel('Label').fill('Work (renamed)')
@@ -226,11 +232,7 @@ test('a key the host stops accepting: "Fix key" opens the account in its key fie
     await expect(fix).toHaveCount(0)
     // The host answers again, with the new key: the account's details load.
     await expect(page.getByRole('definition').filter({ hasText: 'demo@sandbox.local' })).toBeVisible()
-    await page.getByRole('button', { name: 'Accounts' }).click()
-    const item = page
-      .getByRole('dialog', { name: 'Accounts' })
-      .getByRole('listitem')
-      .filter({ hasText: 'Work' })
+    const item = (await openAccounts(page)).getByRole('listitem').filter({ hasText: 'Work' })
     await expect(item).toContainText(`••••${after.apiKey.slice(-4)}`)
   } finally {
     await after.close()
