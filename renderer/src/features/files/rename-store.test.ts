@@ -103,7 +103,9 @@ describe('rename in place', () => {
     r().follow('work:aaa', 2)
     const began = r().renamed?.at
     r().follow('work:aaa', 4)
-    expect(r().renamed).toEqual({ key: 'work:aaa', index: 4, at: began })
+    expect(r().renamed).toMatchObject({ key: 'work:aaa', index: 4, at: began })
+    // It notes the selection as it leaves it: any later change (a click) is the user's.
+    expect(r().renamed?.selection).toBe(useSelection.getState())
     r().endFollow()
     expect(r().renamed).toBeNull()
   })

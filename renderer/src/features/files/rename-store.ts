@@ -20,9 +20,10 @@ interface RenameState {
   draft: string
   /**
    * A row just renamed with the keyboard: the cursor follows it when the result sorts it elsewhere (by name) once
-   * the index has the new name (use-follow-renamed.ts). `index` is where the cursor is now, `at` when it began.
+   * the index has the new name (use-follow-renamed.ts). `index` is where the cursor is now, `at` when it began,
+   * `selection` the selection as the follow left it: any other change to it (a click, a key) ends the follow.
    */
-  renamed: { key: string; index: number; at: number } | null
+  renamed: { key: string; index: number; at: number; selection: object } | null
   start: (row: IndexRow, index: number) => void
   setDraft: (draft: string) => void
   /** Ends the edit of `key`, if it is still the one (a later F2 elsewhere stays). */
@@ -42,7 +43,14 @@ export const useRename = create<RenameState>()((set) => ({
   stop: (key) => set((s) => (s.editing?.key === key ? { editing: null, draft: '' } : s)),
   renamed: null,
   follow: (key, index) =>
-    set((s) => ({ renamed: { key, index, at: s.renamed?.key === key ? s.renamed.at : Date.now() } })),
+    set((s) => ({
+      renamed: {
+        key,
+        index,
+        at: s.renamed?.key === key ? s.renamed.at : Date.now(),
+        selection: useSelection.getState(),
+      },
+    })),
   endFollow: () => set({ renamed: null }),
 }))
 

@@ -9,8 +9,8 @@ const FOLLOW_MS = 10_000
 /**
  * After a rename with the keyboard the cursor stays on the renamed row: when the result, fetched again with the
  * new name, sorts it elsewhere among the rendered rows (first..last), the cursor moves there with it. It stops
- * following once the user moves the cursor, or after FOLLOW_MS. Runs after each render of the pane, which is
- * when new rows arrive; without a rename to follow it returns at once.
+ * following once the user changes the selection in any way (even a click on the same row), or after FOLLOW_MS.
+ * Runs after each render of the pane, which is when new rows arrive; without a rename to follow it returns at once.
  */
 export function useFollowRenamed(
   rowAt: (index: number) => IndexRow | undefined,
@@ -21,7 +21,8 @@ export function useFollowRenamed(
   useEffect(() => {
     if (!renamed) return
     const selection = useSelection.getState()
-    if (selection.focusIndex !== renamed.index || Date.now() - renamed.at > FOLLOW_MS) {
+    // The user clicked or pressed a key since (the selection is not as the follow left it), or it is too late.
+    if (selection !== renamed.selection || Date.now() - renamed.at > FOLLOW_MS) {
       useRename.getState().endFollow()
       return
     }
