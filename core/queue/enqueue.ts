@@ -5,7 +5,7 @@ import type { EnqueueProblem } from '../../shared/queue.ts'
 import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { ApiClient } from '../api/client.ts'
 import { formatBytes } from '../format/bytes.ts'
-import type { BatchRecord, ItemRecord } from './records.ts'
+import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
 import { remoteName } from './remote-item.ts'
 import { probeUrls } from './remote-probe.ts'
 import { type ScanOptions, scanPaths } from './scan.ts'
@@ -266,18 +266,8 @@ function newItem(
     ...f,
     baseFldId: at.fldId,
     basePath: at.basePath,
-    state: 'queued',
-    attempts: 0,
-    snapshot: null,
-    sending: false,
-    fileCode: null,
-    targetFldId: null,
-    requestedAt: null,
-    error: null,
+    ...FRESH_ITEM,
     addedAt: batch.createdAt,
-    finishedAt: null,
-    result: null,
-    historyWritten: false,
   }
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { JournalFile } from './journal.ts'
 import { QueueStore } from './queue-store.ts'
-import type { BatchRecord, ItemRecord } from './records.ts'
+import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
 import { removeDir, tempDir } from './testing/support.ts'
 
 function batch(id: string): BatchRecord {
@@ -24,18 +24,8 @@ function item(id: string, batchId: string, seq: number): ItemRecord {
     source: `https://x.example/${id}.bin`,
     size: null,
     mtimeMs: null,
-    state: 'queued',
-    attempts: 0,
-    snapshot: null,
-    sending: false,
-    fileCode: null,
-    targetFldId: null,
-    requestedAt: null,
-    error: null,
+    ...FRESH_ITEM,
     addedAt: 1,
-    finishedAt: null,
-    result: null,
-    historyWritten: false,
   }
 }
 

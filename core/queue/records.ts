@@ -55,6 +55,21 @@ export interface ItemRecord {
   alreadyThere?: true
 }
 
+/** What an item starts with, before anything happened to it: queued, never tried, nothing known from the host. */
+export const FRESH_ITEM = {
+  state: 'queued',
+  attempts: 0,
+  snapshot: null,
+  sending: false,
+  fileCode: null,
+  targetFldId: null,
+  requestedAt: null,
+  error: null,
+  finishedAt: null,
+  result: null,
+  historyWritten: false,
+} as const satisfies Partial<ItemRecord>
+
 export interface BatchRecord {
   id: string
   kind: 'paths' | 'urls'

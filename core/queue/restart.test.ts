@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { QueueStore } from './queue-store.ts'
-import type { BatchRecord, ItemRecord } from './records.ts'
+import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
 import { allFiles, openEngine, removeDir, sandboxRig, tempDir, writeTree } from './testing/support.ts'
 
 /**
@@ -49,18 +49,8 @@ describe('restart after a crash', () => {
         source: path,
         size: s.size,
         mtimeMs: s.mtimeMs,
-        state: 'queued',
-        attempts: 0,
-        snapshot: null,
-        sending: false,
-        fileCode: null,
-        targetFldId: null,
-        requestedAt: null,
-        error: null,
+        ...FRESH_ITEM,
         addedAt: Date.now(),
-        finishedAt: null,
-        result: null,
-        historyWritten: false,
         ...p,
       })
     }
