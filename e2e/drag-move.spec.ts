@@ -199,3 +199,22 @@ test('a drop that moves some files names each file it could not move, and why', 
   await notice.getByRole('button', { name: 'Dismiss' }).click()
   await expect(notice).toHaveCount(0)
 })
+
+test('in the grid, a tile dragged onto a folder tile moves there, and the grid keeps the focus', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const seeded = await seedSmallTree(ref(sandbox))
+  await openWithAccount(page, host, sandbox)
+  await page.getByRole('button', { name: 'Grid view' }).click()
+  const tileOf = (code: string) => grid(page).locator(`td.tile[data-code="${code}"]`)
+  const documents = tileOf(`folder-${seeded.folders.documents}`)
+  const drag = await dragOnto(page, tileOf(seeded.files['notes.txt'] ?? ''), documents)
+  await expect(documents).toHaveAttribute('data-drop-target', '')
+  await drag.finish()
+
+  await expect(page.getByText('Moved 1 file to Documents')).toBeVisible()
+  await expect(grid(page)).toBeFocused()
+  expect(await namesIn(sandbox, seeded.folders.documents)).toEqual(['contract.docx', 'notes.txt'])
+})

@@ -105,10 +105,19 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
       },
       onDragEnd: () => dragSession.end(),
       // A press on a row is no longer cancelled (that would cancel its drag), so a tile (tabIndex -1) takes focus
-      // by default; focus belongs on the grid, which points at the cursor row.
+      // by default. Focus belongs on the grid, which points at the cursor row; it goes back when the press ends
+      // (the release, or the drag's end), since moving it during the press would cancel the drag too.
       onFocus: (e: React.FocusEvent<HTMLElement>) => {
-        if (e.target !== e.currentTarget && e.target.matches('[data-code]'))
-          e.currentTarget.focus({ preventScroll: true })
+        const grid = e.currentTarget
+        const tile = e.target
+        if (tile === grid || !tile.matches('[data-code]')) return
+        const back = () => {
+          window.removeEventListener('mouseup', back, true)
+          window.removeEventListener('dragend', back, true)
+          if (document.activeElement === tile) grid.focus({ preventScroll: true })
+        }
+        window.addEventListener('mouseup', back, true)
+        window.addEventListener('dragend', back, true)
       },
     }
   }, [])
