@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the built CLI: plain JavaScript bundled by `npm run build` (scripts/build-cli.mjs), no TypeScript loader.
 import { existsSync } from 'node:fs'
+import module from 'node:module'
 
 const dist = new URL('../dist/cli/', import.meta.url)
 const bundle = new URL('filedock.mjs', dist)
@@ -11,14 +12,14 @@ if (!existsSync(bundle)) {
   process.exit(1)
 }
 // `filedock --version` is what scripts and installers run to check the command: answered from the build's
-// version module (core/app-info/version.ts with package.json inlined, one file of ~2 KB) without
+// version module (core/app-info/version.ts with package.json inlined, one CommonJS file of ~2 KB) without
 // loading the command line at all.
 const [first, ...rest] = process.argv.slice(2)
 if ((first === '--version' || first === '-v') && rest.length === 0) {
-  const { VERSION } = await import(new URL('version.mjs', dist).href)
+  const { VERSION } = module.createRequire(import.meta.url)('../dist/cli/version.cjs')
   process.stdout.write(`${VERSION}\n`)
 } else {
-  const [{ default: module }, { default: v8 }] = await Promise.all([import('node:module'), import('node:v8')])
+  const { default: v8 } = await import('node:v8')
   // Node ≥ 22.1 keeps the compiled bundle on disk between runs; older ones start without it.
   module.enableCompileCache?.()
   // undici parses answers with llhttp compiled to WebAssembly; V8's tier-up of that module to its optimising

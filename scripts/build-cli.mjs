@@ -1,6 +1,6 @@
 // Bundles the CLI (cli/bin.ts) into plain JavaScript in dist/cli/ with esbuild, so `filedock` starts without a
 // TypeScript loader. Commands are imported lazily in cli/main.ts; code splitting keeps each in its own chunk, so
-// `filedock --help` loads only the entry, and `--version` only version.mjs (see bin/filedock.mjs). Native modules stay external (loaded from node_modules).
+// `filedock --help` loads only the entry, and `--version` only version.cjs (see bin/filedock.mjs). Native modules stay external (loaded from node_modules).
 //
 // `--if-stale` rebuilds only when a source is newer than the bundle (the CLI tests use it before spawning the
 // command). Concurrent builds (parallel test workers) are safe: each writes to its own folder and renames the
@@ -68,15 +68,16 @@ await build({
     js: "import { createRequire as __filedockRequire } from 'node:module'; const require = __filedockRequire(import.meta.url);",
   },
 })
-// version.mjs: what bin/filedock.mjs prints for --version without loading the command line. One file with the
-// version inlined (no chunk to import), built from core/app-info/version.ts, the one place the version comes from.
+// version.cjs: what bin/filedock.mjs prints for --version without loading the command line. One CommonJS file
+// with the version inlined, built from core/app-info/version.ts (the one place the version comes from): require()
+// of one file starts faster than an ES-module import, whose loader resolves and links a graph.
 await build({
   absWorkingDir: root,
   entryPoints: { version: 'core/app-info/version.ts' },
   outdir: staging,
-  outExtension: { '.js': '.mjs' },
+  outExtension: { '.js': '.cjs' },
   bundle: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   minify: true,
