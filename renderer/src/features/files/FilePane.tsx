@@ -1,6 +1,6 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { errorMessage } from '../../lib/call.ts'
 import { useWidth } from '../../lib/use-width.ts'
@@ -157,6 +157,18 @@ export function FilePane(props: FilePaneProps) {
     if (handled) event.preventDefault()
   }
 
+  // Each scrolled frame re-renders this pane for its rows: the header and the menu are the same elements then, so
+  // React skips them.
+  const hasLocation = props.locate !== null
+  const header = useMemo(
+    () => (mode === 'list' ? <SortHeader location={hasLocation} /> : null),
+    [mode, hasLocation],
+  )
+  const menu = useMemo(
+    () => <FileMenu commands={commands} summary={props.summary} rowAt={rowAt} />,
+    [commands, props.summary, rowAt],
+  )
+
   const selection = { all, picked, except }
   const itemProps = (index: number) => {
     const row = rowAt(index)
@@ -195,7 +207,7 @@ export function FilePane(props: FilePaneProps) {
                 useSelection.getState().clear()
             }}
           >
-            {mode === 'list' ? <SortHeader location={props.locate !== null} /> : null}
+            {header}
             <tbody
               style={{ height: virtualizer.getTotalSize() }}
               // The DOM holds the rows in slot order; assistive technology reads them top to bottom.
@@ -223,7 +235,7 @@ export function FilePane(props: FilePaneProps) {
           </table>
         </div>
       </ContextMenu.Trigger>
-      <FileMenu commands={commands} summary={props.summary} rowAt={rowAt} />
+      {menu}
     </ContextMenu.Root>
   )
 }
