@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { createFolder, listFiles } from './sandbox-api.ts'
-import { hostFileNames, hostFolder } from './upload-helpers.ts'
+import { listFiles } from './sandbox-api.ts'
+import { hostFileNames, hostFolder, openInNewFolder } from './upload-helpers.ts'
 
 /** Every file of the account as `name:code`, sorted: what "the host is unchanged" is checked against. */
 async function hostState(sb: ReturnType<typeof ref>): Promise<string[]> {
@@ -16,9 +16,7 @@ test('the same folder dropped twice: one question, Skip, and the host is unchang
   tmp,
 }) => {
   const sb = ref(sandbox)
-  const incoming = await createFolder(sb, 'Incoming')
-  await openWithAccount(page, host, sandbox)
-  await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Incoming' }).click()
+  const incoming = await openInNewFolder(page, host, sandbox, 'Incoming')
 
   const album = path.join(tmp, 'album')
   await fs.mkdir(path.join(album, 'day one'), { recursive: true })

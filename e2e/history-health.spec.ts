@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
 import { deleteFile, listFiles } from './sandbox-api.ts'
-import { dragFiles, expectStatus } from './upload-helpers.ts'
+import { dropAndLand, openHistory } from './upload-helpers.ts'
 
 test('upload history: link health on demand (a deleted file shows gone), the schedule setting, CSV export', async ({
   page,
@@ -11,15 +11,12 @@ test('upload history: link health on demand (a deleted file shows gone), the sch
 }) => {
   const sb = ref(sandbox)
   await openWithAccount(page, host, sandbox)
-  await dragFiles(page, [
+  await dropAndLand(page, [
     { name: 'keep, me.txt', text: 'stays on the host' },
     { name: 'doomed.txt', text: 'deleted on the host' },
   ])
-  await expectStatus(page, 'keep, me.txt', 'Done')
-  await expectStatus(page, 'doomed.txt', 'Done')
 
-  await page.getByRole('button', { name: 'Upload history' }).click()
-  const history = page.getByRole('list', { name: 'Upload history' })
+  const history = await openHistory(page)
   // One drop: one batch heading over its two files.
   await expect(history.getByRole('listitem')).toHaveCount(3)
   await expect(history.getByRole('listitem', { name: 'doomed.txt' })).toContainText('Not checked')

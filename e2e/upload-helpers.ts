@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, type Page } from '@playwright/test'
-import { apiGet, type SandboxRef } from './sandbox-api.ts'
+import type { SandboxHandle } from '../sandbox/server.ts'
+import { type Host, openWithAccount } from './fixtures.ts'
+import { apiGet, createFolder, type SandboxRef } from './sandbox-api.ts'
 
 /** A file to drop: its name and either text or a size (filled with a repeated byte). */
 export interface DropFile {
@@ -41,6 +43,31 @@ export async function dropHeld(page: Page): Promise<void> {
       new DragEvent('drop', { dataTransfer: dt ?? null, bubbles: true, cancelable: true }),
     )
   })
+}
+
+/** Drops files on the window and waits until each has landed (its queue row says Done). */
+export async function dropAndLand(page: Page, files: DropFile[]): Promise<void> {
+  await dragFiles(page, files)
+  for (const f of files) await expectStatus(page, f.name, 'Done')
+}
+
+/** Opens the upload history view; returns its list. */
+export async function openHistory(page: Page) {
+  await page.getByRole('button', { name: 'Upload history' }).click()
+  return page.getByRole('list', { name: 'Upload history' })
+}
+
+/** A folder `name` made on the host, then the app opened with the account and showing that folder; its id. */
+export async function openInNewFolder(
+  page: Page,
+  host: Host,
+  sandbox: SandboxHandle,
+  name: string,
+): Promise<number> {
+  const fldId = await createFolder(sandbox, name)
+  await openWithAccount(page, host, sandbox)
+  await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name }).click()
+  return fldId
 }
 
 export function queueRow(page: Page, name: string) {

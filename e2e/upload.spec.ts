@@ -1,13 +1,16 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { addAccount, expect, openWithAccount, ref, test } from './fixtures.ts'
-import { createFolder, deleteFile, listFiles, upload } from './sandbox-api.ts'
+import { deleteFile, listFiles, upload } from './sandbox-api.ts'
 import {
   dragFiles,
+  dropAndLand,
   dropHeld,
   expectStatus,
   hostFileNames,
   hostFolder,
+  openHistory,
+  openInNewFolder,
   openUploadMenu,
   queueRow,
   serveFile,
@@ -28,9 +31,7 @@ test('drop files and pick a folder: progress, mirrored folders on the host, link
   tmp,
 }) => {
   const sb = ref(sandbox)
-  const incoming = await createFolder(sb, 'Incoming')
-  await openWithAccount(page, host, sandbox)
-  await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Incoming' }).click()
+  const incoming = await openInNewFolder(page, host, sandbox, 'Incoming')
 
   // Auto-copy on, and a speed limit so the progress can be watched.
   await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
@@ -193,18 +194,19 @@ test('a failing host: the upload retries, saying what the host answered, and lan
 
 test('upload history lists every upload, searches, and copies a link', async ({ page, host, sandbox }) => {
   await openWithAccount(page, host, sandbox)
-  await dragFiles(page, [
+  await dropAndLand(page, [
     { name: 'alpha-report.pdf', text: 'alpha' },
     { name: 'beta-photo.jpg', text: 'beta' },
   ])
-  await expectStatus(page, 'beta-photo.jpg', 'Done')
-  await expectStatus(page, 'alpha-report.pdf', 'Done')
 
-  await page.getByRole('button', { name: 'Upload history' }).click()
-  const history = page.getByRole('list', { name: 'Upload history' })
-  await expect(history.getByRole('listitem')).toHaveCount(2)
+  const history = await openHistory(page)
+  // Uploads, not the batch heading above them: each upload has its own link to copy.
+  const uploads = history
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /^Copy link of/ }) })
+  await expect(uploads).toHaveCount(2)
   await page.getByLabel('Search upload history').fill('alpha')
-  await expect(history.getByRole('listitem')).toHaveCount(1)
+  await expect(uploads).toHaveCount(1)
   await expect(history.getByRole('listitem', { name: 'alpha-report.pdf' })).toContainText(
     'My files · Sandbox',
   )
