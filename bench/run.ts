@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import { benchAppFiles } from './app-files.ts'
 import { benchCli } from './cli.ts'
 import { benchDetailsPanel } from './details-panel.ts'
+import { benchDragMove } from './drag-move.ts'
 import { benchGridView } from './grid-view.ts'
 import { benchIndex } from './index.ts'
 import { startReady } from './lib/child.ts'
@@ -17,7 +18,7 @@ import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,grid,cli,index,package,watch,links] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links] [--rounds N] [--large-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -29,9 +30,9 @@ const { values } = parseArgs({
   },
 })
 const only = new Set(
-  (values.only ?? 'upload,memory,lists,web,queue,app,details,tree,grid,cli,index,package,watch,links').split(
-    ',',
-  ),
+  (
+    values.only ?? 'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links'
+  ).split(','),
 )
 const rounds = Number(values.rounds)
 
@@ -99,6 +100,7 @@ try {
   else if (only.has('app-scroll'))
     results.appFilePane100k = await benchAppFiles(work, rounds, { scrollOnly: true })
   if (only.has('details')) results.detailsPanel100k = await benchDetailsPanel(work, rounds)
+  if (only.has('drag')) results.dragMove5000 = await benchDragMove(work, rounds)
   if (only.has('grid')) results.gridView20k = await benchGridView(work, rounds)
   if (only.has('index')) results.accountIndex = await benchIndex(work, rounds)
   if (only.has('links')) results.linkChecker1000 = await benchLinkCheck(work, rounds)
