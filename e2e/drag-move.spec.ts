@@ -218,3 +218,32 @@ test('in the grid, a tile dragged onto a folder tile moves there, and the grid k
   await expect(grid(page)).toBeFocused()
   expect(await namesIn(sandbox, seeded.folders.documents)).toEqual(['contract.docx', 'notes.txt'])
 })
+
+test('resting on a folded tree folder unfolds it, so a file can be dropped into its subfolder', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const seeded = await seedSmallTree(ref(sandbox))
+  await openWithAccount(page, host, sandbox)
+  const documents = treeFolder(page, 'Documents')
+  await expect(documents).toHaveAttribute('aria-expanded', 'false')
+  const drag = await dragOnto(page, fileRow(page, 'report-2024.pdf'), documents)
+  // The pointer rests there (a real drag repeats dragover while it rests; small moves stand in for that here).
+  const box = await documents.boundingBox()
+  if (!box) throw new Error('Documents is not on screen')
+  const invoices = treeFolder(page, 'Invoices')
+  await expect(async () => {
+    await page.mouse.move(box.x + box.width / 2 + 1, box.y + box.height / 2)
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await expect(invoices).toBeVisible({ timeout: 200 })
+  }).toPass({ timeout: 10_000 })
+  const sub = await invoices.boundingBox()
+  if (!sub) throw new Error('Invoices is not on screen')
+  await page.mouse.move(sub.x + sub.width / 2, sub.y + sub.height / 2, { steps: 4 })
+  await expect(invoices).toHaveAttribute('data-drop-target', '')
+  await drag.finish()
+
+  await expect(page.getByText('Moved 1 file to Invoices')).toBeVisible()
+  expect(await namesIn(sandbox, seeded.folders.invoices)).toEqual(['invoice-001.pdf', 'report-2024.pdf'])
+})

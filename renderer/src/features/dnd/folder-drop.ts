@@ -8,6 +8,23 @@ export const MOVE_TYPE = 'application/x-filedock-files'
 /** Drag events a folder target took, with its folder: DropZone's window listener reads them after the target. */
 const claimed = new WeakMap<Event, FolderTarget>()
 
+/** A drag resting this long on a folded tree folder unfolds it, so a subfolder can be reached without dropping. */
+export const SPRING_OPEN_MS = 700
+let resting: { el: Element; since: number; sprung: boolean } | null = null
+/** Drag events that reached a tree folder: any other one means the pointer moved off it, and the rest starts over. */
+const rested = new WeakSet<Event>()
+
+/** Called on each dragover of a tree folder (a few times a second while the pointer rests there). */
+function restOn(e: React.DragEvent, el: Element, open: () => void): void {
+  rested.add(e.nativeEvent)
+  const now = performance.now()
+  if (resting?.el !== el) resting = { el, since: now, sprung: false }
+  else if (!resting.sprung && now - resting.since >= SPRING_OPEN_MS) {
+    resting.sprung = true
+    open()
+  }
+}
+
 const carries = (e: React.DragEvent, type: string) => e.dataTransfer.types.includes(type)
 
 /**
@@ -48,9 +65,12 @@ export function folderOfEvent(e: Event): FolderTarget | null {
   return claimed.get(e) ?? null
 }
 
-/** Makes an element (a folder of the tree) a drop target for `target`. */
-export function folderDropProps(target: FolderTarget) {
-  const over = (e: React.DragEvent) => dragOverFolder(e, e.currentTarget, target)
+/** Makes an element (a folder of the tree) a drop target for `target`; `unfold` opens it when a drag rests on it. */
+export function folderDropProps(target: FolderTarget, unfold?: () => void) {
+  const over = (e: React.DragEvent) => {
+    if (unfold && (carries(e, MOVE_TYPE) || carries(e, 'Files'))) restOn(e, e.currentTarget, unfold)
+    dragOverFolder(e, e.currentTarget, target)
+  }
   return { onDragEnter: over, onDragOver: over, onDrop: (e: React.DragEvent) => dropOnFolder(e, target) }
 }
 
@@ -62,11 +82,15 @@ export function useDropTargetCleanup(): void {
   useEffect(() => {
     const onOver = (e: DragEvent) => {
       if (!claimed.has(e)) highlight(null)
+      if (!rested.has(e)) resting = null
     }
     const onLeave = (e: DragEvent) => {
       if (e.relatedTarget === null) highlight(null)
     }
-    const onEnd = () => dragSession.end()
+    const onEnd = () => {
+      resting = null
+      dragSession.end()
+    }
     window.addEventListener('dragover', onOver)
     window.addEventListener('dragleave', onLeave)
     window.addEventListener('drop', onEnd)

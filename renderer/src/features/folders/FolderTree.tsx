@@ -110,12 +110,9 @@ const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
         {...(leaf ? {} : { 'aria-expanded': open })}
         tabIndex={focused ? 0 : -1}
         data-fld-id={id}
-        {...folderDropProps({
-          accountId,
-          fldId: id,
-          name: node.name,
-          path: hostPath(path),
-        })}
+        {...folderDropProps({ accountId, fldId: id, name: node.name, path: hostPath(path) }, () =>
+          toggle(id, true),
+        )}
         style={{ paddingLeft: 4 + (path.length - 1) * 14 }}
         onFocus={() => view.getState().setFocus(id)}
         onClick={(e) => {
