@@ -3,8 +3,11 @@ import path from 'node:path'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
 import { listFiles, upload } from './sandbox-api.ts'
 
-const savedRecrawl = async (dataDir: string) =>
-  JSON.parse(await fs.readFile(path.join(dataDir, 'settings.json'), 'utf8')).recrawlHours
+/** The saved choice; undefined until the settings file is first written (a poll must not fail on that). */
+async function savedRecrawl(dataDir: string): Promise<unknown> {
+  const text = await fs.readFile(path.join(dataDir, 'settings.json'), 'utf8').catch(() => null)
+  return text === null ? undefined : JSON.parse(text).recrawlHours
+}
 
 test('the background re-read of all files is a preference: every 6 hours by default, off or hourly on request, kept', async ({
   page,
