@@ -6,6 +6,7 @@ import { benchAppFiles } from './app-files.ts'
 import { benchCli } from './cli.ts'
 import { benchDetailsPanel } from './details-panel.ts'
 import { benchDragMove } from './drag-move.ts'
+import { benchFolderTree } from './folder-tree.ts'
 import { benchGridView } from './grid-view.ts'
 import { benchIndex } from './index.ts'
 import { startReady } from './lib/child.ts'
@@ -100,6 +101,7 @@ try {
   else if (only.has('app-scroll'))
     results.appFilePane100k = await benchAppFiles(work, rounds, { scrollOnly: true })
   if (only.has('details')) results.detailsPanel100k = await benchDetailsPanel(work, rounds)
+  if (only.has('tree')) results.folderTree = await benchFolderTree(work, rounds)
   if (only.has('drag')) results.dragMove5000 = await benchDragMove(work, rounds)
   if (only.has('grid')) results.gridView20k = await benchGridView(work, rounds)
   if (only.has('index')) results.accountIndex = await benchIndex(work, rounds)

@@ -98,6 +98,7 @@ test('a folder rename the host refuses rolls back everywhere with a message; the
   // Repeating it once the host allows it again: one rename, as asked.
   await disallow(ref(sandbox), '')
   await node(page, 'Documents').press('F2')
+  await expect(field).toBeFocused()
   await page.keyboard.type('Papers')
   await page.keyboard.press('Enter')
   await expect(node(page, 'Papers')).toBeVisible()

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
 import type { NameCheck } from './folder-name.ts'
 
 interface NameFieldProps {
@@ -27,14 +27,19 @@ export function NameField({ label, initial, busy, failure, check, onCommit, onCa
   const done = useRef(false)
   const messageId = useId()
 
-  useEffect(() => {
-    // After a menu closes, focus goes back where it was in the same task; the field takes it after that.
+  useLayoutEffect(() => {
+    // Focus at once, so keys typed right after F2 land in the field. A menu that is closing gives focus back
+    // where it was in the same task; the field takes it again after that, keeping anything already typed.
+    input.current?.focus()
+    input.current?.select()
     const timer = setTimeout(() => {
-      input.current?.focus()
-      input.current?.select()
+      const el = input.current
+      if (!el || document.activeElement === el) return
+      el.focus()
+      if (el.value === initial) el.select()
     }, 0)
     return () => clearTimeout(timer)
-  }, [])
+  }, [initial])
 
   const shown = problem ?? failure
   const commit = (leaving: boolean) => {
