@@ -42,6 +42,8 @@ export async function moveBack(
   accountId: string,
   groups: readonly MovedGroup[],
   movedTo: number,
+  /** Names known when the files were moved, for files the index no longer has by the time of the undo. */
+  names: ReadonlyMap<string, string> = new Map(),
 ): Promise<number> {
   let back = 0
   const failed: Array<{ name: string; message: string }> = []
@@ -59,7 +61,8 @@ export async function moveBack(
         }),
       )
       back += result.moved
-      for (const f of result.failed) failed.push({ name: f.name, message: errorMessage(f.error) })
+      for (const f of result.failed)
+        failed.push({ name: names.get(f.fileCode) ?? f.name, message: errorMessage(f.error) })
     }
   }
   const first = failed[0]

@@ -92,7 +92,11 @@ export function useFileActions() {
   const move = useMutation({
     mutationFn: (v: { selection: Selection; accountId: string; fldId: number; folderName: string }) =>
       call(api.index.moveSelection({ selection: v.selection, accountId: v.accountId, fldId: v.fldId })),
-    onSuccess: ({ moved, failed, from }, v) => {
+    // The names of the files moved, while the cached windows still show them: an undo that finds one gone from
+    // the host (and so from the index) can still say which it was. A whole query's selection is not listed here
+    // (it may be 100,000 files); its missing files are named by code.
+    onMutate: (v) => ({ names: namesInCache(qc, v.accountId, v.selection) }),
+    onSuccess: ({ moved, failed, from }, v, ctx) => {
       // Files that were already in the folder did not move, so an undo leaves them there.
       const movedHere = from.reduce((n, g) => n + g.fileCodes.length, 0)
       const undo =
@@ -102,7 +106,7 @@ export function useFileActions() {
               label: `move of ${formatCount(movedHere, 'file')} to ${v.folderName}`,
               undo: async () => {
                 try {
-                  await moveBack(v.accountId, from, v.fldId)
+                  await moveBack(v.accountId, from, v.fldId, ctx?.names)
                 } finally {
                   invalidateIndex(qc, v.accountId)
                   for (const fldId of [v.fldId, ...from.map((g) => g.fldId)]) revalidate(v.accountId, fldId)
@@ -192,4 +196,17 @@ function uniqueFolders(files: readonly IndexFileRow[]) {
   const seen = new Map<string, IndexFileRow>()
   for (const f of files) seen.set(`${f.accountId}:${f.fldId}`, f)
   return [...seen.values()]
+}
+
+/** The names the cached index windows show for a list of picked files (empty for a whole query's selection). */
+function namesInCache(qc: QueryClient, accountId: string, selection: Selection): ReadonlyMap<string, string> {
+  const names = new Map<string, string>()
+  if (selection.kind !== 'files') return names
+  const wanted = new Set(selection.files.map((f) => f.fileCode))
+  for (const queryKey of [keys.index(accountId), keys.indexAcross()])
+    for (const [, window] of qc.getQueriesData<IndexWindow>({ queryKey }))
+      for (const row of window?.rows ?? [])
+        if (row.kind === 'file' && row.accountId === accountId && wanted.has(row.fileCode))
+          names.set(row.fileCode, row.name)
+  return names
 }
