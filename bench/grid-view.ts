@@ -190,9 +190,23 @@ async function timeRename(page: Page, stem: string): Promise<[number, number]> {
     const input = document.activeElement as HTMLElement
     const t0 = performance.now()
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
-    await window.afterPaint(() =>
-      [...document.querySelectorAll('.tile-name')].some((n) => n.textContent?.startsWith(stem)),
-    )
+    // A name that never shows fails the run with what is there, rather than hanging it.
+    const shown = () =>
+      [...document.querySelectorAll('.tile-name')].some((n) => n.textContent?.startsWith(stem))
+    await Promise.race([
+      window.afterPaint(shown),
+      new Promise((_, fail) =>
+        setTimeout(
+          () =>
+            fail(
+              new Error(
+                `“${stem}” not shown; focus is on ${document.activeElement?.outerHTML.slice(0, 200)}`,
+              ),
+            ),
+          20_000,
+        ),
+      ),
+    ])
     return performance.now() - t0
   }, stem)
   return [fieldMs, shownMs]
