@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { setTimeout as wait } from 'node:timers/promises'
 import { AsyncEntry } from '@napi-rs/keyring'
 import {
   type KeychainProbe,
@@ -34,7 +35,7 @@ export class KeyringSecretStore implements SecretStore {
 
   async get(id: string): Promise<string | null> {
     try {
-      return await this.entry(id).getPassword()
+      return await settled(() => this.entry(id).getPassword())
     } catch (cause) {
       throw keychainError(`Could not read the key from the ${this.describe().label}`, cause)
     }
@@ -42,7 +43,7 @@ export class KeyringSecretStore implements SecretStore {
 
   async set(id: string, secret: string): Promise<void> {
     try {
-      await this.entry(id).setPassword(secret)
+      await settled(() => this.entry(id).setPassword(secret))
     } catch (cause) {
       throw keychainError(`Could not save the key in the ${this.describe().label}`, cause)
     }
@@ -50,7 +51,7 @@ export class KeyringSecretStore implements SecretStore {
 
   async delete(id: string): Promise<boolean> {
     try {
-      return await this.entry(id).deletePassword()
+      return await settled(() => this.entry(id).deletePassword())
     } catch (cause) {
       throw keychainError(`Could not delete the key from the ${this.describe().label}`, cause)
     }
@@ -65,6 +66,30 @@ export class KeyringSecretStore implements SecretStore {
     return new AsyncEntry(this.service, id, { linux: { store: 'secret-service' } })
   }
 }
+
+/** Waits before the second and third try of a keychain call the keychain could not serve. */
+const KEYCHAIN_RETRY_MS = [150, 600] as const
+
+/**
+ * A busy Secret Service now and then answers a call with "no result found" (the library's NoStorageAccess) and
+ * serves the same call a moment later; on a desktop that would show a working account as "needs key". Such
+ * answers are tried twice more. An unreachable keychain fails the same way each time, so it still fails, a
+ * fraction of a second later; "no entry" is an answer, not a failure, and never waits.
+ */
+export async function settled<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call()
+    } catch (error) {
+      const delay = KEYCHAIN_RETRY_MS[attempt]
+      if (delay === undefined || !isStorageAccessFailure(error)) throw error
+      await wait(delay)
+    }
+  }
+}
+
+const isStorageAccessFailure = (error: unknown) =>
+  error instanceof Error && /couldn't access platform storage/i.test(error.message)
 
 /**
  * Writes, reads back and deletes a throwaway entry, so "available" means the keychain works now (running,

@@ -44,7 +44,9 @@ describe('500 files through a faulty host', () => {
     }, 1_500)
     try {
       const r = await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
-      expect(r.problems).toEqual([])
+      // The free-space check is one read like any other: when the faults beat its retries, the drop is queued
+      // anyway and says so. Nothing else may be refused.
+      expect(r.problems.filter((p) => p.kind !== 'storage_unchecked')).toEqual([])
       expect(r.accepted).toBe(500)
       await t.engine.whenIdle()
     } finally {
