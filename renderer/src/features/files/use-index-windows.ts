@@ -48,8 +48,18 @@ export interface IndexWindows {
   refetch: () => void
 }
 
-const fetchWindow = (query: IndexQuery, offset: number) =>
-  call(api.index.query({ query, offset, limit: WINDOW_ROWS }))
+/**
+ * The options of one window's query, made here and not inside the hook: a closure made in the hook would keep the
+ * hook's whole render scope alive (V8 shares one context among a function's closures), and with it that render's
+ * `windows`, whose queries hold closures of earlier renders, and so on: every row ever fetched would stay
+ * reachable for as long as the list is scrolled, and the garbage collector's marking grew with it until frames
+ * were dropped (33 ms frames after a minute of scrolling; e2e/scroll-memory.spec.ts).
+ */
+const windowQuery = (query: IndexQuery, w: number) => ({
+  queryKey: keys.indexWindow(query, w * WINDOW_ROWS),
+  queryFn: () => call(api.index.query({ query, offset: w * WINDOW_ROWS, limit: WINDOW_ROWS })),
+  gcTime: WINDOW_KEEP_MS,
+})
 
 /**
  * The result of an index query as the pane sees it: only the windows around the rows in view are fetched and held
@@ -66,12 +76,7 @@ export function useIndexWindows(query: IndexQuery, enabled: boolean): IndexWindo
   })
   const span = shown.queryId === queryId ? shown.span : ([0, 0] as const)
   const windows = useQueries({
-    queries: range(span[0], span[1]).map((w) => ({
-      queryKey: keys.indexWindow(query, w * WINDOW_ROWS),
-      queryFn: () => fetchWindow(query, w * WINDOW_ROWS),
-      enabled,
-      gcTime: WINDOW_KEEP_MS,
-    })),
+    queries: range(span[0], span[1]).map((w) => ({ ...windowQuery(query, w), enabled })),
   })
 
   // A sort change or a refetch keeps the scrollbar as it was until the new answer is in (no flash of a spinner);
@@ -125,11 +130,7 @@ export function useIndexWindows(query: IndexQuery, enabled: boolean): IndexWindo
       )
     const loaded = await Promise.all(
       range(Math.floor(lo / WINDOW_ROWS), Math.floor(hi / WINDOW_ROWS)).map((w) =>
-        qc.ensureQueryData({
-          queryKey: keys.indexWindow(query, w * WINDOW_ROWS),
-          queryFn: () => fetchWindow(query, w * WINDOW_ROWS),
-          gcTime: WINDOW_KEEP_MS,
-        }),
+        qc.ensureQueryData(windowQuery(query, w)),
       ),
     )
     const rows = loaded.flatMap((w) => w.rows.map((row, i) => [w.offset + i, row] as const))
