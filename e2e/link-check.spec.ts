@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
 import { deleteFile, seedSmallTree } from './sandbox-api.ts'
 
 /** What the host itself says about these links (files/check over HTTP, as any client would ask). */
@@ -76,4 +76,44 @@ test('link checker: links in pasted text are checked with the host; a deleted fi
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
   await page.getByRole('button', { name: 'Link checker' }).click()
   await expect(page.getByTestId('link-check-summary')).toHaveText('0 live links · 112 not found')
+})
+
+test('the file menu checks the selected files’ links, and the folder menu a folder’s; a file deleted behind the app’s back is not found', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const sb = ref(sandbox)
+  const seeded = await seedSmallTree(sb)
+  const link = (name: string) => `${sb.baseUrl}/${seeded.files[name]}`
+  await openWithAccount(page, host, sandbox)
+  await expect(fileRow(page, 'notes.txt')).toBeVisible()
+  // Gone on the host, still listed here: the app has not looked again since it showed the folder.
+  await deleteFile(sb, seeded.files['holiday.jpg'] as string)
+
+  await fileRow(page, 'holiday.jpg').click()
+  await fileRow(page, 'notes.txt').click({ modifiers: ['Control'] })
+  await fileRow(page, 'notes.txt').click({ button: 'right' })
+  await page.getByRole('menuitem', { name: 'Check links (2)' }).click()
+
+  const table = page.getByRole('table', { name: 'Link check results' })
+  const row = (l: string) => table.getByRole('row').filter({ has: page.getByText(l, { exact: true }) })
+  await expect(page.getByRole('heading', { name: 'Link checker' })).toBeVisible()
+  await expect(page.getByTestId('link-check-summary')).toHaveText('1 live link · 1 not found')
+  await expect(row(link('notes.txt'))).toContainText('Found')
+  await expect(row(link('holiday.jpg'))).toContainText('Not found')
+  await expect(table.getByRole('row')).toHaveCount(3)
+  expect(await hostCheck(sb, [link('notes.txt'), link('holiday.jpg')])).toEqual({
+    [link('notes.txt')]: true,
+    [link('holiday.jpg')]: false,
+  })
+
+  // A folder's own files (not its subfolders'), from the tree's folder menu.
+  await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Documents' }).click({
+    button: 'right',
+  })
+  await page.getByRole('menuitem', { name: 'Check links of its files' }).click()
+  await expect(page.getByTestId('link-check-summary')).toHaveText('1 live link · 0 not found')
+  await expect(row(link('contract.docx'))).toContainText('Found')
+  await expect(table.getByRole('row')).toHaveCount(2)
 })

@@ -32,6 +32,7 @@ export const channelNames = [
   'index.refresh',
   'index.summarize',
   'index.copyLinks',
+  'index.links',
   'index.moveSelection',
   'index.file',
   'queue.snapshot',

@@ -14,6 +14,11 @@ import { accountId, accountScope, fileCode, folderId, searchText } from './field
 export const MAX_WINDOW = 1000
 /** Explicit selections (lists of codes) per call; larger ones are sent as the query they came from. */
 export const MAX_SELECTION_ITEMS = 10_000
+/**
+ * Most links the link checker takes from one selection or folder: its table draws a row per link, and a host
+ * polite at 3 calls a second answers 5,000 links (50 calls of 100) in under 20 s.
+ */
+export const MAX_LINKS_TO_CHECK = 5_000
 
 export const indexSortKeySchema = z.enum(['name', 'size', 'uploaded', 'downloads'])
 export const sortDirSchema = z.enum(['asc', 'desc'])
@@ -79,6 +84,11 @@ export const indexContract = {
    * text for the page to copy.
    */
   'index.copyLinks': defineChannel<LinksForSelection>()(z.strictObject({ selection: selectionSchema })),
+  /**
+   * The page links of a selection for the link checker, sent to the page (never to the clipboard); a selection of
+   * more than MAX_LINKS_TO_CHECK files is refused with the count.
+   */
+  'index.links': defineChannel<{ links: string[] }>()(z.strictObject({ selection: selectionSchema })),
   /**
    * Moves every file of a selection into one folder of its account, in main, with per-file outcomes; `from` names
    * the files it moved by the folder each left, so an undo can send each group back (files already in the target

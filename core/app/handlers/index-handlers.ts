@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { FiledockError } from '../../../shared/errors.ts'
+import { MAX_LINKS_TO_CHECK } from '../../../shared/ipc/index-contract.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import type { IndexService } from '../../index/index-service.ts'
 import { throttledMoveProgress } from '../../index/move-progress.ts'
@@ -14,6 +15,7 @@ type IndexChannel =
   | 'index.refresh'
   | 'index.summarize'
   | 'index.copyLinks'
+  | 'index.links'
   | 'index.moveSelection'
   | 'index.file'
 
@@ -55,6 +57,15 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
       }
       return { count: links.length, copied: false, text }
     },
+    'index.links': async ({ selection }) => {
+      const links = selectedLinks(selection, d.index.reader, d.scope)
+      if (links.length > MAX_LINKS_TO_CHECK)
+        throw new FiledockError({
+          kind: 'invalid_input',
+          message: `Check the links of up to ${MAX_LINKS_TO_CHECK.toLocaleString('en-US')} files at a time; these are ${links.length.toLocaleString('en-US')}.`,
+        })
+      return { links }
+    },
     'index.moveSelection': async ({ selection, accountId, fldId, onlyFrom }) => {
       const id = accountOf(accountId, d.scope)
       const { client } = await d.pool.get(id)
@@ -83,6 +94,7 @@ export function unavailableIndexHandlers(reason: string): Pick<Handlers, IndexCh
     'index.refresh': unavailable,
     'index.summarize': unavailable,
     'index.copyLinks': unavailable,
+    'index.links': unavailable,
     'index.moveSelection': unavailable,
     'index.file': unavailable,
   }

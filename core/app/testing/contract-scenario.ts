@@ -92,6 +92,7 @@ export async function runContractScenario(
     'index.refresh',
     'index.summarize',
     'index.copyLinks',
+    'index.links',
     'index.moveSelection',
     'index.file',
   ] as const)

@@ -49,6 +49,10 @@ export async function runIndexScenario(
   // The browser host gets the text to copy; Electron copies in main and sends none.
   if (links.copied) expect(links.text).toBeNull()
   else expect(links.text?.split('\n')).toHaveLength(links.count)
+  // The link checker's links of the same selection: the same ones, sent to the page in both hosts.
+  const toCheck = await call<{ links: string[] }>('index.links', { selection: everything })
+  expect(toCheck.links).toHaveLength(links.count)
+  if (links.text !== null) expect(toCheck.links).toEqual(links.text.split('\n'))
   expect(
     await call('index.moveSelection', { selection: picked, accountId: o.accountId, fldId: o.folderId }),
   ).toMatchObject({ moved: 1, failed: [] })

@@ -46,6 +46,9 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'index.copyLinks': {
     selection: { kind: 'files', files: [{ accountId: 'acc-1', fileCode: 'abc123def456' }] },
   },
+  'index.links': {
+    selection: { kind: 'files', files: [{ accountId: 'acc-1', fileCode: 'abc123def456' }] },
+  },
   'index.moveSelection': {
     selection: { kind: 'files', files: [{ accountId: 'acc-1', fileCode: 'abc123def456' }] },
     fldId: 3,

@@ -56,6 +56,12 @@ export function FileMenu({
           onSelect={commands.copyDirectLinks}
         />
         <Item
+          icon="check"
+          label={`Check link${count > 1 ? 's' : ''}${many}`}
+          disabled={summary === null}
+          onSelect={commands.checkLinks}
+        />
+        <Item
           icon="external"
           label="Open page in browser"
           shortcut="Enter"

@@ -6,6 +6,8 @@ import { call, errorMessage } from '../../lib/call.ts'
 import { formatNumber } from '../../lib/format.ts'
 import { fileKey, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
+import { useAccounts } from '../accounts/use-accounts.ts'
+import { checkLinksOf } from '../link-check/check-selection.ts'
 import type { IndexQuery, Selection } from './index-query.ts'
 import { renameAtCursor } from './rename-store.ts'
 import { pickedRows, selectionAccount, selectionOf } from './selection.ts'
@@ -32,6 +34,7 @@ interface CommandDeps {
  */
 export function useFileCommands({ query, actions, rowAt, openFolder, selectedCount }: CommandDeps) {
   const [moving, setMoving] = useState<MoveRequest | null>(null)
+  const accounts = useAccounts().data?.accounts ?? []
 
   const current = (): Selection | null => {
     try {
@@ -78,6 +81,11 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
     copyLinks: () => {
       const selection = current()
       if (selection) void actions.copyLinks(selection, pickedRows())
+    },
+    /** The selection's links in the link checker, checked at once. */
+    checkLinks: () => {
+      const selection = current()
+      if (selection) void checkLinksOf(selection, accounts)
     },
     copyDirectLinks: () =>
       void perFile('copy direct links').then((rows) => rows && actions.copyDirectLinks(rows)),

@@ -57,6 +57,7 @@ export function FolderMenu(props: FolderMenuProps) {
         <ContextMenu.Separator className="menu-separator" />
         <Item icon="upload" label="Upload here…" onSelect={() => commands.uploadHere(folder)} />
         <Item icon="link" label="Copy links of its files" onSelect={() => commands.copyLinks(folder)} />
+        <Item icon="check" label="Check links of its files" onSelect={() => commands.checkLinks(folder)} />
       </ContextMenu.Content>
     </ContextMenu.Portal>
   )

@@ -6,6 +6,7 @@ import { useAccounts } from '../accounts/use-accounts.ts'
 import type { IndexQuery } from '../files/index-query.ts'
 import { usePane } from '../files/pane-store.ts'
 import { useFileActions } from '../files/use-file-actions.ts'
+import { checkLinksOf } from '../link-check/check-selection.ts'
 import { useHostKind } from '../upload/use-upload-settings.ts'
 import type { UploadTarget } from '../upload/use-upload-target.ts'
 import { useFolderEdit } from './folder-edit-store.ts'
@@ -35,13 +36,15 @@ export function useFolderCommands() {
     },
     /** The folder's own files (not its subfolders'), from the index, in the order the file pane sorts by. */
     copyLinks: async (t: FolderTarget) => {
-      const fldId = folderOf(t).id
-      const query: IndexQuery = {
-        scope: { kind: 'folder', accountId: t.accountId, fldId },
-        sort: usePane.getState().sort,
-      }
+      const query = filesOf(t)
       await copyLinks({ kind: 'query', query, except: [] }, [])
-      await sayIfStillIndexing(query, t.accountId, fldId)
+      await sayIfStillIndexing(query, t.accountId, folderOf(t).id)
+    },
+    /** The same files' links in the link checker, checked at once. */
+    checkLinks: async (t: FolderTarget) => {
+      const query = filesOf(t)
+      await checkLinksOf({ kind: 'query', query, except: [] }, data?.accounts ?? [])
+      await sayIfStillIndexing(query, t.accountId, folderOf(t).id)
     },
   }
 }
@@ -49,6 +52,12 @@ export function useFolderCommands() {
 export type FolderCommands = ReturnType<typeof useFolderCommands>
 
 export const folderOf = (t: FolderTarget): Crumb => t.path.at(-1) ?? { id: 0, name: '' }
+
+/** The query of a folder's own files, sorted as the file pane is. */
+const filesOf = (t: FolderTarget): IndexQuery => ({
+  scope: { kind: 'folder', accountId: t.accountId, fldId: folderOf(t).id },
+  sort: usePane.getState().sort,
+})
 
 /**
  * "Upload here" sends to this folder of this account only, whatever the upload menu mirrors to: the folder
