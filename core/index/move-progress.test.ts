@@ -1,8 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { throttledMoveProgress } from './move-progress.ts'
 import { type MoveProgress, moveSelection } from './move-selection.ts'
-import type { ScopeContext } from './query-scope.ts'
-import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { ACCOUNT, type IndexRig, openIndexRig, rigScope } from './testing/index-rig.ts'
 
 let rig: IndexRig | undefined
 afterEach(async () => {
@@ -14,11 +13,7 @@ it('reports a move from its count to its last file over real HTTP, never going b
   rig = await openIndexRig({ seedFiles: 60 })
   const index = rig.open()
   await index.crawl(ACCOUNT)
-  const scope: ScopeContext = {
-    accountIds: () => [ACCOUNT],
-    activeId: () => ACCOUNT,
-    key: (id) => index.acct(id),
-  }
+  const scope = rigScope(index)
   const target = await rig.client.folderCreate('Target', 0)
   const inRoot = (await rig.client.fileList({ fldId: 0, page: 1, perPage: 1000 })).files
   // One file is there already (moved without a call) and one is gone from the host: both count.

@@ -1,8 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { moveSelection } from './move-selection.ts'
-import type { ScopeContext } from './query-scope.ts'
 import { selectedLinks, summarize } from './selection.ts'
-import { ACCOUNT, type IndexRig, openIndexRig } from './testing/index-rig.ts'
+import { ACCOUNT, type IndexRig, openIndexRig, rigScope } from './testing/index-rig.ts'
 
 let rig: IndexRig | undefined
 afterEach(async () => {
@@ -14,11 +13,7 @@ it('moves a whole query less unticked files, per file, keeps the index true, and
   rig = await openIndexRig({ seedFiles: 400 })
   const index = rig.open()
   await index.crawl(ACCOUNT)
-  const scope: ScopeContext = {
-    accountIds: () => [ACCOUNT],
-    activeId: () => ACCOUNT,
-    key: (id) => index.acct(id),
-  }
+  const scope = rigScope(index)
   const target = await rig.client.folderCreate('Moved here', 0)
   const inRoot = (await rig.client.fileList({ fldId: 0, page: 1, perPage: 1000 })).files
   const [firstInRoot] = inRoot
@@ -113,11 +108,7 @@ it('names the files it moved by the folder each left; an undo moves each group b
   const inRoot = [await upload('r1.txt', 0)]
   const already = await upload('t1.txt', target.fldId)
   await index.crawl(ACCOUNT)
-  const scope: ScopeContext = {
-    accountIds: () => [ACCOUNT],
-    activeId: () => ACCOUNT,
-    key: (id) => index.acct(id),
-  }
+  const scope = rigScope(index)
   const files = [...inA, ...inB, ...inRoot, already].map((fileCode) => ({ accountId: ACCOUNT, fileCode }))
   const result = await moveSelection(
     { kind: 'files', files },
@@ -199,11 +190,7 @@ it('refuses to move files into a folder of another account, file by file', async
     ],
   })
   await index.crawl(ACCOUNT)
-  const scope: ScopeContext = {
-    accountIds: () => [ACCOUNT, 'acc-other'],
-    activeId: () => ACCOUNT,
-    key: (id) => index.acct(id),
-  }
+  const scope = { ...rigScope(index), accountIds: () => [ACCOUNT, 'acc-other'] }
   const [file] = (await rig.client.fileList({ page: 1, perPage: 1 })).files
   if (file === undefined) throw new Error('no seeded file')
   const result = await moveSelection(

@@ -1,7 +1,6 @@
 import { afterEach, expect, it } from 'vitest'
 import { MAX_LINKS_TO_CHECK } from '../../../shared/ipc/index-contract.ts'
-import type { ScopeContext } from '../../index/query-scope.ts'
-import { ACCOUNT, type IndexRig, openIndexRig } from '../../index/testing/index-rig.ts'
+import { ACCOUNT, type IndexRig, openIndexRig, rigScope } from '../../index/testing/index-rig.ts'
 import type { ClientPool } from '../client-pool.ts'
 import { indexHandlers } from './index-handlers.ts'
 
@@ -18,11 +17,7 @@ it('index.links gives the link checker a selection’s page links, and refuses m
   rig = await openIndexRig({ seedFiles: MAX_LINKS_TO_CHECK + 1, seedFlat: true })
   const index = rig.open()
   await index.crawl(ACCOUNT)
-  const scope: ScopeContext = {
-    accountIds: () => [ACCOUNT],
-    activeId: () => ACCOUNT,
-    key: (id) => index.acct(id),
-  }
+  const scope = rigScope(index)
   const handlers = indexHandlers({ index, scope, pool: {} as ClientPool, log: () => undefined })
   const host = await rig.hostFiles()
   const [a, b] = host

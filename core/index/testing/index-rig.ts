@@ -7,6 +7,7 @@ import { openSandbox, type TestSandbox } from '../../../sandbox/test-support.ts'
 import type { FileListItem } from '../../../shared/api/types.ts'
 import { ApiClient } from '../../api/client.ts'
 import { type IndexEvent, IndexService, type IndexServiceOptions } from '../index-service.ts'
+import type { ScopeContext } from '../query-scope.ts'
 import type { ResolvedQuery } from '../query-sql.ts'
 
 /** Helpers of the index tests: a real sandbox over HTTP, a real SQLite file in a temp folder. */
@@ -88,4 +89,9 @@ export function indexedCodes(
 ): string[] {
   const files = index.reader.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId: null, search: '', sort })
   return [...files].map((f) => f.fileCode)
+}
+
+/** The scope of the rig's one account, as the app's handlers resolve it. */
+export function rigScope(index: IndexService): ScopeContext {
+  return { accountIds: () => [ACCOUNT], activeId: () => ACCOUNT, key: (id) => index.acct(id) }
 }
