@@ -51,6 +51,9 @@ export function StatsChart({ rows }: { rows: AccountStatsEntry[] }) {
             stroke={VIEWS_COLOR}
             strokeWidth={2}
             fill="url(#fill-views)"
+            // Drawn at once: a range switch shows the new figures, not a sweep across the old ones (and a
+            // screenshot never catches the chart half drawn).
+            isAnimationActive={false}
           />
           <Area
             type="monotone"
@@ -59,6 +62,7 @@ export function StatsChart({ rows }: { rows: AccountStatsEntry[] }) {
             stroke={DOWNLOADS_COLOR}
             strokeWidth={2}
             fill="url(#fill-downloads)"
+            isAnimationActive={false}
           />
         </AreaChart>
       </ResponsiveContainer>
