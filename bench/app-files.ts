@@ -1,15 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
-import type { Page } from '@playwright/test'
-import { addAccountInPage, launchChromium, startAppHost } from './app-host.ts'
-import { startReady } from './lib/child.ts'
-import { median, quantile, round } from './lib/stats.ts'
-
-interface Sandbox {
-  baseUrl: string
-  apiKey: string
-}
+import type { CDPSession, Page } from '@playwright/test'
+import { installAfterPaint } from './lib/after-paint.ts'
+import { frameFigures, jsHeapAfterGcMB, taskDuration } from './lib/frame-figures.ts'
+import { openFolderUntilCounted, withSeededApp } from './lib/seeded-app.ts'
+import { medianAndMax, round } from './lib/stats.ts'
 
 const FILES = 100_000
 /** The flat seed's one folder, holding every file. */
@@ -21,24 +15,9 @@ const FOLDER = 'Bulk'
  * from the input event to the frame after the rows are in the DOM (so layout and paint of that frame count).
  */
 export async function benchAppFiles(work: string, rounds: number, options: { scrollOnly?: boolean } = {}) {
-  execFileSync(process.execPath, ['scripts/build-renderer-if-stale.mjs'], { stdio: 'inherit' })
-  const sandbox = await startReady<Sandbox>(
-    'sandbox/main.ts',
-    ['--port', '0', '--data', join(work, 'app-sb'), '--seed-files', String(FILES), '--seed-flat'],
-    120_000,
-  )
-  const host = await startAppHost(join(work, 'app-host'))
-  const browser = await launchChromium()
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(host.url)
-    await addAccountInPage(page, { label: 'Bench', ...sandbox.ready })
+  return withSeededApp({ work, name: 'app', files: FILES, flat: true }, async ({ page }) => {
     const indexStarted = performance.now()
-    await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: FOLDER }).click()
-    await page
-      .getByTestId('status-count')
-      .filter({ hasText: `${FILES.toLocaleString('en-US')} files` })
-      .waitFor({ timeout: 600_000 })
+    await openFolderUntilCounted(page, FOLDER, FILES)
     const indexedMs = performance.now() - indexStarted
     await installAfterPaint(page)
 
@@ -54,8 +33,7 @@ export async function benchAppFiles(work: string, rounds: number, options: { scr
       end.push(await timeEnd(page))
     }
     const scroll = await scrollAll(page)
-    const timed = (ms: number[]) =>
-      ms.length === 0 ? null : { median: round(median(ms), 1), max: round(Math.max(...ms), 1) }
+    const timed = (ms: number[]) => (ms.length === 0 ? null : medianAndMax(ms))
     return {
       files: FILES,
       indexedInMs: Math.round(indexedMs),
@@ -67,32 +45,6 @@ export async function benchAppFiles(work: string, rounds: number, options: { scr
       loadAverage1min: round(loadavg()[0] ?? 0, 1),
       targets: 'open < 150 ms, sort and End < 100 ms, frame p95 < 16.7 ms, heap < 150 MB, DOM < 2,000',
     }
-  } finally {
-    await browser.close()
-    await host.stop()
-    await sandbox.stop()
-  }
-}
-
-declare global {
-  interface Window {
-    /** Resolves on the frame after `ready()` first holds: the rows are in the DOM and have been painted. */
-    afterPaint: (ready: () => boolean) => Promise<void>
-  }
-}
-
-/** Installed through the DevTools protocol (the page's CSP forbids eval, and the bench must not loosen it). */
-async function installAfterPaint(page: Page): Promise<void> {
-  // tsx compiles the functions handed to page.evaluate with esbuild's keepNames, which calls a __name helper
-  // that exists only in Node; in the page it is the identity.
-  await page.evaluate('globalThis.__name = (f) => f')
-  await page.evaluate(() => {
-    window.afterPaint = (ready) =>
-      new Promise((resolve) => {
-        const check = () =>
-          ready() ? requestAnimationFrame(() => setTimeout(resolve, 0)) : requestAnimationFrame(check)
-        check()
-      })
   })
 }
 
@@ -193,21 +145,15 @@ async function scrollAll(page: Page) {
   })
   const busySec = (await taskDuration(cdp)) - taskBefore
   const cpu = mainThreadCpu(await endTrace(cdp), run.frames)
-  await cdp.send('HeapProfiler.collectGarbage')
-  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
+  const jsHeapAfterMB = await jsHeapAfterGcMB(cdp)
   const domElements = await page.evaluate(() => document.getElementsByTagName('*').length)
   const lastShown = await page.locator('#file-99999[data-code]').count()
-  const frames = run.intervals
   return {
-    frames: frames.length,
-    frameP95Ms: round(quantile(frames, 0.95), 2),
-    frameP99Ms: round(quantile(frames, 0.99), 2),
-    framesOver20Ms: frames.filter((f) => f > 20).length,
-    mainThreadBusyPerFrameMs: round((busySec * 1000) / Math.max(1, frames.length), 2),
+    ...frameFigures(run.intervals, busySec),
     mainThreadCpuPerFrameMs: cpu,
     rowElementsInserted: run.inserted,
     reachedLastRow: lastShown === 1,
-    jsHeapAfterMB: round(usedSize / 1024 / 1024, 1),
+    jsHeapAfterMB,
     domElements,
   }
 }
@@ -222,7 +168,7 @@ interface TraceEvent {
   args?: { name?: string }
 }
 
-async function endTrace(cdp: import('@playwright/test').CDPSession): Promise<TraceEvent[]> {
+async function endTrace(cdp: CDPSession): Promise<TraceEvent[]> {
   const complete = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve))
   await cdp.send('Tracing.end')
   const { stream } = await complete
@@ -272,11 +218,4 @@ function mainThreadCpu(events: readonly TraceEvent[], frames: number) {
     first1000Frames: perFrame(0, Math.min(1000, lastMarked)),
     last1000Frames: perFrame(Math.max(0, lastMarked - 1000), lastMarked),
   }
-}
-
-async function taskDuration(cdp: import('@playwright/test').CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as {
-    metrics: Array<{ name: string; value: number }>
-  }
-  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0
 }

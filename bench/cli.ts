@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url'
 import { type TimedRun, timeCommand } from './lib/child.ts'
 import { curlUploadOne } from './lib/curl-baseline.ts'
 import { makeFile } from './lib/files.ts'
+import type { Sandbox } from './lib/sandbox-api.ts'
 import { median, round } from './lib/stats.ts'
-import type { Sandbox } from './upload.ts'
 
 /**
  * The installed command as users run it (`node bin/filedock.mjs`, the built bundle, a new process each time)

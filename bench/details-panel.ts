@@ -1,15 +1,8 @@
-import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { addAccountInPage, launchChromium, startAppHost } from './app-host.ts'
-import { startReady } from './lib/child.ts'
-import { median, round } from './lib/stats.ts'
-
-interface Sandbox {
-  baseUrl: string
-  apiKey: string
-}
+import { installAfterPaint } from './lib/after-paint.ts'
+import { openFolderUntilCounted, withSeededApp } from './lib/seeded-app.ts'
+import { medianAndMax, round } from './lib/stats.ts'
 
 const FILES = 100_000
 const FOLDER = 'Bulk'
@@ -21,25 +14,10 @@ const FOLDER = 'Bulk'
  * page). Times run from the input event to the frame after the panel holds the answer.
  */
 export async function benchDetailsPanel(work: string, rounds: number, files = FILES) {
-  execFileSync(process.execPath, ['scripts/build-renderer-if-stale.mjs'], { stdio: 'inherit' })
-  const sandbox = await startReady<Sandbox>(
-    'sandbox/main.ts',
-    ['--port', '0', '--data', join(work, 'details-sb'), '--seed-files', String(files), '--seed-flat'],
-    120_000,
-  )
-  const host = await startAppHost(join(work, 'details-host'))
-  const browser = await launchChromium()
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(host.url)
-    await addAccountInPage(page, { label: 'Bench', ...sandbox.ready })
-    await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: FOLDER }).click()
-    await page
-      .getByTestId('status-count')
-      .filter({ hasText: `${files.toLocaleString('en-US')} files` })
-      .waitFor({ timeout: 600_000 })
+  return withSeededApp({ work, name: 'details', files, flat: true }, async ({ page }) => {
+    await openFolderUntilCounted(page, FOLDER, files)
     await page.getByRole('button', { name: 'Details', exact: true }).click()
-    await installAfterPaint(page)
+    await installAfterPaint(page, { ms: 30_000, failure: 'the details panel did not show the answer' })
 
     const oneFile: number[] = []
     const selectAll: number[] = []
@@ -50,40 +28,11 @@ export async function benchDetailsPanel(work: string, rounds: number, files = FI
     }
     return {
       files,
-      oneFileHostRecordMs: { median: round(median(oneFile), 1), max: round(Math.max(...oneFile), 1) },
-      selectAllCountMs: { median: round(median(selectAll), 1), max: round(Math.max(...selectAll), 1) },
+      oneFileHostRecordMs: medianAndMax(oneFile),
+      selectAllCountMs: medianAndMax(selectAll),
       loadAverage1min: round(loadavg()[0] ?? 0, 1),
       targets: 'one file < 150 ms, Ctrl+A count < 1 s',
     }
-  } finally {
-    await browser.close()
-    await host.stop()
-    await sandbox.stop()
-  }
-}
-
-declare global {
-  interface Window {
-    afterPaint: (ready: () => boolean) => Promise<void>
-  }
-}
-
-/** As in app-files.ts (installed through DevTools, since the page's CSP forbids eval), with a time limit. */
-async function installAfterPaint(page: Page): Promise<void> {
-  await page.evaluate('globalThis.__name = (f) => f')
-  await page.evaluate(() => {
-    // Gives up after 30 s, so a panel that never answers fails the run instead of hanging it.
-    window.afterPaint = (ready) =>
-      new Promise((resolve, reject) => {
-        const deadline = performance.now() + 30_000
-        const check = () => {
-          if (ready()) requestAnimationFrame(() => setTimeout(resolve, 0))
-          else if (performance.now() > deadline)
-            reject(new Error('the details panel did not show the answer'))
-          else requestAnimationFrame(check)
-        }
-        check()
-      })
   })
 }
 

@@ -1,15 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { addAccountInPage, launchChromium, startAppHost } from './app-host.ts'
-import { startReady } from './lib/child.ts'
-import { median, round } from './lib/stats.ts'
-
-interface Sandbox {
-  baseUrl: string
-  apiKey: string
-}
+import { type Sandbox, sandboxApi } from './lib/sandbox-api.ts'
+import { untilFirstCrawlDone, withSeededApp } from './lib/seeded-app.ts'
+import { median, medianAndMax, round } from './lib/stats.ts'
 
 const FILES = 5_000
 /** The app moves 4 files at a time (core/index/move-selection.ts); the baseline gets the same. */
@@ -22,22 +16,9 @@ const CONCURRENCY = 4
  * Baseline: curl, one file/set_folder per file, 4 at a time (xargs -P 4), for the same 5,000 files.
  */
 export async function benchDragMove(work: string, rounds: number, files = FILES) {
-  execFileSync(process.execPath, ['scripts/build-renderer-if-stale.mjs'], { stdio: 'inherit' })
-  const sandbox = await startReady<Sandbox>(
-    'sandbox/main.ts',
-    ['--port', '0', '--data', join(work, 'drag-sb'), '--seed-files', String(files), '--seed-flat'],
-    120_000,
-  )
-  const sb = sandbox.ready
-  const target = await api<{ fld_id: number | string }>(sb, 'folder/create', { parent_id: 0, name: 'Target' })
-  const targetId = Number(target.fld_id)
-  const host = await startAppHost(join(work, 'drag-host'))
-  const browser = await launchChromium()
-  try {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-    await page.goto(host.url)
-    await addAccountInPage(page, { label: 'Bench', ...sb })
-    await page.getByTestId('index-progress').waitFor({ state: 'detached', timeout: 600_000 })
+  const prepare = (sb: Sandbox) => sandboxApi(sb, 'folder/create', { parent_id: 0, name: 'Target' })
+  return withSeededApp({ work, name: 'drag', files, flat: true, prepare }, async ({ page, sandbox: sb }) => {
+    await untilFirstCrawlDone(page)
     const toProgress: number[] = []
     const toDone: number[] = []
     let from = 'Bulk'
@@ -49,8 +30,7 @@ export async function benchDragMove(work: string, rounds: number, files = FILES)
       ;[from, to] = [to, from]
     }
     // The files are where the last round left them; the baseline moves them to the other folder.
-    const bulkId = await folderId(sb, 'Bulk')
-    const [fromId, toId] = from === 'Bulk' ? [bulkId, targetId] : [targetId, bulkId]
+    const [fromId, toId] = [await folderId(sb, from), await folderId(sb, to)]
     const codes = await codesIn(sb, fromId)
     const curl: number[] = []
     for (let i = 0; i < rounds; i++) curl.push(await curlSetFolder(sb, codes, i % 2 === 0 ? toId : fromId))
@@ -58,18 +38,14 @@ export async function benchDragMove(work: string, rounds: number, files = FILES)
     const base = median(curl)
     return {
       files,
-      dropToProgressToastMs: { median: round(median(toProgress), 0), max: round(Math.max(...toProgress), 0) },
-      dropToMovedToastMs: { median: round(done, 0), max: round(Math.max(...toDone), 0) },
+      dropToProgressToastMs: medianAndMax(toProgress, 0),
+      dropToMovedToastMs: medianAndMax(toDone, 0),
       filesPerSecond: round(files / (done / 1000), 0),
       curlSetFolderAtP4Ms: { median: round(base, 0), filesPerSecond: round(files / (base / 1000), 0) },
       ratioToCurl: round(base / done, 2),
       loadAverage1min: round(loadavg()[0] ?? 0, 1),
     }
-  } finally {
-    await browser.close()
-    await host.stop()
-    await sandbox.stop()
-  }
+  })
 }
 
 /** Opens `from`, selects all, drags a row onto the tree's `to`; times the release to the two toasts. */
@@ -105,18 +81,14 @@ async function timeDrop(page: Page, from: string, to: string, files: number) {
   return { progress, done }
 }
 
-async function api<T>(sb: Sandbox, op: string, params: Record<string, string | number>): Promise<T> {
-  const url = new URL(`/api/${op}`, sb.baseUrl)
-  url.searchParams.set('key', sb.apiKey)
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v))
-  const body = (await (await fetch(url)).json()) as { result: T }
-  return body.result
-}
-
 async function folderId(sb: Sandbox, name: string): Promise<number> {
-  const list = await api<{ folders: Array<{ fld_id: number | string; name: string }> }>(sb, 'folder/list', {
-    fld_id: 0,
-  })
+  const list = await sandboxApi<{ folders: Array<{ fld_id: number | string; name: string }> }>(
+    sb,
+    'folder/list',
+    {
+      fld_id: 0,
+    },
+  )
   const found = list.folders.find((f) => f.name === name)
   if (!found) throw new Error(`no folder ${name}`)
   return Number(found.fld_id)
@@ -125,7 +97,7 @@ async function folderId(sb: Sandbox, name: string): Promise<number> {
 async function codesIn(sb: Sandbox, fldId: number): Promise<string[]> {
   const out: string[] = []
   for (let page = 1; ; page++) {
-    const r = await api<{ files: Array<{ file_code: string }> }>(sb, 'file/list', {
+    const r = await sandboxApi<{ files: Array<{ file_code: string }> }>(sb, 'file/list', {
       fld_id: fldId,
       per_page: 1000,
       page,

@@ -1,15 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { addAccountInPage, launchChromium, startAppHost } from './app-host.ts'
-import { startReady } from './lib/child.ts'
-import { median, round } from './lib/stats.ts'
-
-interface Sandbox {
-  baseUrl: string
-  apiKey: string
-}
+import { installAfterPaint } from './lib/after-paint.ts'
+import { type Sandbox, sandboxApi } from './lib/sandbox-api.ts'
+import { untilFirstCrawlDone, withSeededApp } from './lib/seeded-app.ts'
+import { medianAndMax, round } from './lib/stats.ts'
 
 const FILES = 100_000
 const SUBFOLDERS = 2_000
@@ -23,27 +17,12 @@ const SUBFOLDERS = 2_000
  * 100,000 links (built in main from the index). Times run from the input to the frame after the result.
  */
 export async function benchFolderTree(work: string, rounds: number, files = FILES) {
-  execFileSync(process.execPath, ['scripts/build-renderer-if-stale.mjs'], { stdio: 'inherit' })
-  const sandbox = await startReady<Sandbox>(
-    'sandbox/main.ts',
-    ['--port', '0', '--data', join(work, 'tree-sb'), '--seed-files', String(files), '--seed-flat'],
-    120_000,
-  )
-  const many = await createFolder(sandbox.ready, 'Many', 0)
-  for (let i = 0; i < SUBFOLDERS; i++)
-    await createFolder(sandbox.ready, `sub ${String(i).padStart(4, '0')}`, many)
-  const host = await startAppHost(join(work, 'tree-host'))
-  const browser = await launchChromium()
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    const page = await context.newPage()
-    await page.goto(host.url)
-    await addAccountInPage(page, { label: 'Bench', ...sandbox.ready })
+  const options = { work, name: 'tree', files, flat: true, prepare: addSubfolders, clipboard: true }
+  return withSeededApp(options, async ({ page }) => {
     const tree = page.getByRole('tree', { name: 'Folders' })
     await tree.getByRole('treeitem', { name: 'Many' }).waitFor()
     // The account's first crawl over: Copy links answers for the whole folder.
-    await page.getByTestId('index-progress').waitFor({ state: 'detached', timeout: 600_000 })
+    await untilFirstCrawlDone(page)
     await installAfterPaint(page)
 
     const unfoldCold = await timeUnfold(page, 'Many', SUBFOLDERS)
@@ -67,45 +46,27 @@ export async function benchFolderTree(work: string, rounds: number, files = FILE
       files,
       subfolders: SUBFOLDERS,
       unfoldCold2000Ms: round(unfoldCold, 1),
-      unfoldWarm2000Ms: { median: round(median(unfoldWarm), 1), max: round(Math.max(...unfoldWarm), 1) },
-      renameShownMs: { median: round(median(shown), 1), max: round(Math.max(...shown), 1) },
-      renameConfirmedMs: { median: round(median(confirmed), 1), max: round(Math.max(...confirmed), 1) },
-      copyLinks100kMs: { median: round(median(copy), 1), max: round(Math.max(...copy), 1) },
+      unfoldWarm2000Ms: medianAndMax(unfoldWarm),
+      renameShownMs: medianAndMax(shown),
+      renameConfirmedMs: medianAndMax(confirmed),
+      copyLinks100kMs: medianAndMax(copy),
       loadAverage1min: round(loadavg()[0] ?? 0, 1),
     }
-  } finally {
-    await browser.close()
-    await host.stop()
-    await sandbox.stop()
-  }
+  })
+}
+
+/** `Many`, at the top, holding SUBFOLDERS folders `sub 0000`, `sub 0001`, … */
+async function addSubfolders(sb: Sandbox): Promise<void> {
+  const many = await createFolder(sb, 'Many', 0)
+  for (let i = 0; i < SUBFOLDERS; i++) await createFolder(sb, `sub ${String(i).padStart(4, '0')}`, many)
 }
 
 async function createFolder(sb: Sandbox, name: string, parentId: number): Promise<number> {
-  const url = new URL('/api/folder/create', sb.baseUrl)
-  url.searchParams.set('key', sb.apiKey)
-  url.searchParams.set('parent_id', String(parentId))
-  url.searchParams.set('name', name)
-  const body = (await (await fetch(url)).json()) as { result: { fld_id: number | string } }
-  return Number(body.result.fld_id)
-}
-
-declare global {
-  interface Window {
-    afterPaint: (ready: () => boolean) => Promise<void>
-  }
-}
-
-/** As in app-files.ts: installed through DevTools, since the page's CSP forbids eval. */
-async function installAfterPaint(page: Page): Promise<void> {
-  await page.evaluate('globalThis.__name = (f) => f')
-  await page.evaluate(() => {
-    window.afterPaint = (ready) =>
-      new Promise((resolve) => {
-        const check = () =>
-          ready() ? requestAnimationFrame(() => setTimeout(resolve, 0)) : requestAnimationFrame(check)
-        check()
-      })
+  const made = await sandboxApi<{ fld_id: number | string }>(sb, 'folder/create', {
+    parent_id: parentId,
+    name,
   })
+  return Number(made.fld_id)
 }
 
 /** A click on the folder's chevron: until its last subfolder's row is painted. */

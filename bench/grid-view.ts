@@ -1,15 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
-import type { CDPSession, Page } from '@playwright/test'
-import { addAccountInPage, launchChromium, startAppHost } from './app-host.ts'
-import { startReady } from './lib/child.ts'
-import { median, quantile, round } from './lib/stats.ts'
-
-interface Sandbox {
-  baseUrl: string
-  apiKey: string
-}
+import type { Page } from '@playwright/test'
+import { installAfterPaint } from './lib/after-paint.ts'
+import { frameFigures, jsHeapAfterGcMB, taskDuration } from './lib/frame-figures.ts'
+import { type Sandbox, sandboxApi } from './lib/sandbox-api.ts'
+import { openFolderUntilCounted, withSeededApp } from './lib/seeded-app.ts'
+import { medianAndMax, round } from './lib/stats.ts'
 
 const FILES = 20_000
 /** Files given long names first, so the grid shortens them in the middle as it scrolls (tile-name.ts). */
@@ -23,24 +18,9 @@ const FOLDER = 'Bulk'
  * Enter until the tile shows the new name). Times run from the key event to the frame after the change is painted.
  */
 export async function benchGridView(work: string, rounds: number, files = FILES) {
-  execFileSync(process.execPath, ['scripts/build-renderer-if-stale.mjs'], { stdio: 'inherit' })
-  const sandbox = await startReady<Sandbox>(
-    'sandbox/main.ts',
-    ['--port', '0', '--data', join(work, 'grid-sb'), '--seed-files', String(files), '--seed-flat'],
-    120_000,
-  )
-  const host = await startAppHost(join(work, 'grid-host'))
-  const browser = await launchChromium()
-  try {
-    await giveLongNames(sandbox.ready)
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(host.url)
-    await addAccountInPage(page, { label: 'Bench', ...sandbox.ready })
-    await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: FOLDER }).click()
-    await page
-      .getByTestId('status-count')
-      .filter({ hasText: `${files.toLocaleString('en-US')} files` })
-      .waitFor({ timeout: 600_000 })
+  const options = { work, name: 'grid', files, flat: true, prepare: giveLongNames }
+  return withSeededApp(options, async ({ page }) => {
+    await openFolderUntilCounted(page, FOLDER, files)
     await page.getByRole('button', { name: 'Grid view' }).click()
     await page.locator('td.tile[data-code]').first().waitFor()
     await installAfterPaint(page)
@@ -57,34 +37,23 @@ export async function benchGridView(work: string, rounds: number, files = FILES)
       files,
       longNames: Math.min(LONG_NAMES, files),
       scroll,
-      renameFieldMs: { median: round(median(field), 1), max: round(Math.max(...field), 1) },
-      renameShownMs: { median: round(median(shown), 1), max: round(Math.max(...shown), 1) },
+      renameFieldMs: medianAndMax(field),
+      renameShownMs: medianAndMax(shown),
       loadAverage1min: round(loadavg()[0] ?? 0, 1),
       targets: 'frame p95 < 16.7 ms; F2 field and Enter shown < 100 ms',
     }
-  } finally {
-    await browser.close()
-    await host.stop()
-    await sandbox.stop()
-  }
+  })
 }
 
 /** Renames the folder's first LONG_NAMES files (as the host lists them) to ~80-character names, over the API. */
 async function giveLongNames(sb: Sandbox): Promise<void> {
-  const api = async <T>(op: string, params: Record<string, string | number>) => {
-    const url = new URL(`/api/${op}`, sb.baseUrl)
-    url.searchParams.set('key', sb.apiKey)
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v))
-    const body = (await (await fetch(url)).json()) as { result: T }
-    return body.result
-  }
-  const root = await api<{ folders: { fld_id: number | string; name: string }[] }>('folder/list', {
+  const root = await sandboxApi<{ folders: { fld_id: number | string; name: string }[] }>(sb, 'folder/list', {
     fld_id: 0,
   })
   const fldId = root.folders.find((f) => f.name === FOLDER)?.fld_id
   const codes: string[] = []
   for (let page = 1; codes.length < LONG_NAMES; page++) {
-    const list = await api<{ files: { file_code: string }[] }>('file/list', {
+    const list = await sandboxApi<{ files: { file_code: string }[] }>(sb, 'file/list', {
       fld_id: fldId ?? 0,
       page,
       per_page: 1000,
@@ -96,33 +65,12 @@ async function giveLongNames(sb: Sandbox): Promise<void> {
   for (let i = 0; i < chosen.length; i += 16)
     await Promise.all(
       chosen.slice(i, i + 16).map((code, j) =>
-        api('file/rename', {
+        sandboxApi(sb, 'file/rename', {
           file_code: code,
           name: `quarterly_statements_of_the_northern_region_for_the_board_${i + j}_final_version.pdf`,
         }),
       ),
     )
-}
-
-declare global {
-  interface Window {
-    /** Resolves on the frame after `ready()` first holds: the change is in the DOM and has been painted. */
-    afterPaint: (ready: () => boolean) => Promise<void>
-  }
-}
-
-/** Installed through the DevTools protocol (the page's CSP forbids eval, and the bench must not loosen it). */
-async function installAfterPaint(page: Page): Promise<void> {
-  // tsx's keepNames wraps functions in a __name helper that exists only in Node; in the page it is the identity.
-  await page.evaluate('globalThis.__name = (f) => f')
-  await page.evaluate(() => {
-    window.afterPaint = (ready) =>
-      new Promise((resolve) => {
-        const check = () =>
-          ready() ? requestAnimationFrame(() => setTimeout(resolve, 0)) : requestAnimationFrame(check)
-        check()
-      })
-  })
 }
 
 /** Scrolls the grid top to bottom, three rows of tiles a frame: frame intervals, main-thread busy time, heap, DOM. */
@@ -150,18 +98,13 @@ async function scrollAll(page: Page) {
     return intervals
   })
   const busySec = (await taskDuration(cdp)) - taskBefore
-  await cdp.send('HeapProfiler.collectGarbage')
-  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
+  const jsHeapAfterMB = await jsHeapAfterGcMB(cdp)
   const shortened = await page.evaluate(
     () => [...document.querySelectorAll('.tile-name')].filter((n) => n.textContent?.includes('…')).length,
   )
   return {
-    frames: frames.length,
-    frameP95Ms: round(quantile(frames, 0.95), 2),
-    frameP99Ms: round(quantile(frames, 0.99), 2),
-    framesOver20Ms: frames.filter((f) => f > 20).length,
-    mainThreadBusyPerFrameMs: round((busySec * 1000) / Math.max(1, frames.length), 2),
-    jsHeapAfterMB: round(usedSize / 1024 / 1024, 1),
+    ...frameFigures(frames, busySec),
+    jsHeapAfterMB,
     domElements: await page.evaluate(() => document.getElementsByTagName('*').length),
     shortenedNamesInViewAtTop: shortened,
   }
@@ -210,11 +153,4 @@ async function timeRename(page: Page, stem: string): Promise<[number, number]> {
     return performance.now() - t0
   }, stem)
   return [fieldMs, shownMs]
-}
-
-async function taskDuration(cdp: CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as {
-    metrics: Array<{ name: string; value: number }>
-  }
-  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0
 }

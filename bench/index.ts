@@ -7,12 +7,8 @@ import type { ResolvedQuery } from '../core/index/query-sql.ts'
 import type { IndexSortKey } from '../shared/file-index.ts'
 import { startAppHost } from './app-host.ts'
 import { startReady } from './lib/child.ts'
+import type { Sandbox } from './lib/sandbox-api.ts'
 import { median, quantile, round } from './lib/stats.ts'
-
-interface Sandbox {
-  baseUrl: string
-  apiKey: string
-}
 
 const FILES = 100_000
 const ACCOUNT = 'bench'

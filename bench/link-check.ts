@@ -1,14 +1,9 @@
 import { spawn } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { addAccountInPage, launchChromium, startAppHost } from './app-host.ts'
-import { startReady } from './lib/child.ts'
-import { median, round } from './lib/stats.ts'
-
-interface Sandbox {
-  baseUrl: string
-  apiKey: string
-}
+import { sandboxApi } from './lib/sandbox-api.ts'
+import { withSeededApp } from './lib/seeded-app.ts'
+import { median, medianAndMax, round } from './lib/stats.ts'
 
 /** Links pasted into the checker: half are files on the host, half are codes it never issued. */
 const LINKS = 1_000
@@ -20,27 +15,15 @@ const PER_CALL = 100
  * does with curl for the same links: files/check in POSTs of 100 URLs, one after another.
  */
 export async function benchLinkCheck(work: string, rounds: number) {
-  const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
-    '--port',
-    '0',
-    '--data',
-    join(work, 'link-sb'),
-    '--seed-files',
-    String(LINKS / 2),
-  ])
-  const host = await startAppHost(join(work, 'link-host'))
-  const browser = await launchChromium()
-  try {
-    const { baseUrl, apiKey } = sandbox.ready
-    const list = await fetch(`${baseUrl}/api/file/list?key=${apiKey}&per_page=1000`)
-    const files = ((await list.json()) as { result: { files: { file_code: string }[] } }).result.files
+  return withSeededApp({ work, name: 'link', files: LINKS / 2 }, async ({ page, sandbox }) => {
+    const { baseUrl, apiKey } = sandbox
+    const { files } = await sandboxApi<{ files: { file_code: string }[] }>(sandbox, 'file/list', {
+      per_page: 1000,
+    })
     const alive = files.map((f) => `${baseUrl}/${f.file_code}`)
     const unknown = alive.map((_, i) => `${baseUrl}/zz${String(i).padStart(10, '0')}`)
     const links = [...alive, ...unknown]
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(host.url)
-    await addAccountInPage(page, { label: 'Bench', ...sandbox.ready })
     await page.getByRole('button', { name: 'Link checker' }).click()
     await page.getByLabel('Paste links, or any text with links in it').fill(links.join('\n'))
     const summary = page.getByTestId('link-check-summary')
@@ -58,15 +41,11 @@ export async function benchLinkCheck(work: string, rounds: number) {
     }
     return {
       links: links.length,
-      appMs: { median: round(median(app), 0), max: round(Math.max(...app), 0) },
-      curlMs: { median: round(median(curl), 0), max: round(Math.max(...curl), 0) },
+      appMs: medianAndMax(app, 0),
+      curlMs: medianAndMax(curl, 0),
       ratioOfCurl: round(median(app) / median(curl), 2),
     }
-  } finally {
-    await browser.close()
-    await host.stop()
-    await sandbox.stop()
-  }
+  })
 }
 
 /** curl POSTs of 100 url_N fields each, in sequence; resolves with the wall time in ms. */

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url'
 import { runJson } from './lib/child.ts'
 import { curlPerFile, curlUploadOne } from './lib/curl-baseline.ts'
 import { makeFile } from './lib/files.ts'
+import type { Sandbox } from './lib/sandbox-api.ts'
 import { round } from './lib/stats.ts'
-import type { Sandbox } from './upload.ts'
 
 const bin = fileURLToPath(new URL('../bin/filedock.mjs', import.meta.url))
 const KiB = 1024

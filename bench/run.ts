@@ -10,11 +10,12 @@ import { benchFolderTree } from './folder-tree.ts'
 import { benchGridView } from './grid-view.ts'
 import { benchIndex } from './index.ts'
 import { startReady } from './lib/child.ts'
+import type { Sandbox } from './lib/sandbox-api.ts'
 import { benchLinkCheck } from './link-check.ts'
 import { benchPackage } from './package.ts'
 import { benchQueue } from './queue.ts'
 import { benchLists } from './sandbox-lists.ts'
-import { benchMemory, benchThroughput, type Sandbox } from './upload.ts'
+import { benchMemory, benchThroughput } from './upload.ts'
 import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
@@ -39,16 +40,23 @@ const rounds = Number(values.rounds)
 
 const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
 const results: Record<string, unknown> = {}
+
+/** An empty sandbox process with its data in `work/{dir}`, stopped once `measure` is done with it. */
+async function onSandbox<T>(dir: string, measure: (sandbox: Sandbox) => Promise<T>): Promise<T> {
+  const sandbox = await startReady<Sandbox>('sandbox/main.ts', ['--port', '0', '--data', join(work, dir)])
+  try {
+    return await measure(sandbox.ready)
+  } finally {
+    await sandbox.stop()
+  }
+}
+
 try {
   if (only.has('upload') || only.has('memory')) {
-    const sandbox = await startReady<Sandbox>('sandbox/main.ts', ['--port', '0', '--data', join(work, 'sb')])
-    try {
-      if (only.has('upload'))
-        results.uploadThroughput1GiB = await benchThroughput(sandbox.ready, work, rounds)
-      if (only.has('memory')) results.uploadPeakRss = await benchMemory(sandbox.ready, work)
-    } finally {
-      await sandbox.stop()
-    }
+    await onSandbox('sb', async (sandbox) => {
+      if (only.has('upload')) results.uploadThroughput1GiB = await benchThroughput(sandbox, work, rounds)
+      if (only.has('memory')) results.uploadPeakRss = await benchMemory(sandbox, work)
+    })
   }
   if (only.has('lists')) {
     const started = performance.now()
@@ -69,31 +77,11 @@ try {
   }
   if (only.has('cli')) {
     // The installed command (the built bundle) and curl, side by side against one sandbox process.
-    const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
-      '--port',
-      '0',
-      '--data',
-      join(work, 'sb-cli'),
-    ])
-    try {
-      results.cli = await benchCli(sandbox.ready, work, rounds)
-    } finally {
-      await sandbox.stop()
-    }
+    results.cli = await onSandbox('sb-cli', (sandbox) => benchCli(sandbox, work, rounds))
   }
   if (only.has('watch')) {
     // `filedock watch` as a process against its own sandbox process.
-    const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
-      '--port',
-      '0',
-      '--data',
-      join(work, 'sb-watch'),
-    ])
-    try {
-      results.watchFolder = await benchWatch(sandbox.ready, work, rounds)
-    } finally {
-      await sandbox.stop()
-    }
+    results.watchFolder = await onSandbox('sb-watch', (sandbox) => benchWatch(sandbox, work, rounds))
   }
   if (only.has('web')) results.browserHost = await benchWebHost(work, rounds)
   if (only.has('app')) results.appFilePane100k = await benchAppFiles(work, rounds)
@@ -108,17 +96,9 @@ try {
   if (only.has('links')) results.linkChecker1000 = await benchLinkCheck(work, rounds)
   if (only.has('package')) results.packagedApp = await benchPackage(work)
   if (only.has('queue')) {
-    const sandbox = await startReady<Sandbox>('sandbox/main.ts', [
-      '--port',
-      '0',
-      '--data',
-      join(work, 'sb-queue'),
-    ])
-    try {
-      results.uploadQueue = await benchQueue(sandbox.ready, work, Number(values['large-mib']))
-    } finally {
-      await sandbox.stop()
-    }
+    results.uploadQueue = await onSandbox('sb-queue', (sandbox) =>
+      benchQueue(sandbox, work, Number(values['large-mib'])),
+    )
   }
 } finally {
   await rm(work, { recursive: true, force: true })

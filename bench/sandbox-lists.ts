@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici'
+import type { Sandbox } from './lib/sandbox-api.ts'
 import { median, quantile, round } from './lib/stats.ts'
-import type { Sandbox } from './upload.ts'
 
 /** Latency of file/list pages and folder/list answers on a sandbox seeded with 100,000 files. */
 export async function benchLists(sandbox: Sandbox, samples: number) {

@@ -2,12 +2,8 @@ import { join } from 'node:path'
 import { runJson } from './lib/child.ts'
 import { curlUploadOne } from './lib/curl-baseline.ts'
 import { makeFile } from './lib/files.ts'
+import type { Sandbox } from './lib/sandbox-api.ts'
 import { median, round } from './lib/stats.ts'
-
-export interface Sandbox {
-  baseUrl: string
-  apiKey: string
-}
 
 interface ClientRun {
   ms: number

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Sandbox } from './lib/sandbox-api.ts'
 import { median, quantile, round } from './lib/stats.ts'
-import type { Sandbox } from './upload.ts'
 
 const bin = fileURLToPath(new URL('../bin/filedock.mjs', import.meta.url))
 const FILES = 500

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { formatSize, formatTimestamp } from '../renderer/src/lib/format.ts'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid, hostFiles } from './index-helpers.ts'
-import { apiGet, type SandboxRef, seedSmallTree } from './sandbox-api.ts'
+import { apiGet, type SandboxRef } from './sandbox-api.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -35,9 +35,8 @@ test('details of one file equal the host’s file info; the direct link is fetch
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  const seeded = await seedSmallTree(sb)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const code = seeded.files['report-2024.pdf'] as string
-  await openWithAccount(page, host, sandbox)
   // Downloads counted after the index was filled: only a fresh look at the host can show them.
   await download(sb, code)
   await download(sb, code)
@@ -111,8 +110,7 @@ test('when the host cannot be asked the panel says so, keeps the indexed figures
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  const seeded = await seedSmallTree(sb)
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await page.getByRole('button', { name: 'Details', exact: true }).click()
   await expect(panel(page)).toContainText('Select a file to see its details.')
 
@@ -135,8 +133,7 @@ test('a selection shows its count and total size, for picked files and for Ctrl+
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  await seedSmallTree(sb)
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   const root = await hostFiles(sb, 0)
   const size = (name: string) => root.find((f) => f.name === name)?.size ?? Number.NaN
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid } from './index-helpers.ts'
 import { apiGet, deleteFile, listFiles, seedSmallTree, upload } from './sandbox-api.ts'
 
@@ -32,8 +32,7 @@ test('one file dragged onto a folder row moves there; the folder is marked while
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const photos = fileRow(page, 'Photos')
   const drag = await dragOnto(page, fileRow(page, 'holiday.jpg'), photos)
   await expect(photos).toHaveAttribute('data-drop-target', '')
@@ -51,8 +50,7 @@ test('a multi-selection dragged onto a tree folder moves every picked file; a pl
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const picked = grid(page).locator('tr[aria-selected="true"]')
   await fileRow(page, 'holiday.jpg').click()
   await fileRow(page, 'notes.txt').click({ modifiers: ['ControlOrMeta'] })
@@ -131,8 +129,7 @@ test.describe('a whole selection', () => {
 })
 
 test('Escape cancels a drag: the mark goes and the drop moves nothing', async ({ page, host, sandbox }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   // The folder the file is in already takes no drop: it is not marked.
   const home = treeFolder(page, 'My files')
   const drag = await dragOnto(page, fileRow(page, 'holiday.jpg'), home)
@@ -153,8 +150,7 @@ test('Escape cancels a drag: the mark goes and the drop moves nothing', async ({
 })
 
 test('a folder row cannot be dragged: it says so and nothing moves', async ({ page, host, sandbox }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const drag = await dragOnto(page, fileRow(page, 'Photos'), fileRow(page, 'Documents'))
   await expect(
     page.getByText('Folders can’t be moved on this host; move the files inside them instead'),
@@ -178,8 +174,7 @@ test('a drop that moves some files names each file it could not move, and why', 
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await fileRow(page, 'holiday.jpg').click()
   await fileRow(page, 'notes.txt').click({ modifiers: ['ControlOrMeta'] })
   await fileRow(page, 'report-2024.pdf').click({ modifiers: ['ControlOrMeta'] })
@@ -205,8 +200,7 @@ test('in the grid, a tile dragged onto a folder tile moves there, and the grid k
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await page.getByRole('button', { name: 'Grid view' }).click()
   const tileOf = (code: string) => grid(page).locator(`td.tile[data-code="${code}"]`)
   const documents = tileOf(`folder-${seeded.folders.documents}`)
@@ -224,8 +218,7 @@ test('resting on a folded tree folder unfolds it, so a file can be dropped into 
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const documents = treeFolder(page, 'Documents')
   await expect(documents).toHaveAttribute('aria-expanded', 'false')
   const drag = await dragOnto(page, fileRow(page, 'report-2024.pdf'), documents)

@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
-import { seedSmallTree } from './sandbox-api.ts'
+import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import { type DropFile, expectStatus, hostFileNames } from './upload-helpers.ts'
 
 const treeFolder = (page: Page, name: string) =>
@@ -40,8 +39,7 @@ test('files dropped onto a tree folder upload into that folder, not the open one
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  const seeded = await seedSmallTree(sb)
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const photos = treeFolder(page, 'Photos')
 
   await dropFilesOn(photos, [{ name: 'sunset.jpg', text: 'sunset pixels' }], { drop: false })
@@ -70,8 +68,7 @@ test('files dropped onto a folder row upload into it; onto a file row, into the 
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  const seeded = await seedSmallTree(sb)
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const documents = fileRow(page, 'Documents')
 
   await dropFilesOn(documents, [{ name: 'minutes.txt', text: 'minutes' }], { drop: false })

@@ -1,14 +1,14 @@
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import {
   codeOfLink,
-  expectFileCount,
   grid,
   type HostFile,
   header,
   hostFiles,
+  openAllFiles,
   shownCodes,
 } from './index-helpers.ts'
-import { seedSmallTree, upload } from './sandbox-api.ts'
+import { upload } from './sandbox-api.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -25,9 +25,7 @@ test.describe('sorting a seeded account', () => {
     test.setTimeout(120_000)
     const files = await hostFiles(ref(sandbox))
     const byCode = new Map(files.map((f) => [f.file_code, f]))
-    await openWithAccount(page, host, sandbox)
-    await page.getByRole('button', { name: 'All files' }).click()
-    await expectFileCount(page, files.length)
+    await openAllFiles(page, host, sandbox, files.length)
     await expect(header(page, 'Name')).toHaveAttribute('aria-sort', 'ascending')
 
     const columns: Array<{ name: string; key: keyof HostFile; first: 'ascending' | 'descending' }> = [
@@ -66,8 +64,7 @@ test('folder rows open with a double-click or Enter; Backspace and Alt+Up go up'
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   const rows = grid(page).locator('tbody tr')
   // Folders come first, then files.
   await expect(rows.nth(0)).toContainText('Documents')
@@ -101,8 +98,7 @@ test('search everywhere finds a file in another folder and says where it lives',
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   await page.getByRole('searchbox', { name: 'Search files by name' }).fill('invoice')
   await expect(page.getByText('No matches')).toBeVisible()
 
@@ -127,8 +123,7 @@ test('Refresh and re-opening a folder pick up files added on the host; doing it 
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await expect(fileRow(page, 'holiday.jpg')).toBeVisible()
 
   // Added behind the app's back: the index cannot know until it asks the host.
@@ -156,8 +151,7 @@ test('Ctrl+A then unticking: copy and move act on the whole result less the unti
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await fileRow(page, 'holiday.jpg').click()
   await page.keyboard.press('Control+a')
   await expect(page.getByTestId('status-selection')).toContainText('3 selected')
@@ -196,8 +190,7 @@ test('a second window follows a rename and a move made in the first (index chang
   sandbox,
   context,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const second = await context.newPage()
   await second.goto(host.url)
   await expect(fileRow(second, 'notes.txt')).toBeVisible()

@@ -1,14 +1,13 @@
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import { codeOfLink } from './index-helpers.ts'
-import { apiGet, listFiles, seedSmallTree } from './sandbox-api.ts'
+import { apiGet, listFiles } from './sandbox-api.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 })
 
 test('folder tree: lazy children, keyboard navigation, breadcrumb', async ({ page, host, sandbox }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   const tree = page.getByRole('tree', { name: 'Folders' })
   await expect(tree.getByRole('treeitem', { name: 'Photos' })).toBeVisible()
   await expect(tree.getByRole('treeitem', { name: 'Invoices' })).toHaveCount(0)
@@ -43,8 +42,7 @@ test('file list shows names, sizes and counts; status bar sums the selection', a
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   const row = fileRow(page, 'report-2024.pdf')
   await expect(row).toContainText('KB')
   await expect(page.getByTestId('status-count')).toHaveText('3 files')
@@ -69,8 +67,7 @@ test('file list shows names, sizes and counts; status bar sums the selection', a
 })
 
 test('F2 renames a file and the host has the new name', async ({ page, host, sandbox }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await fileRow(page, 'notes.txt').click()
   await page.keyboard.press('F2')
   await page.getByRole('textbox', { name: 'New name for notes.txt' }).fill('meeting-notes.txt')
@@ -89,8 +86,7 @@ test('F2 renames a file and the host has the new name', async ({ page, host, san
 })
 
 test('move to folder through the context menu and the folder picker', async ({ page, host, sandbox }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await fileRow(page, 'holiday.jpg').click({ button: 'right' })
   await page.getByRole('menuitem', { name: /Move to folder/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Move to folder' })
@@ -107,8 +103,7 @@ test('move to folder through the context menu and the folder picker', async ({ p
 })
 
 test('clone makes a copy the host lists', async ({ page, host, sandbox }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   await fileRow(page, 'report-2024.pdf').click({ button: 'right' })
   await page.getByRole('menuitem', { name: /^Clone/ }).click()
   await expect(page.getByText('Cloned 1 file')).toBeVisible()
@@ -126,8 +121,7 @@ test('clone makes a copy the host lists', async ({ page, host, sandbox }) => {
 })
 
 test('Ctrl+C copies page links, Ctrl+Shift+C direct links, one per line', async ({ page, host, sandbox }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   const listed = await listFiles(ref(sandbox), { fld_id: 0 })
 
   await fileRow(page, 'report-2024.pdf').click()
@@ -154,8 +148,7 @@ test('Ctrl+C copies page links, Ctrl+Shift+C direct links, one per line', async 
 })
 
 test('Enter opens the selected file’s page in a new tab', async ({ page, host, sandbox }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   const listed = await listFiles(ref(sandbox), { fld_id: 0 })
   await fileRow(page, 'holiday.jpg').click()
   const popup = page.waitForEvent('popup')
@@ -166,8 +159,7 @@ test('Enter opens the selected file’s page in a new tab', async ({ page, host,
 })
 
 test('new folder from the sidebar appears in the tree and on the host', async ({ page, host, sandbox }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const tree = page.getByRole('tree', { name: 'Folders' })
   await tree.getByRole('treeitem', { name: 'Documents' }).click()
   await page.getByRole('button', { name: 'New folder in Documents' }).click()

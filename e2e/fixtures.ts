@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline'
 import { test as base, expect, type Page } from '@playwright/test'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
 import { electronMode, launchElectronApp } from './electron-app.ts'
-import type { SandboxRef } from './sandbox-api.ts'
+import { type SandboxRef, type Seeded, seedSmallTree } from './sandbox-api.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -172,6 +172,13 @@ export async function openWithAccount(page: Page, host: Host, sandbox: SandboxHa
   await expect(
     page.getByRole('grid', { name: 'Files' }).or(page.getByText('This folder is empty')),
   ).toBeVisible()
+}
+
+/** The small known tree (seedSmallTree) on the host, then the app opened with its account; what was seeded. */
+export async function openWithSmallTree(page: Page, host: Host, sandbox: SandboxHandle): Promise<Seeded> {
+  const seeded = await seedSmallTree(ref(sandbox))
+  await openWithAccount(page, host, sandbox)
+  return seeded
 }
 
 export function fileRow(page: Page, name: string) {

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { addAccount, expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { addAccount, expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid } from './index-helpers.ts'
-import { apiGet, listFiles, seedSmallTree } from './sandbox-api.ts'
+import { apiGet, listFiles } from './sandbox-api.ts'
 import { type HostFolder, openUploadMenu } from './upload-helpers.ts'
 
 /** The grid has the keyboard and its cursor (aria-activedescendant) is on the row of `name`. */
@@ -34,13 +34,22 @@ const rootFolders = async (sb: ReturnType<typeof ref>) =>
     .map((f) => f.name)
     .sort()
 
+/** Enter on the sidebar's Accounts button: the button, which takes focus back later, and the dialog it opens. */
+async function openAccountsByKeyboard(page: Page) {
+  const accountsButton = page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('button', { name: 'Accounts' })
+  await accountsButton.focus()
+  await page.keyboard.press('Enter')
+  return { accountsButton, accounts: page.getByRole('dialog', { name: 'Accounts' }) }
+}
+
 test('Shift+F10 and the context-menu key open the menu at the cursor row with its first item focused', async ({
   page,
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   await cursorTo(page, 4) // notes.txt
   await expectCursorOn(page, 'notes.txt')
   const menu = page.getByRole('menu', { name: 'File actions' })
@@ -68,8 +77,7 @@ test('the Move dialog opens on its folder list; Escape and a finished move give 
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await cursorTo(page, 3) // holiday.jpg
   const dialog = page.getByRole('dialog', { name: 'Move to folder' })
 
@@ -114,8 +122,7 @@ test('Ctrl+N starts a new folder in place; Escape and Enter give the grid its fo
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  await seedSmallTree(sb)
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   await cursorTo(page, 5) // report-2024.pdf
   const field = page.getByRole('tree', { name: 'Folders' }).getByRole('textbox', { name: 'New folder name' })
 
@@ -139,8 +146,7 @@ test('Ctrl+N starts a new folder in place; Escape and Enter give the grid its fo
 })
 
 test('F2 renames in place; Escape and Enter give the row back its focus', async ({ page, host, sandbox }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await cursorTo(page, 4) // notes.txt
   const field = grid(page).getByRole('textbox', { name: 'New name for notes.txt' })
 
@@ -169,15 +175,9 @@ test('the accounts dialog and a dialog opened from a menu give focus back to wha
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
 
-  const accountsButton = page
-    .getByRole('complementary', { name: 'Sidebar' })
-    .getByRole('button', { name: 'Accounts' })
-  await accountsButton.focus()
-  await page.keyboard.press('Enter')
-  const accounts = page.getByRole('dialog', { name: 'Accounts' })
+  const { accountsButton, accounts } = await openAccountsByKeyboard(page)
   await expect(accounts).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(accounts).toHaveCount(0)
@@ -198,8 +198,7 @@ test('Ctrl+F puts the cursor in the search box of the view; the search finds the
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   await cursorTo(page, 3)
   await page.keyboard.press('Control+f')
   const search = page.getByRole('searchbox', { name: 'Search files by name' })
@@ -222,8 +221,7 @@ test('the already-there question and a dialog inside the accounts dialog give fo
   tmp,
 }) => {
   const sb = ref(sandbox)
-  await seedSmallTree(sb)
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   const dir = path.join(tmp, 'drop')
   await fs.mkdir(dir, { recursive: true })
   await fs.writeFile(path.join(dir, 'memo.txt'), 'memo')
@@ -249,12 +247,7 @@ test('the already-there question and a dialog inside the accounts dialog give fo
 
   // A dialog opened inside the accounts dialog gives focus back to its button there, then the accounts dialog
   // to the sidebar's button.
-  const accountsButton = page
-    .getByRole('complementary', { name: 'Sidebar' })
-    .getByRole('button', { name: 'Accounts' })
-  await accountsButton.focus()
-  await page.keyboard.press('Enter')
-  const accounts = page.getByRole('dialog', { name: 'Accounts' })
+  const { accountsButton, accounts } = await openAccountsByKeyboard(page)
   const edit = accounts.getByRole('button', { name: 'Edit Sandbox' })
   await edit.focus()
   await page.keyboard.press('Enter')
@@ -287,12 +280,7 @@ test('switching account inside the accounts dialog redraws the window; Escape st
 }) => {
   const second = await sandbox.createAccount('second@sandbox.local')
   await openWithAccount(page, host, sandbox)
-  const accountsButton = page
-    .getByRole('complementary', { name: 'Sidebar' })
-    .getByRole('button', { name: 'Accounts' })
-  await accountsButton.focus()
-  await page.keyboard.press('Enter')
-  const accounts = page.getByRole('dialog', { name: 'Accounts' })
+  const { accountsButton, accounts } = await openAccountsByKeyboard(page)
   await accounts.getByRole('button', { name: 'Add account' }).click()
   await addAccount(page, { label: 'Second', baseUrl: sandbox.baseUrl, apiKey: second.apiKey })
   // The new account is the active one: the window behind the dialog is drawn again for it.

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
 import { codeOfLink } from './index-helpers.ts'
 import { apiGet, listFiles, type SandboxRef, seedSmallTree } from './sandbox-api.ts'
 
@@ -43,8 +43,7 @@ test('the tree’s folder menu: Open, New folder inside, Copy links of its files
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await indexed(page)
 
   // Open: the folder's files in the pane, its name in the breadcrumb.
@@ -86,8 +85,7 @@ test('Upload here sends the picked file into that folder; picked again, it is no
   sandbox,
   tmp,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const file = path.join(tmp, 'scan.pdf')
   await fs.writeFile(file, 'a scanned invoice\n'.repeat(50))
 
@@ -125,8 +123,7 @@ test('a folder row of the file pane has the folder menu: Open, Rename in place, 
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await indexed(page)
 
   await fileRow(page, 'Photos').click({ button: 'right' })
@@ -137,6 +134,7 @@ test('a folder row of the file pane has the folder menu: Open, Rename in place, 
     /New folder inside/,
     /Upload here…/,
     /Copy links of its files/,
+    /Check links of its files/,
   ])
   await menu.getByRole('menuitem', { name: 'Copy links of its files' }).click()
   await expect(page.getByText('Copied link')).toBeVisible()

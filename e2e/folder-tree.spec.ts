@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
-import { apiGet, type SandboxRef, seedSmallTree } from './sandbox-api.ts'
+import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
+import { apiGet, type SandboxRef } from './sandbox-api.ts'
 
 /** The folders directly in a folder, as the host lists them now. */
 async function hostFolders(sb: SandboxRef, fldId: number): Promise<string[]> {
@@ -26,8 +26,7 @@ test('F2 renames a folder in place: Enter commits to the host, the breadcrumb an
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await expect(fileRow(page, 'Photos')).toBeVisible()
 
   // Esc puts things back: nothing typed reaches the host.
@@ -77,8 +76,7 @@ test('a folder rename the host refuses rolls back everywhere with a message; the
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   await node(page, 'Documents').click()
   await expect(fileRow(page, 'Invoices')).toBeVisible()
 
@@ -111,8 +109,7 @@ test('a bad folder name says why and keeps what was typed; the root cannot be re
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
 
   await node(page, 'Documents').focus()
   await page.keyboard.press('F2')
@@ -151,8 +148,7 @@ test('new folder in place: the sidebar’s + and Ctrl+N open a name field in the
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await node(page, 'Documents').click()
   await expect(fileRow(page, 'Invoices')).toBeVisible()
 
@@ -198,8 +194,7 @@ test('a new folder the host refuses keeps its name and says why; sent again it i
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
 
   await disallow(ref(sandbox), 'folder/create')
   await page.getByRole('button', { name: 'New folder in My files' }).click()

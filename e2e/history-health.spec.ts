@@ -33,7 +33,7 @@ test('upload history: link health on demand (a deleted file shows gone), the sch
   await expect(schedule).toHaveValue('off')
   await schedule.selectOption('24')
   await page.reload()
-  await page.getByRole('button', { name: 'Upload history' }).click()
+  await openHistory(page)
   await expect(page.getByLabel('Check links automatically')).toHaveValue('24')
 
   const download = page.waitForEvent('download')

@@ -1,6 +1,6 @@
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
 import { deleteFile, listFiles } from './sandbox-api.ts'
-import { dragFiles, expectStatus } from './upload-helpers.ts'
+import { dropAndLand, openHistory } from './upload-helpers.ts'
 
 test('an upload batch in the history checks just its own links; its entries say when they were last found alive', async ({
   page,
@@ -10,21 +10,17 @@ test('an upload batch in the history checks just its own links; its entries say 
   const sb = ref(sandbox)
   await openWithAccount(page, host, sandbox)
   // Two drops, two batches.
-  await dragFiles(page, [
+  await dropAndLand(page, [
     { name: 'older-keep.txt', text: 'first drop, stays' },
     { name: 'older-gone.txt', text: 'first drop, deleted on the host' },
   ])
-  await expectStatus(page, 'older-keep.txt', 'Done')
-  await expectStatus(page, 'older-gone.txt', 'Done')
-  await dragFiles(page, [{ name: 'newer.txt', text: 'second drop' }])
-  await expectStatus(page, 'newer.txt', 'Done')
+  await dropAndLand(page, [{ name: 'newer.txt', text: 'second drop' }])
 
   const gone = (await listFiles(sb)).find((f) => f.name === 'older-gone.txt')
   await deleteFile(sb, gone?.file_code as string)
   expect((await listFiles(sb)).map((f) => f.name).sort()).toEqual(['newer.txt', 'older-keep.txt'])
 
-  await page.getByRole('button', { name: 'Upload history' }).click()
-  const history = page.getByRole('list', { name: 'Upload history' })
+  const history = await openHistory(page)
   const entry = (name: string) => history.getByRole('listitem', { name, exact: true })
   const batches = history.getByRole('listitem', { name: /^Upload of / })
   // Newest first: the second drop's heading, its file, then the first drop's heading over its two files.
@@ -48,7 +44,7 @@ test('an upload batch in the history checks just its own links; its entries say 
 
   // The answers are main's, kept with the history: a reload shows them again.
   await page.reload()
-  await page.getByRole('button', { name: 'Upload history' }).click()
+  await openHistory(page)
   await expect(entry('older-keep.txt')).toContainText('Last found alive')
   await expect(entry('newer.txt')).toContainText('Not checked')
   await batches

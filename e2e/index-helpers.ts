@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect } from './fixtures.ts'
+import type { SandboxHandle } from '../sandbox/server.ts'
+import { expect, type Host, openWithAccount } from './fixtures.ts'
 import { apiGet, type SandboxRef } from './sandbox-api.ts'
 
 /** A file as the host lists it, with the fields the pane sorts by. */
@@ -47,6 +48,19 @@ export async function shownCodes(page: Page): Promise<string[]> {
 /** Waits until the status bar counts `n` files: the index has them all (a crawl may still be on its way). */
 export async function expectFileCount(page: Page, n: number, timeout = 120_000): Promise<void> {
   await expect(page.getByTestId('status-count')).toHaveText(`${n.toLocaleString('en-US')} files`, { timeout })
+}
+
+/** The app opened with the account on All files, once the status bar counts all `files` of it. */
+export async function openAllFiles(
+  page: Page,
+  host: Host,
+  sandbox: SandboxHandle,
+  files: number,
+  timeout?: number,
+): Promise<void> {
+  await openWithAccount(page, host, sandbox)
+  await page.getByRole('button', { name: 'All files' }).click()
+  await expectFileCount(page, files, timeout)
 }
 
 export function header(page: Page, name: string): Locator {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid } from './index-helpers.ts'
-import { listFiles, seedSmallTree } from './sandbox-api.ts'
+import { listFiles } from './sandbox-api.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -22,8 +22,7 @@ test('keyboard only: select with arrows and Shift, copy links, move through the 
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  const seeded = await seedSmallTree(sb)
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const selection = page.getByTestId('status-selection')
   const crumbs = page.getByRole('navigation', { name: 'Folder path' })
 

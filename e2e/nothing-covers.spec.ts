@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
-import { listFiles, seedSmallTree } from './sandbox-api.ts'
+import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
+import { listFiles } from './sandbox-api.ts'
 import { dragFiles, expectStatus } from './upload-helpers.ts'
 
 /**
@@ -21,8 +21,7 @@ test('a finished batch and its toasts cover no control: queue buttons, file menu
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  await seedSmallTree(sb)
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   // Enough files for a tall link pack: the card that once lay over the uploads panel.
   const dropped = Array.from({ length: 10 }, (_, i) => ({ name: `batch_${i + 1}.txt`, text: `file ${i}` }))
   await dragFiles(page, dropped)

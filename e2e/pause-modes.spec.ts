@@ -1,6 +1,23 @@
-import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import type { Locator, Page } from '@playwright/test'
+import type { SandboxHandle } from '../sandbox/server.ts'
+import { expect, type Host, openWithAccount, ref, test } from './fixtures.ts'
 import { apiGet, listFiles } from './sandbox-api.ts'
-import { dragFiles, expectStatus, openUploadMenu, queueRow } from './upload-helpers.ts'
+import { dragFiles, expectStatus, openQueueSettings, queueRow } from './upload-helpers.ts'
+
+/** The speed limit in KB/s, as typed and confirmed with Enter; empty for none. */
+async function setSpeedLimit(queue: Locator, kbPerSecond: string): Promise<void> {
+  await queue.getByLabel(/Speed limit/).fill(kbPerSecond)
+  await queue.getByLabel(/Speed limit/).press('Enter')
+}
+
+/** The app with the queue's settings open, sending one file at a time at 48 KB/s: slow enough to catch one running. */
+async function openSlowOneAtATime(page: Page, host: Host, sandbox: SandboxHandle): Promise<Locator> {
+  await openWithAccount(page, host, sandbox)
+  const queue = await openQueueSettings(page)
+  await setSpeedLimit(queue, '48')
+  await queue.getByLabel('Uploads at once').selectOption('1')
+  return queue
+}
 
 test('Pause all lets the running upload finish; Stop now interrupts one and says it starts again', async ({
   page,
@@ -8,12 +25,7 @@ test('Pause all lets the running upload finish; Stop now interrupts one and says
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  await openWithAccount(page, host, sandbox)
-  await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
-  const queue = page.getByRole('region', { name: 'Upload queue' })
-  await queue.getByLabel(/Speed limit/).fill('48')
-  await queue.getByLabel(/Speed limit/).press('Enter')
-  await queue.getByLabel('Uploads at once').selectOption('1')
+  const queue = await openSlowOneAtATime(page, host, sandbox)
 
   // One at a time, slowly: first.bin runs while second.bin waits.
   await dragFiles(page, [
@@ -42,8 +54,7 @@ test('Pause all lets the running upload finish; Stop now interrupts one and says
   await expectStatus(page, 'second.bin', 'Waiting')
   expect((await listFiles(sb)).map((f) => f.name)).toEqual(['first.bin'])
 
-  await queue.getByLabel(/Speed limit/).fill('')
-  await queue.getByLabel(/Speed limit/).press('Enter')
+  await setSpeedLimit(queue, '')
   await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
   await expectStatus(page, 'second.bin', 'Done')
   expect((await listFiles(sb)).map((f) => f.name).sort()).toEqual(['first.bin', 'second.bin'])
@@ -55,12 +66,7 @@ test("One upload's pause says it was interrupted and starts again from the begin
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  await openWithAccount(page, host, sandbox)
-  await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
-  const queue = page.getByRole('region', { name: 'Upload queue' })
-  await queue.getByLabel(/Speed limit/).fill('48')
-  await queue.getByLabel(/Speed limit/).press('Enter')
-  await queue.getByLabel('Uploads at once').selectOption('1')
+  const queue = await openSlowOneAtATime(page, host, sandbox)
 
   await dragFiles(page, [
     { name: 'running.bin', size: 96 * 1024 },
@@ -78,8 +84,7 @@ test("One upload's pause says it was interrupted and starts again from the begin
   )
   expect(await listFiles(sb)).toEqual([])
 
-  await queue.getByLabel(/Speed limit/).fill('')
-  await queue.getByLabel(/Speed limit/).press('Enter')
+  await setSpeedLimit(queue, '')
   await queueRow(page, 'running.bin').getByRole('button', { name: 'Resume running.bin' }).click()
   await expectStatus(page, 'running.bin', 'Done')
   await queueRow(page, 'waiting.bin').getByRole('button', { name: 'Resume waiting.bin' }).click()

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import type { Page } from '@playwright/test'
+import type { SandboxHandle } from '../sandbox/server.ts'
+import { expect, type Host, openWithAccount, ref, test } from './fixtures.ts'
 import { listFiles } from './sandbox-api.ts'
 import { expectStatus, openUploadMenu, queueRow } from './upload-helpers.ts'
 
@@ -34,6 +36,22 @@ async function serveUrls(): Promise<{ base: string; close: () => Promise<void> }
   }
 }
 
+/** serveUrls() up and the app open with the account for `run`; the server is closed however it ends. */
+async function withServedUrls(
+  page: Page,
+  host: Host,
+  sandbox: SandboxHandle,
+  run: (web: { base: string }) => Promise<void>,
+): Promise<void> {
+  const web = await serveUrls()
+  try {
+    await openWithAccount(page, host, sandbox)
+    await run(web)
+  } finally {
+    await web.close()
+  }
+}
+
 /** The settings file main writes; absent until the first change is saved. */
 async function savedSettings(dataDir: string): Promise<Record<string, unknown>> {
   try {
@@ -43,7 +61,7 @@ async function savedSettings(dataDir: string): Promise<Record<string, unknown>> 
   }
 }
 
-async function addUrls(page: import('@playwright/test').Page, urls: string[]): Promise<void> {
+async function addUrls(page: Page, urls: string[]): Promise<void> {
   await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Add URLs…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add URLs' })
   await dialog.getByLabel('URLs, one per line').fill(urls.join('\n'))
@@ -55,9 +73,7 @@ test('Add URLs… checks each URL first: a dead one is refused at once, a web pa
   host,
   sandbox,
 }) => {
-  const web = await serveUrls()
-  try {
-    await openWithAccount(page, host, sandbox)
+  await withServedUrls(page, host, sandbox, async (web) => {
     await addUrls(page, [`${web.base}/report.txt`, `${web.base}/download`, `${web.base}/gone.zip`])
 
     const ask = page.getByRole('dialog', { name: 'This is a web page, not a file' })
@@ -79,15 +95,11 @@ test('Add URLs… checks each URL first: a dead one is refused at once, a web pa
     await ask.getByRole('button', { name: 'Upload anyway' }).click()
     await expectStatus(page, 'download', 'Done')
     expect((await listFiles(ref(sandbox))).map((f) => f.name).sort()).toEqual(['download', 'report.txt'])
-  } finally {
-    await web.close()
-  }
+  })
 })
 
 test('with the check turned off in Preferences, URLs are sent as given', async ({ page, host, sandbox }) => {
-  const web = await serveUrls()
-  try {
-    await openWithAccount(page, host, sandbox)
+  await withServedUrls(page, host, sandbox, async (web) => {
     await page.getByRole('button', { name: 'Accounts' }).click()
     const prefs = page.getByRole('region', { name: 'Preferences' })
     const check = prefs.getByRole('checkbox', { name: /Check each URL from this computer/ })
@@ -105,9 +117,7 @@ test('with the check turned off in Preferences, URLs are sent as given', async (
     await expectStatus(page, 'download', 'Done')
     await expect(page.getByRole('dialog', { name: 'This is a web page, not a file' })).toHaveCount(0)
     expect((await listFiles(ref(sandbox))).map((f) => f.name)).toEqual(['download'])
-  } finally {
-    await web.close()
-  }
+  })
 })
 
 test('the queue row of a URL being fetched says how long the host still gets', async ({
@@ -115,15 +125,11 @@ test('the queue row of a URL being fetched says how long the host still gets', a
   host,
   sandbox,
 }) => {
-  const web = await serveUrls()
-  try {
-    await openWithAccount(page, host, sandbox)
+  await withServedUrls(page, host, sandbox, async (web) => {
     await addUrls(page, [`${web.base}/slow.bin`])
     await expect(queueRow(page, 'slow.bin')).toContainText(
       /The host is fetching it · gives up in (9 min \d+ s|10 min)/,
     )
     await expectStatus(page, 'slow.bin', 'Done')
-  } finally {
-    await web.close()
-  }
+  })
 })

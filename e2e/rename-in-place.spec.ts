@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
-import { grid } from './index-helpers.ts'
-import { apiGet, listFiles, type SandboxRef, seedSmallTree } from './sandbox-api.ts'
+import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
+import { grid, openAllFiles } from './index-helpers.ts'
+import { apiGet, listFiles, type SandboxRef } from './sandbox-api.ts'
 
 /** The rename field of the row or tile named `name` (its accessible name says which). */
 const nameField = (page: Page, name: string) => page.getByRole('textbox', { name: `New name for ${name}` })
@@ -26,6 +26,12 @@ async function disallow(sb: SandboxRef, operations: string): Promise<void> {
   if (!res.ok) throw new Error(`sandbox disallow failed: ${res.status}`)
 }
 
+/** A click on the row, then F2: its name field opens. */
+async function startRename(row: Locator): Promise<void> {
+  await row.click()
+  await row.page().keyboard.press('F2')
+}
+
 /** Focus is back on the grid with its cursor on `row` (the row or tile element). */
 async function expectCursorOn(page: Page, row: Locator): Promise<void> {
   await expect(grid(page)).toBeFocused()
@@ -39,14 +45,12 @@ test('F2 on a file: the stem is selected, keys stay in the field, Enter renames 
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   // Inside a folder, so a Backspace reaching the grid would leave it for the parent.
   await fileRow(page, 'Documents').dblclick()
   const crumbs = page.getByRole('navigation', { name: 'Folder path' })
   await expect(crumbs).toContainText('Documents')
-  await fileRow(page, 'contract.docx').click()
-  await page.keyboard.press('F2')
+  await startRename(fileRow(page, 'contract.docx'))
 
   const field = nameField(page, 'contract.docx')
   await expect(field).toBeFocused()
@@ -82,10 +86,8 @@ test('Esc keeps the old name, sends nothing, and gives the keys back to the grid
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
-  await fileRow(page, 'notes.txt').click()
-  await page.keyboard.press('F2')
+  const seeded = await openWithSmallTree(page, host, sandbox)
+  await startRename(fileRow(page, 'notes.txt'))
   await page.keyboard.type('something else entirely')
   await page.keyboard.press('Escape')
 
@@ -108,10 +110,8 @@ test('an empty name is refused in the field, which stays with a reason until fix
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
-  await fileRow(page, 'notes.txt').click()
-  await page.keyboard.press('F2')
+  const seeded = await openWithSmallTree(page, host, sandbox)
+  await startRename(fileRow(page, 'notes.txt'))
   const field = nameField(page, 'notes.txt')
   await field.fill('   ')
   await page.keyboard.press('Enter')
@@ -129,11 +129,9 @@ test('a rename the host refuses shows at once, then rolls back with a message', 
   host,
   sandbox,
 }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await disallow(ref(sandbox), 'file/rename')
-  await fileRow(page, 'notes.txt').click()
-  await page.keyboard.press('F2')
+  await startRename(fileRow(page, 'notes.txt'))
   await page.keyboard.type('refused')
   await page.keyboard.press('Enter')
 
@@ -144,8 +142,7 @@ test('a rename the host refuses shows at once, then rolls back with a message', 
 
   // Once the host allows it again, the same rename goes through.
   await disallow(ref(sandbox), '')
-  await fileRow(page, 'notes.txt').click()
-  await page.keyboard.press('F2')
+  await startRename(fileRow(page, 'notes.txt'))
   await page.keyboard.type('refused')
   await page.keyboard.press('Enter')
   await expect.poll(() => hostName(ref(sandbox), seeded.files['notes.txt'])).toBe('refused.txt')
@@ -156,10 +153,8 @@ test('a folder row renames in place (F2), and a refused folder rename rolls back
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
-  await fileRow(page, 'Photos').click()
-  await page.keyboard.press('F2')
+  await openWithSmallTree(page, host, sandbox)
+  await startRename(fileRow(page, 'Photos'))
   const field = nameField(page, 'Photos')
   await expect(field).toBeFocused()
   // A folder name has no extension: all of it is selected.
@@ -184,10 +179,8 @@ test('a folder row renames in place (F2), and a refused folder rename rolls back
 })
 
 test('leaving the field by clicking another row renames, as Enter would', async ({ page, host, sandbox }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
-  await fileRow(page, 'notes.txt').click()
-  await page.keyboard.press('F2')
+  const seeded = await openWithSmallTree(page, host, sandbox)
+  await startRename(fileRow(page, 'notes.txt'))
   await page.keyboard.type('clicked-away')
   await fileRow(page, 'holiday.jpg').click()
   await expect(nameField(page, 'notes.txt')).toHaveCount(0)
@@ -197,8 +190,7 @@ test('leaving the field by clicking another row renames, as Enter would', async 
 })
 
 test('the context menu renames a tile in the grid view', async ({ page, host, sandbox }) => {
-  const seeded = await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await page.getByRole('button', { name: 'Grid view' }).click()
   const tile = page.getByRole('gridcell').filter({ hasText: 'holiday.jpg' })
   await tile.click({ button: 'right' })
@@ -222,15 +214,12 @@ test.describe('in a long list', () => {
     host,
     sandbox,
   }) => {
-    await openWithAccount(page, host, sandbox)
-    await page.getByRole('button', { name: 'All files' }).click()
-    await expect(page.getByTestId('status-count')).toHaveText('300 files', { timeout: 60_000 })
+    await openAllFiles(page, host, sandbox, 300, 60_000)
     const first = grid(page).locator('tbody tr.file-row[aria-rowindex="2"]')
     const code = (await first.getAttribute('data-code')) ?? ''
     const before = (await hostName(ref(sandbox), code)) ?? ''
     expect(before).not.toBe('')
-    await first.click()
-    await page.keyboard.press('F2')
+    await startRename(first)
     const field = nameField(page, before)
     await expect(field).toBeFocused()
     await page.keyboard.type('scrolled-away')

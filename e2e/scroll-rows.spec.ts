@@ -1,10 +1,16 @@
 import type { Page } from '@playwright/test'
-import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { expectFileCount, grid, type HostFile, hostFiles } from './index-helpers.ts'
+import { expect, ref, test } from './fixtures.ts'
+import { grid, type HostFile, hostFiles, openAllFiles } from './index-helpers.ts'
+import type { SandboxRef } from './sandbox-api.ts'
 
 test.use({ seedFiles: 5000 })
 
 const ROW_H = 36
+
+/** The host's files sorted by name, code unit by code unit. */
+async function hostFilesByName(sb: SandboxRef): Promise<HostFile[]> {
+  return (await hostFiles(sb)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+}
 
 /** What a drawn row says about itself, in the DOM order (slot order). */
 interface DrawnRow {
@@ -111,12 +117,8 @@ test('scrolling rewrites the drawn rows in place, each showing the host’s file
   sandbox,
 }) => {
   test.setTimeout(180_000)
-  const byName = (await hostFiles(ref(sandbox))).sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-  )
-  await openWithAccount(page, host, sandbox)
-  await page.getByRole('button', { name: 'All files' }).click()
-  await expectFileCount(page, byName.length)
+  const byName = await hostFilesByName(ref(sandbox))
+  await openAllFiles(page, host, sandbox, byName.length)
   await expectRowsMatchHost(page, byName)
 
   // Away from the top the list draws its overscan above too: its slots are laid out from here on.
@@ -152,12 +154,8 @@ test('the window ahead of the scrolling is fetched before its rows come into vie
   received,
 }) => {
   test.setTimeout(180_000)
-  const byName = (await hostFiles(ref(sandbox))).sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-  )
-  await openWithAccount(page, host, sandbox)
-  await page.getByRole('button', { name: 'All files' }).click()
-  await expectFileCount(page, byName.length)
+  const byName = await hostFilesByName(ref(sandbox))
+  await openAllFiles(page, host, sandbox, byName.length)
 
   // Scrolled down to row 1,000: the rows 150 further down are fetched already, so a jump there draws no placeholder.
   await scrollByFrames(page, 1000)

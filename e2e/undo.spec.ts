@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid } from './index-helpers.ts'
 import {
   apiGet,
@@ -49,9 +49,8 @@ test('a rename is undone by the toast’s button or Ctrl+Z, each rename once', a
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  const seeded = await seedSmallTree(sb)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const code = seeded.files['notes.txt'] as string
-  await openWithAccount(page, host, sandbox)
 
   await renameFile(page, 'notes.txt', 'meeting.txt')
   await expect.poll(() => nameOnHost(sb, code)).toBe('meeting.txt')
@@ -137,8 +136,7 @@ test('undoing a move sends each file back to its own folder (files from a search
 
 test('a folder rename is undone, in the tree and on the host', async ({ page, host, sandbox }) => {
   const sb = ref(sandbox)
-  await seedSmallTree(sb)
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   const tree = page.getByRole('tree', { name: 'Folders' })
   await tree.getByRole('treeitem', { name: 'Photos' }).focus()
   await page.keyboard.press('F2')
@@ -163,11 +161,10 @@ test('an undo the host’s changes make impossible says what was not undone, and
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  const seeded = await seedSmallTree(sb)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const notes = seeded.files['notes.txt'] as string
   const holiday = seeded.files['holiday.jpg'] as string
   const report = seeded.files['report-2024.pdf'] as string
-  await openWithAccount(page, host, sandbox)
 
   // Renamed here, then renamed again elsewhere: the undo leaves the other name alone.
   await renameFile(page, 'notes.txt', 'draft.txt')
@@ -205,8 +202,7 @@ test('an undo leaves a file that a second window moved on since where it went', 
   context,
 }) => {
   const sb = ref(sandbox)
-  const seeded = await seedSmallTree(sb)
-  await openWithAccount(page, host, sandbox)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   await fileRow(page, 'holiday.jpg').click()
   await fileRow(page, 'notes.txt').click({ modifiers: ['Control'] })
   await moveSelectionTo(page, 'notes.txt', 'Photos')

@@ -84,6 +84,12 @@ export async function openUploadMenu(page: Page) {
   return page.getByRole('menu')
 }
 
+/** Opens the upload queue's panel with its settings, from the Upload menu; returns the panel. */
+export async function openQueueSettings(page: Page) {
+  await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
+  return page.getByRole('region', { name: 'Upload queue' })
+}
+
 export interface HostFolder {
   fld_id: number | string
   name: string

@@ -11,6 +11,7 @@ import {
   hostFolder,
   openHistory,
   openInNewFolder,
+  openQueueSettings,
   openUploadMenu,
   queueRow,
   serveFile,
@@ -34,8 +35,7 @@ test('drop files and pick a folder: progress, mirrored folders on the host, link
   const incoming = await openInNewFolder(page, host, sandbox, 'Incoming')
 
   // Auto-copy on, and a speed limit so the progress can be watched.
-  await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
-  const queue = page.getByRole('region', { name: 'Upload queue' })
+  const queue = await openQueueSettings(page)
   // click + a retrying assertion, not check(): check() reads the box back at once, and the switch may show its
   // saved state a frame after the click (the settings round trip), which check() calls a failure.
   const autoCopy = queue.getByLabel('Copy links when a batch finishes')
@@ -122,8 +122,7 @@ test('an empty file is reported at once; the rest of the drop is uploaded', asyn
 
 test('pause and resume the queue, and one upload in it', async ({ page, host, sandbox }) => {
   await openWithAccount(page, host, sandbox)
-  await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
-  const queue = page.getByRole('region', { name: 'Upload queue' })
+  const queue = await openQueueSettings(page)
   await queue.getByRole('button', { name: 'Pause all' }).click()
   await expect(page.getByTestId('queue-paused')).toContainText('Uploads are paused.')
 
@@ -155,8 +154,7 @@ test('a refused upload shows the host’s words, and retry uploads it once there
   await page.goto(host.url)
   await addAccount(page, { label: 'Small', baseUrl: sandbox.baseUrl, apiKey: small.apiKey })
   await expect(page.getByText('This folder is empty')).toBeVisible()
-  await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
-  await page.getByRole('region', { name: 'Upload queue' }).getByRole('button', { name: 'Pause all' }).click()
+  await (await openQueueSettings(page)).getByRole('button', { name: 'Pause all' }).click()
 
   await dragFiles(page, [{ name: 'big.bin', size: 8_000 }])
   await expectStatus(page, 'big.bin', 'Waiting')
@@ -179,8 +177,7 @@ test('a failing host: the upload retries, saying what the host answered, and lan
 }) => {
   const sb = ref(sandbox)
   await openWithAccount(page, host, sandbox)
-  await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
-  await page.getByRole('region', { name: 'Upload queue' }).getByRole('button', { name: 'Pause all' }).click()
+  await (await openQueueSettings(page)).getByRole('button', { name: 'Pause all' }).click()
   await dragFiles(page, [{ name: 'flaky.txt', text: 'flaky host' }])
   await expectStatus(page, 'flaky.txt', 'Waiting')
 

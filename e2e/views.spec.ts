@@ -1,4 +1,4 @@
-import { addAccount, expect, openWithAccount, ref, test } from './fixtures.ts'
+import { addAccount, expect, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
 import { apiGet, deleteFile, seedSmallTree, upload } from './sandbox-api.ts'
 
 test('deleted files view lists a file deleted on the host', async ({ page, host, sandbox }) => {
@@ -14,8 +14,7 @@ test('deleted files view lists a file deleted on the host', async ({ page, host,
 })
 
 test('dashboard shows the account email and statistics', async ({ page, host, sandbox }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   await page.getByRole('button', { name: 'Dashboard' }).click()
   const cards = page.getByRole('definition')
   await expect(cards.filter({ hasText: 'demo@sandbox.local' })).toBeVisible()
@@ -32,8 +31,7 @@ test('a host that stops answering shows the offline banner; Retry recovers', asy
   host,
   sandbox,
 }) => {
-  await seedSmallTree(ref(sandbox))
-  await openWithAccount(page, host, sandbox)
+  await openWithSmallTree(page, host, sandbox)
   sandbox.setFaults({ dropRate: 1 })
   await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Photos' }).click()
   const banner = page.getByRole('alert').filter({ hasText: 'Offline' })

@@ -8,3 +8,9 @@ export function quantile(values: readonly number[], q: number): number {
 export const median = (values: readonly number[]): number => quantile(values, 0.5)
 
 export const round = (value: number, digits = 2): number => Number(value.toFixed(digits))
+
+/** How the README quotes a repeated timing: its median and its worst run. */
+export const medianAndMax = (values: readonly number[], digits = 1) => ({
+  median: round(median(values), digits),
+  max: round(Math.max(...values), digits),
+})
