@@ -43,6 +43,22 @@ function shotPath(info: import('@playwright/test').TestInfo, name: string): stri
     : info.outputPath(name)
 }
 
+/**
+ * Waits for the page's transitions and animations to end: buttons fade their colours when the scheme changes,
+ * and a picture taken at once catches them half way (light buttons on a dark dialog). Endless ones (a spinner)
+ * are not waited for.
+ */
+async function settled(page: import('@playwright/test').Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+}
+
 /** Dismisses the toasts showing now; one that times out by itself meanwhile is just as gone. */
 async function clearToasts(page: import('@playwright/test').Page) {
   const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' })
@@ -133,6 +149,7 @@ test('screenshots of every main view, light and dark', async ({ page, context, h
     await clearToasts(page)
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme })
+      await settled(page)
       await page.screenshot({ path: shotPath(info, `${name}-${colorScheme}.png`) })
     }
     await page.emulateMedia({ colorScheme: 'light' })
