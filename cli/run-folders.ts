@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { heldByAnotherProcess, stampPidLock } from '../core/durable/pid-lock.ts'
 
 /**
  * Parallel `filedock upload` / `remote` runs of one user: each run keeps its own queue in a folder of its own
@@ -10,6 +11,9 @@ import { join } from 'node:path'
  *
  * Claiming is a rename to a name of the claiming run: of two runs starting together, only one can move a
  * folder, so a leftover is never finished twice. A folder whose lock names a live process is another run's.
+ * A folder is never without its owner's lock: a new one is made under a hidden name with the lock inside and
+ * only then given its name, and a claimed one gets the claimer's pid at once (a run starting meanwhile would
+ * otherwise take a folder whose engine has not locked it yet, and the two runs would pull it from each other).
  */
 const RUNS = 'runs'
 const LOCK = 'queue.lock'
@@ -17,9 +21,19 @@ const LOCK = 'queue.lock'
 const LEGACY_JOURNAL = 'queue.jsonl'
 
 /** A folder name no other run uses: time first, so leftovers are finished oldest first. */
-export function newRunFolder(queueDir: string): string {
-  const id = `${Date.now().toString(36).padStart(9, '0')}-${process.pid}-${randomBytes(4).toString('hex')}`
-  return join(queueDir, RUNS, id)
+function runFolderName(): string {
+  return `${Date.now().toString(36).padStart(9, '0')}-${process.pid}-${randomBytes(4).toString('hex')}`
+}
+
+/** A new, empty folder for this run, already locked by this process (the engine takes the lock over). */
+export async function newRunFolder(queueDir: string): Promise<string> {
+  const name = runFolderName()
+  const hidden = join(queueDir, RUNS, `.new-${name}`)
+  await mkdir(hidden, { recursive: true, mode: 0o700 })
+  stampPidLock(join(hidden, LOCK))
+  const folder = join(queueDir, RUNS, name)
+  await rename(hidden, folder)
+  return folder
 }
 
 /** The folders of earlier runs that no live process holds, now this run's (renamed), oldest first. */
@@ -31,15 +45,19 @@ export async function claimLeftovers(queueDir: string): Promise<string[]> {
   const claimed: string[] = []
   for (const name of names.sort()) {
     const folder = join(queueDir, RUNS, name)
-    if (await heldByLiveProcess(folder)) continue
-    const mine = newRunFolder(queueDir)
+    if (heldByAnotherProcess(join(folder, LOCK))) continue
+    const mine = join(queueDir, RUNS, runFolderName())
     try {
       await rename(folder, mine)
     } catch {
       continue // another run claimed it first
     }
-    // The lock left inside (a dead process's, or none) stays: the engine takes it over when it opens, and a run
-    // that raced us to this folder finds it held by us, alive.
+    // Ours from this instant: a run listing the folders now finds it held by a live process.
+    try {
+      stampPidLock(join(mine, LOCK))
+    } catch {
+      continue // a run that raced us to it moved it on first
+    }
     claimed.push(mine)
   }
   return claimed
@@ -50,23 +68,11 @@ export async function removeRunFolder(folder: string): Promise<void> {
   await rm(folder, { recursive: true, force: true })
 }
 
-async function heldByLiveProcess(folder: string): Promise<boolean> {
-  const pid = Number((await readFile(join(folder, LOCK), 'utf8').catch(() => '')).trim())
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /** Moves the old single queue into a run folder of its own, unless a live process (an old CLI) holds it. */
 async function adoptLegacyQueue(queueDir: string): Promise<void> {
   const journal = join(queueDir, LEGACY_JOURNAL)
-  if ((await stat(journal).catch(() => null)) === null || (await heldByLiveProcess(queueDir))) return
-  const folder = newRunFolder(queueDir)
-  await mkdir(folder, { recursive: true, mode: 0o700 })
+  if ((await stat(journal).catch(() => null)) === null || heldByAnotherProcess(join(queueDir, LOCK))) return
+  const folder = await newRunFolder(queueDir)
   await rename(journal, join(folder, LEGACY_JOURNAL)).catch(() => undefined)
   await rm(join(queueDir, LOCK), { force: true })
 }

@@ -106,7 +106,7 @@ class QueueRun {
   async inFolder(folder: string | null, history: HistoryStore): Promise<number> {
     const queueDir = cliDataDirs(this.ctx.env, this.o.dataDir).queueDir
     for (let attempt = 0; ; attempt++) {
-      const dir = folder ?? newRunFolder(queueDir)
+      const dir = folder ?? (await newRunFolder(queueDir))
       let empty = false
       try {
         return await this.run(dir, history, (left) => {

@@ -1,11 +1,11 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { acquirePidLock } from './pid-lock.ts'
+import { acquirePidLock, heldByAnotherProcess, stampPidLock } from './pid-lock.ts'
 
 const holderScript = join(import.meta.dirname, 'testing', 'lock-holder.ts')
 let dir: string
@@ -103,5 +103,35 @@ describe('acquirePidLock', () => {
     await writeFile(file, '999999999')
     release()
     expect(await readFile(file, 'utf8')).toBe('999999999')
+  })
+
+  it('a lock stamped by this process keeps others out until this process takes it, without a fight', async () => {
+    stampPidLock(file)
+    expect(await readFile(file, 'utf8')).toBe(String(process.pid))
+    const refused = await otherProcess()
+    expect(refused.said.trim()).toBe(`The test folder is already in use by process ${process.pid}.`)
+    const release = acquirePidLock(file, inUse)
+    expect(await readFile(file, 'utf8')).toBe(String(process.pid))
+    release()
+    expect(existsSync(file)).toBe(false)
+  })
+
+  it('says a lock is another’s only while it names another live process', async () => {
+    expect(heldByAnotherProcess(file)).toBe(false)
+    await writeFile(file, String(deadPid()))
+    expect(heldByAnotherProcess(file)).toBe(false)
+    stampPidLock(file)
+    expect(heldByAnotherProcess(file)).toBe(false)
+    await rm(file)
+    const other = await otherProcess()
+    expect(other.said).toBe('held\n')
+    expect(heldByAnotherProcess(file)).toBe(true)
+  })
+
+  it('leaves nothing beside the lock: the pid is written to a file of its own and linked into place', async () => {
+    const release = acquirePidLock(file, inUse)
+    stampPidLock(file)
+    release()
+    expect(await readdir(dir)).toEqual([])
   })
 })

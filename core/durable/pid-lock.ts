@@ -1,4 +1,5 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { processAlive } from './process-alive.ts'
 
@@ -11,30 +12,26 @@ export type LockHolder = string
 /**
  * Takes the lock file `file` for this process: it is created holding our pid, and refused (with the error
  * `inUse` makes) while another live process or this one holds it. A lock whose pid is gone was left by a
- * killed process; it is taken over, which is how a restart after kill -9 gets in. Returns the release.
+ * killed process; it is taken over, which is how a restart after kill -9 gets in. A lock naming this process
+ * that it does not hold was stamped by it (stampPidLock) to keep others out until now, and is simply taken.
+ * Returns the release.
  *
- * Creation is exclusive (O_EXCL), so of two processes starting together one wins. Two processes taking over
- * the same stale lock in the same instant could both get in; that needs a crash and two starts within
- * microseconds, and an OS lock (flock) is not available from Node.
+ * The file appears whole: the pid is written to a file of our own first, which is then hard-linked to the lock's
+ * name (link fails if the name exists, so of two processes starting together one wins). Another process never
+ * reads an empty lock that is being written; an empty or garbled one was left by an older, interrupted writer.
+ * Two processes taking over the same stale lock in the same instant could both get in; that needs a crash and
+ * two starts within microseconds, and an OS lock (flock) is not available from Node.
  */
 export function acquirePidLock(file: string, inUse: (holder: LockHolder) => Error): () => void {
   const path = resolve(file)
   if (heldHere.has(path)) throw inUse('this process')
   for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(path, 'wx', 0o600)
-      try {
-        writeSync(fd, String(process.pid))
-      } finally {
-        closeSync(fd)
-      }
-      break
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 3) throw err
-    }
+    if (createWhole(path)) break
+    if (attempt > 3)
+      throw Object.assign(new Error(`Could not create the lock file ${path}`), { code: 'EEXIST' })
     const pid = readPid(path)
-    // An unreadable or empty lock is one whose writer died between creating and writing it.
-    if (pid !== null && pid !== process.pid && processAlive(pid)) throw inUse(`process ${pid}`)
+    if (pid === process.pid) break
+    if (pid !== null && processAlive(pid)) throw inUse(`process ${pid}`)
     rmSync(path, { force: true })
   }
   heldHere.add(path)
@@ -43,6 +40,54 @@ export function acquirePidLock(file: string, inUse: (holder: LockHolder) => Erro
     // Only our own lock is removed: a holder that took it over after us must keep it.
     if (readPid(path) === process.pid) rmSync(path, { force: true })
   }
+}
+
+/**
+ * Writes this process's pid into the lock file `file`, replacing what is there in one step: other processes see
+ * it held by us from now on, until this process takes it with acquirePidLock (or exits, leaving it stale). For a
+ * folder handed over before the code that locks it runs (a run's new queue folder, one it claims).
+ */
+export function stampPidLock(file: string): void {
+  const path = resolve(file)
+  const own = ownCopy(path)
+  try {
+    renameSync(own, path)
+  } catch (err) {
+    rmSync(own, { force: true })
+    throw err
+  }
+}
+
+/** Whether the lock file names a live process other than this one. */
+export function heldByAnotherProcess(file: string): boolean {
+  const pid = readPid(resolve(file))
+  return pid !== null && pid !== process.pid && processAlive(pid)
+}
+
+/** Creates `path` holding our pid, whole; false when the name is taken. */
+function createWhole(path: string): boolean {
+  const own = ownCopy(path)
+  try {
+    linkSync(own, path)
+    return true
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    return false
+  } finally {
+    rmSync(own, { force: true })
+  }
+}
+
+/** A file beside `path`, of this process only, holding its pid. */
+function ownCopy(path: string): string {
+  const own = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
+  const fd = openSync(own, 'wx', 0o600)
+  try {
+    writeSync(fd, String(process.pid))
+  } finally {
+    closeSync(fd)
+  }
+  return own
 }
 
 function readPid(path: string): number | null {
