@@ -82,12 +82,16 @@ function plural(n: number, word: string, suffix: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'} ${suffix}`
 }
 
+// One formatter for the window: toLocaleString with a locale builds a new one on every call, and the file list
+// formats a number for each row that scrolls into view.
+const numbers = new Intl.NumberFormat('en-US')
+
 export function formatCount(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+  return `${numbers.format(n)} ${word}${n === 1 ? '' : 's'}`
 }
 
 export function formatNumber(n: number): string {
-  return n.toLocaleString('en-US')
+  return numbers.format(n)
 }
 
 /** "abcd" of a key's last four, shown as "••••abcd"; the renderer never sees more than that. */
