@@ -146,9 +146,21 @@ async function* streamBody(
   // A small file gets buffers of its own size: many small uploads must not each take 2 MiB.
   const bufferSize = Math.min(READ_CHUNK, size)
   const buffers = size > 0 ? [Buffer.allocUnsafeSlow(bufferSize), Buffer.allocUnsafeSlow(bufferSize)] : []
-  for (let turn = 0; sent < size; turn++) {
-    const chunk = await readChunk(file, buffers[turn % 2] as Buffer, sent, Math.min(READ_CHUNK, size - sent))
+  const readAt = (turn: number, at: number) => {
+    const read = readChunk(file, buffers[turn % 2] as Buffer, at, Math.min(READ_CHUNK, size - at))
+    // A read ahead that is never awaited (the upload failed meanwhile) must not be an unhandled rejection.
+    read.catch(() => undefined)
+    return read
+  }
+  let next = size > 0 ? readAt(0, 0) : null
+  for (let turn = 0; sent < size && next !== null; turn++) {
+    const chunk = await next
     if (chunk.length === 0) break
+    // The next chunk is read while this one is sent, so the socket never waits for the disk between chunks.
+    // Its buffer is the other one, yielded a turn ago: the socket had drained it before this chunk was asked
+    // for (see readChunk).
+    const after = sent + chunk.length
+    next = after < size ? readAt(turn + 1, after) : null
     if (!throttle) {
       guard.restart()
       sent += chunk.length
@@ -182,9 +194,11 @@ async function* streamBody(
  * Reads `want` bytes at `position` into `buffer` (fewer only at the file's end). The body takes turns between two
  * buffers instead of a fresh one per read: spent buffers live outside V8's heap, which collects them only once
  * ~64 MiB have piled up, so fresh 1 MiB reads kept an upload ~40 MiB above what it needs (the CLI's peak RSS).
- * A buffer is refilled two pulls after it was yielded, and by then the socket has sent it: every chunk but the
- * last is READ_CHUNK long, above any socket's highWaterMark (64 KiB for TCP, 16 KiB for TLS), so undici's write
- * returns false and it waits for 'drain' (the socket's queue empty) before it pulls the next chunk.
+ * A buffer is refilled once the chunk after it has been asked for, and by then the socket has sent it: every
+ * chunk but the last is READ_CHUNK long, above any socket's highWaterMark (64 KiB for TCP, 16 KiB for TLS), so
+ * undici's write returns false and it waits for 'drain' (the socket's queue empty) before it pulls the next chunk.
+ * (With a throttle the chunk goes out in slices; the buffer's last slice was followed by a whole chunk, more
+ * than a highWaterMark, before the buffer is read into again.)
  */
 async function readChunk(file: FileHandle, buffer: Buffer, position: number, want: number): Promise<Buffer> {
   let filled = 0
