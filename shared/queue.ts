@@ -256,20 +256,24 @@ export interface QueueSnapshot {
   bandwidthBytesPerSec: number | null
 }
 
+/** What reading a dropped path can find wrong with it (core/queue/scan.ts). */
+export type ScanProblemKind =
+  | 'not_found'
+  | 'unreadable'
+  | 'empty'
+  | 'not_a_file'
+  | 'symlink_loop'
+  | 'name_too_long'
+  | 'control_characters'
+  | 'reserved_name'
+  | 'too_many_files'
+
 /** Why part of a drop was not queued (or, for storage_unchecked, was queued without the storage check). */
 export interface EnqueueProblem {
   /** The local path or URL concerned; empty for account-wide problems. */
   path: string
   kind:
-    | 'not_found'
-    | 'unreadable'
-    | 'empty'
-    | 'not_a_file'
-    | 'symlink_loop'
-    | 'name_too_long'
-    | 'control_characters'
-    | 'reserved_name'
-    | 'too_many_files'
+    | ScanProblemKind
     | 'invalid_url'
     | 'unreachable_url'
     | 'web_page'

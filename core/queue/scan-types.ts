@@ -1,5 +1,9 @@
 /** Result types of scanPaths (core/queue/scan.ts), in their own file so the helpers can share them. */
 
+import type { ScanProblemKind } from '../../shared/queue.ts'
+
+export type { ScanProblemKind }
+
 export interface ScannedFile {
   /** Absolute path to read the file from (through any symbolic links, as found). */
   path: string
@@ -10,17 +14,6 @@ export interface ScannedFile {
   size: number
   mtimeMs: number
 }
-
-export type ScanProblemKind =
-  | 'not_found'
-  | 'unreadable'
-  | 'empty'
-  | 'not_a_file'
-  | 'symlink_loop'
-  | 'name_too_long'
-  | 'control_characters'
-  | 'reserved_name'
-  | 'too_many_files'
 
 export interface ScanProblem {
   /** Absolute path of the entry the problem is about. */

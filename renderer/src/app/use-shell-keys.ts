@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { newFolderInOpenFolder } from '../features/folders/folder-edit-store.ts'
-
-const isMac = () => navigator.platform.toLowerCase().includes('mac')
+import { commandKey } from '../lib/command-key.ts'
 
 /**
  * Window-wide keys of the shell: Ctrl+F (Cmd+F) puts the cursor in the current view's search box, Ctrl+N
@@ -12,7 +11,7 @@ const isMac = () => navigator.platform.toLowerCase().includes('mac')
 export function useShellKeys(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const mod = isMac() ? e.metaKey : e.ctrlKey
+      const mod = commandKey(e)
       if (!mod || e.shiftKey || e.altKey || e.repeat) return
       // A modal dialog only: the finished-upload card is a dialog too, but one that sits beside the work.
       if (document.querySelector('[role="dialog"]:not([aria-modal="false"]), [role="alertdialog"]')) return

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { commandKey } from '../lib/command-key.ts'
 import { runUndo } from './run-undo.ts'
 
 /**
@@ -9,7 +10,7 @@ export function useUndoShortcut(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return
     const onKey = (e: KeyboardEvent) => {
-      const mod = navigator.platform.toLowerCase().includes('mac') ? e.metaKey : e.ctrlKey
+      const mod = commandKey(e)
       if (!mod || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z' || e.repeat) return
       if (isTextEntry(e.target)) return
       // Outside a text field the browser's own undo would take back the last typing in some other field (the

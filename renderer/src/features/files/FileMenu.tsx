@@ -1,15 +1,13 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
 import type { IndexRow } from '../../../../shared/file-index.ts'
-import { Icon, type IconName } from '../../components/Icon.tsx'
+import { MenuItem } from '../../components/MenuItem.tsx'
+import { commandLabel } from '../../lib/command-key.ts'
 import { formatNumber } from '../../lib/format.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { PaneFolderMenu } from '../folders/PaneFolderMenu.tsx'
 import { useRename } from './rename-store.ts'
 import type { FileCommands } from './use-file-commands.ts'
 import type { SelectionCount } from './use-selection-summary.ts'
-
-const mod =
-  typeof navigator !== 'undefined' && navigator.platform.toLowerCase().includes('mac') ? '⌘' : 'Ctrl+'
 
 /** The right-click menu of the file pane; acts on the selection (a right-click selects the row first). */
 export function FileMenu({
@@ -41,27 +39,27 @@ export function FileMenu({
         onCloseAutoFocus={(e) => useRename.getState().editing && e.preventDefault()}
       >
         {summary === null ? <div className="menu-label">No files selected</div> : null}
-        <Item
+        <MenuItem
           icon="link"
           label={`Copy link${count > 1 ? 's' : ''}${many}`}
-          shortcut={`${mod}C`}
+          shortcut={commandLabel('C')}
           disabled={summary === null}
           onSelect={commands.copyLinks}
         />
-        <Item
+        <MenuItem
           icon="download"
           label={`Copy direct link${count > 1 ? 's' : ''}${many}`}
-          shortcut={`${mod}Shift+C`}
+          shortcut={commandLabel('Shift+C')}
           disabled={summary === null}
           onSelect={commands.copyDirectLinks}
         />
-        <Item
+        <MenuItem
           icon="check"
           label={`Check link${count > 1 ? 's' : ''}${many}`}
           disabled={summary === null}
           onSelect={commands.checkLinks}
         />
-        <Item
+        <MenuItem
           icon="external"
           label="Open page in browser"
           shortcut="Enter"
@@ -69,9 +67,9 @@ export function FileMenu({
           onSelect={() => commands.open(focusIndex)}
         />
         <ContextMenu.Separator className="menu-separator" />
-        <Item icon="edit" label="Rename" shortcut="F2" disabled={!single} onSelect={commands.rename} />
-        <Item icon="copy" label={`Clone${many}`} disabled={summary === null} onSelect={commands.clone} />
-        <Item
+        <MenuItem icon="edit" label="Rename" shortcut="F2" disabled={!single} onSelect={commands.rename} />
+        <MenuItem icon="copy" label={`Clone${many}`} disabled={summary === null} onSelect={commands.clone} />
+        <MenuItem
           icon="move"
           label={`Move to folder…${many}`}
           disabled={summary === null}
@@ -79,23 +77,5 @@ export function FileMenu({
         />
       </ContextMenu.Content>
     </ContextMenu.Portal>
-  )
-}
-
-interface ItemProps {
-  icon: IconName
-  label: string
-  shortcut?: string
-  disabled: boolean
-  onSelect: () => void
-}
-
-function Item({ icon, label, shortcut, disabled, onSelect }: ItemProps) {
-  return (
-    <ContextMenu.Item className="menu-item" disabled={disabled} onSelect={onSelect}>
-      <Icon name={icon} />
-      {label}
-      {shortcut ? <span className="shortcut">{shortcut}</span> : null}
-    </ContextMenu.Item>
   )
 }

@@ -1,4 +1,5 @@
 import type { IndexRow } from '../../../../shared/file-index.ts'
+import { commandKey } from '../../lib/command-key.ts'
 import { openContextMenuAtCursor } from '../../lib/open-context-menu.ts'
 import { isEmpty, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
@@ -23,8 +24,6 @@ export interface FileKeyContext {
   goUp: () => boolean
 }
 
-const isMac = () => navigator.platform.toLowerCase().includes('mac')
-
 /**
  * The file pane's keyboard, as a desktop file manager has it: arrows move (Shift extends, Ctrl/Cmd moves the
  * cursor only, Space toggles), Home/End jump to the first/last row of the whole result, Ctrl/Cmd+A selects the
@@ -34,7 +33,7 @@ const isMac = () => navigator.platform.toLowerCase().includes('mac')
  */
 export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): boolean {
   const sel = useSelection.getState()
-  const mod = isMac() ? event.metaKey : event.ctrlKey
+  const mod = commandKey(event)
   const last = ctx.total - 1
   const from = sel.focusIndex < 0 ? -1 : sel.focusIndex
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { commandKey } from '../../lib/command-key.ts'
 import { useDetails } from './details-store.ts'
 
 /**
@@ -9,7 +10,7 @@ import { useDetails } from './details-store.ts'
 export function useDetailsKeys(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const mod = navigator.platform.toLowerCase().includes('mac') ? e.metaKey : e.ctrlKey
+      const mod = commandKey(e)
       const altEnter = e.altKey && !mod && e.key === 'Enter'
       const getInfo = mod && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'i'
       if (!(altEnter || getInfo) || e.repeat) return

@@ -1,10 +1,8 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
-import { Icon, type IconName } from '../../components/Icon.tsx'
+import { MenuItem } from '../../components/MenuItem.tsx'
+import { commandLabel } from '../../lib/command-key.ts'
 import { useFolderEdit } from './folder-edit-store.ts'
 import { type FolderCommands, type FolderTarget, folderOf } from './use-folder-commands.ts'
-
-const mod =
-  typeof navigator !== 'undefined' && navigator.platform.toLowerCase().includes('mac') ? '⌘' : 'Ctrl+'
 
 interface FolderMenuProps {
   folder: FolderTarget
@@ -34,13 +32,13 @@ export function FolderMenu(props: FolderMenuProps) {
         }}
       >
         <div className="menu-label truncate">{name}</div>
-        <Item
+        <MenuItem
           icon="folderOpen"
           label="Open"
           shortcut="Enter"
           onSelect={onOpen ?? (() => commands.open(folder))}
         />
-        <Item
+        <MenuItem
           icon="edit"
           label="Rename"
           shortcut="F2"
@@ -48,35 +46,21 @@ export function FolderMenu(props: FolderMenuProps) {
           disabled={id === 0}
           onSelect={onRename ?? (() => commands.rename(folder, returnTo))}
         />
-        <Item
+        <MenuItem
           icon="plus"
           label="New folder inside"
-          shortcut={`${mod}N`}
+          shortcut={commandLabel('N')}
           onSelect={() => commands.newInside(folder, returnTo)}
         />
         <ContextMenu.Separator className="menu-separator" />
-        <Item icon="upload" label="Upload here…" onSelect={() => commands.uploadHere(folder)} />
-        <Item icon="link" label="Copy links of its files" onSelect={() => commands.copyLinks(folder)} />
-        <Item icon="check" label="Check links of its files" onSelect={() => commands.checkLinks(folder)} />
+        <MenuItem icon="upload" label="Upload here…" onSelect={() => commands.uploadHere(folder)} />
+        <MenuItem icon="link" label="Copy links of its files" onSelect={() => commands.copyLinks(folder)} />
+        <MenuItem
+          icon="check"
+          label="Check links of its files"
+          onSelect={() => commands.checkLinks(folder)}
+        />
       </ContextMenu.Content>
     </ContextMenu.Portal>
-  )
-}
-
-interface ItemProps {
-  icon: IconName
-  label: string
-  shortcut?: string
-  disabled?: boolean
-  onSelect: () => void
-}
-
-function Item({ icon, label, shortcut, disabled = false, onSelect }: ItemProps) {
-  return (
-    <ContextMenu.Item className="menu-item" disabled={disabled} onSelect={onSelect}>
-      <Icon name={icon} />
-      {label}
-      {shortcut ? <span className="shortcut">{shortcut}</span> : null}
-    </ContextMenu.Item>
   )
 }

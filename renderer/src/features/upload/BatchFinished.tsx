@@ -9,7 +9,8 @@ import { copyText } from '../../lib/clipboard.ts'
 import { formatCount } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
-import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
+import { AutoCopyCheck } from './AutoCopyCheck.tsx'
+import { useUpdateSettings } from './use-upload-settings.ts'
 
 /**
  * A finished batch's link pack: a card (not modal, uploads go on behind it) with the links in the chosen
@@ -25,7 +26,6 @@ export function BatchFinished() {
 
 function BatchCard({ event, more }: { event: LinksReadyEvent; more: number }) {
   const dismiss = useUploads((s) => s.dismissFinished)
-  const settings = useUploadSettings()
   const update = useUpdateSettings()
   const [format, setFormat] = useState<LinkFormat>(event.format)
   const pack = useQuery({
@@ -105,15 +105,7 @@ function BatchCard({ event, more }: { event: LinksReadyEvent; more: number }) {
           />
         </>
       ) : null}
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.data?.autoCopy ?? false}
-          disabled={settings.data === undefined}
-          onChange={(e) => update.mutate({ autoCopy: e.target.checked })}
-        />
-        Copy the links automatically when an upload finishes
-      </label>
+      <AutoCopyCheck label="Copy the links automatically when an upload finishes" />
     </section>
   )
 }

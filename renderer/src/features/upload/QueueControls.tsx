@@ -3,6 +3,7 @@ import { MAX_CONCURRENCY, MIN_BANDWIDTH, MIN_CONCURRENCY } from '../../../../sha
 import { type LinkFormat, linkFormatLabels, linkFormats } from '../../../../shared/links.ts'
 import { kiloBytes, kiloName } from '../../lib/format.ts'
 import { useQueue } from '../../state/queue-store.ts'
+import { AutoCopyCheck } from './AutoCopyCheck.tsx'
 import { queueActions } from './use-queue-actions.ts'
 import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
 
@@ -85,15 +86,7 @@ export function QueueControls() {
           ))}
         </select>
       </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.data?.autoCopy ?? false}
-          disabled={settings.data === undefined}
-          onChange={(e) => update.mutate({ autoCopy: e.target.checked })}
-        />
-        Copy links when a batch finishes
-      </label>
+      <AutoCopyCheck label="Copy links when a batch finishes" />
     </div>
   )
 }
