@@ -1,5 +1,6 @@
+import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { clock, formatBar } from './progress-bar.ts'
+import { clock, formatBar, ProgressBar } from './progress-bar.ts'
 
 describe('the progress line', () => {
   it('shows bar, percentage, bytes, speed, ETA and counts within the terminal width', () => {
@@ -42,5 +43,47 @@ describe('the progress line', () => {
       '1:01',
       '2:01:01',
     ])
+  })
+})
+
+describe('the progress bar on a terminal', () => {
+  function fakeTty() {
+    const written: string[] = []
+    const out = Object.assign(
+      new Writable({
+        write(chunk, _enc, done) {
+          written.push(String(chunk))
+          done()
+        },
+      }),
+      { isTTY: true, columns: 100 },
+    )
+    return { out, written }
+  }
+  const state = (files: number) => ({
+    files,
+    done: 0,
+    failed: 0,
+    totalBytes: 10,
+    doneBytes: 0,
+    bytesPerSec: 0,
+    etaSec: null,
+  })
+
+  it('draws nothing before start, then draws the run at once when started, and erases it on stop', async () => {
+    const { out, written } = fakeTty()
+    let files = 0
+    const bar = new ProgressBar(out, () => state(files))
+    bar.update()
+    bar.message('filedock: a note')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(written).toEqual(['filedock: a note\n'])
+    files = 1
+    bar.start()
+    const drawn = written.at(-1) ?? ''
+    expect(drawn.startsWith('\r[') && drawn.endsWith('\u001b[K')).toBe(true)
+    expect(drawn).toMatch(/\[-+\] +0% .* 0\/1 done/)
+    bar.stop()
+    expect(written.at(-1)).toBe('\r\u001b[2K')
   })
 })

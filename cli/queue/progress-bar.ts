@@ -55,6 +55,7 @@ export class ProgressBar {
   private heartbeat: NodeJS.Timeout | undefined
   private lastDraw = -Infinity
   private shown = false
+  private started = false
   private stopped = false
   readonly enabled: boolean
 
@@ -67,17 +68,22 @@ export class ProgressBar {
     this.enabled = out.isTTY === true
   }
 
-  /** Draws now and then at least once a second, so speed and ETA move on when no event comes (a stall). */
+  /**
+   * Draws now (synchronously: a small file can finish before any timer fires, and its run must still have shown
+   * its bar) and then at least once a second, so speed and ETA move on when no event comes (a stall). Before
+   * `start` nothing is drawn: the queue reports while the run is still adding, and a bar of "0/0 done" says nothing.
+   */
   start(): void {
-    if (!this.enabled || this.stopped) return
-    this.update()
+    if (!this.enabled || this.stopped || this.started) return
+    this.started = true
+    this.draw()
     this.heartbeat = setInterval(() => this.update(), 1_000)
     this.heartbeat.unref()
   }
 
   /** Something changed: redraw soon. */
   update(): void {
-    if (!this.enabled || this.stopped || this.timer) return
+    if (!this.enabled || !this.started || this.stopped || this.timer) return
     const wait = Math.max(0, this.lastDraw + this.intervalMs - performance.now())
     this.timer = setTimeout(() => {
       this.timer = undefined
@@ -88,7 +94,7 @@ export class ProgressBar {
   message(line: string): void {
     this.erase()
     this.out.write(`${line}\n`)
-    if (this.enabled && !this.stopped) this.update()
+    this.update()
   }
 
   /** Erases the line for good. */
