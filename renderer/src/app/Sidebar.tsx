@@ -1,4 +1,4 @@
-import { Icon } from '../components/Icon.tsx'
+import { Icon, type IconName } from '../components/Icon.tsx'
 import { AccountSwitcher } from '../features/accounts/AccountSwitcher.tsx'
 import { useAccountId } from '../features/accounts/use-accounts.ts'
 import { FolderTree } from '../features/folders/FolderTree.tsx'
@@ -29,14 +29,9 @@ export function Sidebar() {
         <AccountSwitcher />
       </div>
       <nav className="sidebar-section" aria-label="Library" style={{ paddingTop: 2 }}>
-        <button
-          type="button"
-          className="nav-item"
-          aria-current={view.kind === 'all' ? 'page' : undefined}
-          onClick={useUi.getState().showAll}
-        >
-          <Icon name="file" /> All files
-        </button>
+        <NavItem current={view.kind === 'all'} onClick={useUi.getState().showAll} icon="file">
+          All files
+        </NavItem>
       </nav>
       <div className="sidebar-heading" style={{ display: 'flex', alignItems: 'center' }}>
         <span style={{ flex: 1 }}>Folders</span>
@@ -61,50 +56,43 @@ export function Sidebar() {
         />
       </nav>
       <nav className="sidebar-footer" aria-label="Views">
-        <button
-          type="button"
-          className="nav-item"
-          aria-current={view.kind === 'dashboard' ? 'page' : undefined}
-          onClick={showDashboard}
-        >
-          <Icon name="chart" /> Dashboard
-        </button>
-        <button
-          type="button"
-          className="nav-item"
-          aria-current={view.kind === 'history' ? 'page' : undefined}
-          onClick={showHistory}
-        >
-          <Icon name="history" /> Upload history
-        </button>
-        <button
-          type="button"
-          className="nav-item"
-          aria-current={view.kind === 'link-check' ? 'page' : undefined}
+        <NavItem current={view.kind === 'dashboard'} onClick={showDashboard} icon="chart">
+          Dashboard
+        </NavItem>
+        <NavItem current={view.kind === 'history'} onClick={showHistory} icon="history">
+          Upload history
+        </NavItem>
+        <NavItem
+          current={view.kind === 'link-check'}
           onClick={() => useLinkCheck.getState().show()}
+          icon="link"
         >
-          <Icon name="link" /> Link checker
-        </button>
-        <button
-          type="button"
-          className="nav-item"
-          aria-current={view.kind === 'watch' ? 'page' : undefined}
-          onClick={() => useWatchView.getState().show()}
-        >
-          <Icon name="folder" /> Watch folders
-        </button>
-        <button
-          type="button"
-          className="nav-item"
-          aria-current={view.kind === 'deleted' ? 'page' : undefined}
-          onClick={showDeleted}
-        >
-          <Icon name="trash" /> Deleted files
-        </button>
-        <button type="button" className="nav-item" onClick={() => openDialog({ kind: 'accounts' })}>
-          <Icon name="settings" /> Accounts
-        </button>
+          Link checker
+        </NavItem>
+        <NavItem current={view.kind === 'watch'} onClick={() => useWatchView.getState().show()} icon="folder">
+          Watch folders
+        </NavItem>
+        <NavItem current={view.kind === 'deleted'} onClick={showDeleted} icon="trash">
+          Deleted files
+        </NavItem>
+        <NavItem current={false} onClick={() => openDialog({ kind: 'accounts' })} icon="settings">
+          Accounts
+        </NavItem>
       </nav>
     </aside>
+  )
+}
+
+/** One entry of the sidebar's navigation: the view it shows is marked as the current page. */
+function NavItem(props: { current: boolean; onClick: () => void; icon: IconName; children: string }) {
+  return (
+    <button
+      type="button"
+      className="nav-item"
+      aria-current={props.current ? 'page' : undefined}
+      onClick={props.onClick}
+    >
+      <Icon name={props.icon} /> {props.children}
+    </button>
   )
 }
