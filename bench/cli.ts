@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto'
 import { link, mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { type TimedRun, timeCommand } from './lib/child.ts'
 import { curlUploadOne } from './lib/curl-baseline.ts'
 import { makeFile } from './lib/files.ts'
-import type { Sandbox } from './lib/sandbox-api.ts'
 import { median, round } from './lib/stats.ts'
 
 /**
@@ -22,14 +22,14 @@ const MANY_FILES = 300
 const MiBps = (bytes: number, ms: number) => bytes / 2 ** 20 / (ms / 1000)
 
 /** `filedock upload FILE` with a fresh state folder: the whole command (start, queue, upload, landing check). */
-function cliUpload(sandbox: Sandbox, path: string, data: string): Promise<TimedRun> {
+function cliUpload(sandbox: SandboxRef, path: string, data: string): Promise<TimedRun> {
   return timeCommand(process.execPath, [bin, 'upload', path, '--json', '--data', data], {
     FILEDOCK_BASE_URL: sandbox.baseUrl,
     FILEDOCK_API_KEY: sandbox.apiKey,
   })
 }
 
-export async function benchCli(sandbox: Sandbox, work: string, rounds: number) {
+export async function benchCli(sandbox: SandboxRef, work: string, rounds: number) {
   execFileSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs'), '--if-stale'], { stdio: 'inherit' })
   const env = { FILEDOCK_BASE_URL: sandbox.baseUrl, FILEDOCK_API_KEY: sandbox.apiKey }
 

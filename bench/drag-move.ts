@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
 import type { Page } from '@playwright/test'
-import { type Sandbox, sandboxApi } from './lib/sandbox-api.ts'
+import { apiGet, createFolder, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { untilFirstCrawlDone, withSeededApp } from './lib/seeded-app.ts'
 import { median, medianAndMax, round } from './lib/stats.ts'
 
@@ -16,7 +16,7 @@ const CONCURRENCY = 4
  * Baseline: curl, one file/set_folder per file, 4 at a time (xargs -P 4), for the same 5,000 files.
  */
 export async function benchDragMove(work: string, rounds: number, files = FILES) {
-  const prepare = (sb: Sandbox) => sandboxApi(sb, 'folder/create', { parent_id: 0, name: 'Target' })
+  const prepare = (sb: SandboxRef) => createFolder(sb, 'Target')
   return withSeededApp({ work, name: 'drag', files, flat: true, prepare }, async ({ page, sandbox: sb }) => {
     await untilFirstCrawlDone(page)
     const toProgress: number[] = []
@@ -81,8 +81,8 @@ async function timeDrop(page: Page, from: string, to: string, files: number) {
   return { progress, done }
 }
 
-async function folderId(sb: Sandbox, name: string): Promise<number> {
-  const list = await sandboxApi<{ folders: Array<{ fld_id: number | string; name: string }> }>(
+async function folderId(sb: SandboxRef, name: string): Promise<number> {
+  const list = await apiGet<{ folders: Array<{ fld_id: number | string; name: string }> }>(
     sb,
     'folder/list',
     {
@@ -94,10 +94,10 @@ async function folderId(sb: Sandbox, name: string): Promise<number> {
   return Number(found.fld_id)
 }
 
-async function codesIn(sb: Sandbox, fldId: number): Promise<string[]> {
+async function codesIn(sb: SandboxRef, fldId: number): Promise<string[]> {
   const out: string[] = []
   for (let page = 1; ; page++) {
-    const r = await sandboxApi<{ files: Array<{ file_code: string }> }>(sb, 'file/list', {
+    const r = await apiGet<{ files: Array<{ file_code: string }> }>(sb, 'file/list', {
       fld_id: fldId,
       per_page: 1000,
       page,
@@ -108,7 +108,7 @@ async function codesIn(sb: Sandbox, fldId: number): Promise<string[]> {
 }
 
 /** `xargs -P 4 curl …/file/set_folder` for every code: one curl process per file, as a shell user would. */
-async function curlSetFolder(sb: Sandbox, codes: readonly string[], fldId: number): Promise<number> {
+async function curlSetFolder(sb: SandboxRef, codes: readonly string[], fldId: number): Promise<number> {
   const started = performance.now()
   const child = spawn(
     'xargs',

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os'
 import type { Page } from '@playwright/test'
+import { createFolder, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { installAfterPaint } from './lib/after-paint.ts'
-import { type Sandbox, sandboxApi } from './lib/sandbox-api.ts'
 import { untilFirstCrawlDone, withSeededApp } from './lib/seeded-app.ts'
 import { medianAndMax, round } from './lib/stats.ts'
 
@@ -56,17 +56,9 @@ export async function benchFolderTree(work: string, rounds: number, files = FILE
 }
 
 /** `Many`, at the top, holding SUBFOLDERS folders `sub 0000`, `sub 0001`, … */
-async function addSubfolders(sb: Sandbox): Promise<void> {
+async function addSubfolders(sb: SandboxRef): Promise<void> {
   const many = await createFolder(sb, 'Many', 0)
   for (let i = 0; i < SUBFOLDERS; i++) await createFolder(sb, `sub ${String(i).padStart(4, '0')}`, many)
-}
-
-async function createFolder(sb: Sandbox, name: string, parentId: number): Promise<number> {
-  const made = await sandboxApi<{ fld_id: number | string }>(sb, 'folder/create', {
-    parent_id: parentId,
-    name,
-  })
-  return Number(made.fld_id)
 }
 
 /** A click on the folder's chevron: until its last subfolder's row is painted. */

@@ -1,8 +1,8 @@
 import { loadavg } from 'node:os'
 import type { Page } from '@playwright/test'
+import { apiGet, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { installAfterPaint } from './lib/after-paint.ts'
 import { frameFigures, jsHeapAfterGcMB, taskDuration } from './lib/frame-figures.ts'
-import { type Sandbox, sandboxApi } from './lib/sandbox-api.ts'
 import { openFolderUntilCounted, withSeededApp } from './lib/seeded-app.ts'
 import { medianAndMax, round } from './lib/stats.ts'
 
@@ -46,14 +46,14 @@ export async function benchGridView(work: string, rounds: number, files = FILES)
 }
 
 /** Renames the folder's first LONG_NAMES files (as the host lists them) to ~80-character names, over the API. */
-async function giveLongNames(sb: Sandbox): Promise<void> {
-  const root = await sandboxApi<{ folders: { fld_id: number | string; name: string }[] }>(sb, 'folder/list', {
+async function giveLongNames(sb: SandboxRef): Promise<void> {
+  const root = await apiGet<{ folders: { fld_id: number | string; name: string }[] }>(sb, 'folder/list', {
     fld_id: 0,
   })
   const fldId = root.folders.find((f) => f.name === FOLDER)?.fld_id
   const codes: string[] = []
   for (let page = 1; codes.length < LONG_NAMES; page++) {
-    const list = await sandboxApi<{ files: { file_code: string }[] }>(sb, 'file/list', {
+    const list = await apiGet<{ files: { file_code: string }[] }>(sb, 'file/list', {
       fld_id: fldId ?? 0,
       page,
       per_page: 1000,
@@ -65,7 +65,7 @@ async function giveLongNames(sb: Sandbox): Promise<void> {
   for (let i = 0; i < chosen.length; i += 16)
     await Promise.all(
       chosen.slice(i, i + 16).map((code, j) =>
-        sandboxApi(sb, 'file/rename', {
+        apiGet(sb, 'file/rename', {
           file_code: code,
           name: `quarterly_statements_of_the_northern_region_for_the_board_${i + j}_final_version.pdf`,
         }),

@@ -4,10 +4,10 @@ import WebSocket from 'ws'
 import { ApiClient } from '../core/api/client.ts'
 import { IndexService } from '../core/index/index-service.ts'
 import type { ResolvedQuery } from '../core/index/query-sql.ts'
+import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import type { IndexSortKey } from '../shared/file-index.ts'
 import { startAppHost } from './app-host.ts'
 import { startReady } from './lib/child.ts'
-import type { Sandbox } from './lib/sandbox-api.ts'
 import { median, quantile, round } from './lib/stats.ts'
 
 const FILES = 100_000
@@ -42,7 +42,7 @@ export async function benchIndex(work: string, rounds: number) {
 }
 
 export async function timedCrawl(dir: string, seedArgs: string[], perPage: number, windows = false) {
-  const sandbox = await startReady<Sandbox>(
+  const sandbox = await startReady<SandboxRef>(
     'sandbox/main.ts',
     ['--port', '0', '--data', join(dir, 'sb'), ...seedArgs],
     120_000,
@@ -187,7 +187,7 @@ export async function searchMillion(dir: string) {
 
 /** index.copyLinks of a whole 100,000-file account, over the browser host's WebSocket, as the page asks it. */
 export async function copyLinksOverSocket(work: string, rounds: number) {
-  const sandbox = await startReady<Sandbox>(
+  const sandbox = await startReady<SandboxRef>(
     'sandbox/main.ts',
     ['--port', '0', '--data', join(work, 'ix-ws-sb'), '--seed-files', String(FILES)],
     120_000,

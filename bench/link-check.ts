@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { sandboxApi } from './lib/sandbox-api.ts'
+import { listFiles } from '../sandbox/testing/api-calls.ts'
 import { withSeededApp } from './lib/seeded-app.ts'
 import { median, medianAndMax, round } from './lib/stats.ts'
 
@@ -17,9 +17,7 @@ const PER_CALL = 100
 export async function benchLinkCheck(work: string, rounds: number) {
   return withSeededApp({ work, name: 'link', files: LINKS / 2 }, async ({ page, sandbox }) => {
     const { baseUrl, apiKey } = sandbox
-    const { files } = await sandboxApi<{ files: { file_code: string }[] }>(sandbox, 'file/list', {
-      per_page: 1000,
-    })
+    const files = await listFiles(sandbox)
     const alive = files.map((f) => `${baseUrl}/${f.file_code}`)
     const unknown = alive.map((_, i) => `${baseUrl}/zz${String(i).padStart(10, '0')}`)
     const links = [...alive, ...unknown]

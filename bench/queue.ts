@@ -3,17 +3,17 @@ import { randomBytes } from 'node:crypto'
 import { link, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { runJson } from './lib/child.ts'
 import { curlPerFile, curlUploadOne } from './lib/curl-baseline.ts'
 import { makeFile } from './lib/files.ts'
-import type { Sandbox } from './lib/sandbox-api.ts'
 import { round } from './lib/stats.ts'
 
 const bin = fileURLToPath(new URL('../bin/filedock.mjs', import.meta.url))
 const KiB = 1024
 
 /** A fresh sandbox account per measurement, so one run's files never slow another's listings. */
-async function newAccount(sandbox: Sandbox, email: string): Promise<Sandbox> {
+async function newAccount(sandbox: SandboxRef, email: string): Promise<SandboxRef> {
   const url = `${sandbox.baseUrl}/sandbox/account/create?key=${sandbox.apiKey}&email=${encodeURIComponent(email)}`
   const body = (await (await fetch(url)).json()) as { result: { key: string } }
   return { baseUrl: sandbox.baseUrl, apiKey: body.result.key }
@@ -31,7 +31,7 @@ async function smallFiles(dir: string, n: number, size: number): Promise<string[
 }
 
 /** `filedock upload DIR --concurrency 3` as a user runs it (process start included); resolves with ms. */
-async function cliUpload(account: Sandbox, dir: string, data: string, files: number): Promise<number> {
+async function cliUpload(account: SandboxRef, dir: string, data: string, files: number): Promise<number> {
   const started = performance.now()
   const child = spawn(
     process.execPath,
@@ -59,7 +59,7 @@ async function cliUpload(account: Sandbox, dir: string, data: string, files: num
 }
 
 /** (a) 2,000 files of 10 KiB: the queue (the CLI) vs a curl script making the calls, both 3 at a time. */
-async function manySmallFiles(sandbox: Sandbox, work: string) {
+async function manySmallFiles(sandbox: SandboxRef, work: string) {
   const n = 2000
   const dir = join(work, 'small', 'batch')
   const files = await smallFiles(dir, n, 10 * KiB)
@@ -94,7 +94,7 @@ async function manySmallFiles(sandbox: Sandbox, work: string) {
 const MiBps = (bytes: number, ms: number) => bytes / 2 ** 20 / (ms / 1000)
 
 /** (b) four large files at once through the engine vs four concurrent `curl -F`; the engine's peak RSS. */
-async function fourLarge(sandbox: Sandbox, work: string, sizeMiB: number) {
+async function fourLarge(sandbox: SandboxRef, work: string, sizeMiB: number) {
   const paths = await fourNames(join(work, 'large'), 'large', sizeMiB)
   const bytes = 4 * sizeMiB * 2 ** 20
   // The same four transfers at once with 16 MiB files: the RSS a size-independent (streaming) engine stays at.
@@ -148,7 +148,7 @@ interface EngineRun {
 }
 
 async function engineUpload(
-  sandbox: Sandbox,
+  sandbox: SandboxRef,
   work: string,
   name: string,
   paths: string[],
@@ -164,7 +164,7 @@ async function engineUpload(
 }
 
 /** (c) enqueueing 10,000 paths with the queue paused: a folder of 10,000 files, and 10,000 file paths. */
-async function enqueueTen(sandbox: Sandbox, work: string) {
+async function enqueueTen(sandbox: SandboxRef, work: string) {
   const dir = join(work, 'ten-thousand')
   await smallFiles(dir, 10_000, 64)
   const r = await runJson<{ folderMs: number; pathsMs: number; folderItems: number; pathItems: number }>(
@@ -176,7 +176,7 @@ async function enqueueTen(sandbox: Sandbox, work: string) {
   return { items: 10_000, folderMs: round(r.folderMs), pathsMs: round(r.pathsMs), target: '< 1000 ms each' }
 }
 
-export async function benchQueue(sandbox: Sandbox, work: string, largeMiB = 1024) {
+export async function benchQueue(sandbox: SandboxRef, work: string, largeMiB = 1024) {
   return {
     smallFiles2000: await manySmallFiles(sandbox, work),
     fourLargeUploads: await fourLarge(sandbox, work, largeMiB),

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { benchAppFiles } from './app-files.ts'
 import { benchCli } from './cli.ts'
 import { benchDetailsPanel } from './details-panel.ts'
@@ -10,7 +11,6 @@ import { benchFolderTree } from './folder-tree.ts'
 import { benchGridView } from './grid-view.ts'
 import { benchIndex } from './index.ts'
 import { startReady } from './lib/child.ts'
-import type { Sandbox } from './lib/sandbox-api.ts'
 import { benchLinkCheck } from './link-check.ts'
 import { benchPackage } from './package.ts'
 import { benchQueue } from './queue.ts'
@@ -42,8 +42,8 @@ const work = await mkdtemp(join(tmpdir(), 'filedock-bench-'))
 const results: Record<string, unknown> = {}
 
 /** An empty sandbox process with its data in `work/{dir}`, stopped once `measure` is done with it. */
-async function onSandbox<T>(dir: string, measure: (sandbox: Sandbox) => Promise<T>): Promise<T> {
-  const sandbox = await startReady<Sandbox>('sandbox/main.ts', ['--port', '0', '--data', join(work, dir)])
+async function onSandbox<T>(dir: string, measure: (sandbox: SandboxRef) => Promise<T>): Promise<T> {
+  const sandbox = await startReady<SandboxRef>('sandbox/main.ts', ['--port', '0', '--data', join(work, dir)])
   try {
     return await measure(sandbox.ready)
   } finally {
@@ -60,7 +60,7 @@ try {
   }
   if (only.has('lists')) {
     const started = performance.now()
-    const sandbox = await startReady<Sandbox>(
+    const sandbox = await startReady<SandboxRef>(
       'sandbox/main.ts',
       ['--port', '0', '--data', join(work, 'seeded'), '--seed-files', '100000'],
       120_000,

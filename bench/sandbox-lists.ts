@@ -1,9 +1,9 @@
 import { Agent, request } from 'undici'
-import type { Sandbox } from './lib/sandbox-api.ts'
+import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { median, quantile, round } from './lib/stats.ts'
 
 /** Latency of file/list pages and folder/list answers on a sandbox seeded with 100,000 files. */
-export async function benchLists(sandbox: Sandbox, samples: number) {
+export async function benchLists(sandbox: SandboxRef, samples: number) {
   const agent = new Agent({ connections: 1 })
   const key = encodeURIComponent(sandbox.apiKey)
   const time = async (path: string) => {

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
+import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { runJson } from './lib/child.ts'
 import { curlUploadOne } from './lib/curl-baseline.ts'
 import { makeFile } from './lib/files.ts'
-import type { Sandbox } from './lib/sandbox-api.ts'
 import { median, round } from './lib/stats.ts'
 
 interface ClientRun {
@@ -12,7 +12,7 @@ interface ClientRun {
   baseRssMiB: number
 }
 
-const clientUpload = (sandbox: Sandbox, path: string) =>
+const clientUpload = (sandbox: SandboxRef, path: string) =>
   runJson<ClientRun>('bench/upload-once.ts', [path], {
     FILEDOCK_BASE_URL: sandbox.baseUrl,
     FILEDOCK_API_KEY: sandbox.apiKey,
@@ -21,7 +21,7 @@ const clientUpload = (sandbox: Sandbox, path: string) =>
 const MiBps = (bytes: number, ms: number) => bytes / 2 ** 20 / (ms / 1000)
 
 /** 1 GiB through the client vs curl, alternating, `rounds` times each; the ratio is of medians. */
-export async function benchThroughput(sandbox: Sandbox, dir: string, rounds: number) {
+export async function benchThroughput(sandbox: SandboxRef, dir: string, rounds: number) {
   const path = join(dir, 'one-gib.bin')
   await makeFile(path, 1024)
   const bytes = 2 ** 30
@@ -45,7 +45,7 @@ export async function benchThroughput(sandbox: Sandbox, dir: string, rounds: num
 }
 
 /** Peak RSS of the uploading process for a 256 MiB and a 2 GiB file: flat means streaming. */
-export async function benchMemory(sandbox: Sandbox, dir: string) {
+export async function benchMemory(sandbox: SandboxRef, dir: string) {
   const small = join(dir, 'small.bin')
   const large = join(dir, 'large.bin')
   await makeFile(small, 256)

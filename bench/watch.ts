@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Sandbox } from './lib/sandbox-api.ts'
+import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { median, quantile, round } from './lib/stats.ts'
 
 const bin = fileURLToPath(new URL('../bin/filedock.mjs', import.meta.url))
@@ -19,7 +19,7 @@ interface Watcher {
 }
 
 /** `filedock watch DIR --json` as a user runs it; resolves once it says it is watching. */
-async function startWatch(account: Sandbox, dir: string, data: string): Promise<Watcher> {
+async function startWatch(account: SandboxRef, dir: string, data: string): Promise<Watcher> {
   const child = spawn(
     process.execPath,
     [bin, 'watch', dir, '--min-age', `${MIN_AGE_MS}ms`, '--json', '--data', data],
@@ -65,7 +65,7 @@ async function until(check: () => boolean, timeoutMs: number): Promise<void> {
   }
 }
 
-async function newAccount(sandbox: Sandbox, email: string): Promise<Sandbox> {
+async function newAccount(sandbox: SandboxRef, email: string): Promise<SandboxRef> {
   const url = `${sandbox.baseUrl}/sandbox/account/create?key=${sandbox.apiKey}&email=${encodeURIComponent(email)}`
   const body = (await (await fetch(url)).json()) as { result: { key: string } }
   return { baseUrl: sandbox.baseUrl, apiKey: body.result.key }
@@ -78,7 +78,7 @@ async function newAccount(sandbox: Sandbox, email: string): Promise<Sandbox> {
  * Then a restart with everything already sent: time until the watch is up and has checked all 500 (nothing
  * is sent again).
  */
-export async function benchWatch(sandbox: Sandbox, work: string, rounds: number) {
+export async function benchWatch(sandbox: SandboxRef, work: string, rounds: number) {
   const latencies: number[] = []
   const burstRates: number[] = []
   const restarts: number[] = []

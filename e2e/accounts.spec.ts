@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
+import { seedSmallTree, upload } from '../sandbox/testing/api-calls.ts'
 import { addAccount, expect, fileRow, readAllFiles, test } from './fixtures.ts'
-import { seedSmallTree, upload } from './sandbox-api.ts'
 
 type Page = import('@playwright/test').Page
 

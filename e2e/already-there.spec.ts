@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { listFiles } from './sandbox-api.ts'
 import { hostFileNames, hostFolder, openInNewFolder } from './upload-helpers.ts'
 
 /** Every file of the account as `name:code`, sorted: what "the host is unchanged" is checked against. */

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { listFiles } from '../sandbox/testing/api-calls.ts'
 import { addAccount, expect, fileRow, ref, startHost, stopHost, test } from './fixtures.ts'
-import { listFiles } from './sandbox-api.ts'
 
 test.use({ seedFiles: 60 })
 

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { formatSize, formatTimestamp } from '../renderer/src/lib/format.ts'
+import { apiGet, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid, hostFiles } from './index-helpers.ts'
-import { apiGet, type SandboxRef } from './sandbox-api.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])

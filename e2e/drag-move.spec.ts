@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
+import { apiGet, deleteFile, listFiles, seedSmallTree, upload } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid } from './index-helpers.ts'
-import { apiGet, deleteFile, listFiles, seedSmallTree, upload } from './sandbox-api.ts'
 
 const tree = (page: Page) => page.getByRole('tree', { name: 'Folders' })
 const treeFolder = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true })

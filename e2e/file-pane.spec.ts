@@ -1,3 +1,4 @@
+import { upload } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import {
   codeOfLink,
@@ -8,7 +9,6 @@ import {
   openAllFiles,
   shownCodes,
 } from './index-helpers.ts'
-import { upload } from './sandbox-api.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])

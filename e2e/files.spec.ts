@@ -1,6 +1,6 @@
+import { apiGet, listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import { codeOfLink } from './index-helpers.ts'
-import { apiGet, listFiles } from './sandbox-api.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])

@@ -5,8 +5,8 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { test as base, expect, type Page } from '@playwright/test'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
+import { type SandboxRef, type Seeded, seedSmallTree } from '../sandbox/testing/api-calls.ts'
 import { electronMode, launchElectronApp } from './electron-app.ts'
-import { type SandboxRef, type Seeded, seedSmallTree } from './sandbox-api.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { apiGet, listFiles } from '../sandbox/testing/api-calls.ts'
 import { addAccount, expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid } from './index-helpers.ts'
-import { apiGet, listFiles } from './sandbox-api.ts'
 import { type HostFolder, openUploadMenu } from './upload-helpers.ts'
 
 /** The grid has the keyboard and its cursor (aria-activedescendant) is on the row of `name`. */

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { apiGet, listFiles, type SandboxRef, seedSmallTree } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
 import { codeOfLink } from './index-helpers.ts'
-import { apiGet, listFiles, type SandboxRef, seedSmallTree } from './sandbox-api.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
+import { apiGet, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
-import { apiGet, type SandboxRef } from './sandbox-api.ts'
 
 /** The folders directly in a folder, as the host lists them now. */
 async function hostFolders(sb: SandboxRef, fldId: number): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib'
 import type { Locator, Page } from '@playwright/test'
+import { apiGet, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { apiGet, type SandboxRef } from './sandbox-api.ts'
 
 /** A real PNG of w×h pixels of one colour, so a browser decodes it (a thumbnail is an image, not just a URL). */
 function png(w: number, h: number): Buffer {

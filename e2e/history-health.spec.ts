@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
+import { deleteFile, listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { deleteFile, listFiles } from './sandbox-api.ts'
 import { dropAndLand, openHistory } from './upload-helpers.ts'
 
 test('upload history: link health on demand (a deleted file shows gone), the schedule setting, CSV export', async ({

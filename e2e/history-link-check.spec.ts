@@ -1,5 +1,5 @@
+import { deleteFile, listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { deleteFile, listFiles } from './sandbox-api.ts'
 import { dropAndLand, openHistory } from './upload-helpers.ts'
 
 test('an upload batch in the history checks just its own links; its entries say when they were last found alive', async ({

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { SandboxHandle } from '../sandbox/server.ts'
+import { apiGet, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { expect, type Host, openWithAccount } from './fixtures.ts'
-import { apiGet, type SandboxRef } from './sandbox-api.ts'
 
 /** A file as the host lists it, with the fields the pane sorts by. */
 export interface HostFile {

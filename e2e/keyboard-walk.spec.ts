@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
+import { listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid } from './index-helpers.ts'
-import { listFiles } from './sandbox-api.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])

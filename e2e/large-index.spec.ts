@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { startSandbox } from '../sandbox/server.ts'
+import { apiGet } from '../sandbox/testing/api-calls.ts'
 import { test as base, expect, openWithAccount, ref } from './fixtures.ts'
 import { codeOfLink, expectFileCount, grid, hostFiles, shownCodes } from './index-helpers.ts'
-import { apiGet } from './sandbox-api.ts'
 
 /** One folder, `Bulk`, holding 100,000 files (the sandbox's flat seed). */
 const test = base.extend({

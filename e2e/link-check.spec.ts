@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
-import { deleteFile, seedSmallTree } from './sandbox-api.ts'
+import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
+import { expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
 
 /** What the host itself says about these links (files/check over HTTP, as any client would ask). */
 async function hostCheck(sb: ReturnType<typeof ref>, urls: string[]): Promise<Record<string, boolean>> {
@@ -84,9 +84,8 @@ test('the file menu checks the selected files’ links, and the folder menu a fo
   sandbox,
 }) => {
   const sb = ref(sandbox)
-  const seeded = await seedSmallTree(sb)
+  const seeded = await openWithSmallTree(page, host, sandbox)
   const link = (name: string) => `${sb.baseUrl}/${seeded.files[name]}`
-  await openWithAccount(page, host, sandbox)
   await expect(fileRow(page, 'notes.txt')).toBeVisible()
   // Gone on the host, still listed here: the app has not looked again since it showed the folder.
   await deleteFile(sb, seeded.files['holiday.jpg'] as string)

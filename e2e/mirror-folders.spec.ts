@@ -1,5 +1,5 @@
+import { createFolder, listFiles } from '../sandbox/testing/api-calls.ts'
 import { addAccount, expect, openWithAccount, ref, test } from './fixtures.ts'
-import { createFolder, listFiles } from './sandbox-api.ts'
 import { dragFiles, dropHeld, hostFileNames, openUploadMenu } from './upload-helpers.ts'
 
 test('a mirrored drop lands in the folder chosen on each account', async ({ page, host, sandbox }) => {

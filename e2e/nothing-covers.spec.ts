@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test'
+import { listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
-import { listFiles } from './sandbox-api.ts'
 import { dragFiles, expectStatus } from './upload-helpers.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { SandboxHandle } from '../sandbox/server.ts'
+import { apiGet, listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, type Host, openWithAccount, ref, test } from './fixtures.ts'
-import { apiGet, listFiles } from './sandbox-api.ts'
 import { dragFiles, expectStatus, openQueueSettings, queueRow } from './upload-helpers.ts'
 
 /** The speed limit in KB/s, as typed and confirmed with Enter; empty for none. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { listFiles, upload } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
-import { listFiles, upload } from './sandbox-api.ts'
 
 async function openPreferences(page: import('@playwright/test').Page) {
   await page.getByRole('button', { name: 'Accounts' }).click()

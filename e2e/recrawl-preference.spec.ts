@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { listFiles, upload } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { listFiles, upload } from './sandbox-api.ts'
 
 /** The saved choice; undefined until the settings file is first written (a poll must not fail on that). */
 async function savedRecrawl(dataDir: string): Promise<unknown> {

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import type { SandboxHandle } from '../sandbox/server.ts'
+import { listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, type Host, openWithAccount, ref, test } from './fixtures.ts'
-import { listFiles } from './sandbox-api.ts'
 import { expectStatus, openUploadMenu, queueRow } from './upload-helpers.ts'
 
 /** A file, a web page (a file's download page) and a dead link, served from one local web server. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
+import { apiGet, listFiles, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid, openAllFiles } from './index-helpers.ts'
-import { apiGet, listFiles, type SandboxRef } from './sandbox-api.ts'
 
 /** The rename field of the row or tile named `name` (its accessible name says which). */
 const nameField = (page: Page, name: string) => page.getByRole('textbox', { name: `New name for ${name}` })

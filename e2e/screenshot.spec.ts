@@ -1,6 +1,6 @@
 import path from 'node:path'
+import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { deleteFile, seedSmallTree } from './sandbox-api.ts'
 import { dragFiles } from './upload-helpers.ts'
 
 // Enough seeded files for a handful of folders, one of them nested.

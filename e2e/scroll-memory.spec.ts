@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, openWithAccount, test } from './fixtures.ts'
-import { expectFileCount } from './index-helpers.ts'
+import { expect, test } from './fixtures.ts'
+import { openAllFiles } from './index-helpers.ts'
 
 test.use({ seedFiles: 5000 })
 
@@ -50,9 +50,7 @@ test('rows scrolled past are let go: a scroll through 5,000 files keeps only the
   sandbox,
 }) => {
   test.setTimeout(120_000)
-  await openWithAccount(page, host, sandbox)
-  await page.getByRole('button', { name: 'All files' }).click()
-  await expectFileCount(page, 5000)
+  await openAllFiles(page, host, sandbox, 5000)
   await scrollToEnd(page)
   await expect(page.locator('#file-4999[data-code]')).toBeVisible()
   // Straight after the scroll the recent windows are still kept: rows are held, so the count below means something.

@@ -1,6 +1,4 @@
 import type { Page } from '@playwright/test'
-import { expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
-import { grid } from './index-helpers.ts'
 import {
   apiGet,
   createFolder,
@@ -9,7 +7,9 @@ import {
   type SandboxRef,
   seedSmallTree,
   upload,
-} from './sandbox-api.ts'
+} from '../sandbox/testing/api-calls.ts'
+import { expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
+import { grid } from './index-helpers.ts'
 
 const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, type Page } from '@playwright/test'
 import type { SandboxHandle } from '../sandbox/server.ts'
+import { apiGet, createFolder, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { type Host, openWithAccount } from './fixtures.ts'
-import { apiGet, createFolder, type SandboxRef } from './sandbox-api.ts'
 
 /** A file to drop: its name and either text or a size (filled with a repeated byte). */
 export interface DropFile {

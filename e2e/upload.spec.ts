@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { deleteFile, listFiles, upload } from '../sandbox/testing/api-calls.ts'
 import { addAccount, expect, openWithAccount, ref, test } from './fixtures.ts'
-import { deleteFile, listFiles, upload } from './sandbox-api.ts'
 import {
   dragFiles,
   dropAndLand,
@@ -240,6 +240,11 @@ test('an upload mirrored to two accounts lands in both', async ({ page, host, sa
   await addAccount(page, { label: 'Backup', baseUrl: sandbox.baseUrl, apiKey: second.apiKey })
   await expect(page.getByRole('list', { name: 'Accounts' })).toContainText('Backup')
   await page.keyboard.press('Escape')
+  // Closed, and focus given back to the sidebar: a menu opened before that would lose focus to it and close.
+  await expect(page.getByRole('dialog', { name: 'Accounts' })).toHaveCount(0)
+  await expect(
+    page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Accounts' }),
+  ).toBeFocused()
 
   // The account added last is the active one, and the default target; tick the other one too.
   const menu = await openUploadMenu(page)

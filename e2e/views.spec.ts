@@ -1,5 +1,5 @@
+import { apiGet, deleteFile, seedSmallTree, upload } from '../sandbox/testing/api-calls.ts'
 import { addAccount, expect, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
-import { apiGet, deleteFile, seedSmallTree, upload } from './sandbox-api.ts'
 
 test('deleted files view lists a file deleted on the host', async ({ page, host, sandbox }) => {
   const seeded = await seedSmallTree(ref(sandbox))

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { listFiles } from './sandbox-api.ts'
 
 test('watch folders: add a folder, a file written into it goes up once; pause, resume and remove', async ({
   page,

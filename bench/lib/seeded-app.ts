@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import type { SandboxRef } from '../../sandbox/testing/api-calls.ts'
 import { addAccountInPage, launchChromium, startAppHost } from '../app-host.ts'
 import { startReady } from './child.ts'
-import type { Sandbox } from './sandbox-api.ts'
 
 export interface SeededAppOptions {
   work: string
@@ -14,7 +14,7 @@ export interface SeededAppOptions {
   /** Every seeded file in one folder, `Bulk` (the sandbox's `--seed-flat`). */
   flat?: boolean
   /** Runs before the app meets the account, so its first crawl already sees what this adds. */
-  prepare?: (sandbox: Sandbox) => Promise<unknown>
+  prepare?: (sandbox: SandboxRef) => Promise<unknown>
   /** Lets the page read back what it copies. */
   clipboard?: boolean
 }
@@ -25,11 +25,11 @@ export interface SeededAppOptions {
  */
 export async function withSeededApp<T>(
   options: SeededAppOptions,
-  run: (app: { page: Page; sandbox: Sandbox }) => Promise<T>,
+  run: (app: { page: Page; sandbox: SandboxRef }) => Promise<T>,
 ): Promise<T> {
   execFileSync(process.execPath, ['scripts/build-renderer-if-stale.mjs'], { stdio: 'inherit' })
   const seed = ['--seed-files', String(options.files), ...(options.flat ? ['--seed-flat'] : [])]
-  const sandbox = await startReady<Sandbox>(
+  const sandbox = await startReady<SandboxRef>(
     'sandbox/main.ts',
     ['--port', '0', '--data', join(options.work, `${options.name}-sb`), ...seed],
     120_000,

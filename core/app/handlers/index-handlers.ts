@@ -58,13 +58,18 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
       return { count: links.length, copied: false, text }
     },
     'index.links': async ({ selection }) => {
-      const links = selectedLinks(selection, d.index.reader, d.scope)
-      if (links.length > MAX_LINKS_TO_CHECK)
+      // Counted before any link is built: a query by its totals (a Ctrl+A over 100,000 files is refused at once),
+      // a list by its length.
+      const files =
+        selection.kind === 'query'
+          ? summarize(selection, d.index.reader, d.scope).files
+          : selection.files.length
+      if (files > MAX_LINKS_TO_CHECK)
         throw new FiledockError({
           kind: 'invalid_input',
-          message: `Check the links of up to ${MAX_LINKS_TO_CHECK.toLocaleString('en-US')} files at a time; these are ${links.length.toLocaleString('en-US')}.`,
+          message: `Check the links of up to ${MAX_LINKS_TO_CHECK.toLocaleString('en-US')} files at a time; these are ${files.toLocaleString('en-US')}.`,
         })
-      return { links }
+      return { links: selectedLinks(selection, d.index.reader, d.scope) }
     },
     'index.moveSelection': async ({ selection, accountId, fldId, onlyFrom }) => {
       const id = accountOf(accountId, d.scope)

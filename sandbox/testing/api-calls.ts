@@ -1,7 +1,9 @@
 /**
- * Talks to the sandbox host over its public HTTP API, the way any client would, to seed data and to check what
- * the UI did (a rename the page shows is only proof once the host says so too).
+ * Talks to the sandbox host over its public HTTP API, the way any client would: the e2e tests seed data and check
+ * what the UI did with it (a rename the page shows is only proof once the host says so too), and the benchmarks
+ * prepare their sandboxes and read them back.
  */
+/** Where a sandbox listens and its account's key (a sandbox process's ready line has both). */
 export interface SandboxRef {
   baseUrl: string
   apiKey: string
