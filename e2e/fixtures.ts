@@ -181,6 +181,12 @@ export async function openWithSmallTree(page: Page, host: Host, sandbox: Sandbox
   return seeded
 }
 
+/** A preference as the app saved it; undefined until the settings file is first written (a poll must not fail on that). */
+export async function savedSetting(dataDir: string, key: string): Promise<unknown> {
+  const text = await fs.readFile(path.join(dataDir, 'settings.json'), 'utf8').catch(() => null)
+  return text === null ? undefined : JSON.parse(text)[key]
+}
+
 export function fileRow(page: Page, name: string) {
   return page.getByRole('grid', { name: 'Files' }).getByRole('row').filter({ hasText: name })
 }

@@ -1,7 +1,5 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { listFiles, upload } from '../sandbox/testing/api-calls.ts'
-import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, fileRow, openWithAccount, ref, savedSetting, test } from './fixtures.ts'
 
 async function openPreferences(page: import('@playwright/test').Page) {
   await page.getByRole('button', { name: 'Accounts' }).click()
@@ -28,11 +26,7 @@ test('a clone gets "name (copy).ext", then "(copy 2)"; with the setting it keeps
   const prefs = await openPreferences(page)
   await prefs.getByLabel('Keep the original name').check()
   await page.keyboard.press('Escape')
-  await expect
-    .poll(
-      async () => JSON.parse(await fs.readFile(path.join(host.dataDir, 'settings.json'), 'utf8')).cloneNames,
-    )
-    .toBe('same')
+  await expect.poll(() => savedSetting(host.dataDir, 'cloneNames')).toBe('same')
   await fileRow(page, 'report.pdf').first().click({ button: 'right' })
   await page.getByRole('menuitem', { name: /^Clone/ }).click()
   await expect.poll(names).toEqual(['report (copy 2).pdf', 'report (copy).pdf', 'report.pdf', 'report.pdf'])
@@ -56,11 +50,7 @@ test('one unit system: decimal by default, binary on request, the same everywher
   await expect(row).toContainText('97.7 KiB')
   // No size anywhere in the window is left in the other unit.
   await expect(page.getByRole('main')).not.toContainText(/\d KB\b/)
-  await expect
-    .poll(
-      async () => JSON.parse(await fs.readFile(path.join(host.dataDir, 'settings.json'), 'utf8')).sizeUnits,
-    )
-    .toBe('binary')
+  await expect.poll(() => savedSetting(host.dataDir, 'sizeUnits')).toBe('binary')
 
   // The speed limit is typed in the unit speeds are shown in.
   await page.getByRole('button', { name: 'Upload…' }).click()

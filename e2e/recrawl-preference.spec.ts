@@ -1,13 +1,5 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { listFiles, upload } from '../sandbox/testing/api-calls.ts'
-import { expect, openWithAccount, ref, test } from './fixtures.ts'
-
-/** The saved choice; undefined until the settings file is first written (a poll must not fail on that). */
-async function savedRecrawl(dataDir: string): Promise<unknown> {
-  const text = await fs.readFile(path.join(dataDir, 'settings.json'), 'utf8').catch(() => null)
-  return text === null ? undefined : JSON.parse(text).recrawlHours
-}
+import { expect, openWithAccount, ref, savedSetting, test } from './fixtures.ts'
 
 test('the background re-read of all files is a preference: every 6 hours by default, off or hourly on request, kept', async ({
   page,
@@ -26,7 +18,7 @@ test('the background re-read of all files is a preference: every 6 hours by defa
   await expect(choice.getByLabel('Every 6 hours')).toBeChecked()
 
   await choice.getByLabel('Off: a folder is re-read when you open it').check()
-  await expect.poll(() => savedRecrawl(host.dataDir)).toBeNull()
+  await expect.poll(() => savedSetting(host.dataDir, 'recrawlHours')).toBeNull()
   // A second window shows the same choice, and a reload keeps it.
   const second = await page.context().newPage()
   await second.goto(host.url)
@@ -34,7 +26,7 @@ test('the background re-read of all files is a preference: every 6 hours by defa
   await second.close()
 
   await choice.getByLabel('Every hour').check()
-  await expect.poll(() => savedRecrawl(host.dataDir)).toBe(1)
+  await expect.poll(() => savedSetting(host.dataDir, 'recrawlHours')).toBe(1)
   await page.reload()
   await expect((await open(page)).getByLabel('Every hour')).toBeChecked()
   // A preference of this computer: the host's files are as they were.

@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
 import type { SandboxHandle } from '../sandbox/server.ts'
 import { listFiles } from '../sandbox/testing/api-calls.ts'
-import { expect, type Host, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, type Host, openWithAccount, ref, savedSetting, test } from './fixtures.ts'
 import { expectStatus, openUploadMenu, queueRow } from './upload-helpers.ts'
 
 /** A file, a web page (a file's download page) and a dead link, served from one local web server. */
@@ -52,15 +50,6 @@ async function withServedUrls(
   }
 }
 
-/** The settings file main writes; absent until the first change is saved. */
-async function savedSettings(dataDir: string): Promise<Record<string, unknown>> {
-  try {
-    return JSON.parse(await fs.readFile(path.join(dataDir, 'settings.json'), 'utf8'))
-  } catch {
-    return {}
-  }
-}
-
 async function addUrls(page: Page, urls: string[]): Promise<void> {
   await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Add URLs…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add URLs' })
@@ -104,14 +93,14 @@ test('with the check turned off in Preferences, URLs are sent as given', async (
     const prefs = page.getByRole('region', { name: 'Preferences' })
     const check = prefs.getByRole('checkbox', { name: /Check each URL from this computer/ })
     await check.uncheck()
-    await expect.poll(async () => (await savedSettings(host.dataDir)).checkUrls).toBe(false)
+    await expect.poll(() => savedSetting(host.dataDir, 'checkUrls')).toBe(false)
     // The fetch time limit: a bad value is refused with a reason and not saved; a good one is.
     const limit = prefs.getByLabel(/Give up on a URL the host has not fetched after/)
     await limit.fill('0')
     await expect(prefs.getByRole('alert')).toHaveText('Give whole minutes from 1 to 1440.')
     await limit.fill('25')
     await limit.press('Enter')
-    await expect.poll(async () => (await savedSettings(host.dataDir)).remoteTimeoutMin).toBe(25)
+    await expect.poll(() => savedSetting(host.dataDir, 'remoteTimeoutMin')).toBe(25)
     await page.keyboard.press('Escape')
     await addUrls(page, [`${web.base}/download`])
     await expectStatus(page, 'download', 'Done')

