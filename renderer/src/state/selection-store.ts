@@ -100,8 +100,9 @@ export function isPicked(
   s: Pick<SelectionState, 'all' | 'picked' | 'except'>,
   row: { accountId: string; fileCode: string },
 ): boolean {
-  const key = fileKey(row)
-  return s.all ? !s.except.has(key) : s.picked.has(key)
+  // Asked for every drawn row on every scrolled frame: the common cases answer without building the row's key.
+  if (s.all) return s.except.size > 0 ? !s.except.has(fileKey(row)) : true
+  return s.picked.size > 0 && s.picked.has(fileKey(row))
 }
 
 /** Nothing selected: no picks and no Ctrl+A. */

@@ -24,42 +24,58 @@ export const itemId = (index: number) => `file-${index}`
 const codeOf = (row: IndexRow) => (row.kind === 'file' ? row.fileCode : `folder-${row.fldId}`)
 
 /**
+ * memo's own comparison lists both props objects' keys: two arrays a row a scrolled frame, garbage the collector
+ * then has to run for mid-scroll. Every prop of ItemProps is compared here.
+ */
+const sameItem = (a: ItemProps, b: ItemProps) =>
+  a.row === b.row &&
+  a.index === b.index &&
+  a.selected === b.selected &&
+  a.focused === b.focused &&
+  a.location === b.location &&
+  a.onPointer === b.onPointer &&
+  a.onOpen === b.onOpen
+
+/**
  * One row of the list view. Memoised: scrolling mounts only the rows coming into view. Rows never take focus
  * (they unmount while scrolling); the grid keeps it and points at the cursor row with aria-activedescendant.
  */
-export const FileRow = memo(function FileRow(props: ItemProps & { start: number }) {
-  const { row, index, selected, focused, start, location, onPointer, onOpen } = props
-  const common = {
-    id: itemId(index),
-    'aria-rowindex': index + 2,
-    'data-focused': focused,
-    style: { transform: `translateY(${start}px)` },
-  }
-  if (!row)
+export const FileRow = memo(
+  function FileRow(props: ItemProps & { start: number }) {
+    const { row, index, selected, focused, start, location, onPointer, onOpen } = props
+    const common = {
+      id: itemId(index),
+      'aria-rowindex': index + 2,
+      'data-focused': focused,
+      style: { transform: `translateY(${start}px)` },
+    }
+    if (!row)
+      return (
+        <tr {...common} className="file-row file-row-pending" aria-busy="true">
+          <td className="file-name">
+            <span className="placeholder-bar" />
+          </td>
+        </tr>
+      )
     return (
-      <tr {...common} className="file-row file-row-pending" aria-busy="true">
-        <td className="file-name">
-          <span className="placeholder-bar" />
-        </td>
+      <tr
+        {...common}
+        className={row.kind === 'folder' ? 'file-row folder-row' : 'file-row'}
+        aria-selected={selected}
+        data-code={codeOf(row)}
+        // Drags are handled by the grid (use-drag-move.ts); a folder row's drag only says folders cannot move.
+        draggable
+        onMouseDown={(e) => onPointer(index, e)}
+        onContextMenu={(e) => onPointer(index, e)}
+        onDoubleClick={() => onOpen(index)}
+      >
+        {row.kind === 'folder' ? <FolderCells folder={row} index={index} location={location} /> : null}
+        {row.kind === 'file' ? <FileCells file={row} index={index} location={location} /> : null}
       </tr>
     )
-  return (
-    <tr
-      {...common}
-      className={row.kind === 'folder' ? 'file-row folder-row' : 'file-row'}
-      aria-selected={selected}
-      data-code={codeOf(row)}
-      // Drags are handled by the grid (use-drag-move.ts); a folder row's drag only says folders cannot move.
-      draggable
-      onMouseDown={(e) => onPointer(index, e)}
-      onContextMenu={(e) => onPointer(index, e)}
-      onDoubleClick={() => onOpen(index)}
-    >
-      {row.kind === 'folder' ? <FolderCells folder={row} index={index} location={location} /> : null}
-      {row.kind === 'file' ? <FileCells file={row} index={index} location={location} /> : null}
-    </tr>
-  )
-})
+  },
+  (a, b) => a.start === b.start && sameItem(a, b),
+)
 
 interface CellsProps {
   index: number
@@ -136,4 +152,4 @@ export const FileTile = memo(function FileTile({
       <div className="tile-meta">{row.kind === 'file' ? formatSize(row.size) : 'Folder'}</div>
     </td>
   )
-})
+}, sameItem)

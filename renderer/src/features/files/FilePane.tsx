@@ -1,6 +1,5 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { errorMessage } from '../../lib/call.ts'
 import { useWidth } from '../../lib/use-width.ts'
@@ -8,20 +7,15 @@ import { isPicked, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import type { ViewMode } from '../../state/ui-store.ts'
 import { holdSelectionForDrag, useDragMove } from '../dnd/use-drag-move.ts'
-import { FileRow, FileTile, itemId } from './FileItem.tsx'
+import { itemId } from './FileItem.tsx'
 import { FileMenu } from './FileMenu.tsx'
 import { handleFileKey } from './file-keys.ts'
-import { slotOrder, useSlotCount } from './row-slots.ts'
+import { PaneRows, ROW_H, type RowsHandle, TILE_W } from './PaneRows.tsx'
 import { SortHeader } from './SortHeader.tsx'
 import type { FileCommands } from './use-file-commands.ts'
-import { useFollowRenamed } from './use-follow-renamed.ts'
 import type { IndexWindows } from './use-index-windows.ts'
 import type { SelectionCount } from './use-selection-summary.ts'
 
-const ROW_H = 36
-const HEADER_H = 32
-const TILE_W = 148
-const TILE_H = 140
 const GAP = 12
 
 interface FilePaneProps {
@@ -43,40 +37,21 @@ interface FilePaneProps {
  */
 export function FilePane(props: FilePaneProps) {
   const { view, total, mode, commands } = props
-  const scrollRef = useRef<HTMLDivElement>(null)
+  const scrollRef = useRef<HTMLDivElement | null>(null)
+  // The rows' virtualiser needs the scrolling element itself, so they are drawn once it is mounted.
+  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null)
+  const attachScroll = useCallback((el: HTMLDivElement | null) => {
+    scrollRef.current = el
+    setScrollEl(el)
+  }, [])
+  const rows = useRef<RowsHandle | null>(null)
   const tableRef = useRef<HTMLTableElement>(null)
   const width = useWidth(scrollRef)
   const columns = mode === 'grid' ? Math.max(1, Math.floor((width - 32 + GAP) / (TILE_W + GAP))) : 1
-  const rowCount = Math.ceil(total / columns)
 
-  const all = useSelection((s) => s.all)
-  const picked = useSelection((s) => s.picked)
-  const except = useSelection((s) => s.except)
   const focusIndex = useSelection((s) => s.focusIndex)
   const pendingIndex = useSelection((s) => s.pendingIndex)
-
-  // In the list, rows start below the sticky column header: the virtualiser must know, both to pick the rows in
-  // view and so scrollToIndex does not tuck the cursor row under the header.
-  const scrollMargin = mode === 'list' ? HEADER_H : 0
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => (mode === 'grid' ? TILE_H : ROW_H),
-    overscan: mode === 'grid' ? 3 : 12,
-    scrollMargin,
-    scrollPaddingStart: scrollMargin,
-  })
-
-  const items = virtualizer.getVirtualItems()
-  const firstShown = (items[0]?.index ?? 0) * columns
-  const lastShown = ((items.at(-1)?.index ?? 0) + 1) * columns - 1
-  const slots = useSlotCount(items.length)
-  // The list's rows in slot order (row-slots.ts): scrolling rewrites a few rows in place and moves no element.
-  const listRows = mode === 'list' ? slotOrder(items[0]?.index ?? 0, rowCount, slots) : []
-  const { show, rowAt } = view
-  useEffect(() => show(firstShown, lastShown), [show, firstShown, lastShown])
-  // A renamed row sorted elsewhere takes the cursor with it.
-  useFollowRenamed(rowAt, firstShown, Math.min(lastShown, total - 1))
+  const { rowAt } = view
 
   // The cursor jumped to a row before its window came (End): pick it once it is here.
   const pendingRow = pendingIndex >= 0 ? rowAt(pendingIndex) : undefined
@@ -145,7 +120,7 @@ export function FilePane(props: FilePaneProps) {
       rowAt,
       columns,
       pageItems: Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_H)) * columns,
-      scrollTo: (index) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' }),
+      scrollTo: (index) => rows.current?.scrollToIndex(index),
       extendTo,
       selectAll: commands.selectAll,
       copyLinks: commands.copyLinks,
@@ -157,8 +132,7 @@ export function FilePane(props: FilePaneProps) {
     if (handled) event.preventDefault()
   }
 
-  // Each scrolled frame re-renders this pane for its rows: the header and the menu are the same elements then, so
-  // React skips them.
+  // The header and the menu are the same elements across renders (a click re-renders the pane), so React skips them.
   const hasLocation = props.locate !== null
   const header = useMemo(
     () => (mode === 'list' ? <SortHeader location={hasLocation} /> : null),
@@ -169,26 +143,10 @@ export function FilePane(props: FilePaneProps) {
     [commands, props.summary, rowAt],
   )
 
-  const selection = { all, picked, except }
-  const itemProps = (index: number) => {
-    const row = rowAt(index)
-    const focused = index === focusIndex
-    return {
-      row,
-      index,
-      // A folder row has no selection of its own: it shows as selected while the cursor is on it.
-      selected: row?.kind === 'file' ? isPicked(selection, row) : focused && picked.size === 0 && !all,
-      focused,
-      location: row && props.locate ? props.locate(row) : null,
-      onPointer,
-      onOpen,
-    }
-  }
-
   return (
     <ContextMenu.Root modal={false}>
       <ContextMenu.Trigger asChild>
-        <div ref={scrollRef} className={props.locate ? 'files-scroll with-location' : 'files-scroll'}>
+        <div ref={attachScroll} className={props.locate ? 'files-scroll with-location' : 'files-scroll'}>
           <table
             ref={tableRef}
             className={mode === 'list' ? 'files-table' : 'files-table files-tiles'}
@@ -208,48 +166,23 @@ export function FilePane(props: FilePaneProps) {
             }}
           >
             {header}
-            <tbody
-              style={{ height: virtualizer.getTotalSize() }}
-              // The DOM holds the rows in slot order; assistive technology reads them top to bottom.
-              aria-owns={mode === 'list' ? visualOrder(listRows) : undefined}
-            >
-              {mode === 'list'
-                ? listRows.map((index) => (
-                    <FileRow key={index % slots} start={index * ROW_H} {...itemProps(index)} />
-                  ))
-                : items.map((vrow) => (
-                    <tr
-                      key={vrow.key}
-                      className="tile-row"
-                      style={{
-                        transform: `translateY(${vrow.start}px)`,
-                        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-                      }}
-                    >
-                      {tileIndexes(vrow.index, columns, total).map((i) => (
-                        <FileTile key={i} {...itemProps(i)} />
-                      ))}
-                    </tr>
-                  ))}
-            </tbody>
+            {scrollEl ? (
+              <PaneRows
+                scrollEl={scrollEl}
+                handle={rows}
+                mode={mode}
+                columns={columns}
+                total={total}
+                view={view}
+                locate={props.locate}
+                onPointer={onPointer}
+                onOpen={onOpen}
+              />
+            ) : null}
           </table>
         </div>
       </ContextMenu.Trigger>
       {menu}
     </ContextMenu.Root>
   )
-}
-
-/** The rows' ids top to bottom. */
-function visualOrder(rows: readonly number[]): string {
-  return [...rows]
-    .sort((a, b) => a - b)
-    .map(itemId)
-    .join(' ')
-}
-
-function tileIndexes(row: number, columns: number, total: number): number[] {
-  const out: number[] = []
-  for (let i = row * columns; i < Math.min(total, row * columns + columns); i++) out.push(i)
-  return out
 }
