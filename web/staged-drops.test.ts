@@ -8,6 +8,7 @@ import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
 import type { LinksReadyEvent } from '../shared/ipc/queue-events.ts'
 import type { EnqueueResult, QueueSnapshot } from '../shared/queue.ts'
 import { attachStagedDrops } from './staged-drops.ts'
+import { StagingArea } from './staging-area.ts'
 
 let sandbox: SandboxHandle
 let sandboxDir: string
@@ -115,6 +116,24 @@ describe('staged drops (browser host only)', () => {
     expect(item?.state).toBe('queued')
     await r.call('queue.cancel', { itemId: item?.id })
     await until(async () => (await staged(dataDir)).length === 0, 'the cancelled drop to go')
+  })
+
+  it('a drop queued while a sweep waits for the queue keeps its folder (a drop right after a batch finished)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'filedock-uq-race-'))
+    const area = new StagingArea(dataDir)
+    const id = 'b6f1c3de-0000-4000-8000-000000000003'
+    const file = await area.prepare(id, ['loose.txt'])
+    await writeFile(file.path, 'dropped just now')
+    // The queue's answer predates the enqueue that lands while the question is out: it does not list the drop.
+    const removed = await area.sweep(async () => {
+      area.queued([id])
+      return new Set()
+    })
+    expect(removed).toEqual([])
+    expect(await staged(dataDir)).toEqual([id])
+    // A later sweep, whose answer no longer needs it (its upload is done), lets it go.
+    expect(await area.sweep(async () => new Set())).toEqual([id])
+    expect(await staged(dataDir)).toEqual([])
   })
 
   it('refuses staged names that could leave the folder', async () => {

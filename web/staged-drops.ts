@@ -31,13 +31,14 @@ export function attachStagedDrops(
   let sweeping: Promise<void> = Promise.resolve()
   let closed = false
 
-  const sweepOnce = async () => {
+  /** The staging ids the queue's unfinished items still need; null when the queue cannot say. */
+  const neededIds = async (): Promise<Set<string> | null> => {
     let items: Awaited<ReturnType<Handlers['queue.snapshot']>>['items']
     try {
       items = (await core.handlers['queue.snapshot']({})).items
     } catch {
       // The queue is not available (another Filedock owns it): what it needs is unknown, so nothing goes.
-      return
+      return null
     }
     const needed = new Set<string>()
     for (const item of items) {
@@ -45,7 +46,10 @@ export function attachStagedDrops(
       const id = area.idOf(item.source)
       if (id !== null) needed.add(id)
     }
-    await area.sweep(needed)
+    return needed
+  }
+  const sweepOnce = async () => {
+    await area.sweep(neededIds)
   }
   const sweep = () => {
     sweeping = sweeping

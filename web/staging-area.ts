@@ -26,6 +26,8 @@ export class StagingArea {
   readonly root: string
   /** Staging ids written to in this process and not queued yet. */
   private readonly filling = new Set<string>()
+  /** One set per sweep under way: ids queued since it asked the queue what it needs. */
+  private readonly queuedDuringSweeps = new Set<Set<string>>()
 
   constructor(dataDir: string) {
     this.root = join(dataDir, STAGING_DIR)
@@ -88,27 +90,41 @@ export class StagingArea {
 
   /** The staging folders were queued: from now on the queue's items decide when they go. */
   queued(ids: readonly string[]): void {
-    for (const id of ids) this.filling.delete(id)
+    for (const id of ids) {
+      this.filling.delete(id)
+      for (const during of this.queuedDuringSweeps) during.add(id)
+    }
   }
 
   /**
-   * Removes every staging folder no item needs (`needed` says which ids the queue still needs), except folders
-   * being filled right now. At start-up nothing is being filled, so leftovers of earlier runs go too.
+   * Removes every staging folder no item needs, except folders being filled right now. `needed` asks the queue
+   * which ids its items still need (null: unknown, so nothing goes). A drop queued while that question is out is
+   * in neither answer (not filling any more, not in the queue's reply), so the sweep keeps what was queued
+   * meanwhile: without that, a drop right after a batch finished lost its file. At start-up nothing is being
+   * filled, so leftovers of earlier runs go too.
    */
-  async sweep(needed: ReadonlySet<string>): Promise<string[]> {
-    let names: string[]
+  async sweep(needed: () => Promise<ReadonlySet<string> | null>): Promise<string[]> {
+    const queuedMeanwhile = new Set<string>()
+    this.queuedDuringSweeps.add(queuedMeanwhile)
     try {
-      names = await readdir(this.root)
-    } catch {
-      return [] // no staging folder yet
+      const keep = await needed()
+      if (keep === null) return []
+      let names: string[]
+      try {
+        names = await readdir(this.root)
+      } catch {
+        return [] // no staging folder yet
+      }
+      const removed: string[] = []
+      for (const name of names) {
+        if (keep.has(name) || this.filling.has(name) || queuedMeanwhile.has(name)) continue
+        await rm(join(this.root, name), { recursive: true, force: true })
+        removed.push(name)
+      }
+      return removed
+    } finally {
+      this.queuedDuringSweeps.delete(queuedMeanwhile)
     }
-    const removed: string[] = []
-    for (const name of names) {
-      if (needed.has(name) || this.filling.has(name)) continue
-      await rm(join(this.root, name), { recursive: true, force: true })
-      removed.push(name)
-    }
-    return removed
   }
 }
 
