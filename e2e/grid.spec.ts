@@ -148,6 +148,8 @@ test.describe('grid view', () => {
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64)
     expect(await img.evaluate((el: HTMLImageElement) => el.naturalHeight)).toBe(48)
     await expect(tile(page, image).locator('.file-icon')).toHaveCount(0)
+    // The page is cross-origin isolated (web/headers.ts), and the host's thumbnail still loads.
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true)
 
     // The text file has its kind badge; the ".png" that is not an image falls back to its badge.
     await expect(tile(page, text).locator('.file-icon')).toHaveText('TXT')

@@ -13,6 +13,11 @@ export function setSecurityHeaders(res: ServerResponse, port: number): void {
   res.setHeader('Referrer-Policy', 'no-referrer')
   res.setHeader('X-Frame-Options', 'DENY')
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
+  // With COOP above, this makes the page cross-origin isolated: no other site's data shares its process, and its
+  // clock runs at 5 µs instead of 100 µs (frame times are measurable against a 16.7 ms deadline).
+  // "credentialless", not "require-corp": the host's thumbnails are CORS requests without credentials already, and
+  // must not need a Cross-Origin-Resource-Policy header that real hosts do not send.
+  res.setHeader('Cross-Origin-Embedder-Policy', 'credentialless')
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
 }
 

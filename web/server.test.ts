@@ -96,6 +96,8 @@ describe('web host over HTTP', () => {
     )
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin')
+    expect(res.headers['cross-origin-embedder-policy']).toBe('credentialless')
   })
 
   it('serves assets with their MIME type once the cookie is set', async () => {
