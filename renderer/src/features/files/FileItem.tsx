@@ -12,6 +12,8 @@ export interface ItemProps {
   index: number
   selected: boolean
   focused: boolean
+  /** Its name is the rename field now. */
+  editing: boolean
   /** Where the file lives ("Work › Photos/2024"), for views spanning folders; null hides the column. */
   location: string | null
   onPointer: (index: number, event: React.MouseEvent) => void
@@ -32,6 +34,7 @@ const sameItem = (a: ItemProps, b: ItemProps) =>
   a.index === b.index &&
   a.selected === b.selected &&
   a.focused === b.focused &&
+  a.editing === b.editing &&
   a.location === b.location &&
   a.onPointer === b.onPointer &&
   a.onOpen === b.onOpen
@@ -42,7 +45,7 @@ const sameItem = (a: ItemProps, b: ItemProps) =>
  */
 export const FileRow = memo(
   function FileRow(props: ItemProps & { start: number }) {
-    const { row, index, selected, focused, start, location, onPointer, onOpen } = props
+    const { row, index, selected, focused, editing, start, location, onPointer, onOpen } = props
     const common = {
       id: itemId(index),
       'aria-rowindex': index + 2,
@@ -69,8 +72,12 @@ export const FileRow = memo(
         onContextMenu={(e) => onPointer(index, e)}
         onDoubleClick={() => onOpen(index)}
       >
-        {row.kind === 'folder' ? <FolderCells folder={row} index={index} location={location} /> : null}
-        {row.kind === 'file' ? <FileCells file={row} index={index} location={location} /> : null}
+        {row.kind === 'folder' ? (
+          <FolderCells folder={row} index={index} location={location} editing={editing} />
+        ) : null}
+        {row.kind === 'file' ? (
+          <FileCells file={row} index={index} location={location} editing={editing} />
+        ) : null}
       </tr>
     )
   },
@@ -80,14 +87,15 @@ export const FileRow = memo(
 interface CellsProps {
   index: number
   location: string | null
+  editing: boolean
 }
 
-function FolderCells({ folder, index, location }: CellsProps & { folder: IndexFolderRow }) {
+function FolderCells({ folder, index, location, editing }: CellsProps & { folder: IndexFolderRow }) {
   return (
     <>
       <td className="file-name">
         <Icon name="folder" className="icon-folder" />
-        <RowName row={folder} index={index} />
+        <RowName row={folder} index={index} editing={editing} />
       </td>
       {location === null ? null : <td className="cell-muted cell-location">{location}</td>}
       <td className="num cell-muted">Folder</td>
@@ -97,12 +105,12 @@ function FolderCells({ folder, index, location }: CellsProps & { folder: IndexFo
   )
 }
 
-function FileCells({ file, index, location }: CellsProps & { file: IndexFileRow }) {
+function FileCells({ file, index, location, editing }: CellsProps & { file: IndexFileRow }) {
   return (
     <>
       <td className="file-name">
         <FileIcon name={file.name} />
-        <RowName row={file} index={index} />
+        <RowName row={file} index={index} editing={editing} />
       </td>
       {location === null ? null : (
         <td className="cell-muted cell-location" title={location}>
@@ -122,6 +130,7 @@ export const FileTile = memo(function FileTile({
   index,
   selected,
   focused,
+  editing,
   onPointer,
   onOpen,
 }: ItemProps) {
@@ -148,7 +157,7 @@ export const FileTile = memo(function FileTile({
     >
       {row.kind === 'folder' ? <Icon name="folder" size={40} className="icon-folder" /> : null}
       {row.kind === 'file' ? <TileImage file={row} /> : null}
-      <TileName row={row} index={index} />
+      <TileName row={row} index={index} editing={editing} />
       <div className="tile-meta">{row.kind === 'file' ? formatSize(row.size) : 'Folder'}</div>
     </td>
   )

@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, type RefObject, useEffect } from 'react'
+import { memo, type RefObject, useEffect, useLayoutEffect } from 'react'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { isPicked, useSelection } from '../../state/selection-store.ts'
 import type { ViewMode } from '../../state/ui-store.ts'
 import { FileRow, FileTile, type ItemProps, itemId } from './FileItem.tsx'
+import { rowKey, useRename } from './rename-store.ts'
 import { slotOrder, useSlotCount } from './row-slots.ts'
 import { useFollowRenamed } from './use-follow-renamed.ts'
 import type { IndexWindows } from './use-index-windows.ts'
@@ -43,6 +44,8 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
   const picked = useSelection((s) => s.picked)
   const except = useSelection((s) => s.except)
   const focusIndex = useSelection((s) => s.focusIndex)
+  // One subscription for all rows: a row's own would run again for each row that changes in a scrolled frame.
+  const editingKey = useRename((s) => s.editing?.key ?? null)
 
   // In the list, rows start below the sticky column header: the virtualiser must know, both to pick the rows in
   // view and so scrollToIndex does not tuck the cursor row under the header.
@@ -55,9 +58,11 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
     scrollMargin,
     scrollPaddingStart: scrollMargin,
   })
-  handle.current = {
-    scrollToIndex: (index) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' }),
-  }
+  useLayoutEffect(() => {
+    handle.current = {
+      scrollToIndex: (index) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' }),
+    }
+  }, [handle, virtualizer, columns])
 
   const items = virtualizer.getVirtualItems()
   const firstRow = items[0]?.index ?? 0
@@ -76,6 +81,9 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
     // A folder row has no selection of its own: it shows as selected while the cursor is on it.
     row?.kind === 'file' ? isPicked(selection, row) : index === focusIndex && picked.size === 0 && !all
 
+  const editingAt = (row: IndexRow | undefined) =>
+    editingKey !== null && row !== undefined && rowKey(row) === editingKey
+
   return (
     <tbody
       style={{ height: virtualizer.getTotalSize() }}
@@ -93,6 +101,7 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
                 index={index}
                 selected={selectedAt(index, row)}
                 focused={index === focusIndex}
+                editing={editingAt(row)}
                 location={row && locate ? locate(row) : null}
                 onPointer={onPointer}
                 onOpen={onOpen}
@@ -117,6 +126,7 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
                     index={i}
                     selected={selectedAt(i, row)}
                     focused={i === focusIndex}
+                    editing={editingAt(row)}
                     location={null}
                     onPointer={onPointer}
                     onOpen={onOpen}
