@@ -102,7 +102,8 @@ async function timeEnd(page: Page): Promise<number> {
  * renderer main thread's tasks in a trace, per frame): on a loaded machine the wall-clock figures grow with the
  * load, the CPU time much less. The CPU time of the first and the last 1,000 frames shows whether a frame's work
  * grows with the rows passed. Then the JS heap and the number of DOM elements, which must not have grown either,
- * and how many row elements were inserted while scrolling (the list rewrites rows in place: none).
+ * how many row elements were inserted while scrolling (the list rewrites rows in place: none), and what a scroll
+ * allocates.
  */
 async function scrollAll(page: Page) {
   const cdp = await page.context().newCDPSession(page)
@@ -112,7 +113,30 @@ async function scrollAll(page: Page) {
     transferMode: 'ReturnAsStream',
   })
   const taskBefore = await taskDuration(cdp)
-  const run = await page.evaluate(async () => {
+  const run = await scrollFrames(page, Number.POSITIVE_INFINITY)
+  const busySec = (await taskDuration(cdp)) - taskBefore
+  const cpu = mainThreadCpu(await endTrace(cdp), run.frames)
+  const jsHeapAfterMB = await jsHeapAfterGcMB(cdp)
+  const domElements = await page.evaluate(() => document.getElementsByTagName('*').length)
+  const lastShown = await page.locator('#file-99999[data-code]').count()
+  return {
+    ...frameFigures(run.intervals, busySec),
+    mainThreadCpuPerFrameMs: cpu,
+    rowElementsInserted: run.inserted,
+    reachedLastRow: lastShown === 1,
+    jsHeapAfterMB,
+    domElements,
+    allocatedPer1000FramesMB: await allocatedPer1000FramesMB(page),
+  }
+}
+
+/**
+ * Scrolls from the top, 10 rows a frame, for `maxFrames` frames or to the bottom: each frame's interval, the frames
+ * run, and the row elements inserted meanwhile. Leaves a mark in the trace every 500 frames (and at the bottom),
+ * where mainThreadCpu cuts the main thread's time into frames.
+ */
+function scrollFrames(page: Page, maxFrames: number) {
+  return page.evaluate(async (maxFrames) => {
     const el = document.querySelector('.files-scroll') as HTMLElement
     el.scrollTop = 0
     const step = 36 * 10
@@ -128,13 +152,13 @@ async function scrollAll(page: Page) {
       const frame = (t: number) => {
         if (last >= 0) intervals.push(t - last)
         last = t
-        // Marks in the trace, to cut the main thread's CPU time into frames.
         if (frames % 500 === 0) performance.mark(`filedock-frame-${frames}`)
         frames++
         if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) {
           performance.mark(`filedock-frame-${frames}`)
           return resolve()
         }
+        if (frames >= maxFrames) return resolve()
         el.scrollTop += step
         requestAnimationFrame(frame)
       }
@@ -142,20 +166,32 @@ async function scrollAll(page: Page) {
     })
     rows.disconnect()
     return { intervals, frames, inserted }
+  }, maxFrames)
+}
+
+/**
+ * What the page allocates (collected or not) per 1,000 scrolled frames, from V8's sampling heap profiler over a
+ * scroll of its own: the garbage a frame makes is what sets how often the collector runs mid-scroll. Taken apart
+ * from the timed scroll, whose frames the profiler would slow.
+ */
+async function allocatedPer1000FramesMB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.enable')
+  await cdp.send('HeapProfiler.startSampling', {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
   })
-  const busySec = (await taskDuration(cdp)) - taskBefore
-  const cpu = mainThreadCpu(await endTrace(cdp), run.frames)
-  const jsHeapAfterMB = await jsHeapAfterGcMB(cdp)
-  const domElements = await page.evaluate(() => document.getElementsByTagName('*').length)
-  const lastShown = await page.locator('#file-99999[data-code]').count()
-  return {
-    ...frameFigures(run.intervals, busySec),
-    mainThreadCpuPerFrameMs: cpu,
-    rowElementsInserted: run.inserted,
-    reachedLastRow: lastShown === 1,
-    jsHeapAfterMB,
-    domElements,
-  }
+  const { frames } = await scrollFrames(page, 1000)
+  const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as { profile: { head: SampledNode } }
+  await cdp.detach()
+  const bytes = (n: SampledNode): number => n.selfSize + n.children.reduce((sum, c) => sum + bytes(c), 0)
+  return round(bytes(profile.head) / 1e6 / (frames / 1000), 1)
+}
+
+interface SampledNode {
+  selfSize: number
+  children: SampledNode[]
 }
 
 interface TraceEvent {

@@ -1,26 +1,23 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { listFiles } from '../sandbox/testing/api-calls.ts'
-import { addAccount, expect, fileRow, ref, startHost, stopHost, test } from './fixtures.ts'
+import {
+  addAccount,
+  expect,
+  fileRow,
+  INDEX_FILE,
+  readIndex,
+  ref,
+  startHost,
+  stopHost,
+  test,
+} from './fixtures.ts'
 
 test.use({ seedFiles: 60 })
 
-const INDEX_FILE = 'file-index.sqlite'
-
-/** Files the app's index holds (read beside the running host: WAL lets a reader in). */
-async function indexedFiles(dataDir: string): Promise<number> {
-  try {
-    const db = new Database(path.join(dataDir, INDEX_FILE), { readonly: true, fileMustExist: true })
-    try {
-      return (db.prepare('SELECT count(*) AS n FROM files').get() as { n: number }).n
-    } finally {
-      db.close()
-    }
-  } catch {
-    return -1
-  }
-}
+/** Files the app's index holds; -1 while it cannot be read. */
+const indexedFiles = (dataDir: string): number =>
+  readIndex(dataDir, (db) => (db.prepare('SELECT count(*) AS n FROM files').get() as { n: number }).n) ?? -1
 
 test('a damaged index file is said once, not again after a reload or in a second window, and the files come back', async ({
   page,

@@ -1,6 +1,14 @@
 import type { Locator, Page } from '@playwright/test'
 import { apiGet, deleteFile, listFiles, seedSmallTree, upload } from '../sandbox/testing/api-calls.ts'
-import { expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
+import {
+  expect,
+  expectIndexSettled,
+  fileRow,
+  openWithAccount,
+  openWithSmallTree,
+  ref,
+  test,
+} from './fixtures.ts'
 import { grid } from './index-helpers.ts'
 
 const tree = (page: Page) => page.getByRole('tree', { name: 'Folders' })
@@ -179,6 +187,7 @@ test('a drop that moves some files names each file it could not move, and why', 
   await fileRow(page, 'notes.txt').click({ modifiers: ['ControlOrMeta'] })
   await fileRow(page, 'report-2024.pdf').click({ modifiers: ['ControlOrMeta'] })
   // Two of them are deleted on the host behind the app's back: the list still shows them.
+  await expectIndexSettled(host.dataDir, 0)
   await deleteFile(ref(sandbox), seeded.files['notes.txt'] ?? '')
   await deleteFile(ref(sandbox), seeded.files['report-2024.pdf'] ?? '')
   const drag = await dragOnto(page, fileRow(page, 'holiday.jpg'), treeFolder(page, 'Photos'))

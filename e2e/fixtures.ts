@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { test as base, expect, type Page } from '@playwright/test'
+import Database from 'better-sqlite3'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
 import { type SandboxRef, type Seeded, seedSmallTree } from '../sandbox/testing/api-calls.ts'
 import { electronMode, launchElectronApp } from './electron-app.ts'
@@ -185,6 +186,45 @@ export async function openWithSmallTree(page: Page, host: Host, sandbox: Sandbox
 export async function savedSetting(dataDir: string, key: string): Promise<unknown> {
   const text = await fs.readFile(path.join(dataDir, 'settings.json'), 'utf8').catch(() => null)
   return text === null ? undefined : JSON.parse(text)[key]
+}
+
+/** The app's index file in its data folder. */
+export const INDEX_FILE = 'file-index.sqlite'
+
+/** Reads the app's index beside the running host (WAL lets a reader in); null while it cannot be read. */
+export function readIndex<T>(dataDir: string, read: (db: Database.Database) => T): T | null {
+  let db: Database.Database
+  try {
+    db = new Database(path.join(dataDir, INDEX_FILE), { readonly: true, fileMustExist: true })
+  } catch {
+    return null
+  }
+  try {
+    return read(db)
+  } catch {
+    return null
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Waits until the app has looked at the host for itself: the account's first full crawl is complete and folder
+ * `fldId` has been checked since it was opened. A change made on the host after this stays unseen by the app until
+ * it looks again (what "behind the app's back" means in a test).
+ */
+export async function expectIndexSettled(dataDir: string, fldId: number): Promise<void> {
+  const settled = () =>
+    readIndex(dataDir, (db) => {
+      const crawled = db
+        .prepare('SELECT count(*) AS n FROM accounts WHERE crawling = 0 AND last_full_crawl IS NOT NULL')
+        .get() as { n: number }
+      const checked = db.prepare('SELECT count(*) AS n FROM folder_checks WHERE fld_id = ?').get(fldId) as {
+        n: number
+      }
+      return crawled.n > 0 && checked.n > 0
+    })
+  await expect.poll(settled, { timeout: 30_000 }).toBe(true)
 }
 
 export function fileRow(page: Page, name: string) {

@@ -1,6 +1,14 @@
 import fs from 'node:fs/promises'
 import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
-import { expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
+import {
+  expect,
+  expectIndexSettled,
+  fileRow,
+  openWithAccount,
+  openWithSmallTree,
+  ref,
+  test,
+} from './fixtures.ts'
 
 /** What the host itself says about these links (files/check over HTTP, as any client would ask). */
 async function hostCheck(sb: ReturnType<typeof ref>, urls: string[]): Promise<Record<string, boolean>> {
@@ -87,7 +95,8 @@ test('the file menu checks the selected files’ links, and the folder menu a fo
   const seeded = await openWithSmallTree(page, host, sandbox)
   const link = (name: string) => `${sb.baseUrl}/${seeded.files[name]}`
   await expect(fileRow(page, 'notes.txt')).toBeVisible()
-  // Gone on the host, still listed here: the app has not looked again since it showed the folder.
+  // Gone on the host, still listed here: the app has not looked again since it crawled and checked the folder.
+  await expectIndexSettled(host.dataDir, 0)
   await deleteFile(sb, seeded.files['holiday.jpg'] as string)
 
   await fileRow(page, 'holiday.jpg').click()

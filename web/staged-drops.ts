@@ -48,12 +48,10 @@ export function attachStagedDrops(
     }
     return needed
   }
-  const sweepOnce = async () => {
-    await area.sweep(neededIds)
-  }
   const sweep = () => {
     sweeping = sweeping
-      .then(sweepOnce)
+      .then(() => area.sweep(neededIds))
+      .then(() => undefined)
       .catch((error: unknown) => log(`Filedock: staging clean-up failed: ${String(error)}`))
     return sweeping
   }

@@ -1,15 +1,14 @@
-import { type RefObject, useLayoutEffect, useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 
 /** The element's content width, kept current by a ResizeObserver (the grid's column count depends on it). */
-export function useWidth(ref: RefObject<HTMLElement | null>): number {
+export function useWidth(el: HTMLElement | null): number {
   const [width, setWidth] = useState(0)
   useLayoutEffect(() => {
-    const el = ref.current
     if (!el) return
     setWidth(el.clientWidth)
     const observer = new ResizeObserver(() => setWidth(el.clientWidth))
     observer.observe(el)
     return () => observer.disconnect()
-  }, [ref])
+  }, [el])
   return width
 }

@@ -37,16 +37,11 @@ interface FilePaneProps {
  */
 export function FilePane(props: FilePaneProps) {
   const { view, total, mode, commands } = props
-  const scrollRef = useRef<HTMLDivElement | null>(null)
-  // The rows' virtualiser needs the scrolling element itself, so they are drawn once it is mounted.
+  // The scrolling element itself, as state: the rows' virtualiser and the width need it, so they follow its mount.
   const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null)
-  const attachScroll = useCallback((el: HTMLDivElement | null) => {
-    scrollRef.current = el
-    setScrollEl(el)
-  }, [])
   const rows = useRef<RowsHandle | null>(null)
   const tableRef = useRef<HTMLTableElement>(null)
-  const width = useWidth(scrollRef)
+  const width = useWidth(scrollEl)
   const columns = mode === 'grid' ? Math.max(1, Math.floor((width - 32 + GAP) / (TILE_W + GAP))) : 1
 
   const focusIndex = useSelection((s) => s.focusIndex)
@@ -119,7 +114,7 @@ export function FilePane(props: FilePaneProps) {
       total,
       rowAt,
       columns,
-      pageItems: Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_H)) * columns,
+      pageItems: Math.max(1, Math.floor((scrollEl?.clientHeight ?? 400) / ROW_H)) * columns,
       scrollTo: (index) => rows.current?.scrollToIndex(index),
       extendTo,
       selectAll: commands.selectAll,
@@ -146,7 +141,7 @@ export function FilePane(props: FilePaneProps) {
   return (
     <ContextMenu.Root modal={false}>
       <ContextMenu.Trigger asChild>
-        <div ref={attachScroll} className={props.locate ? 'files-scroll with-location' : 'files-scroll'}>
+        <div ref={setScrollEl} className={props.locate ? 'files-scroll with-location' : 'files-scroll'}>
           <table
             ref={tableRef}
             className={mode === 'list' ? 'files-table' : 'files-table files-tiles'}

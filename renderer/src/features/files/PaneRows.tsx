@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, type RefObject, useEffect, useLayoutEffect } from 'react'
+import { memo, type Ref, useEffect, useImperativeHandle } from 'react'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { isPicked, useSelection } from '../../state/selection-store.ts'
 import type { ViewMode } from '../../state/ui-store.ts'
@@ -21,7 +21,7 @@ export interface RowsHandle {
 
 interface PaneRowsProps {
   scrollEl: HTMLDivElement
-  handle: RefObject<RowsHandle | null>
+  handle: Ref<RowsHandle>
   mode: ViewMode
   columns: number
   total: number
@@ -58,11 +58,13 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
     scrollMargin,
     scrollPaddingStart: scrollMargin,
   })
-  useLayoutEffect(() => {
-    handle.current = {
+  useImperativeHandle(
+    handle,
+    () => ({
       scrollToIndex: (index) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' }),
-    }
-  }, [handle, virtualizer, columns])
+    }),
+    [virtualizer, columns],
+  )
 
   const items = virtualizer.getVirtualItems()
   const firstRow = items[0]?.index ?? 0
