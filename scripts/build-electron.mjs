@@ -27,9 +27,12 @@ await rm(outdir, { recursive: true, force: true })
 await Promise.all([
   build({
     ...common,
-    entryPoints: { main: 'electron/main.ts' },
+    // The index's folder writer runs on a thread of its own, from its own file (core/index/folder-writer.ts).
+    entryPoints: { main: 'electron/main.ts', 'folder-writer': 'core/index/folder-writer-thread.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
+    // core's paths relative to its sources (import.meta.url) are only used when no built file is given.
+    logOverride: { 'empty-import-meta': 'silent' },
     // ws's optional native speed-ups are looked up with try/require; they are not installed. better-sqlite3 is
     // native: it stays in node_modules, and loads Electron's build of its addon by path (core/index).
     external: ['electron', '@napi-rs/keyring', 'better-sqlite3', 'bufferutil', 'utf-8-validate'],
@@ -42,4 +45,6 @@ await Promise.all([
     external: ['electron'],
   }),
 ])
-console.error(`build-electron: wrote ${relative(root, join(outdir, 'main.cjs')) || outdir} and preload.cjs`)
+console.error(
+  `build-electron: wrote ${relative(root, join(outdir, 'main.cjs')) || outdir}, preload.cjs and folder-writer.cjs`,
+)

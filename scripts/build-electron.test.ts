@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FolderWriter } from '../core/index/folder-writer.ts'
+import { openIndexDb } from '../core/index/open-index-db.ts'
 import { channelNames, EVENT_CHANNEL } from '../shared/ipc/channels.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -181,6 +183,40 @@ describe('the main bundle', () => {
       expect(seen.foreign).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
       expect(seen.bad).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
     } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the folder writer bundle', () => {
+  it("runs as the index's folder writer thread, loading SQLite from node_modules as the app does", async () => {
+    // The bundle sits next to main.cjs and resolves better-sqlite3 from the node_modules beside it.
+    await symlink(join(root, 'node_modules'), join(out, 'node_modules'), 'dir')
+    const dataDir = await mkdtemp(join(tmpdir(), 'filedock-writer-'))
+    const file = join(dataDir, 'file-index.sqlite')
+    const { db } = openIndexDb(file)
+    const writer = new FolderWriter({ file, entry: join(out, 'folder-writer.cjs') })
+    try {
+      db.prepare("INSERT INTO accounts (account_id, generation) VALUES ('acc', 1)").run()
+      const replace = await writer.begin(1, 0)
+      replace.add([
+        {
+          fileCode: 'abc123',
+          name: 'from the bundle.txt',
+          size: 3,
+          uploaded: '2026-11-25 10:00:00',
+          downloads: 0,
+          fldId: 0,
+          link: 'https://host.example/abc123',
+          thumbnail: null,
+          public: 1,
+        },
+      ])
+      expect(await replace.commit([])).toBe(true)
+      expect(db.prepare('SELECT name FROM files').pluck().all()).toEqual(['from the bundle.txt'])
+    } finally {
+      await writer.close()
+      db.close()
       await rm(dataDir, { recursive: true, force: true })
     }
   })

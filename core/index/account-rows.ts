@@ -114,11 +114,13 @@ export class AccountRows {
   remove(accountId: string): void {
     const acct = this.knownKey(accountId)
     if (acct === null) return
-    this.db.transaction(() => {
-      for (const table of ['files', 'folders', 'folder_checks', 'crawl_pages', 'accounts']) {
-        this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(acct)
-      }
-    })()
+    this.db
+      .transaction(() => {
+        for (const table of ['files', 'folders', 'folder_checks', 'crawl_pages', 'accounts']) {
+          this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(acct)
+        }
+      })
+      .immediate()
     this.byId.delete(accountId)
   }
 }

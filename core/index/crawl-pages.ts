@@ -19,10 +19,12 @@ export class CrawlPages {
 
   /** Stores a page's rows and marks the page done in one transaction: a kill between the two cannot happen. */
   putPage(acct: number, page: number, write: () => void): void {
-    this.db.transaction(() => {
-      write()
-      this.markDone(acct, page)
-    })()
+    this.db
+      .transaction(() => {
+        write()
+        this.markDone(acct, page)
+      })
+      .immediate()
   }
 
   clear(acct: number): void {

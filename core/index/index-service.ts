@@ -6,6 +6,7 @@ import { delay } from '../queue/backoff.ts'
 import { AccountRows } from './account-rows.ts'
 import { crawlAccount } from './crawl.ts'
 import { CrawlPages } from './crawl-pages.ts'
+import { FolderWriter } from './folder-writer.ts'
 import { IndexReader } from './index-reader.ts'
 import { IndexWrites } from './index-writes.ts'
 import type { MoveProgress } from './move-selection.ts'
@@ -31,6 +32,8 @@ export interface IndexServiceOptions {
   file: string
   /** better-sqlite3's addon for this runtime (Electron's build under Electron); its own build when absent. */
   nativeBinding?: string | undefined
+  /** The folder writer thread's built script (Electron's bundle); from the sources when absent. */
+  folderWriterEntry?: string | undefined
   clientFor(accountId: string): Promise<ApiClient>
   /** The app's accounts (id and label), read when status is asked and when crawls are scheduled. */
   accounts(): Array<{ id: string; label: string }>
@@ -66,6 +69,7 @@ export class IndexService {
   readonly reader: IndexReader
   private readonly rows: AccountRows
   private readonly pages: CrawlPages
+  private readonly writer: FolderWriter
   private readonly states = new Map<string, { state: IndexState; warning: string | null }>()
   private readonly crawls = new Map<string, Promise<void>>()
   private readonly revalidations = new Map<string, Promise<boolean>>()
@@ -86,6 +90,11 @@ export class IndexService {
     this.pages = new CrawlPages(db)
     this.writes = new IndexWrites(db)
     this.reader = new IndexReader(db)
+    this.writer = new FolderWriter({
+      file: o.file,
+      nativeBinding: o.nativeBinding,
+      entry: o.folderWriterEntry,
+    })
     this.log = o.log ?? ((line) => process.stderr.write(`${line}\n`))
     this.rebuiltNotice = rebuilt
     if (rebuilt !== null) this.log(`Filedock: ${rebuilt}`)
@@ -251,9 +260,8 @@ export class IndexService {
       const row = this.rows.get(accountId)
       const changed = await revalidateFolder({
         client,
-        writes: this.writes,
+        writer: this.writer,
         acct: row.acct,
-        gen: () => this.rows.get(accountId).generation,
         fldId,
         perPage: row.crawlPerPage ?? this.o.perPage ?? 500,
         signal: this.stop.signal,
@@ -307,6 +315,7 @@ export class IndexService {
     this.stop.abort()
     if (this.timer) clearInterval(this.timer)
     await Promise.allSettled([...this.crawls.values(), ...this.revalidations.values()])
+    await this.writer.close()
     this.db.close()
   }
 }

@@ -19,12 +19,17 @@ const ROOT_PATH = ''
  * the generation they were last seen in (see crawl.ts: a complete crawl drops rows of older generations); a
  * generation only ever grows, so a slow revalidation that read the host before a crawl pass began cannot stamp a
  * row back into a generation the pass is about to drop.
+ *
+ * Transactions are IMMEDIATE: the folder writer's thread has a connection of its own (folder-writer.ts), and a
+ * deferred transaction that reads and then writes after the other connection committed is refused by SQLite
+ * (SQLITE_BUSY_SNAPSHOT) instead of waiting; taking the write lock first makes it wait (busy_timeout).
  */
 export class IndexWrites {
   private readonly upsertFile: Database.Statement
   private readonly touchFile: Database.Statement
   private readonly upsertFolder: Database.Statement
   private readonly folderPath: Database.Statement<[number, number], { path: string }>
+  private readonly generation: Database.Statement<[number], { generation: number }>
 
   constructor(private readonly db: Database.Database) {
     this.upsertFile = db.prepare(`
@@ -46,13 +51,16 @@ export class IndexWrites {
       ON CONFLICT (acct, fld_id) DO UPDATE SET parent_id = excluded.parent_id, name = excluded.name,
         path = excluded.path, gen = MAX(folders.gen, excluded.gen), listed = MIN(folders.listed, excluded.listed)`)
     this.folderPath = db.prepare('SELECT path FROM folders WHERE acct = ? AND fld_id = ?')
+    this.generation = db.prepare('SELECT generation FROM accounts WHERE acct = ?')
   }
 
   /** Writes file records; a code seen again (in another page, another pass) updates its one row. */
   putFiles(acct: number, gen: number, files: readonly IndexedFile[]): void {
-    this.db.transaction(() => {
-      for (const f of files) this.putOne(acct, gen, f)
-    })()
+    this.db
+      .transaction(() => {
+        for (const f of files) this.putOne(acct, gen, f)
+      })
+      .immediate()
   }
 
   private putOne(acct: number, gen: number, f: IndexedFile): void {
@@ -89,12 +97,14 @@ export class IndexWrites {
    */
   putFolders(acct: number, gen: number, parentId: number, folders: readonly Folder[], listed: 0 | 1): void {
     const parentPath = this.folderPath.get(acct, parentId)?.path ?? ROOT_PATH
-    this.db.transaction(() => {
-      for (const f of folders) {
-        const path = parentPath === ROOT_PATH ? f.name : `${parentPath}/${f.name}`
-        this.upsertFolder.run({ acct, gen, fldId: f.fldId, parentId, name: f.name, path, listed })
-      }
-    })()
+    this.db
+      .transaction(() => {
+        for (const f of folders) {
+          const path = parentPath === ROOT_PATH ? f.name : `${parentPath}/${f.name}`
+          this.upsertFolder.run({ acct, gen, fldId: f.fldId, parentId, name: f.name, path, listed })
+        }
+      })
+      .immediate()
   }
 
   restampFolders(acct: number, from: number, to: number): void {
@@ -143,31 +153,34 @@ export class IndexWrites {
    * A folder as the host has it now: its subfolders and files replace what the index had directly in it
    * (changed rows update in place, vanished ones go, new ones appear). Only rows that were there before the host
    * was asked (`before`) can vanish: a file the app wrote meanwhile (an upload that landed) is newer than the
-   * host's answer. Returns whether anything differed.
+   * host's answer. Rows get the account's generation as it is once the write lock is held (a crawl pass may have
+   * begun while the host was asked). Returns whether anything differed.
    */
   replaceFolder(
     acct: number,
-    gen: number,
     fldId: number,
     folders: readonly Folder[],
     files: readonly IndexedFile[],
     before: FolderSnapshot,
   ): boolean {
-    const print = this.fingerprint(acct, fldId)
-    this.db.transaction(() => {
-      this.putFolders(acct, gen, fldId, folders, 1)
-      const keepFolders = new Set(folders.map((f) => f.fldId))
-      for (const id of before.folders) if (!keepFolders.has(id)) this.removeFolderTree(acct, id)
-      const keepCodes = new Set(files.map((f) => f.fileCode))
-      for (const f of files) this.putOne(acct, gen, f)
-      // Only rows still in this folder: one moved elsewhere meanwhile is not this folder's to drop.
-      const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ? AND fld_id = ?')
-      for (const code of before.codes) if (!keepCodes.has(code)) del.run(acct, code, fldId)
-      this.db
-        .prepare('INSERT OR REPLACE INTO folder_checks (acct, fld_id, checked_at) VALUES (?, ?, ?)')
-        .run(acct, fldId, Date.now())
-    })()
-    return print !== this.fingerprint(acct, fldId)
+    return this.db
+      .transaction(() => {
+        const gen = this.generation.get(acct)?.generation ?? 0
+        const print = this.fingerprint(acct, fldId)
+        this.putFolders(acct, gen, fldId, folders, 1)
+        const keepFolders = new Set(folders.map((f) => f.fldId))
+        for (const id of before.folders) if (!keepFolders.has(id)) this.removeFolderTree(acct, id)
+        const keepCodes = new Set(files.map((f) => f.fileCode))
+        for (const f of files) this.putOne(acct, gen, f)
+        // Only rows still in this folder: one moved elsewhere meanwhile is not this folder's to drop.
+        const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ? AND fld_id = ?')
+        for (const code of before.codes) if (!keepCodes.has(code)) del.run(acct, code, fldId)
+        this.db
+          .prepare('INSERT OR REPLACE INTO folder_checks (acct, fld_id, checked_at) VALUES (?, ?, ?)')
+          .run(acct, fldId, Date.now())
+        return print !== this.fingerprint(acct, fldId)
+      })
+      .immediate()
   }
 
   /** A cheap summary of a folder's direct contents, to tell whether a revalidation changed anything. */
@@ -211,23 +224,27 @@ export class IndexWrites {
       'SELECT fld_id FROM files WHERE acct = ? AND code = ?',
     )
     const set = this.db.prepare('UPDATE files SET fld_id = ? WHERE acct = ? AND code = ?')
-    this.db.transaction(() => {
-      for (const code of codes) {
-        const row = get.get(acct, code)
-        if (row === undefined) continue
-        from.add(row.fld_id)
-        set.run(fldId, acct, code)
-      }
-    })()
+    this.db
+      .transaction(() => {
+        for (const code of codes) {
+          const row = get.get(acct, code)
+          if (row === undefined) continue
+          from.add(row.fld_id)
+          set.run(fldId, acct, code)
+        }
+      })
+      .immediate()
     return [...from]
   }
 
   removeFiles(acct: number, codes: readonly string[]): number {
     const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ?')
     let removed = 0
-    this.db.transaction(() => {
-      for (const code of codes) removed += del.run(acct, code).changes
-    })()
+    this.db
+      .transaction(() => {
+        for (const code of codes) removed += del.run(acct, code).changes
+      })
+      .immediate()
     return removed
   }
 
@@ -244,10 +261,12 @@ export class IndexWrites {
       )
       .get(acct, fldId)
     if (row === undefined) return false
-    this.db.transaction(() => {
-      this.db.prepare('UPDATE folders SET name = ? WHERE acct = ? AND fld_id = ?').run(name, acct, fldId)
-      this.repath(acct, fldId, this.folderPath.get(acct, row.parent_id)?.path ?? ROOT_PATH)
-    })()
+    this.db
+      .transaction(() => {
+        this.db.prepare('UPDATE folders SET name = ? WHERE acct = ? AND fld_id = ?').run(name, acct, fldId)
+        this.repath(acct, fldId, this.folderPath.get(acct, row.parent_id)?.path ?? ROOT_PATH)
+      })
+      .immediate()
     return true
   }
 
@@ -269,11 +288,13 @@ export class IndexWrites {
 
   /** The end of a complete crawl: rows not seen in generation `gen` are gone from the host. */
   dropOlderThan(acct: number, gen: number): number {
-    return this.db.transaction(() => {
-      const files = this.db.prepare('DELETE FROM files WHERE acct = ? AND gen < ?').run(acct, gen).changes
-      this.db.prepare('DELETE FROM folders WHERE acct = ? AND gen < ? AND fld_id != 0').run(acct, gen)
-      return files
-    })()
+    return this.db
+      .transaction(() => {
+        const files = this.db.prepare('DELETE FROM files WHERE acct = ? AND gen < ?').run(acct, gen).changes
+        this.db.prepare('DELETE FROM folders WHERE acct = ? AND gen < ? AND fld_id != 0').run(acct, gen)
+        return files
+      })
+      .immediate()
   }
 
   countGeneration(acct: number, gen: number): number {

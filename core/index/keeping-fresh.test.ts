@@ -95,11 +95,6 @@ describe('keeping the index fresh', () => {
     const codes = [
       ...index.reader.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId: null, search: '', sort: byName }),
     ].map((f) => f.fileCode)
-    const missing = host.filter((f) => !codes.includes(f.fileCode))
-    console.log(
-      JSON.stringify(index.status()),
-      JSON.stringify(missing.map((m) => [m.fileCode, m.name, m.fldId, landed.includes(m.fileCode)])),
-    )
     expect(codes).toHaveLength(host.length)
     expect(new Set(codes)).toEqual(new Set(host.map((f) => f.fileCode)))
     for (const code of landed) expect(codes).toContain(code)

@@ -21,6 +21,8 @@ export interface AppIndexSettings {
   recrawlEveryMs?: number | (() => number)
   /** better-sqlite3's addon built for Electron (see native-binding.ts); absent on Node. */
   nativeBinding?: string
+  /** The folder writer thread's bundled script (Electron); from the sources when absent (folder-writer.ts). */
+  folderWriterEntry?: string
 }
 
 export interface AppIndex {
@@ -46,6 +48,7 @@ export function openAppIndex(o: {
   const index = IndexService.open({
     file: join(o.dataDir, INDEX_FILE),
     nativeBinding: s.nativeBinding,
+    folderWriterEntry: s.folderWriterEntry,
     clientFor: o.clientFor,
     accounts: () => o.accounts.entries().map(({ id, label }) => ({ id, label })),
     emit: (event) => o.events.emit(event),

@@ -33,14 +33,24 @@ export function openIndexDb(file: string, nativeBinding?: string): OpenedIndexDb
   }
 }
 
-function openChecked(file: string, nativeBinding: string | undefined, existed: boolean): Database.Database {
+/**
+ * A connection to an index file openIndexDb has checked: the folder writer's thread opens its own (see
+ * folder-writer.ts) and must wait for locks exactly as main's does.
+ */
+export function openIndexConnection(file: string, nativeBinding: string | undefined): Database.Database {
   const db = new Database(file, nativeBinding === undefined ? {} : { nativeBinding })
+  // The folder writer's thread, or another window, may write at the same time: wait for its transaction
+  // instead of failing.
+  db.pragma('busy_timeout = 5000')
+  // NORMAL in WAL mode never corrupts on power loss; at worst the last transactions are redone by a crawl.
+  db.pragma('synchronous = NORMAL')
+  return db
+}
+
+function openChecked(file: string, nativeBinding: string | undefined, existed: boolean): Database.Database {
+  const db = openIndexConnection(file, nativeBinding)
   try {
-    // Another window or the CLI may write at the same time: wait for its transaction instead of failing.
-    db.pragma('busy_timeout = 5000')
     db.pragma('journal_mode = WAL')
-    // NORMAL in WAL mode never corrupts on power loss; at worst the last transactions are redone by a crawl.
-    db.pragma('synchronous = NORMAL')
     if (existed) {
       const check = db.pragma('quick_check', { simple: true })
       if (check !== 'ok') throw new Error(`integrity check: ${String(check)}`)

@@ -1,12 +1,10 @@
 import type { ApiClient } from '../api/client.ts'
-import type { IndexedFile, IndexWrites } from './index-writes.ts'
+import type { FolderWriter } from './folder-writer.ts'
 
 export interface RevalidateDeps {
   client: ApiClient
-  writes: IndexWrites
+  writer: FolderWriter
   acct: number
-  /** The generation to stamp rows with, read when they are written (a crawl pass may begin meanwhile). */
-  gen: () => number
   fldId: number
   perPage: number
   signal: AbortSignal
@@ -17,28 +15,32 @@ const MAX_PAGES = 100_000
 
 /**
  * Brings one folder of the index in line with the host: its subfolders (folder/list) and its files with every
- * field (file/list with fld_id, all pages, counted by what arrives). The folder is replaced in one transaction;
- * true when anything differed.
+ * field (file/list with fld_id, all pages, counted by what arrives). Pages go to the folder writer's thread as
+ * they arrive, and the folder is replaced there in one transaction; true when anything differed.
  */
 export async function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
-  const before = d.writes.contentsOf(d.acct, d.fldId)
-  const listing = await d.client.folderList(d.fldId, { signal: d.signal })
-  const files = new Map<string, IndexedFile>()
-  let perPage = d.perPage
-  for (let page = 1, received = 0; page <= MAX_PAGES; page++) {
-    const answer = await d.client.fileList({ page, perPage, fldId: d.fldId }, { signal: d.signal })
-    if (
-      page === 1 &&
-      answer.files.length < perPage &&
-      answer.resultsTotal > answer.files.length &&
-      answer.files.length > 0
-    ) {
-      // The host clamps per_page: ask for what it gives from now on, or pages would overlap.
-      perPage = answer.files.length
+  const replace = await d.writer.begin(d.acct, d.fldId)
+  try {
+    const listing = await d.client.folderList(d.fldId, { signal: d.signal })
+    let perPage = d.perPage
+    for (let page = 1, received = 0; page <= MAX_PAGES; page++) {
+      const answer = await d.client.fileList({ page, perPage, fldId: d.fldId }, { signal: d.signal })
+      if (
+        page === 1 &&
+        answer.files.length < perPage &&
+        answer.resultsTotal > answer.files.length &&
+        answer.files.length > 0
+      ) {
+        // The host clamps per_page: ask for what it gives from now on, or pages would overlap.
+        perPage = answer.files.length
+      }
+      replace.add(answer.files)
+      received += answer.files.length
+      if (answer.files.length === 0 || received >= answer.resultsTotal) break
     }
-    for (const f of answer.files) files.set(f.fileCode, f)
-    received += answer.files.length
-    if (answer.files.length === 0 || received >= answer.resultsTotal) break
+    return await replace.commit(listing.folders)
+  } catch (error) {
+    replace.abort()
+    throw error
   }
-  return d.writes.replaceFolder(d.acct, d.gen(), d.fldId, listing.folders, [...files.values()], before)
 }
