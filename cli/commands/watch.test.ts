@@ -149,7 +149,15 @@ describe('filedock watch', () => {
         await writeFile(join(sub, `f${i}.txt`), `file ${i}\n`)
       }),
     )
-    await until('200 uploads', () => lines().length >= 200, 90_000)
+    let said = ''
+    child.child.stderr?.on('data', (c: Buffer) => {
+      said += c.toString()
+    })
+    // Seen once under a full suite's load: a timeout with nothing else to go on. Say how far it got, and what
+    // the watch printed, if it happens again.
+    await until('200 uploads', () => lines().length >= 200, 90_000).catch((error: Error) => {
+      throw new Error(`${error.message}: ${lines().length} sent; the watch said: ${said.slice(-3000)}`)
+    })
     await sleep(1500)
     await stop(child)
     const rel = lines().map((l) => l.relPath as string)

@@ -9,6 +9,7 @@ import type {
   FileInfo,
   FileList,
   FileListParams,
+  Folder,
   FolderListing,
   RemoteUploadStarted,
   RemoteUploadStatus,
@@ -229,6 +230,20 @@ export class ApiClient {
     const op = 'folder/list'
     const params = { fld_id: V.checkFolderId(op, fldId) }
     return parseAnswer(S.folderListAnswer, op, await this.t.read(op, params, o?.signal))
+  }
+
+  /**
+   * folder/list's subfolders alone. The answer carries every file of the folder too (15 MB for 100,000 files);
+   * they are parsed as they arrive and dropped, never held or validated, so a big folder costs no long stall.
+   * Decision (the spec does not say what a folder with no subfolders answers): `result.folders` must be there,
+   * an empty array for none. An answer without it is refused as malformed rather than read as "no subfolders",
+   * which would make the index drop the folder's subfolders.
+   */
+  async subfolders(fldId = 0, o?: CallOptions): Promise<Folder[]> {
+    const op = 'folder/list'
+    const params = { fld_id: V.checkFolderId(op, fldId) }
+    const paths = ['status', 'msg', 'error', 'result.folders']
+    return parseAnswer(S.subfoldersAnswer, op, await this.t.readPicked(op, params, paths, o?.signal))
   }
 
   // 16

@@ -3,6 +3,7 @@ import { type Dispatcher, request } from 'undici'
 import { FiledockError } from '../../shared/errors.ts'
 import { describeUrl, redactSecrets } from '../logging/redact.ts'
 import { actionOf } from './actions.ts'
+import { readAnswer, readPicked } from './answer-body.ts'
 import { assertEnvelopeOk, hostError } from './envelope.ts'
 import { parseRetryAfter } from './retry.ts'
 
@@ -24,14 +25,47 @@ export interface ApiRequest {
   signal?: AbortSignal | undefined
 }
 
-/** API answers are small JSON documents; anything bigger is not an answer we can use. */
-export const MAX_ANSWER_BYTES = 64 * 1024 * 1024
-
 /**
  * One API call: a total time limit (connect + answer), the caller's AbortSignal, transport failures and
  * non-JSON answers turned into typed errors, and the envelope checked. Returns the parsed JSON body.
  */
-export async function requestJson(ctx: HttpContext, req: ApiRequest): Promise<unknown> {
+export function requestJson(ctx: HttpContext, req: ApiRequest): Promise<unknown> {
+  return send(ctx, req, async (res) =>
+    interpretAnswer(
+      req.operation,
+      res.statusCode,
+      res.headers,
+      await readAnswer(res.body, req.operation),
+      ctx.apiKey,
+    ),
+  )
+}
+
+/**
+ * An API call whose answer keeps only the values at `paths` (see answer-body.ts), read as it arrives. Failures
+ * (an HTTP error, a body that is not JSON, an envelope that reports one) are the same typed errors as
+ * requestJson's.
+ */
+export function requestPicked(ctx: HttpContext, req: ApiRequest, paths: readonly string[]): Promise<unknown> {
+  const { operation } = req
+  return send(ctx, req, async (res) => {
+    const whole = (text: string) => interpretAnswer(operation, res.statusCode, res.headers, text, ctx.apiKey)
+    if (res.statusCode < 200 || res.statusCode > 299) return whole(await readAnswer(res.body, operation))
+    const picked = await readPicked(res.body, operation, paths, (head) => {
+      whole(head)
+      // The head of a body the parser refused parsed after all (a document cut short): still not an answer.
+      throw unreadable(operation, res.statusCode, res.headers, head, {}, ctx.apiKey)
+    })
+    assertEnvelopeOk(operation, picked, ctx.apiKey)
+    return picked
+  })
+}
+
+async function send<T>(
+  ctx: HttpContext,
+  req: ApiRequest,
+  answer: (res: Dispatcher.ResponseData) => Promise<T>,
+): Promise<T> {
   const { operation } = req
   const guard = new RequestGuard(req.signal, ctx.timeoutMs)
   try {
@@ -49,8 +83,7 @@ export async function requestJson(ctx: HttpContext, req: ApiRequest): Promise<un
       dispatcher: ctx.dispatcher,
       signal: guard.signal,
     })
-    const text = await readAnswer(res.body, operation)
-    return interpretAnswer(operation, res.statusCode, res.headers, text, ctx.apiKey)
+    return await answer(res)
   } catch (err) {
     throw guard.explain(err, operation, req.url, ctx)
   } finally {
@@ -160,28 +193,6 @@ export function transportError(err: unknown, operation: string, url: URL, apiKey
   }
   const detail = err instanceof Error ? redactSecrets(err.message, [apiKey]) : 'unknown error'
   return mk('network', `The request failed: ${detail}`)
-}
-
-/** Reads the answer with a size cap, so a runaway or hostile host cannot exhaust memory. */
-export async function readAnswer(
-  body: AsyncIterable<Buffer> & { destroy(): void },
-  op: string,
-): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of body) {
-    size += chunk.length
-    if (size > MAX_ANSWER_BYTES) {
-      body.destroy()
-      throw new FiledockError({
-        kind: 'malformed',
-        message: `The host's answer when ${actionOf(op)} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; refusing to read it.`,
-        operation: op,
-      })
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 /**

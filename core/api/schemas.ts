@@ -8,6 +8,7 @@ import type {
   FileInfo,
   FileList,
   FileListItem,
+  Folder,
   FolderListing,
   UploadServer,
 } from '../../shared/api/types.ts'
@@ -232,6 +233,10 @@ const folderFileRecord = z
     link: f.link,
     uploaded: f.uploaded,
   }))
+
+export const subfoldersAnswer = z
+  .object({ result: z.object({ folders: z.array(folderRecord) }) })
+  .transform((a): Folder[] => a.result.folders)
 
 export const folderListAnswer = z
   .object({

@@ -91,8 +91,8 @@ async function walkFolders(d: CrawlDeps, acct: number, gen: number): Promise<voi
     await Promise.all(
       frontier.map((fldId) =>
         limit(async () => {
-          const listing = await d.client.folderList(fldId, { signal: d.signal })
-          d.writes.putFolders(acct, gen, fldId, listing.folders, 0)
+          const folders = await d.client.subfolders(fldId, { signal: d.signal })
+          d.writes.putFolders(acct, gen, fldId, folders, 0)
           d.writes.markListed(acct, fldId)
           d.onProgress(null)
         }),

@@ -83,7 +83,7 @@ export class IndexReader {
       const bySearch = usesTrigrams(q) && totals.files <= SORT_MATCHES_BELOW
       const ids = bySearch
         ? this.idsSorted(q, fileOffset, fileLimit)
-        : this.anchors.ids(q, fileOffset, fileLimit)
+        : this.anchors.ids(q, fileOffset, fileLimit, totals.files)
       for (const raw of this.rowsByIds.all(JSON.stringify(ids))) rows.push(fileRow(raw))
     }
     return {

@@ -14,14 +14,15 @@ export interface RevalidateDeps {
 const MAX_PAGES = 100_000
 
 /**
- * Brings one folder of the index in line with the host: its subfolders (folder/list) and its files with every
- * field (file/list with fld_id, all pages, counted by what arrives). Pages go to the folder writer's thread as
- * they arrive, and the folder is replaced there in one transaction; true when anything differed.
+ * Brings one folder of the index in line with the host: its subfolders (folder/list, whose file records are
+ * skipped) and its files with every field (file/list with fld_id, all pages, counted by what arrives). Pages go to
+ * the folder writer's thread as they arrive, and the folder is replaced there in one transaction; true when
+ * anything differed.
  */
 export async function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
   const replace = await d.writer.begin(d.acct, d.fldId)
   try {
-    const listing = await d.client.folderList(d.fldId, { signal: d.signal })
+    const folders = await d.client.subfolders(d.fldId, { signal: d.signal })
     let perPage = d.perPage
     for (let page = 1, received = 0; page <= MAX_PAGES; page++) {
       const answer = await d.client.fileList({ page, perPage, fldId: d.fldId }, { signal: d.signal })
@@ -38,7 +39,7 @@ export async function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
       received += answer.files.length
       if (answer.files.length === 0 || received >= answer.resultsTotal) break
     }
-    return await replace.commit(listing.folders)
+    return await replace.commit(folders)
   } catch (error) {
     replace.abort()
     throw error

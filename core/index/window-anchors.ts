@@ -14,8 +14,9 @@ type SortValue = string | number
  * Deep windows of a large result without stepping over every row before them. The first deep window of a query
  * walks the sort key's index once and notes every STRIDE-th row's (sort value, id); later windows seek to the
  * anchor just before their offset and step at most STRIDE rows from there. Anchors belong to one version of the
- * database: any write (here or in another process) and they are rebuilt on the next deep window, so a window is
- * never cut from stale positions.
+ * database: any write (here, on the folder writer's thread or in another process) and they are rebuilt on the
+ * next deep window, so a window is never cut from stale positions. The last STRIDE * 2 rows need none: they are
+ * read backwards from the end.
  */
 export class WindowAnchors {
   private readonly cache = new Map<string, { version: string; anchors: Array<[SortValue, number]> | null }>()
@@ -25,10 +26,23 @@ export class WindowAnchors {
     private readonly version: () => string,
   ) {}
 
-  /** The ids of rows offset … offset + limit of the query, in its order. */
-  ids(q: ResolvedQuery, offset: number, limit: number): number[] {
+  /** The ids of rows offset … offset + limit of the query (of `total` rows), in its order. */
+  ids(q: ResolvedQuery, offset: number, limit: number, total: number): number[] {
     const w = filesWhere(q)
     const order = filesOrder(q.sort)
+    const fromEnd = total - offset - limit
+    if (offset >= DIRECT_BELOW && fromEnd < DIRECT_BELOW) {
+      // Near the end (End, the last screens): the same rows read backwards from the last, so a jump to the end
+      // costs no walk even right after a write, when the anchors are stale. (sort value, id) orders every row
+      // one way, so the reversed order is the exact mirror.
+      return this.db
+        .prepare<unknown[], { id: number }>(
+          `SELECT id FROM files WHERE ${w.sql} ORDER BY ${filesOrder(reversed(q.sort))} LIMIT ? OFFSET ?`,
+        )
+        .all(...w.params, Math.min(limit, total - offset), Math.max(0, fromEnd))
+        .map((r) => r.id)
+        .reverse()
+    }
     const anchors = offset < DIRECT_BELOW ? null : this.anchorsOf(q, w.sql, w.params, order)
     const k = anchors === null ? 0 : Math.min(anchors.length, Math.floor(offset / STRIDE))
     const anchor = k > 0 ? anchors?.[k - 1] : undefined
@@ -82,4 +96,8 @@ export class WindowAnchors {
     this.cache.set(key, { version, anchors: kept })
     return kept
   }
+}
+
+function reversed(sort: ResolvedQuery['sort']): ResolvedQuery['sort'] {
+  return { key: sort.key, dir: sort.dir === 'asc' ? 'desc' : 'asc' }
 }

@@ -1,0 +1,81 @@
+// Reading an answer's body: whole with a size cap, or only the values a call needs, as it arrives.
+import { JSONParser } from '@streamparser/json'
+import { FiledockError } from '../../shared/errors.ts'
+import { actionOf } from './actions.ts'
+
+/** API answers are small JSON documents; anything bigger is not an answer we can use. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024
+
+/** Kept of an answer that is not JSON, for the error that describes it (an HTML page, a proxy's text). */
+const HEAD_BYTES = 64 * 1024
+
+/**
+ * Reads a JSON answer as it arrives and keeps only the values at `paths` (dotted: `result.folders`), rebuilt into
+ * an object of the same shape. Everything else is parsed and let go value by value: a folder/list of a
+ * 100,000-file folder is 15 MB of file records that a subfolder lookup never uses, and one JSON.parse of it held
+ * the event loop for ~100 ms. A body that is not JSON goes to `unreadable` with its first bytes.
+ */
+export async function readPicked(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  op: string,
+  paths: readonly string[],
+  unreadable: (head: string) => never,
+): Promise<Record<string, unknown>> {
+  const picked: Record<string, unknown> = {}
+  const parser = new JSONParser({ paths: paths.map((p) => `$.${p}`), keepStack: false })
+  parser.onValue = ({ value, key, stack }) => {
+    // The path of the value, from the keys on the stack below it (stack[0] is the document itself).
+    const keys = [...stack.slice(1).map((s) => String(s.key)), String(key)]
+    let into = picked
+    for (const k of keys.slice(0, -1)) {
+      if (typeof into[k] !== 'object' || into[k] === null) into[k] = {}
+      into = into[k] as Record<string, unknown>
+    }
+    into[keys[keys.length - 1] as string] = value
+  }
+  const head: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of body) {
+      if (size < HEAD_BYTES) head.push(chunk)
+      size += chunk.length
+      if (size > MAX_ANSWER_BYTES) {
+        body.destroy()
+        throw answerTooLarge(op)
+      }
+      // After the document, whitespace passes and anything else fails, as with JSON.parse.
+      parser.write(chunk)
+    }
+    if (!parser.isEnded) parser.end()
+  } catch (error) {
+    if (error instanceof FiledockError) throw error
+    unreadable(Buffer.concat(head).subarray(0, HEAD_BYTES).toString('utf8'))
+  }
+  return picked
+}
+
+export function answerTooLarge(op: string): FiledockError {
+  return new FiledockError({
+    kind: 'malformed',
+    message: `The host's answer when ${actionOf(op)} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; refusing to read it.`,
+    operation: op,
+  })
+}
+
+/** Reads the answer with a size cap, so a runaway or hostile host cannot exhaust memory. */
+export async function readAnswer(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  op: string,
+): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.length
+    if (size > MAX_ANSWER_BYTES) {
+      body.destroy()
+      throw answerTooLarge(op)
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
