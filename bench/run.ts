@@ -9,7 +9,7 @@ import { benchDetailsPanel } from './details-panel.ts'
 import { benchDragMove } from './drag-move.ts'
 import { benchFolderTree } from './folder-tree.ts'
 import { benchGridView } from './grid-view.ts'
-import { benchIndex } from './index.ts'
+import { benchIndex, windowsWhileChecking } from './index.ts'
 import { startReady } from './lib/child.ts'
 import { benchLinkCheck } from './link-check.ts'
 import { benchPackage } from './package.ts'
@@ -93,6 +93,9 @@ try {
   if (only.has('drag')) results.dragMove5000 = await benchDragMove(work, rounds)
   if (only.has('grid')) results.gridView20k = await benchGridView(work, rounds)
   if (only.has('index')) results.accountIndex = await benchIndex(work, rounds)
+  // Not in the default list: the index section's windows while a folder is checked, alone.
+  else if (only.has('index-check'))
+    results.windowsWhileChecking100kFolder = await windowsWhileChecking(work, rounds)
   if (only.has('links')) results.linkChecker1000 = await benchLinkCheck(work, rounds)
   if (only.has('package')) results.packagedApp = await benchPackage(work)
   if (only.has('queue')) {

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import WebSocket from 'ws'
 import { startReady } from './lib/child.ts'
+import { openHostSocket } from './lib/host-socket.ts'
 import { median, quantile, round } from './lib/stats.ts'
 
 /**
@@ -32,31 +32,13 @@ async function timeToReady(dataDir: string): Promise<number> {
 async function roundTrips(dataDir: string, calls: number) {
   const host = await startReady<{ url: string }>('web/main.ts', ['--port', '0', '--data', dataDir], 60_000)
   try {
-    const page = new URL(host.ready.url)
-    const socket = new WebSocket(`ws://${page.host}/ipc?token=${page.searchParams.get('token')}`, {
-      origin: page.origin,
-    })
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve)
-      socket.once('error', reject)
-    })
-    const answers = new Map<number, () => void>()
-    socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as { id?: number; result?: { ok: boolean } }
-      if (frame.id === undefined) return
-      if (!frame.result?.ok) throw new Error(`app.info failed: ${String(data)}`)
-      answers.get(frame.id)?.()
-    })
-    const call = (id: number) =>
-      new Promise<void>((resolve) => {
-        answers.set(id, resolve)
-        socket.send(JSON.stringify({ id, channel: 'app.info', input: {} }))
-      })
-    for (let i = 0; i < 200; i++) await call(i) // warm-up
+    const socket = await openHostSocket(host.ready.url)
+    const call = () => socket.call('app.info', {})
+    for (let i = 0; i < 200; i++) await call() // warm-up
     const ms: number[] = []
     for (let i = 0; i < calls; i++) {
       const started = performance.now()
-      await call(1000 + i)
+      await call()
       ms.push(performance.now() - started)
     }
     socket.close()

@@ -33,33 +33,29 @@ export async function readPicked(
     }
     into[keys[keys.length - 1] as string] = value
   }
+  // Only the parser's failures say the body is not JSON; the connection's (a reset, the time limit) pass on as
+  // they are, for the caller to name.
   const head: Buffer[] = []
-  let size = 0
-  try {
-    for await (const chunk of body) {
-      if (size < HEAD_BYTES) head.push(chunk)
-      size += chunk.length
-      if (size > MAX_ANSWER_BYTES) {
-        body.destroy()
-        throw answerTooLarge(op)
-      }
+  let headSize = 0
+  const notJson = () => unreadable(Buffer.concat(head).subarray(0, HEAD_BYTES).toString('utf8'))
+  for await (const chunk of capped(body, op)) {
+    if (headSize < HEAD_BYTES) {
+      head.push(chunk)
+      headSize += chunk.length
+    }
+    try {
       // After the document, whitespace passes and anything else fails, as with JSON.parse.
       parser.write(chunk)
+    } catch {
+      notJson()
     }
+  }
+  try {
     if (!parser.isEnded) parser.end()
-  } catch (error) {
-    if (error instanceof FiledockError) throw error
-    unreadable(Buffer.concat(head).subarray(0, HEAD_BYTES).toString('utf8'))
+  } catch {
+    notJson()
   }
   return picked
-}
-
-export function answerTooLarge(op: string): FiledockError {
-  return new FiledockError({
-    kind: 'malformed',
-    message: `The host's answer when ${actionOf(op)} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; refusing to read it.`,
-    operation: op,
-  })
 }
 
 /** Reads the answer with a size cap, so a runaway or hostile host cannot exhaust memory. */
@@ -68,14 +64,26 @@ export async function readAnswer(
   op: string,
 ): Promise<string> {
   const chunks: Buffer[] = []
+  for await (const chunk of capped(body, op)) chunks.push(chunk)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The body's chunks, failing (and dropping the connection) once they pass MAX_ANSWER_BYTES. */
+async function* capped(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  op: string,
+): AsyncGenerator<Buffer> {
   let size = 0
   for await (const chunk of body) {
     size += chunk.length
     if (size > MAX_ANSWER_BYTES) {
       body.destroy()
-      throw answerTooLarge(op)
+      throw new FiledockError({
+        kind: 'malformed',
+        message: `The host's answer when ${actionOf(op)} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; refusing to read it.`,
+        operation: op,
+      })
     }
-    chunks.push(chunk)
+    yield chunk
   }
-  return Buffer.concat(chunks).toString('utf8')
 }

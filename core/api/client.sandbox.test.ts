@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import type { FiledockError } from '../../shared/errors.ts'
 import { ApiClient } from './client.ts'
+import { failureOf } from './testing/fake-client.ts'
 
 // Every operation and every error kind against the real sandbox host.
 let dir: string
@@ -45,15 +46,7 @@ afterEach(() => {
   })
 })
 
-async function failure(p: Promise<unknown>): Promise<FiledockError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(FiledockError)
-  expect((err as FiledockError).message).not.toContain(sandbox.apiKey)
-  return err as FiledockError
-}
+const failure = (call: Promise<unknown>) => failureOf(call, sandbox.apiKey)
 
 /** The sandbox refuses a bad session as soon as it reads sess_id and drains the rest, so its words arrive. */
 function expectSessionRefused(err: FiledockError, words = /sess_id|session/i): void {

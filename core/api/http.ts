@@ -49,12 +49,17 @@ export function requestJson(ctx: HttpContext, req: ApiRequest): Promise<unknown>
 export function requestPicked(ctx: HttpContext, req: ApiRequest, paths: readonly string[]): Promise<unknown> {
   const { operation } = req
   return send(ctx, req, async (res) => {
-    const whole = (text: string) => interpretAnswer(operation, res.statusCode, res.headers, text, ctx.apiKey)
-    if (res.statusCode < 200 || res.statusCode > 299) return whole(await readAnswer(res.body, operation))
+    const { statusCode, headers } = res
+    if (statusCode < 200 || statusCode > 299)
+      return interpretAnswer(
+        operation,
+        statusCode,
+        headers,
+        await readAnswer(res.body, operation),
+        ctx.apiKey,
+      )
     const picked = await readPicked(res.body, operation, paths, (head) => {
-      whole(head)
-      // The head of a body the parser refused parsed after all (a document cut short): still not an answer.
-      throw unreadable(operation, res.statusCode, res.headers, head, {}, ctx.apiKey)
+      throw unreadable(operation, statusCode, headers, head, retryOf(headers), ctx.apiKey)
     })
     assertEnvelopeOk(operation, picked, ctx.apiKey)
     return picked
@@ -206,8 +211,8 @@ export function interpretAnswer(
   text: string,
   apiKey: string,
 ): unknown {
-  const retryAfterMs = parseRetryAfter(headers['retry-after'])
-  const withRetry = retryAfterMs !== undefined ? { retryAfterMs } : {}
+  const withRetry = retryOf(headers)
+  const { retryAfterMs } = withRetry
   let json: unknown
   let parsed = false
   try {
@@ -229,6 +234,11 @@ export function interpretAnswer(
   }
   assertEnvelopeOk(operation, json, apiKey)
   return json
+}
+
+function retryOf(headers: IncomingHttpHeaders): { retryAfterMs?: number } {
+  const retryAfterMs = parseRetryAfter(headers['retry-after'])
+  return retryAfterMs !== undefined ? { retryAfterMs } : {}
 }
 
 function envelopeMsg(json: unknown): string | undefined {

@@ -1,27 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FiledockError } from '../../shared/errors.ts'
-import { ApiClient } from './client.ts'
+import type { ApiClient } from './client.ts'
 import { parseRetryAfter } from './retry.ts'
-import { type FakeHandler, type FakeHost, ok, reply, startFakeHost } from './testing/fake-host.ts'
+import { fakeHostClients } from './testing/fake-client.ts'
+import { type FakeHandler, ok, reply } from './testing/fake-host.ts'
 
-let host: FakeHost | undefined
-let client: ApiClient | undefined
-afterEach(async () => {
-  await client?.close()
-  await host?.close()
+const clients = fakeHostClients({
+  apiKey: 'k-123456',
+  retryPolicy: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 2000 },
 })
-
-async function setup(handler: FakeHandler, retries = 3, timeoutMs = 2000) {
-  host = await startFakeHost(handler)
-  client = new ApiClient({
-    baseUrl: host.baseUrl,
-    apiKey: 'k-123456',
-    retries,
-    timeoutMs,
-    retryPolicy: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 2000 },
-  })
-  return { host, client }
-}
+const setup = (handler: FakeHandler, retries = 3, timeoutMs = 2000) =>
+  clients(handler, { retries, timeoutMs })
 
 /** Fails the first `n` requests with `fail`, then answers `good`. */
 function flaky(n: number, fail: FakeHandler, good: unknown): FakeHandler {

@@ -1,42 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { FiledockError } from '../../shared/errors.ts'
+import { describe, expect, it } from 'vitest'
 import { ApiClient } from './client.ts'
-import { type FakeHandler, type FakeHost, ok, reply, startFakeHost } from './testing/fake-host.ts'
+import { failureOf, fakeHostClients } from './testing/fake-client.ts'
+import { type FakeHandler, ok, reply } from './testing/fake-host.ts'
 
 const KEY = 'sEcReTkEy1234567890'
-let host: FakeHost | undefined
-let client: ApiClient | undefined
-
-afterEach(async () => {
-  await client?.close()
-  await host?.close()
-  client = undefined
-  host = undefined
-})
-
-async function setup(handler: FakeHandler, opts: { timeoutMs?: number; retries?: number } = {}) {
-  host = await startFakeHost(handler)
-  client = new ApiClient({
-    baseUrl: host.baseUrl,
-    apiKey: KEY,
-    retries: opts.retries ?? 0,
-    timeoutMs: opts.timeoutMs ?? 2000,
-  })
-  return { host, client }
-}
-
-async function failure(p: Promise<unknown>): Promise<FiledockError> {
-  const err = await p.then(
-    () => {
-      throw new Error('expected a failure')
-    },
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(FiledockError)
-  const fe = err as FiledockError
-  expect(fe.message).not.toContain(KEY)
-  return fe
-}
+const setup = fakeHostClients({ apiKey: KEY, retries: 0, timeoutMs: 2000 })
+const failure = (call: Promise<unknown>) => failureOf(call, KEY)
 
 const info = {
   email: 'a@b.c',
@@ -247,8 +216,8 @@ describe('malformed answers become typed errors', () => {
     const { host } = await setup((_q, res) => reply(res, ok(info)))
     const base = host.baseUrl
     await host.close()
-    client = new ApiClient({ baseUrl: base, apiKey: KEY, retries: 0 })
-    const err = await failure(client.accountInfo())
+    const refused = new ApiClient({ baseUrl: base, apiKey: KEY, retries: 0 })
+    const err = await failure(refused.accountInfo()).finally(() => refused.close())
     expect(err.kind).toBe('network')
     expect(err.message).toContain('/api/account/info')
   })

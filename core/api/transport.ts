@@ -2,7 +2,7 @@ import { Agent, type Dispatcher } from 'undici'
 import { FiledockError } from '../../shared/errors.ts'
 import { hostBaseUrl, parseField } from '../../shared/ipc/fields.ts'
 import { VERSION } from '../app-info/version.ts'
-import { type HttpContext, requestJson, requestPicked } from './http.ts'
+import { type ApiRequest, type HttpContext, requestJson, requestPicked } from './http.ts'
 import { defaultRetryPolicy, type RetryPolicy, withRetries } from './retry.ts'
 
 export interface ApiClientOptions {
@@ -74,22 +74,22 @@ export class ApiTransport {
   }
 
   read(op: string, params: Params, signal?: AbortSignal): Promise<unknown> {
-    const url = this.apiUrl(op, params)
-    return withRetries(
-      () => requestJson(this.ctx, { operation: op, method: 'GET', url, signal }),
-      this.policy,
-      signal,
-    )
+    return this.retriedGet(op, params, signal, (req) => requestJson(this.ctx, req))
   }
 
   /** A read that keeps only the answer's values at `paths`, parsed as they arrive (see answer-body.ts). */
   readPicked(op: string, params: Params, paths: readonly string[], signal?: AbortSignal): Promise<unknown> {
-    const url = this.apiUrl(op, params)
-    return withRetries(
-      () => requestPicked(this.ctx, { operation: op, method: 'GET', url, signal }, paths),
-      this.policy,
-      signal,
-    )
+    return this.retriedGet(op, params, signal, (req) => requestPicked(this.ctx, req, paths))
+  }
+
+  private retriedGet(
+    op: string,
+    params: Params,
+    signal: AbortSignal | undefined,
+    call: (req: ApiRequest) => Promise<unknown>,
+  ): Promise<unknown> {
+    const req: ApiRequest = { operation: op, method: 'GET', url: this.apiUrl(op, params), signal }
+    return withRetries(() => call(req), this.policy, signal)
   }
 
   write(op: string, params: Params, signal?: AbortSignal): Promise<unknown> {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { inWriteTransaction } from './open-index-db.ts'
 
 /** One account's row in the index: its key, generation and crawl position. */
 export interface AccountRow {
@@ -114,13 +115,11 @@ export class AccountRows {
   remove(accountId: string): void {
     const acct = this.knownKey(accountId)
     if (acct === null) return
-    this.db
-      .transaction(() => {
-        for (const table of ['files', 'folders', 'folder_checks', 'crawl_pages', 'accounts']) {
-          this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(acct)
-        }
-      })
-      .immediate()
+    inWriteTransaction(this.db, () => {
+      for (const table of ['files', 'folders', 'folder_checks', 'crawl_pages', 'accounts']) {
+        this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(acct)
+      }
+    })
     this.byId.delete(accountId)
   }
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { inWriteTransaction } from './open-index-db.ts'
 
 /** The file/list pages a running crawl has stored, so a restart skips them. */
 export class CrawlPages {
@@ -19,12 +20,10 @@ export class CrawlPages {
 
   /** Stores a page's rows and marks the page done in one transaction: a kill between the two cannot happen. */
   putPage(acct: number, page: number, write: () => void): void {
-    this.db
-      .transaction(() => {
-        write()
-        this.markDone(acct, page)
-      })
-      .immediate()
+    inWriteTransaction(this.db, () => {
+      write()
+      this.markDone(acct, page)
+    })
   }
 
   clear(acct: number): void {

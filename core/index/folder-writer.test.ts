@@ -144,12 +144,21 @@ describe('the folder writer thread', () => {
     await expect(w.begin(1, FOLDER)).rejects.toThrow('exit code 3')
   }, 60_000)
 
-  it('closing fails what still waits, with a message', async () => {
+  it('closing (a quit mid-write) fails what still waits, with a message; the folder stays whole, and the next check replaces it', async () => {
     const w = writer()
     const replace = await w.begin(1, FOLDER)
     replace.add(filesNamed('new', FILES))
     const failed = expect(replace.commit([])).rejects.toThrow('The file index was closed.')
     await w.close()
     await failed
+    // Whatever the thread had written is one transaction: all of it is there, or none.
+    const names = db.prepare('SELECT name FROM files WHERE fld_id = ?').pluck().all(FOLDER) as string[]
+    expect(names).toHaveLength(FILES)
+    expect(new Set(names.map((n) => n.split('-')[0]))).toHaveLength(1)
+    // After a restart, the check runs again and finishes.
+    const again = await writer().begin(1, FOLDER)
+    again.add(filesNamed('new', FILES))
+    await again.commit([])
+    expect(namesInFolder(1)).toEqual(['new-0.bin'])
   }, 60_000)
 })

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { FileListItem, Folder } from '../../shared/api/types.ts'
+import { inWriteTransaction } from './open-index-db.ts'
 import { uploadedKey } from './uploaded-key.ts'
 
 /** The files and subfolders directly in one folder, by code and id. */
@@ -19,10 +20,7 @@ const ROOT_PATH = ''
  * the generation they were last seen in (see crawl.ts: a complete crawl drops rows of older generations); a
  * generation only ever grows, so a slow revalidation that read the host before a crawl pass began cannot stamp a
  * row back into a generation the pass is about to drop.
- *
- * Transactions are IMMEDIATE: the folder writer's thread has a connection of its own (folder-writer.ts), and a
- * deferred transaction that reads and then writes after the other connection committed is refused by SQLite
- * (SQLITE_BUSY_SNAPSHOT) instead of waiting; taking the write lock first makes it wait (busy_timeout).
+
  */
 export class IndexWrites {
   private readonly upsertFile: Database.Statement
@@ -56,11 +54,9 @@ export class IndexWrites {
 
   /** Writes file records; a code seen again (in another page, another pass) updates its one row. */
   putFiles(acct: number, gen: number, files: readonly IndexedFile[]): void {
-    this.db
-      .transaction(() => {
-        for (const f of files) this.putOne(acct, gen, f)
-      })
-      .immediate()
+    inWriteTransaction(this.db, () => {
+      for (const f of files) this.putOne(acct, gen, f)
+    })
   }
 
   private putOne(acct: number, gen: number, f: IndexedFile): void {
@@ -97,14 +93,12 @@ export class IndexWrites {
    */
   putFolders(acct: number, gen: number, parentId: number, folders: readonly Folder[], listed: 0 | 1): void {
     const parentPath = this.folderPath.get(acct, parentId)?.path ?? ROOT_PATH
-    this.db
-      .transaction(() => {
-        for (const f of folders) {
-          const path = parentPath === ROOT_PATH ? f.name : `${parentPath}/${f.name}`
-          this.upsertFolder.run({ acct, gen, fldId: f.fldId, parentId, name: f.name, path, listed })
-        }
-      })
-      .immediate()
+    inWriteTransaction(this.db, () => {
+      for (const f of folders) {
+        const path = parentPath === ROOT_PATH ? f.name : `${parentPath}/${f.name}`
+        this.upsertFolder.run({ acct, gen, fldId: f.fldId, parentId, name: f.name, path, listed })
+      }
+    })
   }
 
   restampFolders(acct: number, from: number, to: number): void {
@@ -163,24 +157,22 @@ export class IndexWrites {
     files: readonly IndexedFile[],
     before: FolderSnapshot,
   ): boolean {
-    return this.db
-      .transaction(() => {
-        const gen = this.generation.get(acct)?.generation ?? 0
-        const print = this.fingerprint(acct, fldId)
-        this.putFolders(acct, gen, fldId, folders, 1)
-        const keepFolders = new Set(folders.map((f) => f.fldId))
-        for (const id of before.folders) if (!keepFolders.has(id)) this.removeFolderTree(acct, id)
-        const keepCodes = new Set(files.map((f) => f.fileCode))
-        for (const f of files) this.putOne(acct, gen, f)
-        // Only rows still in this folder: one moved elsewhere meanwhile is not this folder's to drop.
-        const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ? AND fld_id = ?')
-        for (const code of before.codes) if (!keepCodes.has(code)) del.run(acct, code, fldId)
-        this.db
-          .prepare('INSERT OR REPLACE INTO folder_checks (acct, fld_id, checked_at) VALUES (?, ?, ?)')
-          .run(acct, fldId, Date.now())
-        return print !== this.fingerprint(acct, fldId)
-      })
-      .immediate()
+    return inWriteTransaction(this.db, () => {
+      const gen = this.generation.get(acct)?.generation ?? 0
+      const print = this.fingerprint(acct, fldId)
+      this.putFolders(acct, gen, fldId, folders, 1)
+      const keepFolders = new Set(folders.map((f) => f.fldId))
+      for (const id of before.folders) if (!keepFolders.has(id)) this.removeFolderTree(acct, id)
+      const keepCodes = new Set(files.map((f) => f.fileCode))
+      for (const f of files) this.putOne(acct, gen, f)
+      // Only rows still in this folder: one moved elsewhere meanwhile is not this folder's to drop.
+      const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ? AND fld_id = ?')
+      for (const code of before.codes) if (!keepCodes.has(code)) del.run(acct, code, fldId)
+      this.db
+        .prepare('INSERT OR REPLACE INTO folder_checks (acct, fld_id, checked_at) VALUES (?, ?, ?)')
+        .run(acct, fldId, Date.now())
+      return print !== this.fingerprint(acct, fldId)
+    })
   }
 
   /** A cheap summary of a folder's direct contents, to tell whether a revalidation changed anything. */
@@ -224,27 +216,23 @@ export class IndexWrites {
       'SELECT fld_id FROM files WHERE acct = ? AND code = ?',
     )
     const set = this.db.prepare('UPDATE files SET fld_id = ? WHERE acct = ? AND code = ?')
-    this.db
-      .transaction(() => {
-        for (const code of codes) {
-          const row = get.get(acct, code)
-          if (row === undefined) continue
-          from.add(row.fld_id)
-          set.run(fldId, acct, code)
-        }
-      })
-      .immediate()
+    inWriteTransaction(this.db, () => {
+      for (const code of codes) {
+        const row = get.get(acct, code)
+        if (row === undefined) continue
+        from.add(row.fld_id)
+        set.run(fldId, acct, code)
+      }
+    })
     return [...from]
   }
 
   removeFiles(acct: number, codes: readonly string[]): number {
     const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ?')
     let removed = 0
-    this.db
-      .transaction(() => {
-        for (const code of codes) removed += del.run(acct, code).changes
-      })
-      .immediate()
+    inWriteTransaction(this.db, () => {
+      for (const code of codes) removed += del.run(acct, code).changes
+    })
     return removed
   }
 
@@ -261,12 +249,10 @@ export class IndexWrites {
       )
       .get(acct, fldId)
     if (row === undefined) return false
-    this.db
-      .transaction(() => {
-        this.db.prepare('UPDATE folders SET name = ? WHERE acct = ? AND fld_id = ?').run(name, acct, fldId)
-        this.repath(acct, fldId, this.folderPath.get(acct, row.parent_id)?.path ?? ROOT_PATH)
-      })
-      .immediate()
+    inWriteTransaction(this.db, () => {
+      this.db.prepare('UPDATE folders SET name = ? WHERE acct = ? AND fld_id = ?').run(name, acct, fldId)
+      this.repath(acct, fldId, this.folderPath.get(acct, row.parent_id)?.path ?? ROOT_PATH)
+    })
     return true
   }
 
@@ -288,13 +274,11 @@ export class IndexWrites {
 
   /** The end of a complete crawl: rows not seen in generation `gen` are gone from the host. */
   dropOlderThan(acct: number, gen: number): number {
-    return this.db
-      .transaction(() => {
-        const files = this.db.prepare('DELETE FROM files WHERE acct = ? AND gen < ?').run(acct, gen).changes
-        this.db.prepare('DELETE FROM folders WHERE acct = ? AND gen < ? AND fld_id != 0').run(acct, gen)
-        return files
-      })
-      .immediate()
+    return inWriteTransaction(this.db, () => {
+      const files = this.db.prepare('DELETE FROM files WHERE acct = ? AND gen < ?').run(acct, gen).changes
+      this.db.prepare('DELETE FROM folders WHERE acct = ? AND gen < ? AND fld_id != 0').run(acct, gen)
+      return files
+    })
   }
 
   countGeneration(acct: number, gen: number): number {

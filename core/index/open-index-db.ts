@@ -47,6 +47,16 @@ export function openIndexConnection(file: string, nativeBinding: string | undefi
   return db
 }
 
+/**
+ * Runs `write` as one IMMEDIATE transaction: every write to the index goes through here. The folder writer's
+ * thread has a connection of its own (folder-writer.ts), and a deferred transaction that reads and then writes
+ * after the other connection committed is refused by SQLite (SQLITE_BUSY_SNAPSHOT) instead of waiting; taking
+ * the write lock first makes it wait (busy_timeout). Nested calls become savepoints of the outer transaction.
+ */
+export function inWriteTransaction<T>(db: Database.Database, write: () => T): T {
+  return db.transaction(write).immediate()
+}
+
 function openChecked(file: string, nativeBinding: string | undefined, existed: boolean): Database.Database {
   const db = openIndexConnection(file, nativeBinding)
   try {
