@@ -2,7 +2,16 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { apiGet, listFiles } from '../sandbox/testing/api-calls.ts'
-import { addAccount, expect, fileRow, openWithAccount, openWithSmallTree, ref, test } from './fixtures.ts'
+import {
+  addAccount,
+  expect,
+  expectIndexSettled,
+  fileRow,
+  openWithAccount,
+  openWithSmallTree,
+  ref,
+  test,
+} from './fixtures.ts'
 import { grid } from './index-helpers.ts'
 import { type HostFolder, openUploadMenu } from './upload-helpers.ts'
 
@@ -233,9 +242,11 @@ test('the already-there question and a dialog inside the accounts dialog give fo
 
   // The drop made a folder "drop" in the open folder. The index learns of it when the folder is next read from
   // the host, which a crawl still running may or may not do before the keys below: a row appearing above the
-  // cursor then would move it. So the folder is read again first (F5), and the cursor set once the rows settle.
+  // cursor then would move it. So the account is read again first (F5), and the test goes on once that crawl is
+  // over and the rows have settled.
   await page.keyboard.press('F5')
   await expect(fileRow(page, 'drop')).toBeVisible()
+  await expectIndexSettled(host.dataDir, 0)
 
   // The same drop again while the grid has the keyboard: asked, Escape skips, the grid has it back.
   await cursorTo(page, 5, 6) // notes.txt, after Documents, drop, Photos, holiday.jpg
