@@ -49,9 +49,16 @@ describe("a folder's subfolders, read as the answer arrives", () => {
         res.writeHead(200, { 'content-type': 'application/json' })
         res.end(body)
       })
-      const streamed = await longestStall(async () => expect(await c.subfolders(5)).toEqual(expected))
+      // Each read three times, and its shortest longest-stall kept: other test files share the two cores, and
+      // their work or a garbage collection only ever adds to a stall, so the minimum is the read's own.
+      const quietest = async (read: () => Promise<unknown>) => {
+        let least = Number.POSITIVE_INFINITY
+        for (let i = 0; i < 3; i++) least = Math.min(least, await longestStall(read))
+        return least
+      }
+      const streamed = await quietest(async () => expect(await c.subfolders(5)).toEqual(expected))
       // The same answer read whole: one JSON.parse and validation of 15 MB (~100 ms on the development machine).
-      const whole = await longestStall(() => c.folderList(5))
+      const whole = await quietest(() => c.folderList(5))
       expect(streamed).toBeLessThan(whole / 2)
     }
   }, 60_000)
