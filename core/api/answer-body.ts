@@ -1,4 +1,5 @@
 // Reading an answer's body: whole with a size cap, or only the values a call needs, as it arrives.
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { JSONParser } from '@streamparser/json'
 import { FiledockError } from '../../shared/errors.ts'
 import { actionOf } from './actions.ts'
@@ -8,6 +9,13 @@ export const MAX_ANSWER_BYTES = 64 * 1024 * 1024
 
 /** Kept of an answer that is not JSON, for the error that describes it (an HTML page, a proxy's text). */
 const HEAD_BYTES = 64 * 1024
+
+/**
+ * Bytes parsed between two turns of the event loop (~2 ms of parsing). Chunks already buffered are handed over
+ * without one (an async iterator's next() resolves at once), and a fast host buffers many: parsed back to back,
+ * a 15 MB answer held main for 50 ms at a time, and a window of the file pane waited behind it.
+ */
+const PARSE_SLICE = 64 * 1024
 
 /**
  * Reads a JSON answer as it arrives and keeps only the values at `paths` (dotted: `result.folders`), rebuilt into
@@ -38,16 +46,25 @@ export async function readPicked(
   const head: Buffer[] = []
   let headSize = 0
   const notJson = () => unreadable(Buffer.concat(head).subarray(0, HEAD_BYTES).toString('utf8'))
+  let sinceTurn = 0
   for await (const chunk of capped(body, op)) {
     if (headSize < HEAD_BYTES) {
       head.push(chunk)
       headSize += chunk.length
     }
-    try {
-      // After the document, whitespace passes and anything else fails, as with JSON.parse.
-      parser.write(chunk)
-    } catch {
-      notJson()
+    for (let at = 0; at < chunk.length; at += PARSE_SLICE) {
+      if (sinceTurn >= PARSE_SLICE) {
+        await nextTurn()
+        sinceTurn = 0
+      }
+      const slice = chunk.subarray(at, at + PARSE_SLICE)
+      sinceTurn += slice.length
+      try {
+        // After the document, whitespace passes and anything else fails, as with JSON.parse.
+        parser.write(slice)
+      } catch {
+        notJson()
+      }
     }
   }
   try {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { readPicked } from './answer-body.ts'
+
+/** A body whose bytes are all there already, as when a fast host's answer is buffered before it is read. */
+function buffered(...chunks: Buffer[]) {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield* chunks
+    },
+    destroy() {},
+  }
+}
+
+const notJson = (head: string): never => {
+  throw new Error(`not JSON: ${head.slice(0, 40)}`)
+}
+
+describe('reading only the values a call needs', () => {
+  it('lets the event loop turn while it parses an answer that arrived whole (100,000 file records in one chunk)', async () => {
+    const files = Array.from({ length: 100_000 }, (_, i) => ({
+      fld_id: 5,
+      link: `http://host.example/code${i}`,
+      file_code: `code${String(i).padStart(8, '0')}`,
+      name: `file-${i}.bin`,
+    }))
+    const text = JSON.stringify({
+      status: 200,
+      result: { files, folders: [{ fld_id: 7, name: 'Ünïcode ✓' }] },
+    })
+    let turns = 0
+    let counting = true
+    const turn = () => {
+      turns++
+      if (counting) setImmediate(turn)
+    }
+    setImmediate(turn)
+    const picked = await readPicked(buffered(Buffer.from(text)), 'folder/list', ['result.folders'], notJson)
+    counting = false
+    expect(picked).toEqual({ result: { folders: [{ fld_id: 7, name: 'Ünïcode ✓' }] } })
+    // One turn at least every 64 KiB parsed: a window asked meanwhile waits for a slice, not the whole answer.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(Buffer.byteLength(text) / (64 * 1024)) - 1)
+  })
+
+  it('reads characters split across slices and chunks whole', async () => {
+    const text = JSON.stringify({ result: { folders: [{ name: `${'€'.repeat(70_000)}✓` }] } })
+    const bytes = Buffer.from(text)
+    // Cut inside a three-byte character, and again inside the next slice.
+    const picked = await readPicked(
+      buffered(bytes.subarray(0, 70_001), bytes.subarray(70_001, 140_003), bytes.subarray(140_003)),
+      'folder/list',
+      ['result.folders'],
+      notJson,
+    )
+    expect(picked).toEqual(JSON.parse(text))
+  })
+})
