@@ -5,8 +5,10 @@
 // native/.build: prebuild-install fetches a prebuilt addon for Electron's ABI; where that fails, node-gyp compiles
 // it against Electron's headers. Both need the network the first time.
 //
-//   node scripts/build-sqlite-electron.mjs [--electron-version V] [--arch A] [--dry-run]
-// --dry-run prints the plan (one JSON object) and changes nothing.
+//   node scripts/build-sqlite-electron.mjs [--electron-version V] [--arch A] [--from-source] [--dist-url URL]
+//                                          [--dry-run]
+// --from-source skips the prebuilt addon; --dist-url takes Electron's headers from a mirror (default
+// https://electronjs.org/headers); --dry-run prints the plan (one JSON object) and changes nothing.
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -22,8 +24,18 @@ export function bindingPath(appRoot, electronVersion) {
   return join(appRoot, 'native', `electron-${electronVersion}`, 'better_sqlite3.node')
 }
 
+const ELECTRON_HEADERS = 'https://electronjs.org/headers'
+
 /** The steps, as data, so a dry run (and its test) can show what would run without Electron's headers. */
-export function plan({ appRoot, electronVersion, arch, platform, node }) {
+export function plan({
+  appRoot,
+  electronVersion,
+  arch,
+  platform,
+  node,
+  fromSource = false,
+  distUrl = ELECTRON_HEADERS,
+}) {
   const sqliteDir = dirname(require.resolve('better-sqlite3/package.json', { paths: [appRoot] }))
   const work = join(appRoot, 'native', '.build', `electron-${electronVersion}-${arch}`)
   const bin = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`, { paths: [appRoot] })), file)
@@ -31,18 +43,7 @@ export function plan({ appRoot, electronVersion, arch, platform, node }) {
     out: bindingPath(appRoot, electronVersion),
     copy: { from: sqliteDir, to: work },
     attempts: [
-      {
-        what: 'prebuilt addon for Electron',
-        command: node,
-        args: [
-          bin('prebuild-install', 'bin.js'),
-          '--runtime=electron',
-          `--target=${electronVersion}`,
-          `--arch=${arch}`,
-          `--platform=${platform}`,
-        ],
-        cwd: work,
-      },
+      ...(fromSource ? [] : [prebuilt(bin, work, { electronVersion, arch, platform, node })]),
       {
         what: "compile against Electron's headers",
         command: node,
@@ -50,16 +51,43 @@ export function plan({ appRoot, electronVersion, arch, platform, node }) {
           bin('node-gyp', 'bin/node-gyp.js'),
           'rebuild',
           '--release',
+          '--jobs=max',
           '--runtime=electron',
           `--target=${electronVersion}`,
           `--arch=${arch}`,
-          '--dist-url=https://electronjs.org/headers',
+          `--dist-url=${distUrl}`,
         ],
         cwd: work,
       },
     ],
     built: join(work, 'build', 'Release', 'better_sqlite3.node'),
   }
+}
+
+function prebuilt(bin, work, { electronVersion, arch, platform, node }) {
+  return {
+    what: 'prebuilt addon for Electron',
+    command: node,
+    args: [
+      bin('prebuild-install', 'bin.js'),
+      '--runtime=electron',
+      `--target=${electronVersion}`,
+      `--arch=${arch}`,
+      `--platform=${platform}`,
+    ],
+    cwd: work,
+  }
+}
+
+/**
+ * The environment of the build steps. npm hands its settings to the scripts it runs as npm_config_* variables,
+ * and node-gyp reads them: a `nodedir` set for Node's own addons (as on machines that build them offline) would
+ * make node-gyp compile against Node's headers, not Electron's, and Electron would then refuse the addon.
+ */
+function buildEnv() {
+  const env = { ...process.env }
+  for (const name of Object.keys(env)) if (name.toLowerCase() === 'npm_config_nodedir') delete env[name]
+  return env
 }
 
 function installedElectronVersion() {
@@ -76,6 +104,8 @@ function main() {
     options: {
       'electron-version': { type: 'string' },
       arch: { type: 'string' },
+      'from-source': { type: 'boolean' },
+      'dist-url': { type: 'string' },
       'dry-run': { type: 'boolean' },
     },
     strict: true,
@@ -91,6 +121,8 @@ function main() {
     arch: values.arch ?? process.arch,
     platform: process.platform,
     node: process.execPath,
+    fromSource: values['from-source'],
+    distUrl: values['dist-url'],
   })
   if (values['dry-run']) {
     process.stdout.write(`${JSON.stringify(p)}\n`)
@@ -105,7 +137,11 @@ function main() {
   })
   for (const attempt of p.attempts) {
     console.error(`build-sqlite-electron: ${attempt.what}…`)
-    const result = spawnSync(attempt.command, attempt.args, { cwd: attempt.cwd, stdio: 'inherit' })
+    const result = spawnSync(attempt.command, attempt.args, {
+      cwd: attempt.cwd,
+      stdio: 'inherit',
+      env: buildEnv(),
+    })
     if (result.status === 0 && existsSync(p.built)) {
       mkdirSync(dirname(p.out), { recursive: true })
       cpSync(p.built, p.out)

@@ -31,6 +31,28 @@ it('plans an Electron build of SQLite outside node_modules/better-sqlite3/build,
   expect(existsSync(join(root, 'native', '.build', 'electron-99.1.0-arm64'))).toBe(false)
 })
 
+it('plans only the compile with --from-source, against the headers of --dist-url', () => {
+  const result = spawnSync(
+    process.execPath,
+    [
+      script,
+      '--dry-run',
+      '--electron-version',
+      '99.1.0',
+      '--from-source',
+      '--dist-url',
+      'http://mirror.example/h',
+    ],
+    { encoding: 'utf8' },
+  )
+  expect(result.status, result.stderr).toBe(0)
+  const { attempts } = JSON.parse(result.stdout)
+  expect(attempts).toHaveLength(1)
+  expect(attempts[0].args).toEqual(
+    expect.arrayContaining(['rebuild', '--runtime=electron', '--dist-url=http://mirror.example/h']),
+  )
+})
+
 it('refuses unknown options with a usage error instead of building something else', () => {
   const result = spawnSync(process.execPath, [script, '--electron', '1'], { encoding: 'utf8' })
   expect(result.status).not.toBe(0)

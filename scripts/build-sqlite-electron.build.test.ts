@@ -1,0 +1,116 @@
+import { execFile, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+import { expect, it } from 'vitest'
+import { IndexReader } from '../core/index/index-reader.ts'
+import { IndexWrites } from '../core/index/index-writes.ts'
+import { chooseNativeBinding } from '../core/index/native-binding.ts'
+import { openIndexDb } from '../core/index/open-index-db.ts'
+
+const root = join(import.meta.dirname, '..')
+const script = join(root, 'scripts', 'build-sqlite-electron.mjs')
+/** Not a real Electron: a version of its own, so nothing this test writes can be taken for a real build. */
+const VERSION = '98.7.6'
+const nodeBuild = join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
+
+/**
+ * The whole build as `npm start` runs it when Electron is installed, with one stand-in: Electron's headers come
+ * from a server on loopback (its --dist-url), which serves this Node's own headers under the Electron version's
+ * name, so the addon it yields can be loaded and used here. npm's `nodedir` setting is in the environment, as on
+ * this machine: were it passed on, node-gyp would read the headers from there and never ask the server.
+ */
+it('compiles SQLite against the headers at --dist-url into native/, leaves Node’s build alone, and the index opens through it', async () => {
+  const work = await mkdtemp(join(tmpdir(), 'filedock-electron-sqlite-'))
+  const requests: string[] = []
+  const headersDir = join(dirname(dirname(process.execPath)), 'include', 'node')
+  expect(existsSync(join(headersDir, 'node_version.h')), `Node's headers at ${headersDir}`).toBe(true)
+  const release = join(work, 'mirror', `v${VERSION}`)
+  mkdirSync(join(work, 'stage', `node-v${VERSION}`, 'include'), { recursive: true })
+  mkdirSync(release, { recursive: true })
+  const copied = spawnSync('cp', ['-r', headersDir, join(work, 'stage', `node-v${VERSION}`, 'include')])
+  expect(copied.status, String(copied.stderr)).toBe(0)
+  const tarball = `node-v${VERSION}-headers.tar.gz`
+  const packed = spawnSync('tar', ['czf', join(release, tarball), `node-v${VERSION}`], {
+    cwd: join(work, 'stage'),
+  })
+  expect(packed.status, String(packed.stderr)).toBe(0)
+  writeFileSync(join(release, 'SHASUMS256.txt'), `${sha256(join(release, tarball))}  ${tarball}\n`)
+  const mirror = createServer((req, res) => {
+    requests.push(req.url ?? '')
+    const file = join(work, 'mirror', ...(req.url ?? '/').split('/').filter((p) => p !== '..'))
+    if (!existsSync(file)) {
+      res.writeHead(404).end()
+      return
+    }
+    const body = readFileSync(file)
+    res.writeHead(200, { 'content-length': body.length }).end(body)
+  })
+  await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve))
+  const nodeBuildBefore = sha256(nodeBuild)
+  const out = join(root, 'native', `electron-${VERSION}`)
+  try {
+    const { port } = mirror.address() as AddressInfo
+    await promisify(execFile)(
+      process.execPath,
+      [script, '--electron-version', VERSION, '--from-source', '--dist-url', `http://127.0.0.1:${port}`],
+      {
+        env: {
+          ...process.env,
+          npm_config_nodedir: '/usr',
+          // node-gyp keeps the headers it fetched here, not in the user's cache.
+          npm_config_devdir: join(work, 'node-gyp'),
+        },
+        timeout: 280_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    )
+    expect(requests).toEqual([`/v${VERSION}/${tarball}`, `/v${VERSION}/SHASUMS256.txt`])
+    // The file the app picks under this Electron version is the one just built; Node's is untouched.
+    const picked = chooseNativeBinding({ ...process.versions, electron: VERSION }, [root])
+    expect(picked).toEqual({ path: join(out, 'better_sqlite3.node'), problem: null })
+    expect(sha256(nodeBuild)).toBe(nodeBuildBefore)
+    expect(existsSync(join(root, 'native', '.build', `electron-${VERSION}-${process.arch}`))).toBe(false)
+
+    const { db } = openIndexDb(join(work, 'file-index.sqlite'), picked.path)
+    try {
+      db.exec("INSERT INTO accounts (acct, account_id) VALUES (1, 'one')")
+      new IndexWrites(db).putFiles(1, 0, [
+        {
+          fileCode: 'abcdefghijkl',
+          name: 'Report.pdf',
+          size: 10,
+          uploaded: '2026-11-26 08:00:00',
+          downloads: 0,
+          fldId: 0,
+          link: 'https://host.example/abcdefghijkl',
+          thumbnail: null,
+          public: 1,
+        },
+      ])
+      const window = new IndexReader(db).window(
+        { accts: [1], fldId: null, search: 'repo', sort: { key: 'name', dir: 'asc' } },
+        0,
+        10,
+        true,
+      )
+      expect(window.rows.map((r) => r.name)).toEqual(['Report.pdf'])
+    } finally {
+      db.close()
+    }
+  } finally {
+    mirror.close()
+    await rm(out, { recursive: true, force: true })
+    await rm(join(root, 'native', '.build', `electron-${VERSION}-${process.arch}`), {
+      recursive: true,
+      force: true,
+    })
+    await rm(work, { recursive: true, force: true })
+  }
+}, 300_000)
