@@ -58,7 +58,15 @@ export class IndexReader {
     )
   }
 
+  /**
+   * One window, read in one transaction: the folder writer's thread may commit between two statements, and the
+   * totals, the anchors found hop by hop and the rows must all come from one snapshot of the index.
+   */
   window(q: ResolvedQuery, offset: number, limit: number, complete: boolean): IndexWindow {
+    return this.db.transaction(() => this.windowIn(q, offset, limit, complete))()
+  }
+
+  private windowIn(q: ResolvedQuery, offset: number, limit: number, complete: boolean): IndexWindow {
     const totals = this.totals(q)
     const rows: IndexWindow['rows'] = []
     if (q.fldId !== null && q.accts?.length === 1 && offset < totals.folders) {
