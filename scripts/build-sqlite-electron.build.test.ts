@@ -26,7 +26,7 @@ const sha256 = (file: string) => createHash('sha256').update(readFileSync(file))
  * name, so the addon it yields can be loaded and used here. npm's `nodedir` setting is in the environment, as on
  * this machine: were it passed on, node-gyp would read the headers from there and never ask the server.
  */
-it('compiles SQLite against the headers at --dist-url into native/, leaves Node’s build alone, and the index opens through it', async () => {
+it('compiles SQLite against the headers at --dist-url into native/ (over a killed run’s leftovers), leaves Node’s build alone, and the index opens through it', async () => {
   const work = await mkdtemp(join(tmpdir(), 'filedock-electron-sqlite-'))
   const requests: string[] = []
   const headersDir = join(dirname(dirname(process.execPath)), 'include', 'node')
@@ -55,6 +55,11 @@ it('compiles SQLite against the headers at --dist-url into native/, leaves Node�
   await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve))
   const nodeBuildBefore = sha256(nodeBuild)
   const out = join(root, 'native', `electron-${VERSION}`)
+  // What a build killed mid-way leaves: its work folder, with a file where the addon is looked for. The next run
+  // starts that folder afresh and never takes the leftover for its result.
+  const leftover = join(root, 'native', '.build', `electron-${VERSION}-${process.arch}`, 'build', 'Release')
+  mkdirSync(leftover, { recursive: true })
+  writeFileSync(join(leftover, 'better_sqlite3.node'), 'not an addon')
   try {
     const { port } = mirror.address() as AddressInfo
     await promisify(execFile)(
