@@ -12,6 +12,7 @@ import { IndexReader } from '../core/index/index-reader.ts'
 import { IndexWrites } from '../core/index/index-writes.ts'
 import { chooseNativeBinding } from '../core/index/native-binding.ts'
 import { openIndexDb } from '../core/index/open-index-db.ts'
+import { indexedFile } from '../core/index/testing/indexed-file.ts'
 
 const root = join(import.meta.dirname, '..')
 const script = join(root, 'scripts', 'build-sqlite-electron.mjs')
@@ -86,19 +87,7 @@ it('compiles SQLite against the headers at --dist-url into native/ (over a kille
     const { db } = openIndexDb(join(work, 'file-index.sqlite'), picked.path)
     try {
       db.exec("INSERT INTO accounts (acct, account_id) VALUES (1, 'one')")
-      new IndexWrites(db).putFiles(1, 0, [
-        {
-          fileCode: 'abcdefghijkl',
-          name: 'Report.pdf',
-          size: 10,
-          uploaded: '2026-11-26 08:00:00',
-          downloads: 0,
-          fldId: 0,
-          link: 'https://host.example/abcdefghijkl',
-          thumbnail: null,
-          public: 1,
-        },
-      ])
+      new IndexWrites(db).putFiles(1, 0, [indexedFile(1, { name: 'Report.pdf' })])
       const window = new IndexReader(db).window(
         { accts: [1], fldId: null, search: 'repo', sort: { key: 'name', dir: 'asc' } },
         0,

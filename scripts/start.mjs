@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
@@ -52,11 +52,13 @@ function foreground(command, args, options) {
  * The file index's SQLite addon must match Electron's ABI: build it once per Electron version (see
  * scripts/build-sqlite-electron.mjs). If that cannot happen here, the app still starts and its index says why.
  */
-function ensureSqliteForElectron() {
+async function ensureSqliteForElectron() {
   const version = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version
-  if (existsSync(join(root, 'native', `electron-${version}`, 'better_sqlite3.node'))) return
   const script = join(root, 'scripts', 'build-sqlite-electron.mjs')
   if (!existsSync(script)) return
+  // The script says where its build goes (the one place that names the path), and builds it if it is not there.
+  const { bindingPath } = await import(pathToFileURL(script).href)
+  if (existsSync(bindingPath(root, version))) return
   spawnSync(process.execPath, [script, '--electron-version', version], { cwd: root, stdio: 'inherit' })
 }
 
@@ -83,7 +85,7 @@ if (electron.path === undefined) {
     shell: process.platform === 'win32',
   })
   if (built.status !== 0) process.exit(built.status ?? 1)
-  ensureSqliteForElectron()
+  await ensureSqliteForElectron()
 
   // The app folder, not main.cjs: Electron then reads package.json (name, version, main) like a packaged app.
   const env = { ...process.env }

@@ -9,6 +9,7 @@ import { IndexReader } from './index-reader.ts'
 import { type IndexedFile, IndexWrites } from './index-writes.ts'
 import { openIndexDb } from './open-index-db.ts'
 import type { ResolvedQuery } from './query-sql.ts'
+import { indexedFile } from './testing/indexed-file.ts'
 
 const FOLDER = 7
 const FILES = 40_000
@@ -21,17 +22,9 @@ let reader: IndexReader
 const writers: FolderWriter[] = []
 
 function filesNamed(prefix: string, count: number): IndexedFile[] {
-  return Array.from({ length: count }, (_, i) => ({
-    fileCode: `code${String(i).padStart(8, '0')}`,
-    name: `${prefix}-${i}.bin`,
-    size: 100 + i,
-    uploaded: '2026-11-20 10:00:00',
-    downloads: 0,
-    fldId: FOLDER,
-    link: `https://host.example/code${i}`,
-    thumbnail: null,
-    public: 1,
-  }))
+  return Array.from({ length: count }, (_, i) =>
+    indexedFile(i, { name: `${prefix}-${i}.bin`, fldId: FOLDER }),
+  )
 }
 
 function writer(entry?: string): FolderWriter {

@@ -49,10 +49,20 @@ export class IndexReader {
   private readonly version: Database.Statement<[], { v: number }>
   private readonly rowsByIds: Database.Statement<[string], FileRaw>
   private readonly anchors: WindowAnchors
+  private readonly inOneSnapshot: (
+    q: ResolvedQuery,
+    offset: number,
+    limit: number,
+    complete: boolean,
+  ) => IndexWindow
 
   constructor(private readonly db: Database.Database) {
     this.version = db.prepare('SELECT total_changes() AS v')
     this.anchors = new WindowAnchors(db, () => this.currentVersion())
+    this.inOneSnapshot = db.transaction(
+      (q: ResolvedQuery, offset: number, limit: number, complete: boolean) =>
+        this.windowIn(q, offset, limit, complete),
+    )
     this.rowsByIds = db.prepare(
       `SELECT ${FILE_COLUMNS} FROM json_each(?) j JOIN files f ON f.id = j.value ${FILE_JOINS} ORDER BY j.key`,
     )
@@ -63,7 +73,7 @@ export class IndexReader {
    * totals, the anchors found hop by hop and the rows must all come from one snapshot of the index.
    */
   window(q: ResolvedQuery, offset: number, limit: number, complete: boolean): IndexWindow {
-    return this.db.transaction(() => this.windowIn(q, offset, limit, complete))()
+    return this.inOneSnapshot(q, offset, limit, complete)
   }
 
   private windowIn(q: ResolvedQuery, offset: number, limit: number, complete: boolean): IndexWindow {

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { IndexSortKey, SortDir } from '../../shared/file-index.ts'
+import type { SortDir } from '../../shared/file-index.ts'
 import { IndexReader } from './index-reader.ts'
 import { type IndexedFile, IndexWrites } from './index-writes.ts'
 import { openIndexConnection, openIndexDb } from './open-index-db.ts'
-import type { ResolvedQuery } from './query-sql.ts'
+import { type ResolvedQuery, sortColumn } from './query-sql.ts'
+import { indexedFile } from './testing/indexed-file.ts'
 
 /**
  * Deep windows (past the first 2,048 rows, where anchors are used) against a sort done here, before and after
@@ -22,18 +23,14 @@ let writes: IndexWrites
 let reader: IndexReader
 
 function file(i: number, uploaded: string): IndexedFile {
-  return {
-    fileCode: `code${String(i).padStart(6, '0')}`,
-    // Few distinct names and sizes: ties are many, so the order between equal values is tested too.
+  // Few distinct names and sizes: ties are many, so the order between equal values is tested too.
+  return indexedFile(i, {
     name: `${['delta', 'Alpha', 'charlie', 'bravo'][i % 4]} ${i % 97}.bin`,
     size: (i * 7) % 503,
     uploaded,
     downloads: i % 11,
     fldId: FOLDER,
-    link: `https://host.example/code${i}`,
-    thumbnail: null,
-    public: 1,
-  }
+  })
 }
 
 beforeAll(async () => {
@@ -63,19 +60,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const column: Record<IndexSortKey, string> = {
-  name: 'name',
-  size: 'size',
-  uploaded: 'uploaded_key',
-  downloads: 'downloads',
-}
-
 /** The query's file codes in order, sorted here: by the sort value (NULL first, names without case), then id. */
 function sortedHere(q: ResolvedQuery): string[] {
   const accts = q.accts ?? [1, 2]
   const rows = db
     .prepare<unknown[], { id: number; code: string; v: string | number | null; name: string }>(
-      `SELECT id, code, name, ${column[q.sort.key]} AS v FROM files WHERE acct IN (${accts.map(() => '?').join(',')})
+      `SELECT id, code, name, ${sortColumn[q.sort.key]} AS v FROM files WHERE acct IN (${accts.map(() => '?').join(',')})
        ${q.fldId === null ? '' : `AND fld_id = ${q.fldId}`}`,
     )
     .all(...accts)

@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3'
 import type { IndexSortKey } from '../../shared/file-index.ts'
-import { filesOrder, filesWhere, type ResolvedQuery, sortColumn, usesTrigrams } from './query-sql.ts'
+import {
+  filesOrder,
+  filesWhere,
+  type ResolvedQuery,
+  type SqlPart,
+  sortColumn,
+  usesTrigrams,
+} from './query-sql.ts'
 
 /** Rows between two anchors: a window deep in a result steps over fewer than this many index entries. */
 const STRIDE = 1024
@@ -67,7 +74,7 @@ export class WindowAnchors {
         .reverse()
     }
     const k = Math.floor(offset / STRIDE)
-    const anchor = offset < DIRECT_BELOW ? undefined : this.anchorBefore(q, k)
+    const anchor = offset < DIRECT_BELOW ? undefined : this.anchorBefore(q, w, k)
     if (anchor === undefined) {
       return this.db
         .prepare<unknown[], { id: number }>(
@@ -87,27 +94,27 @@ export class WindowAnchors {
   }
 
   /** The last anchor at or before row k * STRIDE - 1, with its number n (it is row n * STRIDE - 1). */
-  private anchorBefore(q: ResolvedQuery, k: number): [SortValue, number, number] | undefined {
+  private anchorBefore(q: ResolvedQuery, w: SqlPart, k: number): [SortValue, number, number] | undefined {
     const key = JSON.stringify([q.accts, q.fldId, q.search, q.sort])
     const version = this.version()
     let known = this.cache.get(key)
     if (known === undefined || known.version !== version) {
-      known = { version, found: [], done: false, usable: !this.hasNullSortValues(q) }
-      if (this.cache.size >= KEEP) this.cache.delete(this.cache.keys().next().value as string)
+      if (known === undefined && this.cache.size >= KEEP)
+        this.cache.delete(this.cache.keys().next().value as string)
+      known = { version, found: [], done: false, usable: !this.hasNullSortValues(q, w) }
       this.cache.set(key, known)
     }
     if (!known.usable) return undefined
-    if (indexOrdered(q)) this.hop(q, known, k)
-    else if (!known.done) this.walk(q, known)
+    if (indexOrdered(q)) this.hop(q, w, known, k)
+    else if (!known.done) this.walk(q, w, known)
     const n = Math.min(known.found.length, k)
     const anchor = known.found[n - 1]
     return anchor === undefined ? undefined : [anchor[0], anchor[1], n]
   }
 
   /** Finds anchors one hop at a time until there are k of them or the result ends. */
-  private hop(q: ResolvedQuery, a: Anchors, k: number): void {
+  private hop(q: ResolvedQuery, w: SqlPart, a: Anchors, k: number): void {
     if (a.done || a.found.length >= k) return
-    const w = filesWhere(q)
     const column = sortColumn[q.sort.key]
     const first = this.db
       .prepare<unknown[], Anchor>(
@@ -131,8 +138,7 @@ export class WindowAnchors {
   }
 
   /** Reads the whole result once and notes every STRIDE-th row. */
-  private walk(q: ResolvedQuery, a: Anchors): void {
-    const w = filesWhere(q)
+  private walk(q: ResolvedQuery, w: SqlPart, a: Anchors): void {
     const rows = this.db
       .prepare<unknown[], Anchor>(
         `SELECT ${sortColumn[q.sort.key]}, id FROM files WHERE ${w.sql} ORDER BY ${filesOrder(q.sort)}`,
@@ -143,9 +149,8 @@ export class WindowAnchors {
     a.done = true
   }
 
-  private hasNullSortValues(q: ResolvedQuery): boolean {
+  private hasNullSortValues(q: ResolvedQuery, w: SqlPart): boolean {
     if (!NULLABLE.has(q.sort.key)) return false
-    const w = filesWhere(q)
     return (
       this.db
         .prepare<unknown[], { found: number }>(
