@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os'
 import type { CDPSession, Page } from '@playwright/test'
 import { installAfterPaint } from './lib/after-paint.ts'
-import { frameFigures, jsHeapAfterGcMB, taskDuration } from './lib/frame-figures.ts'
+import { frameFigures, jsHeapAfterGcMB, mainThreadTime } from './lib/frame-figures.ts'
 import { openFolderUntilCounted, withSeededApp } from './lib/seeded-app.ts'
 import { medianAndMax, round } from './lib/stats.ts'
 
@@ -56,7 +56,9 @@ function timeOpen(page: Page): Promise<number> {
     )
     const t0 = performance.now()
     item?.click()
-    await window.afterPaint(() => document.querySelector('[role="grid"] tbody tr[data-code]') !== null)
+    await window.afterPaint(
+      () => document.querySelector('[role="grid"] .files-body [role="row"][data-code]') !== null,
+    )
     return performance.now() - t0
   }, FOLDER)
 }
@@ -64,12 +66,14 @@ function timeOpen(page: Page): Promise<number> {
 /** A header click: time until the top rows are the newly sorted ones, fetched and painted. */
 function timeSort(page: Page, column: string): Promise<number> {
   return page.evaluate(async (name) => {
-    const th = [...document.querySelectorAll('[role="grid"] th')].find((h) => h.textContent?.trim() === name)
+    const th = [...document.querySelectorAll('[role="grid"] [role="columnheader"]')].find(
+      (h) => h.textContent?.trim() === name,
+    )
     const before = th?.getAttribute('aria-sort')
     const t0 = performance.now()
     th?.querySelector('button')?.click()
     await window.afterPaint(() => {
-      const now = [...document.querySelectorAll('[role="grid"] th')].find(
+      const now = [...document.querySelectorAll('[role="grid"] [role="columnheader"]')].find(
         (h) => h.textContent?.trim() === name,
       )
       const first = document.getElementById('file-0')
@@ -112,15 +116,15 @@ async function scrollAll(page: Page) {
     categories: 'toplevel,blink.user_timing',
     transferMode: 'ReturnAsStream',
   })
-  const taskBefore = await taskDuration(cdp)
+  const before = await mainThreadTime(cdp)
   const run = await scrollFrames(page, Number.POSITIVE_INFINITY)
-  const busySec = (await taskDuration(cdp)) - taskBefore
+  const after = await mainThreadTime(cdp)
   const cpu = mainThreadCpu(await endTrace(cdp), run.frames)
   const jsHeapAfterMB = await jsHeapAfterGcMB(cdp)
   const domElements = await page.evaluate(() => document.getElementsByTagName('*').length)
   const lastShown = await page.locator('#file-99999[data-code]').count()
   return {
-    ...frameFigures(run.intervals, busySec),
+    ...frameFigures(run.intervals, before, after),
     mainThreadCpuPerFrameMs: cpu,
     rowElementsInserted: run.inserted,
     reachedLastRow: lastShown === 1,
@@ -146,7 +150,7 @@ function scrollFrames(page: Page, maxFrames: number) {
     const rows = new MutationObserver((changes) => {
       for (const change of changes) inserted += change.addedNodes.length
     })
-    rows.observe(el.querySelector('tbody') as HTMLElement, { childList: true })
+    rows.observe(el.querySelector('.files-body') as HTMLElement, { childList: true })
     await new Promise<void>((resolve) => {
       let last = -1
       const frame = (t: number) => {

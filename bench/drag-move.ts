@@ -63,7 +63,7 @@ async function timeDrop(page: Page, from: string, to: string, files: number) {
     .getByTestId('status-selection')
     .getByText(`${files.toLocaleString('en-US')} selected`)
     .waitFor()
-  const source = grid.locator('tbody tr.file-row[data-code]:not(.folder-row)').first()
+  const source = grid.locator('.files-body .file-row[data-code]:not(.folder-row)').first()
   const box = await tree.getByRole('treeitem', { name: to, exact: true }).boundingBox()
   if (!box) throw new Error(`the tree's ${to} is not on screen`)
   await source.hover()

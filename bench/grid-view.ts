@@ -2,7 +2,7 @@ import { loadavg } from 'node:os'
 import type { Page } from '@playwright/test'
 import { apiGet, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { installAfterPaint } from './lib/after-paint.ts'
-import { frameFigures, jsHeapAfterGcMB, taskDuration } from './lib/frame-figures.ts'
+import { frameFigures, jsHeapAfterGcMB, mainThreadTime } from './lib/frame-figures.ts'
 import { openFolderUntilCounted, withSeededApp } from './lib/seeded-app.ts'
 import { medianAndMax, round } from './lib/stats.ts'
 
@@ -22,7 +22,7 @@ export async function benchGridView(work: string, rounds: number, files = FILES)
   return withSeededApp(options, async ({ page }) => {
     await openFolderUntilCounted(page, FOLDER, files)
     await page.getByRole('button', { name: 'Grid view' }).click()
-    await page.locator('td.tile[data-code]').first().waitFor()
+    await page.locator('.tile[data-code]').first().waitFor()
     await installAfterPaint(page)
 
     const scroll = await scrollAll(page)
@@ -77,7 +77,7 @@ async function giveLongNames(sb: SandboxRef): Promise<void> {
 async function scrollAll(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Performance.enable')
-  const taskBefore = await taskDuration(cdp)
+  const before = await mainThreadTime(cdp)
   const frames = await page.evaluate(async () => {
     const el = document.querySelector('.files-scroll') as HTMLElement
     el.scrollTop = 0
@@ -97,13 +97,13 @@ async function scrollAll(page: Page) {
     el.scrollTop = 0
     return intervals
   })
-  const busySec = (await taskDuration(cdp)) - taskBefore
+  const after = await mainThreadTime(cdp)
   const jsHeapAfterMB = await jsHeapAfterGcMB(cdp)
   const shortened = await page.evaluate(
     () => [...document.querySelectorAll('.tile-name')].filter((n) => n.textContent?.includes('…')).length,
   )
   return {
-    ...frameFigures(frames, busySec),
+    ...frameFigures(frames, before, after),
     jsHeapAfterMB,
     domElements: await page.evaluate(() => document.getElementsByTagName('*').length),
     shortenedNamesInViewAtTop: shortened,

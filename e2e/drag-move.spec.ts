@@ -59,7 +59,7 @@ test('a multi-selection dragged onto a tree folder moves every picked file; a pl
   sandbox,
 }) => {
   const seeded = await openWithSmallTree(page, host, sandbox)
-  const picked = grid(page).locator('tr[aria-selected="true"]')
+  const picked = grid(page).locator('[role="row"][aria-selected="true"]')
   await fileRow(page, 'holiday.jpg').click()
   await fileRow(page, 'notes.txt').click({ modifiers: ['ControlOrMeta'] })
   await expect(picked).toHaveCount(2)
@@ -211,7 +211,7 @@ test('in the grid, a tile dragged onto a folder tile moves there, and the grid k
 }) => {
   const seeded = await openWithSmallTree(page, host, sandbox)
   await page.getByRole('button', { name: 'Grid view' }).click()
-  const tileOf = (code: string) => grid(page).locator(`td.tile[data-code="${code}"]`)
+  const tileOf = (code: string) => grid(page).locator(`.tile[data-code="${code}"]`)
   const documents = tileOf(`folder-${seeded.folders.documents}`)
   const drag = await dragOnto(page, tileOf(seeded.files['notes.txt'] ?? ''), documents)
   await expect(documents).toHaveAttribute('data-drop-target', '')

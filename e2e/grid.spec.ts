@@ -57,7 +57,7 @@ async function hostFile(sb: SandboxRef, code: string): Promise<ListedWithThumbna
   return result.files.find((f) => f.file_code === code)
 }
 
-const tile = (page: Page, code: string) => page.locator(`td.tile[data-code="${code}"]`)
+const tile = (page: Page, code: string) => page.locator(`.tile[data-code="${code}"]`)
 
 /** How the tile's name box is drawn: its text, title, line count, and whether anything is cut off. */
 function nameBox(t: Locator) {

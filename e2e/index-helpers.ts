@@ -33,7 +33,7 @@ export const grid = (page: Page) => page.getByRole('grid', { name: 'Files' })
 /** The file codes of the rows the pane has drawn, top to bottom (placeholders and folders left out). */
 export async function shownCodes(page: Page): Promise<string[]> {
   return grid(page)
-    .locator('tbody tr.file-row[data-code]:not(.folder-row)')
+    .locator('.files-body .file-row[data-code]:not(.folder-row)')
     .evaluateAll((rows) =>
       rows
         .map((r) => ({

@@ -215,7 +215,7 @@ test.describe('in a long list', () => {
     sandbox,
   }) => {
     await openAllFiles(page, host, sandbox, 300, 60_000)
-    const first = grid(page).locator('tbody tr.file-row[aria-rowindex="2"]')
+    const first = grid(page).locator('.files-body .file-row[aria-rowindex="2"]')
     const code = (await first.getAttribute('data-code')) ?? ''
     const before = (await hostName(ref(sandbox), code)) ?? ''
     expect(before).not.toBe('')
@@ -233,9 +233,11 @@ test.describe('in a long list', () => {
 
     // Back at the top the edit is over (no field comes back); the file is listed under its new name.
     await page.mouse.wheel(0, -8000)
-    await expect(grid(page).locator('tbody tr.file-row[aria-rowindex="2"]')).toBeVisible()
+    await expect(grid(page).locator('.files-body .file-row[aria-rowindex="2"]')).toBeVisible()
     await expect(page.getByRole('textbox', { name: /^New name for/ })).toHaveCount(0)
     await page.getByRole('searchbox').fill('scrolled-away')
-    await expect(grid(page).locator(`tr[data-code="${code}"]`)).toContainText(`scrolled-away${extension}`)
+    await expect(grid(page).locator(`[role="row"][data-code="${code}"]`)).toContainText(
+      `scrolled-away${extension}`,
+    )
   })
 })

@@ -18,13 +18,13 @@ test('screenshot of the main window with files', async ({ page, context, host, s
   // Rows still arriving from the account index would move under the clicks: select once it has every file.
   await expect(page.getByText(/^Indexing /)).toHaveCount(0, { timeout: 60_000 })
   const grid = page.getByRole('grid', { name: 'Files' })
-  await grid.locator('tbody tr').nth(2).click()
+  await grid.locator('.files-body > [role="row"]').nth(2).click()
   await grid
-    .locator('tbody tr')
+    .locator('.files-body > [role="row"]')
     .nth(4)
     .click({ modifiers: ['Control'] })
   await grid
-    .locator('tbody tr')
+    .locator('.files-body > [role="row"]')
     .nth(5)
     .click({ modifiers: ['Control'] })
   await expect(page.getByTestId('status-selection')).toContainText('3 selected')

@@ -102,7 +102,7 @@ test('undoing a move sends each file back to its own folder (files from a search
   // The search is debounced: until it applies, the root folder is shown (its own qqz-root.txt among them), and a
   // Ctrl+A there would be dropped when the result changes. The invoice in its subfolder is the search's own row.
   await expect(fileRow(page, 'qqz-invoice.txt')).toContainText('Documents/Invoices')
-  await expect(grid(page).locator('tr[data-code]')).toHaveCount(3)
+  await expect(grid(page).locator('[role="row"][data-code]')).toHaveCount(3)
   await fileRow(page, 'qqz-root.txt').click()
   await page.keyboard.press('Control+a')
   await expect(page.getByText('3 selected')).toBeVisible()

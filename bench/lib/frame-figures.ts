@@ -1,22 +1,39 @@
 import type { CDPSession } from '@playwright/test'
 import { quantile, round } from './stats.ts'
 
-/** Chromium's TaskDuration so far: the main thread's busy seconds. */
-export async function taskDuration(cdp: CDPSession): Promise<number> {
+/** Seconds Chromium's main thread has spent so far: on all its tasks, and on style recalculation and layout. */
+export interface MainThreadTime {
+  busy: number
+  style: number
+  layout: number
+}
+
+/** Chromium's own counters (Performance domain, enabled on `cdp`): cheap to read, unlike a trace. */
+export async function mainThreadTime(cdp: CDPSession): Promise<MainThreadTime> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as {
     metrics: Array<{ name: string; value: number }>
   }
-  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0
+  return {
+    busy: metric('TaskDuration'),
+    style: metric('RecalcStyleDuration'),
+    layout: metric('LayoutDuration'),
+  }
 }
 
-/** What a scroll's frame intervals and the main thread's busy seconds over it say, as the README quotes them. */
-export function frameFigures(intervals: readonly number[], busySec: number) {
+/**
+ * What a scroll's frame intervals and the main thread's time over it (`before` and `after` it) say, as the README
+ * quotes them. Style and layout apart from the rest: they are what a list's markup and CSS cost per frame.
+ */
+export function frameFigures(intervals: readonly number[], before: MainThreadTime, after: MainThreadTime) {
+  const perFrameMs = (sec: number) => round((sec * 1000) / Math.max(1, intervals.length), 2)
   return {
     frames: intervals.length,
     frameP95Ms: round(quantile(intervals, 0.95), 2),
     frameP99Ms: round(quantile(intervals, 0.99), 2),
     framesOver20Ms: intervals.filter((f) => f > 20).length,
-    mainThreadBusyPerFrameMs: round((busySec * 1000) / Math.max(1, intervals.length), 2),
+    mainThreadBusyPerFrameMs: perFrameMs(after.busy - before.busy),
+    styleAndLayoutPerFrameMs: perFrameMs(after.style - before.style + after.layout - before.layout),
   }
 }
 

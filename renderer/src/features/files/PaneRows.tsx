@@ -87,7 +87,9 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
     editingKey !== null && row !== undefined && rowKey(row) === editingKey
 
   return (
-    <tbody
+    <div
+      role="rowgroup"
+      className="files-body"
       style={{ height: virtualizer.getTotalSize() }}
       // The DOM holds the rows in slot order; assistive technology reads them top to bottom.
       aria-owns={mode === 'list' ? rowIds(firstRow, listRows.length) : undefined}
@@ -111,8 +113,9 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
             )
           })
         : items.map((vrow) => (
-            <tr
+            <div
               key={vrow.key}
+              role="row"
               className="tile-row"
               style={{
                 transform: `translateY(${vrow.start}px)`,
@@ -135,9 +138,9 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
                   />
                 )
               })}
-            </tr>
+            </div>
           ))}
-    </tbody>
+    </div>
   )
 })
 

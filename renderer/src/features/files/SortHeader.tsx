@@ -20,10 +20,10 @@ export function SortHeader({ location }: { location: boolean }) {
   const cells = columns.map(({ key, label, className }) => {
     const active = sort.key === key
     return (
-      <th
+      <div
         key={key}
-        scope="col"
-        className={className}
+        role="columnheader"
+        className={className ? `col-head ${className}` : 'col-head'}
         aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
       >
         <button type="button" className="sort-btn" onClick={() => sortBy(key)}>
@@ -34,22 +34,22 @@ export function SortHeader({ location }: { location: boolean }) {
             </span>
           ) : null}
         </button>
-      </th>
+      </div>
     )
   })
   if (location)
     cells.splice(
       1,
       0,
-      <th key="location" scope="col" className="cell-location">
+      <div key="location" role="columnheader" className="col-head cell-location">
         Location
-      </th>,
+      </div>,
     )
   return (
-    <thead>
-      <tr className="files-header" aria-rowindex={1}>
+    <div role="rowgroup" className="files-head">
+      <div role="row" className="files-header" aria-rowindex={1}>
         {cells}
-      </tr>
-    </thead>
+      </div>
+    </div>
   )
 }
