@@ -37,6 +37,7 @@ port.on('message', (m: WriterRequest) => {
         m.folders,
         [...job.files.values()],
         job.before,
+        m.keep,
       )
       reply({ job: m.job, ok: true, changed })
     } else {

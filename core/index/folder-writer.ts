@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Folder } from '../../shared/api/types.ts'
 import type { IndexedFile } from './index-writes.ts'
+import type { AppWritten } from './recent-app-writes.ts'
 
 /** What the folder writer's thread is started with (its workerData). */
 export interface WriterInit {
@@ -14,7 +15,7 @@ export interface WriterInit {
 export type WriterRequest =
   | { type: 'begin'; job: number; acct: number; fldId: number }
   | { type: 'files'; job: number; files: readonly IndexedFile[] }
-  | { type: 'commit'; job: number; folders: readonly Folder[] }
+  | { type: 'commit'; job: number; folders: readonly Folder[]; keep: AppWritten }
   | { type: 'abort'; job: number }
 
 export type WriterReply =
@@ -35,8 +36,11 @@ export interface FolderWriterOptions {
 /** One folder's replacement, fed page by page while its revalidation reads the host. */
 export interface FolderReplace {
   add(files: readonly IndexedFile[]): void
-  /** Replaces the folder in one transaction on the thread; true when anything differed. */
-  commit(folders: readonly Folder[]): Promise<boolean>
+  /**
+   * Replaces the folder in one transaction on the thread, leaving the rows in `keep` (the app changed them after
+   * the host was asked) as they are; true when anything differed.
+   */
+  commit(folders: readonly Folder[], keep: AppWritten): Promise<boolean>
   abort(): void
 }
 
@@ -71,7 +75,7 @@ export class FolderWriter {
       add: (files) => {
         if (worker === this.worker) worker.postMessage({ type: 'files', job, files } satisfies WriterRequest)
       },
-      commit: (folders) => this.ask(worker, { type: 'commit', job, folders }),
+      commit: (folders, keep) => this.ask(worker, { type: 'commit', job, folders, keep }),
       abort: () => {
         if (worker === this.worker) worker.postMessage({ type: 'abort', job } satisfies WriterRequest)
       },

@@ -12,6 +12,7 @@ import { IndexWrites } from './index-writes.ts'
 import type { MoveProgress } from './move-selection.ts'
 import { openIndexDb } from './open-index-db.ts'
 import type { ResolvedQuery } from './query-sql.ts'
+import { type AppWritten, RecentAppWrites } from './recent-app-writes.ts'
 import { revalidateFolder } from './revalidate.ts'
 
 export type IndexEvent =
@@ -73,6 +74,7 @@ export class IndexService {
   private readonly states = new Map<string, { state: IndexState; warning: string | null }>()
   private readonly crawls = new Map<string, Promise<void>>()
   private readonly revalidations = new Map<string, Promise<boolean>>()
+  private readonly appWrites = new RecentAppWrites()
   private readonly lastProgress = new Map<string, number>()
   private readonly lastChanged = new Map<string, number>()
   private readonly stop = new AbortController()
@@ -265,12 +267,21 @@ export class IndexService {
         fldId,
         perPage: row.crawlPerPage ?? this.o.perPage ?? 500,
         signal: this.stop.signal,
+        appWrites: this.appWrites,
       })
       if (changed) this.o.emit({ type: 'index.changed', accountId, fldIds: [fldId] })
       return changed
     })().finally(() => this.revalidations.delete(key))
     this.revalidations.set(key, task)
     return task
+  }
+
+  /**
+   * The app wrote these rows (IndexAppChanges, after the host confirmed the change): a revalidation reading the
+   * host meanwhile leaves them be.
+   */
+  appWrote(accountId: string, written: Partial<AppWritten>): void {
+    this.appWrites.note(this.acct(accountId), written)
   }
 
   /** The index's key of an account, creating its rows on first use. */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { FileListItem, Folder } from '../../shared/api/types.ts'
 import { inWriteTransaction } from './open-index-db.ts'
+import type { AppWritten } from './recent-app-writes.ts'
 import { uploadedKey } from './uploaded-key.ts'
 
 /** The files and subfolders directly in one folder, by code and id. */
@@ -147,8 +148,10 @@ export class IndexWrites {
    * A folder as the host has it now: its subfolders and files replace what the index had directly in it
    * (changed rows update in place, vanished ones go, new ones appear). Only rows that were there before the host
    * was asked (`before`) can vanish: a file the app wrote meanwhile (an upload that landed) is newer than the
-   * host's answer. Rows get the account's generation as it is once the write lock is held (a crawl pass may have
-   * begun while the host was asked). Returns whether anything differed.
+   * host's answer, and so are the rows in `keep`, which the app changed after the host was asked (a rename, a
+   * move out, a folder renamed): the older listing would undo them. Rows get the account's generation as it is
+   * once the write lock is held (a crawl pass may have begun while the host was asked). Returns whether anything
+   * differed.
    */
   replaceFolder(
     acct: number,
@@ -156,18 +159,29 @@ export class IndexWrites {
     folders: readonly Folder[],
     files: readonly IndexedFile[],
     before: FolderSnapshot,
+    keep: AppWritten,
   ): boolean {
+    const appFolders = new Set(keep.fldIds)
+    const appCodes = new Set(keep.codes)
     return inWriteTransaction(this.db, () => {
       const gen = this.generation.get(acct)?.generation ?? 0
       const print = this.fingerprint(acct, fldId)
-      this.putFolders(acct, gen, fldId, folders, 1)
-      const keepFolders = new Set(folders.map((f) => f.fldId))
-      for (const id of before.folders) if (!keepFolders.has(id)) this.removeFolderTree(acct, id)
-      const keepCodes = new Set(files.map((f) => f.fileCode))
-      for (const f of files) this.putOne(acct, gen, f)
+      this.putFolders(
+        acct,
+        gen,
+        fldId,
+        folders.filter((f) => !appFolders.has(f.fldId)),
+        1,
+      )
+      const listedFolders = new Set(folders.map((f) => f.fldId))
+      for (const id of before.folders)
+        if (!listedFolders.has(id) && !appFolders.has(id)) this.removeFolderTree(acct, id)
+      const listedCodes = new Set(files.map((f) => f.fileCode))
+      for (const f of files) if (!appCodes.has(f.fileCode)) this.putOne(acct, gen, f)
       // Only rows still in this folder: one moved elsewhere meanwhile is not this folder's to drop.
       const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ? AND fld_id = ?')
-      for (const code of before.codes) if (!keepCodes.has(code)) del.run(acct, code, fldId)
+      for (const code of before.codes)
+        if (!listedCodes.has(code) && !appCodes.has(code)) del.run(acct, code, fldId)
       this.db
         .prepare('INSERT OR REPLACE INTO folder_checks (acct, fld_id, checked_at) VALUES (?, ?, ?)')
         .run(acct, fldId, Date.now())

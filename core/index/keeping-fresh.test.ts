@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { ApiClient } from '../api/client.ts'
 import { IndexAppChanges } from './app-changes.ts'
 import type { IndexService } from './index-service.ts'
 import { ACCOUNT, type IndexRig, indexRigsPerTest } from './testing/index-rig.ts'
@@ -100,4 +101,66 @@ describe('keeping the index fresh', () => {
     for (const code of landed) expect(codes).toContain(code)
     expect(index.reader.file(index.acct(ACCOUNT), victim.fileCode)?.name).toBe('renamed during the crawl.bin')
   }, 60_000)
+  it('keeps what the app changed while a folder was read from the host: the older listing does not undo it', async () => {
+    const r = await openRig({ seedFiles: 300 })
+    // While `gate` is shut, a file listing is read from the host and then held: the listing is older than what
+    // the app changes meanwhile.
+    let gate: Promise<void> = Promise.resolve()
+    let listed = (): void => undefined
+    let release = (): void => undefined
+    const client = new Proxy(r.client, {
+      get(target, key) {
+        if (key === 'fileList')
+          return async (...args: Parameters<ApiClient['fileList']>) => {
+            const answer = await target.fileList(...args)
+            listed()
+            await gate
+            return answer
+          }
+        const value = Reflect.get(target, key, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const index = r.open({ clientFor: async () => client })
+    const changes = new IndexAppChanges(index, () => undefined)
+    await index.crawl(ACCOUNT)
+    const acct = index.acct(ACCOUNT)
+    const [a, b] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 2 })).files
+    const other = (await r.client.folderList(0)).folders[0]
+    if (a === undefined || b === undefined || other === undefined) throw new Error('seed too small')
+
+    const read = new Promise<void>((resolve) => {
+      listed = resolve
+    })
+    gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const pass = index.revalidate(ACCOUNT, 0)
+    await read
+    // Made through the app while the listing is held: on the host first, then in the index, as the app does.
+    await r.client.fileRename(a.fileCode, 'renamed meanwhile.txt')
+    changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed meanwhile.txt')
+    await r.client.fileSetFolder(b.fileCode, other.fldId)
+    changes.filesMoved(ACCOUNT, [b.fileCode], other.fldId)
+    await r.client.folderRename(other.fldId, 'Renamed meanwhile')
+    changes.folderRenamed(ACCOUNT, other.fldId, 'Renamed meanwhile')
+    release()
+    await pass
+    changes.dispose()
+
+    expect(index.reader.file(acct, a.fileCode)?.name).toBe('renamed meanwhile.txt')
+    expect(index.reader.file(acct, b.fileCode)?.fldId).toBe(other.fldId)
+    const root = index.window(
+      { accts: [acct], fldId: 0, search: 'meanwhile', sort: byName },
+      [ACCOUNT],
+      0,
+      10,
+    )
+    expect(root.rows).toEqual([
+      expect.objectContaining({ kind: 'folder', fldId: other.fldId, name: 'Renamed meanwhile' }),
+      expect.objectContaining({ kind: 'file', fileCode: a.fileCode, name: 'renamed meanwhile.txt' }),
+    ])
+    // And the next revalidation, reading the host after the changes, agrees with them.
+    expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
+  })
 })

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client.ts'
 import type { FolderWriter } from './folder-writer.ts'
+import type { RecentAppWrites } from './recent-app-writes.ts'
 
 export interface RevalidateDeps {
   client: ApiClient
@@ -8,6 +9,7 @@ export interface RevalidateDeps {
   fldId: number
   perPage: number
   signal: AbortSignal
+  appWrites: RecentAppWrites
 }
 
 /** Pages of one folder read before giving up on a host whose pages never end (a bug, not a big folder). */
@@ -16,10 +18,19 @@ const MAX_PAGES = 100_000
 /**
  * Brings one folder of the index in line with the host: its subfolders (folder/list, whose file records are
  * skipped) and its files with every field (file/list with fld_id, all pages, counted by what arrives). Pages go to
- * the folder writer's thread as they arrive, and the folder is replaced there in one transaction; true when
- * anything differed.
+ * the folder writer's thread as they arrive, and the folder is replaced there in one transaction, except for the
+ * rows the app changed while the host was read (newer than this listing); true when anything differed.
  */
 export async function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
+  const mark = d.appWrites.begin()
+  try {
+    return await replaceFromHost(d, mark)
+  } finally {
+    d.appWrites.end(mark)
+  }
+}
+
+async function replaceFromHost(d: RevalidateDeps, mark: number): Promise<boolean> {
   const replace = await d.writer.begin(d.acct, d.fldId)
   try {
     const folders = await d.client.subfolders(d.fldId, { signal: d.signal })
@@ -39,7 +50,7 @@ export async function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
       received += answer.files.length
       if (answer.files.length === 0 || received >= answer.resultsTotal) break
     }
-    return await replace.commit(folders)
+    return await replace.commit(folders, d.appWrites.since(d.acct, mark))
   } catch (error) {
     replace.abort()
     throw error
