@@ -112,6 +112,9 @@ async function scrollAll(page: Page) {
 
 /** F2 on the first tile until its field is focused, then Enter with a new name until the tile shows it. */
 async function timeRename(page: Page, stem: string): Promise<[number, number]> {
+  // The last round's file shows its new name in place until the result is fetched again and sorts it elsewhere:
+  // clicking it before then (a slow refetch on a loaded machine) selects the file that is about to move away.
+  await page.locator('#file-0[data-code]').filter({ hasNotText: 'renamed in place' }).waitFor()
   await page.locator('#file-0[data-code]').click()
   await page.locator('#file-0[aria-selected="true"]').waitFor()
   const fieldMs = await page.evaluate(async () => {
