@@ -1,9 +1,11 @@
 import pLimit from 'p-limit'
+import type { FileList } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { AccountRows } from './account-rows.ts'
 import type { CrawlPages } from './crawl-pages.ts'
 import type { IndexWrites } from './index-writes.ts'
+import type { RecentAppWrites } from './recent-app-writes.ts'
 
 export interface CrawlDeps {
   accountId: string
@@ -18,6 +20,8 @@ export interface CrawlDeps {
   /** Re-check passes after the first when the count does not add up (files moved between pages meanwhile). */
   maxPasses: number
   signal: AbortSignal
+  /** What the app writes while a page is on its way is newer than the page. */
+  appWrites: RecentAppWrites
   /** After each page or folder: what is indexed so far. */
   onProgress(filesTotal: number | null): void
 }
@@ -111,17 +115,18 @@ async function listFiles(
   let perPage = knownPerPage ?? d.perPage
   let total = knownTotal
   if (knownPerPage === null || knownTotal === null) {
-    const first = await d.client.fileList({ page: 1, perPage }, { signal: d.signal })
-    // Fewer than asked while more exist: the host clamps per_page. Ask for what it gives, or pages overlap.
-    if (first.files.length < perPage && first.resultsTotal > first.files.length && first.files.length > 0) {
-      perPage = first.files.length
-    }
+    const asked = perPage
+    const first = await listPage(d, acct, 1, asked, (answer, appWrote) =>
+      d.pages.putPage(acct, 1, () => {
+        d.writes.putFiles(acct, gen, answer.files, appWrote)
+        d.accounts.update(d.accountId, {
+          crawlPerPage: pageSizeOf(answer, asked),
+          filesTotal: answer.resultsTotal,
+        })
+      }),
+    )
+    perPage = pageSizeOf(first, asked)
     total = first.resultsTotal
-    const pageSize = perPage
-    d.pages.putPage(acct, 1, () => {
-      d.writes.putFiles(acct, gen, first.files)
-      d.accounts.update(d.accountId, { crawlPerPage: pageSize, filesTotal: first.resultsTotal })
-    })
     d.onProgress(total)
   }
   const pageCount = Math.ceil((total ?? 0) / perPage)
@@ -135,8 +140,9 @@ async function listFiles(
       limit(async () => {
         if (warning !== null) return
         try {
-          const answer = await d.client.fileList({ page, perPage }, { signal: d.signal })
-          d.pages.putPage(acct, page, () => d.writes.putFiles(acct, gen, answer.files))
+          const answer = await listPage(d, acct, page, perPage, (answer, appWrote) =>
+            d.pages.putPage(acct, page, () => d.writes.putFiles(acct, gen, answer.files, appWrote)),
+          )
           d.onProgress(answer.resultsTotal)
         } catch (error) {
           // The client already retried this page; a host that still answers garbage ends the crawl with a
@@ -153,4 +159,32 @@ async function listFiles(
     return { complete: false, warning }
   }
   return { complete: true }
+}
+
+/**
+ * Reads one page of the host's file list and hands it to `write` with the rows the app changed while the page was
+ * on its way (RecentAppWrites): those are newer than the page and keep what the app wrote. `write` runs in the
+ * same turn as the check, so no app write falls between them.
+ */
+async function listPage(
+  d: CrawlDeps,
+  acct: number,
+  page: number,
+  perPage: number,
+  write: (answer: FileList, appWrote: ReadonlySet<string>) => void,
+): Promise<FileList> {
+  const mark = d.appWrites.begin()
+  try {
+    const answer = await d.client.fileList({ page, perPage }, { signal: d.signal })
+    write(answer, new Set(d.appWrites.since(acct, mark).codes))
+    return answer
+  } finally {
+    d.appWrites.end(mark)
+  }
+}
+
+/** Fewer files than asked while more exist: the host clamps per_page. Ask for what it gives, or pages overlap. */
+function pageSizeOf(first: FileList, asked: number): number {
+  const got = first.files.length
+  return got < asked && first.resultsTotal > got && got > 0 ? got : asked
 }

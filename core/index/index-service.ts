@@ -176,6 +176,7 @@ export class IndexService {
           concurrency: this.o.concurrency ?? 3,
           maxPasses: 3,
           signal: this.stop.signal,
+          appWrites: this.appWrites,
           onProgress: () => this.progress(accountId, false),
         })
         const warning = outcome.complete ? null : outcome.warning

@@ -4,6 +4,8 @@ import { inWriteTransaction } from './open-index-db.ts'
 import type { AppWritten } from './recent-app-writes.ts'
 import { uploadedKey } from './uploaded-key.ts'
 
+const NONE: ReadonlySet<string> = new Set()
+
 /** The files and subfolders directly in one folder, by code and id. */
 export interface FolderSnapshot {
   codes: Set<string>
@@ -26,6 +28,7 @@ const ROOT_PATH = ''
 export class IndexWrites {
   private readonly upsertFile: Database.Statement
   private readonly touchFile: Database.Statement
+  private readonly seeFile: Database.Statement<[number, number, string]>
   private readonly upsertFolder: Database.Statement
   private readonly folderPath: Database.Statement<[number, number], { path: string }>
   private readonly generation: Database.Statement<[number], { generation: number }>
@@ -49,14 +52,26 @@ export class IndexWrites {
       VALUES (@acct, @fldId, @parentId, @name, @path, @gen, @listed)
       ON CONFLICT (acct, fld_id) DO UPDATE SET parent_id = excluded.parent_id, name = excluded.name,
         path = excluded.path, gen = MAX(folders.gen, excluded.gen), listed = MIN(folders.listed, excluded.listed)`)
+    this.seeFile = db.prepare('UPDATE files SET gen = MAX(gen, ?) WHERE acct = ? AND code = ?')
     this.folderPath = db.prepare('SELECT path FROM folders WHERE acct = ? AND fld_id = ?')
     this.generation = db.prepare('SELECT generation FROM accounts WHERE acct = ?')
   }
 
-  /** Writes file records; a code seen again (in another page, another pass) updates its one row. */
-  putFiles(acct: number, gen: number, files: readonly IndexedFile[]): void {
+  /**
+   * Writes file records; a code seen again (in another page, another pass) updates its one row. A row in `appWrote`
+   * (the app changed it after these records were asked for, see RecentAppWrites) keeps what the app wrote and only
+   * counts as seen in `gen`, so a crawl pass does not drop it.
+   */
+  putFiles(
+    acct: number,
+    gen: number,
+    files: readonly IndexedFile[],
+    appWrote: ReadonlySet<string> = NONE,
+  ): void {
     inWriteTransaction(this.db, () => {
-      for (const f of files) this.putOne(acct, gen, f)
+      for (const f of files)
+        if (appWrote.has(f.fileCode)) this.seeFile.run(gen, acct, f.fileCode)
+        else this.putOne(acct, gen, f)
     })
   }
 
@@ -177,7 +192,9 @@ export class IndexWrites {
       for (const id of before.folders)
         if (!listedFolders.has(id) && !appFolders.has(id)) this.removeFolderTree(acct, id)
       const listedCodes = new Set(files.map((f) => f.fileCode))
-      for (const f of files) if (!appCodes.has(f.fileCode)) this.putOne(acct, gen, f)
+      for (const f of files)
+        if (appCodes.has(f.fileCode)) this.seeFile.run(gen, acct, f.fileCode)
+        else this.putOne(acct, gen, f)
       // Only rows still in this folder: one moved elsewhere meanwhile is not this folder's to drop.
       const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ? AND fld_id = ?')
       for (const code of before.codes)

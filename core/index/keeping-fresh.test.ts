@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '../api/client.ts'
 import { IndexAppChanges } from './app-changes.ts'
 import type { IndexService } from './index-service.ts'
-import { ACCOUNT, type IndexRig, indexRigsPerTest } from './testing/index-rig.ts'
+import { ACCOUNT, type IndexRig, indexedCodes, indexRigsPerTest } from './testing/index-rig.ts'
 import { landedItem } from './testing/landed-item.ts'
 
 const openRig = indexRigsPerTest()
@@ -103,25 +103,8 @@ describe('keeping the index fresh', () => {
   }, 60_000)
   it('keeps what the app changed while a folder was read from the host: the older listing does not undo it', async () => {
     const r = await openRig({ seedFiles: 300 })
-    // While `gate` is shut, a file listing is read from the host and then held: the listing is older than what
-    // the app changes meanwhile.
-    let gate: Promise<void> = Promise.resolve()
-    let listed = (): void => undefined
-    let release = (): void => undefined
-    const client = new Proxy(r.client, {
-      get(target, key) {
-        if (key === 'fileList')
-          return async (...args: Parameters<ApiClient['fileList']>) => {
-            const answer = await target.fileList(...args)
-            listed()
-            await gate
-            return answer
-          }
-        const value = Reflect.get(target, key, target)
-        return typeof value === 'function' ? value.bind(target) : value
-      },
-    })
-    const index = r.open({ clientFor: async () => client })
+    const listings = holdingListings(r.client)
+    const index = r.open({ clientFor: async () => listings.client })
     const changes = new IndexAppChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
     const acct = index.acct(ACCOUNT)
@@ -129,14 +112,9 @@ describe('keeping the index fresh', () => {
     const other = (await r.client.folderList(0)).folders[0]
     if (a === undefined || b === undefined || other === undefined) throw new Error('seed too small')
 
-    const read = new Promise<void>((resolve) => {
-      listed = resolve
-    })
-    gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const held = listings.hold()
     const pass = index.revalidate(ACCOUNT, 0)
-    await read
+    await held.read(1)
     // Made through the app while the listing is held: on the host first, then in the index, as the app does.
     await r.client.fileRename(a.fileCode, 'renamed meanwhile.txt')
     changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed meanwhile.txt')
@@ -144,7 +122,7 @@ describe('keeping the index fresh', () => {
     changes.filesMoved(ACCOUNT, [b.fileCode], other.fldId)
     await r.client.folderRename(other.fldId, 'Renamed meanwhile')
     changes.folderRenamed(ACCOUNT, other.fldId, 'Renamed meanwhile')
-    release()
+    held.release()
     await pass
     changes.dispose()
 
@@ -160,7 +138,79 @@ describe('keeping the index fresh', () => {
       expect.objectContaining({ kind: 'folder', fldId: other.fldId, name: 'Renamed meanwhile' }),
       expect.objectContaining({ kind: 'file', fileCode: a.fileCode, name: 'renamed meanwhile.txt' }),
     ])
-    // And the next revalidation, reading the host after the changes, agrees with them.
     expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
   })
+
+  it('keeps what the app changed while a crawl’s pages were on their way, and the crawl still counts it', async () => {
+    const r = await openRig({ seedFiles: 300 })
+    const listings = holdingListings(r.client)
+    const index = r.open({ clientFor: async () => listings.client, perPage: 100 })
+    const changes = new IndexAppChanges(index, () => undefined)
+    await index.crawl(ACCOUNT)
+    const acct = index.acct(ACCOUNT)
+    const [a, b] = (await r.client.fileList({ page: 1, perPage: 2 })).files
+    const other = (await r.client.folderList(0)).folders[0]
+    if (a === undefined || b === undefined || other === undefined) throw new Error('seed too small')
+
+    // A second pass: its first page of 100 (which holds both files) is read from the host, then held while the
+    // app changes them.
+    const held = listings.hold()
+    const crawl = index.crawl(ACCOUNT)
+    await held.read(1)
+    await r.client.fileRename(a.fileCode, 'renamed during the pass.txt')
+    changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed during the pass.txt')
+    await r.client.fileSetFolder(b.fileCode, other.fldId)
+    changes.filesMoved(ACCOUNT, [b.fileCode], other.fldId)
+    held.release()
+    await crawl
+    changes.dispose()
+
+    expect(index.reader.file(acct, a.fileCode)?.name).toBe('renamed during the pass.txt')
+    expect(index.reader.file(acct, b.fileCode)?.fldId).toBe(other.fldId)
+    // Kept rows still count as seen by the pass: its count adds up at once, so no re-check pass reads the host again
+    // (3 pages and the count's own check), and its clean-up of unseen rows did not drop them.
+    expect(held.count()).toBe(4)
+    expect(new Set(indexedCodes(index))).toEqual(new Set((await r.hostFiles()).map((f) => f.fileCode)))
+    expect(index.status().find((s) => s.accountId === ACCOUNT)?.warning ?? null).toBeNull()
+  })
 })
+
+/**
+ * The rig's client, whose file listings can be held: read from the host, then kept back until released, so the
+ * test can make the app change files while a listing older than the change is on its way.
+ */
+function holdingListings(client: ApiClient) {
+  let gate: Promise<void> = Promise.resolve()
+  let reads = 0
+  const held = new Proxy(client, {
+    get(target, key) {
+      if (key === 'fileList')
+        return async (...args: Parameters<ApiClient['fileList']>) => {
+          const answer = await target.fileList(...args)
+          reads++
+          await gate
+          return answer
+        }
+      const value = Reflect.get(target, key, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  return {
+    client: held,
+    /** Holds the listings from now on; `read(n)` resolves once n of them have been read from the host. */
+    hold() {
+      let release = (): void => undefined
+      gate = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const from = reads
+      return {
+        read: (n: number) =>
+          vi.waitFor(() => expect(reads - from).toBeGreaterThanOrEqual(n), { timeout: 10_000 }),
+        release,
+        /** How many listings were read since the hold began. */
+        count: () => reads - from,
+      }
+    },
+  }
+}

@@ -6,10 +6,10 @@ export interface AppWritten {
 
 /**
  * Which rows the app itself wrote into the index (a rename, a move, a clone, a folder, an upload that landed)
- * while a folder revalidation was reading the host. A revalidation replaces its folder with a listing read over
- * seconds; a change the app made meanwhile is newer than that listing (the app writes only what the host has
- * confirmed), so the replacement leaves those rows as the app wrote them instead of putting the older record back.
- * Only what a running listing may need is kept: entries older than every running listing are forgotten.
+ * while a listing of the host was on its way: a folder revalidation (read over seconds, then written at once) or
+ * one page of a crawl. A change the app made meanwhile is newer than that listing (the app writes only what the
+ * host has confirmed), so the listing leaves those rows as the app wrote them instead of putting the older record
+ * back. Only what a running listing may need is kept: entries older than every running listing are forgotten.
  */
 export class RecentAppWrites {
   private seq = 0
