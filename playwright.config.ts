@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from '@playwright/test'
 
 /**
@@ -17,8 +18,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One Electron app at a time: each is a whole browser plus the core.
-  workers: process.env.CI || electron ? 1 : 2,
+  // One Electron app at a time: each is a whole browser plus the core. A test runs a sandbox, the browser host and
+  // Chromium: on 2 cores, two tests at once starve each other's frames and focus timing, so `npm test` there runs
+  // them one at a time, as CI does.
+  workers: process.env.CI || electron || availableParallelism() <= 2 ? 1 : 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',

@@ -26,6 +26,8 @@ test('keyboard only: select with arrows and Shift, copy links, move through the 
   const selection = page.getByTestId('status-selection')
   const crumbs = page.getByRole('navigation', { name: 'Folder path' })
 
+  // Rows still arriving from the account index would move under the keys: start once it has every file.
+  await expect(page.getByText(/^Indexing /)).toHaveCount(0, { timeout: 60_000 })
   // Tab to the file grid. Rows: Documents, Photos (folders first), holiday.jpg, notes.txt, report-2024.pdf.
   await pressUntilFocused(page, 'Tab', grid(page))
   await page.keyboard.press('ArrowDown')

@@ -1,4 +1,5 @@
-import type { CDPSession, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { mainThreadTime } from '../bench/lib/frame-figures.ts'
 import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { expect, ref, test } from './fixtures.ts'
 import { grid, type HostFile, hostFiles, openAllFiles } from './index-helpers.ts'
@@ -183,13 +184,6 @@ test('the window ahead of the scrolling is fetched before its rows come into vie
   await expectRowsMatchHost(page, byName)
 })
 
-/** Chromium's own seconds of style recalculation and layout so far (its Performance counters, enabled on `cdp`). */
-async function styleAndLayoutSec(cdp: CDPSession): Promise<number> {
-  const { metrics } = await cdp.send('Performance.getMetrics')
-  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0
-  return metric('RecalcStyleDuration') + metric('LayoutDuration')
-}
-
 // A scrolled frame moves ten rows and rewrites their content. Drawn as table rows (tr, td), Chromium spent
 // 5.9-9.9 ms a frame restyling them in this test (7-10 ms in the 100,000-file bench), a third to half of a frame's
 // budget; drawn as divs with the grid's roles, 1.5-2.7 ms.
@@ -205,9 +199,10 @@ test('a scrolled frame restyles and lays out its moved rows in a few millisecond
   await scrollByFrames(page, -2000)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Performance.enable')
-  const before = await styleAndLayoutSec(cdp)
+  const before = await mainThreadTime(cdp)
   const { frames } = await scrollByFrames(page, 2000)
-  const perFrameMs = (((await styleAndLayoutSec(cdp)) - before) * 1000) / frames
+  const after = await mainThreadTime(cdp)
+  const perFrameMs = ((after.style - before.style + after.layout - before.layout) * 1000) / frames
   expect(frames).toBe(200)
   expect(perFrameMs).toBeLessThan(4)
 })

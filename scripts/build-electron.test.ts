@@ -212,7 +212,7 @@ describe('the folder writer bundle', () => {
           public: 1,
         },
       ])
-      expect(await replace.commit([], { codes: [], fldIds: [] })).toBe(true)
+      expect(await replace.commit([], { codes: new Set(), fldIds: new Set() })).toBe(true)
       expect(db.prepare('SELECT name FROM files').pluck().all()).toEqual(['from the bundle.txt'])
     } finally {
       await writer.close()

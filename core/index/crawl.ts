@@ -20,7 +20,7 @@ export interface CrawlDeps {
   /** Re-check passes after the first when the count does not add up (files moved between pages meanwhile). */
   maxPasses: number
   signal: AbortSignal
-  /** What the app writes while a page is on its way is newer than the page. */
+  /** What the app writes while a listing is on its way is newer than the listing. */
   appWrites: RecentAppWrites
   /** After each page or folder: what is indexed so far. */
   onProgress(filesTotal: number | null): void
@@ -95,8 +95,10 @@ async function walkFolders(d: CrawlDeps, acct: number, gen: number): Promise<voi
     await Promise.all(
       frontier.map((fldId) =>
         limit(async () => {
-          const folders = await d.client.subfolders(fldId, { signal: d.signal })
-          d.writes.putFolders(acct, gen, fldId, folders, 0)
+          await d.appWrites.during(acct, async (appWrote) => {
+            const folders = await d.client.subfolders(fldId, { signal: d.signal })
+            d.writes.putFolders(acct, gen, fldId, folders, 0, appWrote().fldIds)
+          })
           d.writes.markListed(acct, fldId)
           d.onProgress(null)
         }),
@@ -173,14 +175,11 @@ async function listPage(
   perPage: number,
   write: (answer: FileList, appWrote: ReadonlySet<string>) => void,
 ): Promise<FileList> {
-  const mark = d.appWrites.begin()
-  try {
+  return d.appWrites.during(acct, async (appWrote) => {
     const answer = await d.client.fileList({ page, perPage }, { signal: d.signal })
-    write(answer, new Set(d.appWrites.since(acct, mark).codes))
+    write(answer, appWrote().codes)
     return answer
-  } finally {
-    d.appWrites.end(mark)
-  }
+  })
 }
 
 /** Fewer files than asked while more exist: the host clamps per_page. Ask for what it gives, or pages overlap. */

@@ -12,7 +12,7 @@ import type { ResolvedQuery } from './query-sql.ts'
 import { indexedFile } from './testing/indexed-file.ts'
 
 /** No row changed by the app during a replacement. */
-const NONE = { codes: [], fldIds: [] }
+const NONE = { codes: new Set<string>(), fldIds: new Set<number>() }
 
 const FOLDER = 7
 const FILES = 40_000

@@ -12,7 +12,7 @@ import { IndexWrites } from './index-writes.ts'
 import type { MoveProgress } from './move-selection.ts'
 import { openIndexDb } from './open-index-db.ts'
 import type { ResolvedQuery } from './query-sql.ts'
-import { type AppWritten, RecentAppWrites } from './recent-app-writes.ts'
+import { type AppWrite, RecentAppWrites } from './recent-app-writes.ts'
 import { revalidateFolder } from './revalidate.ts'
 
 export type IndexEvent =
@@ -278,10 +278,10 @@ export class IndexService {
   }
 
   /**
-   * The app wrote these rows (IndexAppChanges, after the host confirmed the change): a revalidation reading the
-   * host meanwhile leaves them be.
+   * The app wrote these rows (IndexAppChanges, after the host confirmed the change): a listing of the host on its
+   * way meanwhile (a revalidation, a crawl's page or folder) leaves them be.
    */
-  appWrote(accountId: string, written: Partial<AppWritten>): void {
+  appWrote(accountId: string, written: AppWrite): void {
     this.appWrites.note(this.acct(accountId), written)
   }
 

@@ -4,7 +4,7 @@ import { inWriteTransaction } from './open-index-db.ts'
 import type { AppWritten } from './recent-app-writes.ts'
 import { uploadedKey } from './uploaded-key.ts'
 
-const NONE: ReadonlySet<string> = new Set()
+const NONE: ReadonlySet<never> = new Set()
 
 /** The files and subfolders directly in one folder, by code and id. */
 export interface FolderSnapshot {
@@ -30,6 +30,7 @@ export class IndexWrites {
   private readonly touchFile: Database.Statement
   private readonly seeFile: Database.Statement<[number, number, string]>
   private readonly upsertFolder: Database.Statement
+  private readonly seeFolder: Database.Statement<[number, number, number, number]>
   private readonly folderPath: Database.Statement<[number, number], { path: string }>
   private readonly generation: Database.Statement<[number], { generation: number }>
 
@@ -53,6 +54,9 @@ export class IndexWrites {
       ON CONFLICT (acct, fld_id) DO UPDATE SET parent_id = excluded.parent_id, name = excluded.name,
         path = excluded.path, gen = MAX(folders.gen, excluded.gen), listed = MIN(folders.listed, excluded.listed)`)
     this.seeFile = db.prepare('UPDATE files SET gen = MAX(gen, ?) WHERE acct = ? AND code = ?')
+    this.seeFolder = db.prepare(
+      'UPDATE folders SET gen = MAX(gen, ?), listed = MIN(listed, ?) WHERE acct = ? AND fld_id = ?',
+    )
     this.folderPath = db.prepare('SELECT path FROM folders WHERE acct = ? AND fld_id = ?')
     this.generation = db.prepare('SELECT generation FROM accounts WHERE acct = ?')
   }
@@ -105,12 +109,25 @@ export class IndexWrites {
 
   /**
    * Records the subfolders of `parentId` as listed now. `listed` 0 marks them still to be listed by the crawl
-   * (its resumable folder walk); a revalidation passes 1 and leaves a pending walk's marks alone.
+   * (its resumable folder walk); a revalidation passes 1 and leaves a pending walk's marks alone. A folder in
+   * `appWrote` (the app renamed or made it after the listing was asked for) keeps its name and path and only counts
+   * as seen in `gen`.
    */
-  putFolders(acct: number, gen: number, parentId: number, folders: readonly Folder[], listed: 0 | 1): void {
+  putFolders(
+    acct: number,
+    gen: number,
+    parentId: number,
+    folders: readonly Folder[],
+    listed: 0 | 1,
+    appWrote: ReadonlySet<number> = NONE,
+  ): void {
     const parentPath = this.folderPath.get(acct, parentId)?.path ?? ROOT_PATH
     inWriteTransaction(this.db, () => {
       for (const f of folders) {
+        if (appWrote.has(f.fldId)) {
+          this.seeFolder.run(gen, listed, acct, f.fldId)
+          continue
+        }
         const path = parentPath === ROOT_PATH ? f.name : `${parentPath}/${f.name}`
         this.upsertFolder.run({ acct, gen, fldId: f.fldId, parentId, name: f.name, path, listed })
       }
@@ -176,29 +193,19 @@ export class IndexWrites {
     before: FolderSnapshot,
     keep: AppWritten,
   ): boolean {
-    const appFolders = new Set(keep.fldIds)
-    const appCodes = new Set(keep.codes)
     return inWriteTransaction(this.db, () => {
       const gen = this.generation.get(acct)?.generation ?? 0
       const print = this.fingerprint(acct, fldId)
-      this.putFolders(
-        acct,
-        gen,
-        fldId,
-        folders.filter((f) => !appFolders.has(f.fldId)),
-        1,
-      )
+      this.putFolders(acct, gen, fldId, folders, 1, keep.fldIds)
       const listedFolders = new Set(folders.map((f) => f.fldId))
       for (const id of before.folders)
-        if (!listedFolders.has(id) && !appFolders.has(id)) this.removeFolderTree(acct, id)
-      const listedCodes = new Set(files.map((f) => f.fileCode))
-      for (const f of files)
-        if (appCodes.has(f.fileCode)) this.seeFile.run(gen, acct, f.fileCode)
-        else this.putOne(acct, gen, f)
+        if (!listedFolders.has(id) && !keep.fldIds.has(id)) this.removeFolderTree(acct, id)
+      this.putFiles(acct, gen, files, keep.codes)
       // Only rows still in this folder: one moved elsewhere meanwhile is not this folder's to drop.
+      const listedCodes = new Set(files.map((f) => f.fileCode))
       const del = this.db.prepare('DELETE FROM files WHERE acct = ? AND code = ? AND fld_id = ?')
       for (const code of before.codes)
-        if (!listedCodes.has(code) && !appCodes.has(code)) del.run(acct, code, fldId)
+        if (!listedCodes.has(code) && !keep.codes.has(code)) del.run(acct, code, fldId)
       this.db
         .prepare('INSERT OR REPLACE INTO folder_checks (acct, fld_id, checked_at) VALUES (?, ?, ?)')
         .run(acct, fldId, Date.now())

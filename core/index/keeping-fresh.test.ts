@@ -101,6 +101,7 @@ describe('keeping the index fresh', () => {
     for (const code of landed) expect(codes).toContain(code)
     expect(index.reader.file(index.acct(ACCOUNT), victim.fileCode)?.name).toBe('renamed during the crawl.bin')
   }, 60_000)
+
   it('keeps what the app changed while a folder was read from the host: the older listing does not undo it', async () => {
     const r = await openRig({ seedFiles: 300 })
     const listings = holdingListings(r.client)
@@ -173,20 +174,54 @@ describe('keeping the index fresh', () => {
     expect(new Set(indexedCodes(index))).toEqual(new Set((await r.hostFiles()).map((f) => f.fileCode)))
     expect(index.status().find((s) => s.accountId === ACCOUNT)?.warning ?? null).toBeNull()
   })
+
+  it('keeps a folder the app renamed while a crawl listed its parent, and the crawl still counts it', async () => {
+    const r = await openRig({ seedFiles: 300 })
+    const listings = holdingListings(r.client, 'subfolders')
+    const index = r.open({ clientFor: async () => listings.client })
+    const changes = new IndexAppChanges(index, () => undefined)
+    await index.crawl(ACCOUNT)
+    const acct = index.acct(ACCOUNT)
+    const other = (await r.client.folderList(0)).folders[0]
+    if (other === undefined) throw new Error('seeded root has no folder')
+
+    // A second pass: the root's subfolders are read from the host, then held while the app renames one of them.
+    const held = listings.hold()
+    const crawl = index.crawl(ACCOUNT)
+    await held.read(1)
+    await r.client.folderRename(other.fldId, 'Renamed during the walk')
+    changes.folderRenamed(ACCOUNT, other.fldId, 'Renamed during the walk')
+    held.release()
+    await crawl
+    changes.dispose()
+
+    const root = index.window(
+      { accts: [acct], fldId: 0, search: 'during the walk', sort: byName },
+      [ACCOUNT],
+      0,
+      10,
+    )
+    expect(root.rows).toEqual([
+      expect.objectContaining({ kind: 'folder', fldId: other.fldId, name: 'Renamed during the walk' }),
+    ])
+    // Its files are still in it: the folder was walked and counted as seen, not dropped with its contents.
+    expect(folderCodes(index, other.fldId)).toEqual(await hostCodes(r, other.fldId))
+    expect(folderCodes(index, other.fldId).length).toBeGreaterThan(0)
+  })
 })
 
 /**
- * The rig's client, whose file listings can be held: read from the host, then kept back until released, so the
+ * The rig's client, whose listings (file lists, or subfolder lists) can be held: read from the host, then kept back until released, so the
  * test can make the app change files while a listing older than the change is on its way.
  */
-function holdingListings(client: ApiClient) {
+function holdingListings(client: ApiClient, listing: 'fileList' | 'subfolders' = 'fileList') {
   let gate: Promise<void> = Promise.resolve()
   let reads = 0
   const held = new Proxy(client, {
     get(target, key) {
-      if (key === 'fileList')
-        return async (...args: Parameters<ApiClient['fileList']>) => {
-          const answer = await target.fileList(...args)
+      if (key === listing)
+        return async (...args: unknown[]) => {
+          const answer = await (target[listing] as (...a: unknown[]) => Promise<unknown>)(...args)
           reads++
           await gate
           return answer

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client.ts'
 import type { FolderWriter } from './folder-writer.ts'
-import type { RecentAppWrites } from './recent-app-writes.ts'
+import type { AppWritten, RecentAppWrites } from './recent-app-writes.ts'
 
 export interface RevalidateDeps {
   client: ApiClient
@@ -21,16 +21,11 @@ const MAX_PAGES = 100_000
  * the folder writer's thread as they arrive, and the folder is replaced there in one transaction, except for the
  * rows the app changed while the host was read (newer than this listing); true when anything differed.
  */
-export async function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
-  const mark = d.appWrites.begin()
-  try {
-    return await replaceFromHost(d, mark)
-  } finally {
-    d.appWrites.end(mark)
-  }
+export function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
+  return d.appWrites.during(d.acct, (appWrote) => replaceFromHost(d, appWrote))
 }
 
-async function replaceFromHost(d: RevalidateDeps, mark: number): Promise<boolean> {
+async function replaceFromHost(d: RevalidateDeps, appWrote: () => AppWritten): Promise<boolean> {
   const replace = await d.writer.begin(d.acct, d.fldId)
   try {
     const folders = await d.client.subfolders(d.fldId, { signal: d.signal })
@@ -50,7 +45,7 @@ async function replaceFromHost(d: RevalidateDeps, mark: number): Promise<boolean
       received += answer.files.length
       if (answer.files.length === 0 || received >= answer.resultsTotal) break
     }
-    return await replace.commit(folders, d.appWrites.since(d.acct, mark))
+    return await replace.commit(folders, appWrote())
   } catch (error) {
     replace.abort()
     throw error

@@ -31,12 +31,11 @@ interface FilePaneProps {
 
 /**
  * The virtualised file surface: an ARIA grid whose scrollbar spans the whole result (100,000 rows are 100,000 row
- * heights), while only the rows in view (plus overscan) are in the DOM and only their windows are fetched. It is
- * built of divs, not a table: Chromium restyles a moved table row and its cells at ~0.4 ms a row (a scrolled frame
- * moves ten), a div row at a twentieth of that; the roles give assistive technology the same grid.
- * Rows and cells are not focusable by design (focus stays on the grid, see above), so biome.json lets these files
- * give divs the grid's roles without a tabIndex. Focus stays on the pane; the cursor row is announced with aria-activedescendant, which keeps keyboard
- * focus stable while rows mount and unmount.
+ * heights), while only the rows in view (plus overscan) are in the DOM and only their windows are fetched. Focus
+ * stays on the grid; the cursor row is announced with aria-activedescendant, which keeps keyboard focus stable
+ * while rows mount and unmount. Rows and cells are divs with the grid's roles, not a table: Chromium restyles a
+ * moved table row and its cells at ~0.4 ms a row (a scrolled frame moves ten), a div row at a twentieth of that.
+ * Being unfocusable by design, they carry no tabIndex; biome.json allows that for these files.
  */
 export function FilePane(props: FilePaneProps) {
   const { view, total, mode, commands } = props
@@ -147,7 +146,7 @@ export function FilePane(props: FilePaneProps) {
         <div ref={setScrollEl} className={props.locate ? 'files-scroll with-location' : 'files-scroll'}>
           <div
             ref={gridRef}
-            className={mode === 'list' ? 'files-table' : 'files-table files-tiles'}
+            className={mode === 'list' ? 'files-grid' : 'files-grid files-tiles'}
             role="grid"
             aria-label="Files"
             aria-multiselectable="true"
