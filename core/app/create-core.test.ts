@@ -17,7 +17,8 @@ const cleanup: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
   sandboxDir = await mkdtemp(join(tmpdir(), 'filedock-core-host-'))
-  sandbox = await startSandbox({ dataDir: sandboxDir, seedFiles: 8 })
+  // A flat seed leaves the root without files: the scenario must not rely on the root having any.
+  sandbox = await startSandbox({ dataDir: sandboxDir, seedFiles: 8, seedFlat: true })
 })
 
 afterAll(async () => {
