@@ -104,6 +104,35 @@ test('a folder rename the host refuses rolls back everywhere with a message; the
   await expect.poll(() => hostFolders(ref(sandbox), 0)).toEqual(['Papers', 'Photos'])
 })
 
+test('Esc gives focus back to the folder, unless focus was moved elsewhere meanwhile', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await openWithSmallTree(page, host, sandbox)
+  const field = tree(page).getByRole('textbox', { name: 'New name for folder Documents' })
+
+  await node(page, 'Documents').focus()
+  await page.keyboard.press('F2')
+  await expect(field).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(node(page, 'Documents')).toBeFocused()
+
+  // Esc and, in the same task, another folder focused (a quick click, or a test's focus()): the edit's ending
+  // must not take focus back a moment later, or the next F2 renames the folder just left.
+  await page.keyboard.press('F2')
+  await expect(field).toBeFocused()
+  await field.evaluate((input) => {
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }))
+    document.querySelector<HTMLElement>('.tree[data-editable] [data-fld-id="0"]')?.focus()
+  })
+  await expect(field).toHaveCount(0)
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  await expect(node(page, 'My files')).toBeFocused()
+  await page.keyboard.press('F2')
+  await expect(tree(page).getByRole('textbox')).toHaveCount(0)
+})
+
 test('a bad folder name says why and keeps what was typed; the root cannot be renamed', async ({
   page,
   host,

@@ -65,8 +65,9 @@ function useEnding() {
   const serial = useFolderEdit((s) => s.serial)
   const returnTo = useFolderEdit((s) => s.edit?.returnTo ?? null)
   return (fldId: number) => {
+    const left = document.activeElement
     useFolderEdit.getState().finish(serial)
-    setTimeout(() => focusAfterEdit(returnTo, fldId), 0)
+    setTimeout(() => focusAfterEdit(left, returnTo, fldId), 0)
   }
 }
 
@@ -133,8 +134,15 @@ export function NewFolderRow({ accountId, path }: { accountId: string; path: Cru
   )
 }
 
-/** After an edit, the keyboard carries on where it was: the grid the edit was started from, or the tree's row. */
-function focusAfterEdit(returnTo: HTMLElement | null, fldId: number): void {
+/**
+ * After an edit, the keyboard carries on where it was: the grid the edit was started from, or the tree's row.
+ * It runs a task later (the row must have its name back first), and only if focus is still with the field or was
+ * lost with it: a person who clicked or tabbed elsewhere in between keeps focus where they put it (a CI run
+ * showed Esc then a quick focus on another folder losing that focus, and F2 then renaming the wrong folder).
+ */
+function focusAfterEdit(left: Element | null, returnTo: HTMLElement | null, fldId: number): void {
+  const now = document.activeElement
+  if (now !== null && now !== document.body && now !== left) return
   if (returnTo?.isConnected) returnTo.focus({ preventScroll: true })
   else document.querySelector<HTMLElement>(`.tree[data-editable] [data-fld-id="${fldId}"]`)?.focus()
 }
