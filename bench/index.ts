@@ -158,7 +158,7 @@ export async function searchMillion(dir: string) {
       uploaded: `2026-01-01 00:00:${String(i % 60).padStart(2, '0')}`,
     })
     if (batch.length === 10_000) {
-      index.writes.putFiles(acct, 0, batch)
+      index.appWrites.putFiles(acct, 0, batch)
       batch.length = 0
     }
   }

@@ -7,6 +7,7 @@ import {
   header,
   hostFiles,
   openAllFiles,
+  paneRows,
   shownCodes,
 } from './index-helpers.ts'
 
@@ -65,7 +66,7 @@ test('folder rows open with a double-click or Enter; Backspace and Alt+Up go up'
   sandbox,
 }) => {
   await openWithSmallTree(page, host, sandbox)
-  const rows = grid(page).locator('.files-body > [role="row"]')
+  const rows = paneRows(page)
   // Folders come first, then files.
   await expect(rows.nth(0)).toContainText('Documents')
   await expect(rows.nth(1)).toContainText('Photos')

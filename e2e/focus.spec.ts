@@ -12,7 +12,7 @@ import {
   ref,
   test,
 } from './fixtures.ts'
-import { grid } from './index-helpers.ts'
+import { grid, paneRows } from './index-helpers.ts'
 import { type HostFolder, openUploadMenu } from './upload-helpers.ts'
 
 /** The grid has the keyboard and its cursor (aria-activedescendant) is on the row of `name`. */
@@ -26,7 +26,7 @@ async function expectCursorOn(page: Page, name: string): Promise<void> {
 /** Root rows by name: Documents, Photos (folders first), holiday.jpg, notes.txt, report-2024.pdf. */
 async function cursorTo(page: Page, downs: number, rows = 5): Promise<void> {
   // Keys pressed before the rows arrive move a cursor over nothing: wait for all of them.
-  await expect(grid(page).locator('.files-body [role="row"][data-code]')).toHaveCount(rows)
+  await expect(paneRows(page, '[data-code]')).toHaveCount(rows)
   await grid(page).focus()
   for (let i = 0; i < downs; i++) await page.keyboard.press('ArrowDown')
 }

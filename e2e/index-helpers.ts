@@ -30,19 +30,24 @@ export async function hostFiles(sb: SandboxRef, fldId?: number): Promise<HostFil
 
 export const grid = (page: Page) => page.getByRole('grid', { name: 'Files' })
 
+/**
+ * The rows the file pane has drawn, in DOM order (slot order, not row order), narrowed by `which` (an attribute
+ * selector: '[data-code]' for rows that show a file or folder, '[aria-busy]' for placeholders). The one place
+ * that knows the pane's row markup.
+ */
+export const paneRows = (page: Page, which = '') => grid(page).locator(`.files-body > [role="row"]${which}`)
+
 /** The file codes of the rows the pane has drawn, top to bottom (placeholders and folders left out). */
 export async function shownCodes(page: Page): Promise<string[]> {
-  return grid(page)
-    .locator('.files-body .file-row[data-code]:not(.folder-row)')
-    .evaluateAll((rows) =>
-      rows
-        .map((r) => ({
-          code: r.getAttribute('data-code') ?? '',
-          index: Number(r.getAttribute('aria-rowindex')),
-        }))
-        .sort((a, b) => a.index - b.index)
-        .map((r) => r.code),
-    )
+  return paneRows(page, '[data-code]:not(.folder-row)').evaluateAll((rows) =>
+    rows
+      .map((r) => ({
+        code: r.getAttribute('data-code') ?? '',
+        index: Number(r.getAttribute('aria-rowindex')),
+      }))
+      .sort((a, b) => a.index - b.index)
+      .map((r) => r.code),
+  )
 }
 
 /** Waits until the status bar counts `n` files: the index has them all (a crawl may still be on its way). */

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { startSandbox } from '../sandbox/server.ts'
 import { apiGet } from '../sandbox/testing/api-calls.ts'
 import { test as base, expect, openWithAccount, ref } from './fixtures.ts'
-import { codeOfLink, expectFileCount, grid, hostFiles, shownCodes } from './index-helpers.ts'
+import { codeOfLink, expectFileCount, grid, hostFiles, paneRows, shownCodes } from './index-helpers.ts'
 
 /** One folder, `Bulk`, holding 100,000 files (the sandbox's flat seed). */
 const test = base.extend({
@@ -38,11 +38,11 @@ test('100,000 files: whole-result scrollbar, End in one step, Ctrl+A counts and 
   await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText('Bulk')
   // Indexing is said in the status bar and blocks nothing: rows found so far are there to browse meanwhile.
   await expect(page.getByTestId('index-progress')).toContainText(/Indexing Sandbox: [\d,]+ of 100,000/)
-  await expect(grid(page).locator('.files-body [role="row"][data-code]').first()).toBeVisible()
+  await expect(paneRows(page, '[data-code]').first()).toBeVisible()
   await expectFileCount(page, 100_000, 240_000)
   await expect(page.getByTestId('index-progress')).toHaveCount(0)
   await expect(grid(page)).toHaveAttribute('aria-rowcount', '100001')
-  const domRows = () => grid(page).locator('.files-body > [role="row"]').count()
+  const domRows = () => paneRows(page).count()
   expect(await domRows()).toBeLessThan(80)
 
   // The scrollbar spans all rows: the list is as tall as 100,000 rows, not as the rows fetched so far.
@@ -50,7 +50,7 @@ test('100,000 files: whole-result scrollbar, End in one step, Ctrl+A counts and 
   expect(await scroller.evaluate((el) => el.scrollHeight)).toBeGreaterThan(100_000 * 30)
 
   // End: the cursor and the view jump to the 100,000th row at once.
-  await grid(page).locator('.files-body [role="row"][data-code]').first().click()
+  await paneRows(page, '[data-code]').first().click()
   await page.keyboard.press('End')
   await expect(grid(page)).toHaveAttribute('aria-activedescendant', 'file-99999')
   await expect(grid(page).locator('#file-99999[data-code]')).toBeVisible()

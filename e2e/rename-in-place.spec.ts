@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { apiGet, listFiles, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
-import { grid, openAllFiles } from './index-helpers.ts'
+import { grid, openAllFiles, paneRows } from './index-helpers.ts'
 
 /** The rename field of the row or tile named `name` (its accessible name says which). */
 const nameField = (page: Page, name: string) => page.getByRole('textbox', { name: `New name for ${name}` })
@@ -215,7 +215,7 @@ test.describe('in a long list', () => {
     sandbox,
   }) => {
     await openAllFiles(page, host, sandbox, 300, 60_000)
-    const first = grid(page).locator('.files-body .file-row[aria-rowindex="2"]')
+    const first = paneRows(page, '.file-row[aria-rowindex="2"]')
     const code = (await first.getAttribute('data-code')) ?? ''
     const before = (await hostName(ref(sandbox), code)) ?? ''
     expect(before).not.toBe('')
@@ -233,7 +233,7 @@ test.describe('in a long list', () => {
 
     // Back at the top the edit is over (no field comes back); the file is listed under its new name.
     await page.mouse.wheel(0, -8000)
-    await expect(grid(page).locator('.files-body .file-row[aria-rowindex="2"]')).toBeVisible()
+    await expect(paneRows(page, '.file-row[aria-rowindex="2"]')).toBeVisible()
     await expect(page.getByRole('textbox', { name: /^New name for/ })).toHaveCount(0)
     await page.getByRole('searchbox').fill('scrolled-away')
     await expect(grid(page).locator(`[role="row"][data-code="${code}"]`)).toContainText(

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import { paneRows } from './index-helpers.ts'
 import { dragFiles } from './upload-helpers.ts'
 
 // Enough seeded files for a handful of folders, one of them nested.
@@ -17,14 +18,11 @@ test('screenshot of the main window with files', async ({ page, context, host, s
   await expect(tree.getByRole('treeitem', { name: 'Music 04' })).toBeVisible()
   // Rows still arriving from the account index would move under the clicks: select once it has every file.
   await expect(page.getByText(/^Indexing /)).toHaveCount(0, { timeout: 60_000 })
-  const grid = page.getByRole('grid', { name: 'Files' })
-  await grid.locator('.files-body > [role="row"]').nth(2).click()
-  await grid
-    .locator('.files-body > [role="row"]')
+  await paneRows(page).nth(2).click()
+  await paneRows(page)
     .nth(4)
     .click({ modifiers: ['Control'] })
-  await grid
-    .locator('.files-body > [role="row"]')
+  await paneRows(page)
     .nth(5)
     .click({ modifiers: ['Control'] })
   await expect(page.getByTestId('status-selection')).toContainText('3 selected')

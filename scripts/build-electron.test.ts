@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FolderWriter } from '../core/index/folder-writer.ts'
 import { openIndexDb } from '../core/index/open-index-db.ts'
+import { NOTHING_WRITTEN } from '../core/index/recent-app-writes.ts'
 import { channelNames, EVENT_CHANNEL } from '../shared/ipc/channels.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -212,7 +213,7 @@ describe('the folder writer bundle', () => {
           public: 1,
         },
       ])
-      expect(await replace.commit([], { codes: new Set(), fldIds: new Set() })).toBe(true)
+      expect(await replace.commit([], NOTHING_WRITTEN)).toBe(true)
       expect(db.prepare('SELECT name FROM files').pluck().all()).toEqual(['from the bundle.txt'])
     } finally {
       await writer.close()

@@ -21,6 +21,11 @@ export async function mainThreadTime(cdp: CDPSession): Promise<MainThreadTime> {
   }
 }
 
+/** Seconds of style recalculation and layout between two readings: what a list's markup and CSS cost. */
+export function styleAndLayoutSec(before: MainThreadTime, after: MainThreadTime): number {
+  return after.style - before.style + after.layout - before.layout
+}
+
 /**
  * What a scroll's frame intervals and the main thread's time over it (`before` and `after` it) say, as the README
  * quotes them. Style and layout apart from the rest: they are what a list's markup and CSS cost per frame.
@@ -33,7 +38,7 @@ export function frameFigures(intervals: readonly number[], before: MainThreadTim
     frameP99Ms: round(quantile(intervals, 0.99), 2),
     framesOver20Ms: intervals.filter((f) => f > 20).length,
     mainThreadBusyPerFrameMs: perFrameMs(after.busy - before.busy),
-    styleAndLayoutPerFrameMs: perFrameMs(after.style - before.style + after.layout - before.layout),
+    styleAndLayoutPerFrameMs: perFrameMs(styleAndLayoutSec(before, after)),
   }
 }
 

@@ -8,8 +8,8 @@ const LANDED_REVALIDATE_MS = 1_000
  * Writes what the app itself changed on the host into the index at once (rename, move, clone, folders, deleted
  * files, uploads that landed), so the file pane shows it without waiting for a crawl. Where the app does not
  * know every field of the new row (a clone, an upload: the host's timestamp and counters), the row is written with
- * what is known and its folder is revalidated shortly after. Each change is noted with the index first, so a
- * revalidation that read the host before it does not put the older record back.
+ * what is known and its folder is revalidated shortly after. The writes go through the index's appWrites, so a
+ * revalidation that read the host before a change does not put the older record back.
  */
 export class IndexAppChanges {
   private readonly pending = new Map<string, NodeJS.Timeout>()
@@ -23,16 +23,14 @@ export class IndexAppChanges {
     this.safely('fileRenamed', () => {
       const acct = this.index.acct(accountId)
       const before = this.index.reader.file(acct, fileCode)
-      this.index.appWrote(accountId, { codes: [fileCode] })
-      if (this.index.writes.renameFile(acct, fileCode, name))
+      if (this.index.appWrites.renameFile(acct, fileCode, name))
         this.changed(accountId, before ? [before.fldId] : null)
     })
   }
 
   filesMoved(accountId: string, fileCodes: readonly string[], fldId: number): void {
     this.safely('filesMoved', () => {
-      this.index.appWrote(accountId, { codes: fileCodes })
-      const from = this.index.writes.moveFiles(this.index.acct(accountId), fileCodes, fldId)
+      const from = this.index.appWrites.moveFiles(this.index.acct(accountId), fileCodes, fldId)
       this.changed(accountId, [fldId, ...from])
     })
   }
@@ -42,8 +40,7 @@ export class IndexAppChanges {
       const acct = this.index.acct(accountId)
       const source = this.index.reader.file(acct, sourceCode)
       if (source === null) return
-      this.index.appWrote(accountId, { codes: [clone.fileCode] })
-      this.index.writes.putFiles(acct, this.index.generation(accountId), [
+      this.index.appWrites.putFiles(acct, this.index.generation(accountId), [
         { ...source, fileCode: clone.fileCode, link: clone.url, downloads: 0 },
       ])
       this.changed(accountId, [source.fldId])
@@ -53,8 +50,7 @@ export class IndexAppChanges {
 
   folderCreated(accountId: string, parentId: number, fldId: number, name: string): void {
     this.safely('folderCreated', () => {
-      this.index.appWrote(accountId, { fldIds: [fldId] })
-      this.index.writes.addFolder(
+      this.index.appWrites.addFolder(
         this.index.acct(accountId),
         this.index.generation(accountId),
         parentId,
@@ -67,8 +63,7 @@ export class IndexAppChanges {
 
   folderRenamed(accountId: string, fldId: number, name: string): void {
     this.safely('folderRenamed', () => {
-      this.index.appWrote(accountId, { fldIds: [fldId] })
-      if (this.index.writes.renameFolder(this.index.acct(accountId), fldId, name))
+      if (this.index.appWrites.renameFolder(this.index.acct(accountId), fldId, name))
         this.changed(accountId, null)
     })
   }
@@ -76,8 +71,7 @@ export class IndexAppChanges {
   /** Files the host lists as deleted are dropped (the trash view asked the host). */
   filesDeleted(accountId: string, fileCodes: readonly string[]): void {
     this.safely('filesDeleted', () => {
-      this.index.appWrote(accountId, { codes: fileCodes })
-      if (this.index.writes.removeFiles(this.index.acct(accountId), fileCodes) > 0)
+      if (this.index.appWrites.removeFiles(this.index.acct(accountId), fileCodes) > 0)
         this.changed(accountId, null)
     })
   }
@@ -87,8 +81,7 @@ export class IndexAppChanges {
     this.safely('uploadLanded', () => {
       if (item.kind === 'folder' || item.fileCode === null || item.targetFldId === null) return
       const acct = this.index.acct(item.accountId)
-      this.index.appWrote(item.accountId, { codes: [item.fileCode] })
-      this.index.writes.putFiles(acct, this.index.generation(item.accountId), [
+      this.index.appWrites.putFiles(acct, this.index.generation(item.accountId), [
         {
           fileCode: item.fileCode,
           name: item.name,

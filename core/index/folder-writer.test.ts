@@ -9,10 +9,8 @@ import { IndexReader } from './index-reader.ts'
 import { type IndexedFile, IndexWrites } from './index-writes.ts'
 import { openIndexDb } from './open-index-db.ts'
 import type { ResolvedQuery } from './query-sql.ts'
+import { NOTHING_WRITTEN } from './recent-app-writes.ts'
 import { indexedFile } from './testing/indexed-file.ts'
-
-/** No row changed by the app during a replacement. */
-const NONE = { codes: new Set<string>(), fldIds: new Set<number>() }
 
 const FOLDER = 7
 const FILES = 40_000
@@ -65,7 +63,7 @@ describe('the folder writer thread', () => {
     for (let i = 0; i < renamed.length; i += 500) replace.add(renamed.slice(i, i + 500))
     const lag = monitorEventLoopDelay({ resolution: 5 })
     lag.enable()
-    const committed = replace.commit([{ fldId: 70, name: 'Inside', code: null }], NONE)
+    const committed = replace.commit([{ fldId: 70, name: 'Inside', code: null }], NOTHING_WRITTEN)
     let done = false
     void committed.finally(() => {
       done = true
@@ -106,7 +104,7 @@ describe('the folder writer thread', () => {
     // An upload lands while the host is being asked: newer than the host's answer, it stays.
     writes.putFiles(1, 3, [{ ...filesNamed('landed', 1)[0], fileCode: 'landed-now' } as IndexedFile])
     replace.add(filesNamed('old', FILES - 1))
-    expect(await replace.commit([], NONE)).toBe(true)
+    expect(await replace.commit([], NOTHING_WRITTEN)).toBe(true)
     const codes = new Set(db.prepare('SELECT code FROM files WHERE fld_id = ?').pluck().all(FOLDER))
     expect(codes.has('landed-now')).toBe(true)
     expect(codes.has(`code${String(FILES - 1).padStart(8, '0')}`)).toBe(false)
@@ -115,7 +113,7 @@ describe('the folder writer thread', () => {
     const again = await w.begin(1, FOLDER)
     again.add(filesNamed('old', FILES - 1))
     again.add([{ ...filesNamed('landed', 1)[0], fileCode: 'landed-now' } as IndexedFile])
-    expect(await again.commit([], NONE)).toBe(false)
+    expect(await again.commit([], NOTHING_WRITTEN)).toBe(false)
   }, 60_000)
 
   it('an aborted replacement writes nothing, and the thread goes on with the next', async () => {
@@ -125,7 +123,7 @@ describe('the folder writer thread', () => {
     dropped.abort()
     const next = await w.begin(1, FOLDER)
     next.add(filesNamed('old', FILES))
-    expect(await next.commit([], NONE)).toBe(false)
+    expect(await next.commit([], NOTHING_WRITTEN)).toBe(false)
     expect(namesInFolder(1)).toEqual(['old-0.bin'])
   }, 60_000)
 
@@ -144,7 +142,7 @@ describe('the folder writer thread', () => {
     const w = writer()
     const replace = await w.begin(1, FOLDER)
     replace.add(filesNamed('new', FILES))
-    const failed = expect(replace.commit([], NONE)).rejects.toThrow('The file index was closed.')
+    const failed = expect(replace.commit([], NOTHING_WRITTEN)).rejects.toThrow('The file index was closed.')
     await w.close()
     await failed
     // Whatever the thread had written is one transaction: all of it is there, or none.
@@ -154,7 +152,7 @@ describe('the folder writer thread', () => {
     // After a restart, the check runs again and finishes.
     const again = await writer().begin(1, FOLDER)
     again.add(filesNamed('new', FILES))
-    await again.commit([], NONE)
+    await again.commit([], NOTHING_WRITTEN)
     expect(namesInFolder(1)).toEqual(['new-0.bin'])
   }, 60_000)
 })

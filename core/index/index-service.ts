@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/client.ts'
 import { isTransient } from '../api/retry.ts'
 import { delay } from '../queue/backoff.ts'
 import { AccountRows } from './account-rows.ts'
+import { AppIndexWrites } from './app-index-writes.ts'
 import { crawlAccount } from './crawl.ts'
 import { CrawlPages } from './crawl-pages.ts'
 import { FolderWriter } from './folder-writer.ts'
@@ -12,7 +13,7 @@ import { IndexWrites } from './index-writes.ts'
 import type { MoveProgress } from './move-selection.ts'
 import { openIndexDb } from './open-index-db.ts'
 import type { ResolvedQuery } from './query-sql.ts'
-import { type AppWrite, RecentAppWrites } from './recent-app-writes.ts'
+import { RecentAppWrites } from './recent-app-writes.ts'
 import { revalidateFolder } from './revalidate.ts'
 
 export type IndexEvent =
@@ -66,15 +67,17 @@ const DEFAULT_RECRAWL_MS = 6 * 3_600_000
  * Plain Node: the hosts (Electron, browser, CLI) give it clients and an event sink.
  */
 export class IndexService {
-  readonly writes: IndexWrites
+  /** The app's own changes (IndexAppChanges, a selection's move) go in here; the crawl writes through `writes`. */
+  readonly appWrites: AppIndexWrites
   readonly reader: IndexReader
+  private readonly writes: IndexWrites
   private readonly rows: AccountRows
   private readonly pages: CrawlPages
   private readonly writer: FolderWriter
   private readonly states = new Map<string, { state: IndexState; warning: string | null }>()
   private readonly crawls = new Map<string, Promise<void>>()
   private readonly revalidations = new Map<string, Promise<boolean>>()
-  private readonly appWrites = new RecentAppWrites()
+  private readonly recentAppWrites = new RecentAppWrites()
   private readonly lastProgress = new Map<string, number>()
   private readonly lastChanged = new Map<string, number>()
   private readonly stop = new AbortController()
@@ -91,6 +94,7 @@ export class IndexService {
     this.rows = new AccountRows(db)
     this.pages = new CrawlPages(db)
     this.writes = new IndexWrites(db)
+    this.appWrites = new AppIndexWrites(this.writes, this.recentAppWrites)
     this.reader = new IndexReader(db)
     this.writer = new FolderWriter({
       file: o.file,
@@ -176,7 +180,7 @@ export class IndexService {
           concurrency: this.o.concurrency ?? 3,
           maxPasses: 3,
           signal: this.stop.signal,
-          appWrites: this.appWrites,
+          appWrites: this.recentAppWrites,
           onProgress: () => this.progress(accountId, false),
         })
         const warning = outcome.complete ? null : outcome.warning
@@ -268,21 +272,13 @@ export class IndexService {
         fldId,
         perPage: row.crawlPerPage ?? this.o.perPage ?? 500,
         signal: this.stop.signal,
-        appWrites: this.appWrites,
+        appWrites: this.recentAppWrites,
       })
       if (changed) this.o.emit({ type: 'index.changed', accountId, fldIds: [fldId] })
       return changed
     })().finally(() => this.revalidations.delete(key))
     this.revalidations.set(key, task)
     return task
-  }
-
-  /**
-   * The app wrote these rows (IndexAppChanges, after the host confirmed the change): a listing of the host on its
-   * way meanwhile (a revalidation, a crawl's page or folder) leaves them be.
-   */
-  appWrote(accountId: string, written: AppWrite): void {
-    this.appWrites.note(this.acct(accountId), written)
   }
 
   /** The index's key of an account, creating its rows on first use. */

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '../api/client.ts'
 import { IndexAppChanges } from './app-changes.ts'
 import type { IndexService } from './index-service.ts'
-import { ACCOUNT, type IndexRig, indexedCodes, indexRigsPerTest } from './testing/index-rig.ts'
+import { moveSelection } from './move-selection.ts'
+import { ACCOUNT, type IndexRig, indexedCodes, indexRigsPerTest, rigScope } from './testing/index-rig.ts'
 import { landedItem } from './testing/landed-item.ts'
 
 const openRig = indexRigsPerTest()
@@ -13,6 +14,11 @@ function folderCodes(index: IndexService, fldId: number): string[] {
   return [...index.reader.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId, search: '', sort: byName })]
     .map((f) => f.fileCode)
     .sort()
+}
+
+/** The rows directly in the root whose names hold `search`, folders first, as the file pane would show them. */
+function rootRowsMatching(index: IndexService, search: string) {
+  return index.window({ accts: [index.acct(ACCOUNT)], fldId: 0, search, sort: byName }, [ACCOUNT], 0, 10).rows
 }
 
 async function hostCodes(r: IndexRig, fldId: number): Promise<string[]> {
@@ -129,17 +135,43 @@ describe('keeping the index fresh', () => {
 
     expect(index.reader.file(acct, a.fileCode)?.name).toBe('renamed meanwhile.txt')
     expect(index.reader.file(acct, b.fileCode)?.fldId).toBe(other.fldId)
-    const root = index.window(
-      { accts: [acct], fldId: 0, search: 'meanwhile', sort: byName },
-      [ACCOUNT],
-      0,
-      10,
-    )
-    expect(root.rows).toEqual([
+    expect(rootRowsMatching(index, 'meanwhile')).toEqual([
       expect.objectContaining({ kind: 'folder', fldId: other.fldId, name: 'Renamed meanwhile' }),
       expect.objectContaining({ kind: 'file', fileCode: a.fileCode, name: 'renamed meanwhile.txt' }),
     ])
     expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
+  })
+
+  it('keeps a selection moved out of a folder while that folder was read from the host', async () => {
+    const r = await openRig({ seedFiles: 300 })
+    const listings = holdingListings(r.client)
+    const index = r.open({ clientFor: async () => listings.client })
+    await index.crawl(ACCOUNT)
+    const inRoot = (await r.client.fileList({ fldId: 0, page: 1, perPage: 3 })).files
+    const other = (await r.client.folderList(0)).folders[0]
+    if (inRoot.length < 3 || other === undefined) throw new Error('seed too small')
+
+    const held = listings.hold()
+    const pass = index.revalidate(ACCOUNT, 0)
+    await held.read(1)
+    // The file pane's Move (or a drag) of three files, as index.moveSelection runs it: on the host, then the index.
+    const picked = inRoot.map((f) => ({ accountId: ACCOUNT, fileCode: f.fileCode }))
+    const moved = await moveSelection(
+      { kind: 'files', files: picked },
+      ACCOUNT,
+      other.fldId,
+      index,
+      rigScope(index),
+      r.client,
+    )
+    expect(moved).toMatchObject({ moved: 3, failed: [] })
+    held.release()
+    await pass
+
+    const acct = index.acct(ACCOUNT)
+    for (const f of inRoot) expect(index.reader.file(acct, f.fileCode)?.fldId).toBe(other.fldId)
+    expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
+    expect(folderCodes(index, other.fldId)).toEqual(await hostCodes(r, other.fldId))
   })
 
   it('keeps what the app changed while a crawl’s pages were on their way, and the crawl still counts it', async () => {
@@ -181,7 +213,6 @@ describe('keeping the index fresh', () => {
     const index = r.open({ clientFor: async () => listings.client })
     const changes = new IndexAppChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
-    const acct = index.acct(ACCOUNT)
     const other = (await r.client.folderList(0)).folders[0]
     if (other === undefined) throw new Error('seeded root has no folder')
 
@@ -195,13 +226,7 @@ describe('keeping the index fresh', () => {
     await crawl
     changes.dispose()
 
-    const root = index.window(
-      { accts: [acct], fldId: 0, search: 'during the walk', sort: byName },
-      [ACCOUNT],
-      0,
-      10,
-    )
-    expect(root.rows).toEqual([
+    expect(rootRowsMatching(index, 'during the walk')).toEqual([
       expect.objectContaining({ kind: 'folder', fldId: other.fldId, name: 'Renamed during the walk' }),
     ])
     // Its files are still in it: the folder was walked and counted as seen, not dropped with its contents.

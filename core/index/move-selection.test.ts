@@ -24,7 +24,7 @@ it('moves a whole query less unticked files, per file, keeps the index true, and
     sort: { key: 'name' as const, dir: 'asc' as const },
   }
   // A row the host no longer has (deleted elsewhere, index not yet refreshed).
-  index.writes.putFiles(index.acct(ACCOUNT), index.generation(ACCOUNT), [
+  index.appWrites.putFiles(index.acct(ACCOUNT), index.generation(ACCOUNT), [
     { ...firstInRoot, fileCode: 'gonefromhost1', name: 'gone.txt' },
   ])
   const selection = { kind: 'query' as const, query, except: kept }

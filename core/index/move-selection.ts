@@ -99,7 +99,7 @@ export async function moveSelection(
       limit(async () => {
         try {
           await client.fileSetFolder(file.fileCode, fldId)
-          index.writes.moveFiles(acct, [file.fileCode], fldId)
+          index.appWrites.moveFiles(acct, [file.fileCode], fldId)
           const left = sources.get(file.fldId)
           if (left) left.push(file.fileCode)
           else sources.set(file.fldId, [file.fileCode])

@@ -4,6 +4,9 @@ export interface AppWritten {
   fldIds: ReadonlySet<number>
 }
 
+/** A listing during which the app wrote nothing. */
+export const NOTHING_WRITTEN: AppWritten = { codes: new Set(), fldIds: new Set() }
+
 /** Rows the app has just written, of one account. */
 export interface AppWrite {
   codes?: readonly string[]
