@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/client.ts'
 import type { AccountRows } from './account-rows.ts'
 import type { CrawlPages } from './crawl-pages.ts'
 import type { IndexWrites } from './index-writes.ts'
+import { pageSizeOf } from './page-size.ts'
 import type { RecentAppWrites } from './recent-app-writes.ts'
 
 export interface CrawlDeps {
@@ -180,10 +181,4 @@ async function listPage(
     write(answer, appWrote().codes)
     return answer
   })
-}
-
-/** Fewer files than asked while more exist: the host clamps per_page. Ask for what it gives, or pages overlap. */
-function pageSizeOf(first: FileList, asked: number): number {
-  const got = first.files.length
-  return got < asked && first.resultsTotal > got && got > 0 ? got : asked
 }

@@ -53,13 +53,7 @@ describe('keeping the index fresh', () => {
       fldId: 0,
     })
     expect(index.reader.file(index.acct(ACCOUNT), inOther.fileCode)?.fldId).toBe(0)
-    const root = index.window(
-      { accts: [index.acct(ACCOUNT)], fldId: 0, search: 'made else', sort: byName },
-      [ACCOUNT],
-      0,
-      10,
-    )
-    expect(root.rows).toEqual([
+    expect(rootRowsMatching(index, 'made else')).toEqual([
       expect.objectContaining({ kind: 'folder', fldId: created.fldId, name: 'Made elsewhere' }),
     ])
 
@@ -69,6 +63,30 @@ describe('keeping the index fresh', () => {
     const again = r.events.length
     expect(await index.revalidate(ACCOUNT, 0)).toBe(false)
     expect(r.events.slice(again).filter((e) => e.type === 'index.changed')).toEqual([])
+  })
+
+  it('revalidates a big folder exactly against a host that clamps per_page to 100', async () => {
+    const r = await openRig({ seedFiles: 350, seedFlat: true, maxPerPage: 100 })
+    const index = r.open()
+    await index.crawl(ACCOUNT)
+    const bulk = (await r.client.folderList(0)).folders[0]
+    if (bulk === undefined) throw new Error('the flat seed has no folder')
+    const [, , last] = (await r.client.fileList({ fldId: bulk.fldId, page: 4, perPage: 100 })).files
+    const [first] = (await r.client.fileList({ fldId: bulk.fldId, page: 1, perPage: 1 })).files
+    if (last === undefined || first === undefined) throw new Error('the flat seed is too small')
+
+    // Behind the app's back: a file on the last page renamed, one on the first moved out.
+    await r.client.fileRename(last.fileCode, 'renamed on the last page.txt')
+    await r.client.fileSetFolder(first.fileCode, 0)
+    expect(await index.revalidate(ACCOUNT, bulk.fldId)).toBe(true)
+
+    const inBulk = await hostCodes(r, bulk.fldId)
+    expect(inBulk).toHaveLength(349)
+    expect(folderCodes(index, bulk.fldId)).toEqual(inBulk)
+    expect(index.reader.file(index.acct(ACCOUNT), last.fileCode)?.name).toBe('renamed on the last page.txt')
+    // The file moved out is the root's to show: it is there once the root is checked too.
+    await index.revalidate(ACCOUNT, 0)
+    expect(index.reader.file(index.acct(ACCOUNT), first.fileCode)?.fldId).toBe(0)
   })
 
   it('loses nothing when uploads land and the app renames while a full crawl runs', async () => {

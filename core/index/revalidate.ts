@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client.ts'
 import type { FolderWriter } from './folder-writer.ts'
+import { pageSizeOf } from './page-size.ts'
 import type { AppWritten, RecentAppWrites } from './recent-app-writes.ts'
 
 export interface RevalidateDeps {
@@ -32,19 +33,14 @@ async function replaceFromHost(d: RevalidateDeps, appWrote: () => AppWritten): P
     let perPage = d.perPage
     for (let page = 1, received = 0; page <= MAX_PAGES; page++) {
       const answer = await d.client.fileList({ page, perPage, fldId: d.fldId }, { signal: d.signal })
-      if (
-        page === 1 &&
-        answer.files.length < perPage &&
-        answer.resultsTotal > answer.files.length &&
-        answer.files.length > 0
-      ) {
-        // The host clamps per_page: ask for what it gives from now on, or pages would overlap.
-        perPage = answer.files.length
-      }
+      if (page === 1) perPage = pageSizeOf(answer, perPage)
       replace.add(answer.files)
       received += answer.files.length
       if (answer.files.length === 0 || received >= answer.resultsTotal) break
     }
+    // What the app wrote up to now is kept. A write after this, before the folder writer's thread takes the write
+    // lock (a message hop, or longer while it writes another folder), is not: the next check puts it right, and
+    // holding the app's writes back for every revalidation would cost more than that rare, short-lived miss.
     return await replace.commit(folders, appWrote())
   } catch (error) {
     replace.abort()
