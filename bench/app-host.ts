@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { type Browser, chromium, type Page } from '@playwright/test'
+import { chromiumLaunch } from '../e2e/chromium-launch.ts'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -52,11 +53,7 @@ export async function startAppHost(dataDir: string): Promise<AppHost> {
 
 /** Debian's Chromium through Playwright, as the e2e suite runs it (Playwright's own download needs the network). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  })
+  return chromium.launch({ ...chromiumLaunch, headless: true })
 }
 
 /** The first-run screen's form, as a user fills it. */

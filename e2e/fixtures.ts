@@ -47,7 +47,7 @@ const browserTest = base.extend<Fixtures>({
     await sandbox.close()
   },
 
-  host: async ({ tmp }, use) => {
+  host: async ({ tmp }, use, testInfo) => {
     const dataDir = path.join(tmp, 'app')
     if (electronMode) {
       const app = await launchElectronApp(dataDir, keychainServiceFor(dataDir))
@@ -58,6 +58,8 @@ const browserTest = base.extend<Fixtures>({
     const { child, url, logs } = await startHost(dataDir)
     await use({ url, dataDir, logs })
     await stopHost(child)
+    // A failed test's report carries what the host said, so a CI log shows why the app did not do its part.
+    if (testInfo.status !== testInfo.expectedStatus) console.error(`host log (tail):\n${logs().slice(-3000)}`)
   },
 
   received: async ({ page }, use) => {
@@ -90,6 +92,22 @@ export { expect }
 const keychainServiceFor = (dataDir: string) => `filedock-e2e-${path.basename(path.dirname(dataDir))}`
 
 /**
+ * Hosts still running. Each is its own process group (detached), so a worker that ends without stopping one (a
+ * test killed by its timeout before its `finally`) would leave it running into the rest of the suite: the
+ * worker's exit ends them.
+ */
+const running = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of running) {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+    } catch {
+      // the group ended meanwhile
+    }
+  }
+})
+
+/**
  * Starts the browser host as its own process group and waits for its one JSON ready line: no sleeps. Without
  * a session bus (a plain `npx playwright test`), it runs under scripts/with-keyring.sh so the account store
  * has a real, private Secret Service; under scripts/test.sh it shares the one already started.
@@ -107,6 +125,8 @@ export async function startHost(
     FILEDOCK_KEYCHAIN_SERVICE: keychainServiceFor(dataDir),
   }
   const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
   let stderr = ''
   const allLogs: string[] = []
   child.stderr?.on('data', (chunk: Buffer) => {

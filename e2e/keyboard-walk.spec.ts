@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
-import { grid } from './index-helpers.ts'
+import { expectFileCount, grid } from './index-helpers.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -26,8 +26,11 @@ test('keyboard only: select with arrows and Shift, copy links, move through the 
   const selection = page.getByTestId('status-selection')
   const crumbs = page.getByRole('navigation', { name: 'Folder path' })
 
-  // Rows still arriving from the account index would move under the keys: start once it has every file.
+  // Rows still arriving from the account index would move under the keys: start once the pane shows every file.
+  // The crawl's end is not enough: the pane's rows follow it a moment later (a clean-clone run pressed the third
+  // ArrowDown while the root still showed its two folders only, and the cursor stopped on the last of them).
   await expect(page.getByText(/^Indexing /)).toHaveCount(0, { timeout: 60_000 })
+  await expectFileCount(page, 3)
   // Tab to the file grid. Rows: Documents, Photos (folders first), holiday.jpg, notes.txt, report-2024.pdf.
   await pressUntilFocused(page, 'Tab', grid(page))
   await page.keyboard.press('ArrowDown')

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-import { paneRows } from './index-helpers.ts'
-import { dragFiles } from './upload-helpers.ts'
+import { expectFileCount, paneRows } from './index-helpers.ts'
+import { dragFiles, hostFileNames, hostFolder } from './upload-helpers.ts'
 
 // Enough seeded files for a handful of folders, one of them nested.
 test.use({ seedFiles: 12_000 })
@@ -11,13 +11,16 @@ test.use({ seedFiles: 12_000 })
 // so a test run leaves the work tree clean.
 test('screenshot of the main window with files', async ({ page, context, host, sandbox }, info) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const sb = ref(sandbox)
   await openWithAccount(page, host, sandbox)
   await clearToasts(page)
   const tree = page.getByRole('tree', { name: 'Folders' })
   await tree.getByRole('treeitem', { name: 'Documents 03' }).click()
   await expect(tree.getByRole('treeitem', { name: 'Music 04' })).toBeVisible()
-  // Rows still arriving from the account index would move under the clicks: select once it has every file.
+  // Rows still arriving from the account index would move under the clicks: select once the pane shows every
+  // file of the folder (the rows follow the crawl's end a moment later).
   await expect(page.getByText(/^Indexing /)).toHaveCount(0, { timeout: 60_000 })
+  await expectFileCount(page, (await hostFileNames(sb, await hostFolder(sb, 'Documents 03'))).length)
   await paneRows(page).nth(2).click()
   await paneRows(page)
     .nth(4)
