@@ -77,7 +77,9 @@ test('a damaged index file is said once, not again after a reload or in a second
     await expect.poll(() => indexedFiles(dataDir), { timeout: 60_000 }).toBe(total)
     await expect(page.getByTestId('index-progress')).toHaveCount(0)
     await expect(page.getByTestId('status-count')).toHaveText(`${inRoot.length} files`)
-    await expect(fileRow(page, inRoot[0] ?? '').first()).toBeVisible()
+    // A row at the top of the name sort: only the rows in view (and a few more) are drawn, and the root can hold
+    // more files than that (the host's first file was once drawn nowhere).
+    await expect(fileRow(page, [...inRoot].sort()[0] ?? '').first()).toBeVisible()
     await expect(notices(page)).toHaveCount(0)
     // Nothing on the host changed: the rebuild only read.
     expect((await listFiles(sb, { per_page: 1000 })).length).toBe(total)

@@ -98,14 +98,17 @@ const keychainServiceFor = (dataDir: string) => `filedock-e2e-${path.basename(pa
  */
 const running = new Set<ChildProcess>()
 process.once('exit', () => {
-  for (const child of running) {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
-    } catch {
-      // the group ended meanwhile
-    }
-  }
+  for (const child of running) signalGroup(child, 'SIGKILL')
 })
+
+/** Signals a host's whole process group (it and the keyring wrapper, nothing else); one already gone is left be. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal)
+  } catch {
+    // the group ended meanwhile
+  }
+}
 
 /**
  * Starts the browser host as its own process group and waits for its one JSON ready line: no sleeps. Without
@@ -161,12 +164,12 @@ export async function readAllFiles(dir: string): Promise<{ path: string; text: s
   return Promise.all(files.map(async (p) => ({ path: p, text: await fs.readFile(p, 'latin1') })))
 }
 
-/** SIGTERM to the host's own process group (it and the keyring wrapper, nothing else), then wait for exit. */
+/** SIGTERM to the host's process group, SIGKILL if it is not gone in 5 s; resolves once it has exited. */
 export async function stopHost(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  process.kill(-child.pid, 'SIGTERM')
-  const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 5_000)
+  signalGroup(child, 'SIGTERM')
+  const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 5_000)
   await exited
   clearTimeout(timer)
 }

@@ -122,10 +122,11 @@ test('Esc gives focus back to the folder, unless focus was moved elsewhere meanw
   // must not take focus back a moment later, or the next F2 renames the folder just left.
   await page.keyboard.press('F2')
   await expect(field).toBeFocused()
-  await field.evaluate((input) => {
+  const root = await node(page, 'My files').elementHandle()
+  await field.evaluate((input, other) => {
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }))
-    document.querySelector<HTMLElement>('.tree[data-editable] [data-fld-id="0"]')?.focus()
-  })
+    ;(other as HTMLElement | null)?.focus()
+  }, root)
   await expect(field).toHaveCount(0)
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
   await expect(node(page, 'My files')).toBeFocused()

@@ -1,9 +1,8 @@
 // Prints the suite's closing lines from the JSON reports Vitest and Playwright wrote: the first failures with the
 // start of their errors, then one line `N passed, N failed` (with skipped when any). A CI log is often read from
 // its end only, so the reasons are repeated there, after the reporters' own long output.
-import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, statfsSync } from 'node:fs'
-import { freemem, loadavg, tmpdir, totalmem } from 'node:os'
+import { readFileSync } from 'node:fs'
+import { machineState } from './machine-state.mjs'
 
 const [vitestPath, playwrightPath] = process.argv.slice(2)
 /** A report a runner never wrote (it crashed, or the step before it failed) counts as nothing run. */
@@ -57,54 +56,10 @@ if (failures.length > 0) {
   console.log(`== first ${Math.min(SHOWN_FAILURES, failures.length)} of ${failures.length} failures`)
   for (const f of failures.slice(0, SHOWN_FAILURES)) {
     console.log(`  ${f.title}\n    ${head(f.error ?? '')}`)
-    const said = plain(f.stderr ?? '')
-      .trim()
-      .split('\n')
-      .slice(-LINES_PER_ERROR)
-    if (said.length > 0 && said[0] !== '') console.log(`    stderr (tail):\n      ${said.join('\n      ')}`)
+    const said = plain(f.stderr ?? '').trim()
+    if (said !== '')
+      console.log(`    stderr (tail):\n      ${said.split('\n').slice(-LINES_PER_ERROR).join('\n      ')}`)
   }
-}
-/** The machine as the run left it: a run that failed for want of disk, memory or CPU says so. */
-function machineState() {
-  const mib = (n) => `${Math.round(n / 2 ** 20)} MiB`
-  const free = (dir) => {
-    const s = statfsSync(dir)
-    return mib(s.bavail * s.bsize)
-  }
-  const processes = readdirSync('/proc').filter((n) => /^\d+$/.test(n)).length
-  return [
-    `load ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-    cpuSinceBoot(),
-    `256 MiB hashed in ${hashMs()} ms (about 130 on an idle 2-core machine here)`,
-    `memory free ${mib(freemem())} of ${mib(totalmem())}`,
-    `disk free ${free('.')} here, ${free(tmpdir())} in ${tmpdir()}`,
-    `${processes} processes`,
-  ].join(' · ')
-}
-
-/** Shares of CPU time since boot (a CI machine boots for the run): steal is time the hypervisor kept. */
-function cpuSinceBoot() {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number)
-  const total = user + nice + system + idle + iowait + irq + softirq + steal
-  const pct = (n) => `${((100 * n) / total).toFixed(1)}%`
-  return `cpu since boot: busy ${pct(user + nice + system + irq + softirq)}, iowait ${pct(iowait)}, steal ${pct(steal)}`
-}
-
-/** A fixed piece of work, timed: a throttled or overcommitted machine shows here first. */
-function hashMs() {
-  const block = Buffer.alloc(32 * 2 ** 20, 7)
-  const started = performance.now()
-  for (let i = 0; i < 8; i++) createHash('sha256').update(block).digest()
-  return Math.round(performance.now() - started)
-}
-if (failures.length > 0) {
   try {
     console.log(`  machine: ${machineState()}`)
   } catch (e) {

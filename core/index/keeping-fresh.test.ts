@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '../api/client.ts'
 import { IndexAppChanges } from './app-changes.ts'
+import { FolderWriter } from './folder-writer.ts'
 import type { IndexService } from './index-service.ts'
 import { moveSelection } from './move-selection.ts'
 import { ACCOUNT, type IndexRig, indexedCodes, indexRigsPerTest, rigScope } from './testing/index-rig.ts'
@@ -157,6 +158,47 @@ describe('keeping the index fresh', () => {
       expect.objectContaining({ kind: 'folder', fldId: other.fldId, name: 'Renamed meanwhile' }),
       expect.objectContaining({ kind: 'file', fileCode: a.fileCode, name: 'renamed meanwhile.txt' }),
     ])
+    expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
+  })
+
+  it('keeps what the app changed while the folder writer took over a finished listing', async () => {
+    const r = await openRig({ seedFiles: 300 })
+    const listings = holdingListings(r.client)
+    const index = r.open({ clientFor: async () => listings.client })
+    const changes = new IndexAppChanges(index, () => undefined)
+    await index.crawl(ACCOUNT)
+    const [a] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 1 })).files
+    if (a === undefined) throw new Error('seeded root has no file')
+
+    // The root's listing is read from the host, then the file is renamed there: the listing holds its old name.
+    // The app writes the new name into the index right after the listing was handed to the folder writer's
+    // thread, before that thread's transaction: the moment a keep-set taken at the hand-over cannot cover.
+    const begin = FolderWriter.prototype.begin
+    const handOver = vi.spyOn(FolderWriter.prototype, 'begin').mockImplementation(async function (
+      this: FolderWriter,
+      acct,
+      fldId,
+    ) {
+      const replace = await begin.call(this, acct, fldId)
+      return {
+        ...replace,
+        commit: (folders, keep) => {
+          const committed = replace.commit(folders, keep)
+          changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed at the hand-over.txt')
+          handOver.mockRestore()
+          return committed
+        },
+      }
+    })
+    const held = listings.hold()
+    const pass = index.revalidate(ACCOUNT, 0)
+    await held.read(1)
+    await r.client.fileRename(a.fileCode, 'renamed at the hand-over.txt')
+    held.release()
+    await pass
+    changes.dispose()
+
+    expect(index.reader.file(index.acct(ACCOUNT), a.fileCode)?.name).toBe('renamed at the hand-over.txt')
     expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
   })
 

@@ -22,11 +22,26 @@ const MAX_PAGES = 100_000
  * the folder writer's thread as they arrive, and the folder is replaced there in one transaction, except for the
  * rows the app changed while the host was read (newer than this listing); true when anything differed.
  */
-export function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
-  return d.appWrites.during(d.acct, (appWrote) => replaceFromHost(d, appWrote))
+export async function revalidateFolder(d: RevalidateDeps): Promise<boolean> {
+  let changed = false
+  for (let pass = 1; pass <= MAX_PASSES; pass++) {
+    const outcome = await d.appWrites.during(d.acct, (appWrote) => replaceFromHost(d, appWrote))
+    changed ||= outcome.changed
+    if (!outcome.wroteDuringHandOver) break
+  }
+  return changed
 }
 
-async function replaceFromHost(d: RevalidateDeps, appWrote: () => AppWritten): Promise<boolean> {
+/**
+ * Passes of a revalidation: a second runs only when the app wrote rows while the first was being handed to the
+ * folder writer's thread (see below), and then reads a host that has the app's change.
+ */
+const MAX_PASSES = 2
+
+async function replaceFromHost(
+  d: RevalidateDeps,
+  appWrote: () => AppWritten,
+): Promise<{ changed: boolean; wroteDuringHandOver: boolean }> {
   const replace = await d.writer.begin(d.acct, d.fldId)
   try {
     const folders = await d.client.subfolders(d.fldId, { signal: d.signal })
@@ -38,10 +53,15 @@ async function replaceFromHost(d: RevalidateDeps, appWrote: () => AppWritten): P
       received += answer.files.length
       if (answer.files.length === 0 || received >= answer.resultsTotal) break
     }
-    // What the app wrote up to now is kept. A write after this, before the folder writer's thread takes the write
-    // lock (a message hop, or longer while it writes another folder), is not: the next check puts it right, and
-    // holding the app's writes back for every revalidation would cost more than that rare, short-lived miss.
-    return await replace.commit(folders, appWrote())
+    // What the app wrote up to now is kept. A row it writes after this, before the thread's transaction (a message
+    // hop, or longer while the thread writes another folder), may be overwritten by this older listing: the app
+    // writes only what the host has confirmed, so a listing read afterwards has it, and the caller reads again.
+    const keep = appWrote()
+    const changed = await replace.commit(folders, keep)
+    const now = appWrote()
+    // Rows written are never forgotten while this listing runs, so more of them means new ones.
+    const wroteDuringHandOver = now.codes.size > keep.codes.size || now.fldIds.size > keep.fldIds.size
+    return { changed, wroteDuringHandOver }
   } catch (error) {
     replace.abort()
     throw error
