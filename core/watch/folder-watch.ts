@@ -76,20 +76,21 @@ export class FolderWatch {
   private readonly empty = new Map<string, { delayMs: number; timer: NodeJS.Timeout }>()
   private watcher: FSWatcher | null = null
   private stopEvents: () => void = () => undefined
-  private log!: SentLog
   private ready = false
   private closed = false
 
-  private constructor(private readonly o: FolderWatchOptions) {
+  private constructor(
+    private readonly o: FolderWatchOptions,
+    private readonly log: SentLog,
+  ) {
     this.stable = new StableFiles(o.rule.minAgeMs, (path, state) => this.settled(path, state))
     this.mirror = new FolderMirror(this.abort.signal)
   }
 
   /** Starts watching; resolves once the folder's existing files have been seen (the catch-up is under way). */
   static async start(o: FolderWatchOptions): Promise<FolderWatch> {
-    const w = new FolderWatch(o)
+    const w = new FolderWatch(o, await SentLog.open(join(o.recordsDir, `${ruleKey(o.rule)}.jsonl`)))
     try {
-      w.log = await SentLog.open(join(o.recordsDir, `${ruleKey(o.rule)}.jsonl`))
       w.stopEvents = o.engine.onEvent(w.onQueueEvent)
       await w.adoptQueued()
       await w.watch()
@@ -124,8 +125,10 @@ export class FolderWatch {
     for (const path of [...this.empty.keys()]) this.clearEmpty(path)
     await this.watcher?.close()
     await this.sending.catch(() => undefined)
-    await Promise.all(this.landing)
+    // No landing starts after this; one left out is still in the queue, adopted by the next start.
     this.stopEvents()
+    await Promise.all(this.landing)
+    await this.log.close()
   }
 
   /**

@@ -1,6 +1,6 @@
-import { mkdir, open, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { writeFileAtomic } from '../durable/atomic-file.ts'
+import { Journal } from '../durable/journal.ts'
 import type { FileState } from './stable-files.ts'
 
 export interface SentRecord extends FileState {
@@ -12,39 +12,41 @@ export interface SentRecord extends FileState {
 }
 
 /**
- * What one watch rule has sent, durable across kills: one JSON line per landed file (path, size, mtime → file
- * code), fsynced before the watcher acts on it (moving the file to the Done folder, telling the user). A file is
- * sent again only when its size or mtime changed — a new version under the same name. A torn last line from a
- * kill is skipped on reading; the log is rewritten compactly when superseded lines pile up.
+ * What one watch rule has sent, durable across kills: one record per landed file (path, size, mtime → file code)
+ * in the project's journal (core/durable/journal.ts). A file is sent again only when its size or mtime changed — a
+ * new version under the same name.
+ *
+ * Decided: every record is flushed to the disk before record() resolves ('every-append'), because the watcher
+ * acts on it at once (moves the file to the Done folder, tells the user); the journal's group commit makes a
+ * burst of 500 landings a handful of flushes, not 500. The journal is not shared: the rule lock (rule-lock.ts,
+ * taken before a watch opens its log) lets one process watch a rule, and the journal refuses a second open in
+ * this one, so it has one writer and can be compacted when superseded records pile up. A torn last line from a
+ * kill is cut off on open, so the next record starts on a line of its own.
  */
 export class SentLog {
-  /** Records waiting for the next write; one write and one fsync carry all of them (group commit). */
-  private waiting: Array<{ line: string; done: () => void; failed: (error: unknown) => void }> = []
-  private writing: Promise<void> | null = null
-
   private constructor(
-    private readonly path: string,
+    private readonly journal: Journal,
     private readonly records: Map<string, SentRecord>,
   ) {}
 
   static async open(path: string): Promise<SentLog> {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 })
-    let text = ''
-    try {
-      text = await readFile(path, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    }
+    const { journal, lines } = await Journal.open(path, {
+      sync: 'every-append',
+      label: 'the watch’s sent log',
+    })
     const records = new Map<string, SentRecord>()
-    let lines = 0
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue
-      lines++
+    for (const line of lines) {
       const record = parseRecord(line)
       if (record) records.set(record.relPath, record)
     }
-    const log = new SentLog(path, records)
-    if (lines > 2 * records.size + 100) await log.compact()
+    const log = new SentLog(journal, records)
+    try {
+      if (lines.length > 2 * records.size + 100) await journal.compact([...records.values()])
+    } catch (error) {
+      await journal.close()
+      throw error
+    }
     return log
   }
 
@@ -58,44 +60,18 @@ export class SentLog {
     return this.records.size
   }
 
-  /**
-   * Resolves once the record is on disk. Records arriving while a write runs go together in the next one: a
-   * burst of 500 landings costs a handful of fsyncs, not 500.
-   */
+  /** Resolves once the record is on disk. */
   async record(r: SentRecord): Promise<void> {
-    await new Promise<void>((done, failed) => {
-      this.waiting.push({ line: `${JSON.stringify(r)}\n`, done, failed })
-      this.writing ??= this.flush()
-    })
+    await this.journal.append([r])
     this.records.set(r.relPath, r)
   }
 
-  private async flush(): Promise<void> {
-    while (this.waiting.length > 0) {
-      const batch = this.waiting
-      this.waiting = []
-      try {
-        const handle = await open(this.path, 'a', 0o600)
-        try {
-          await handle.write(batch.map((w) => w.line).join(''))
-          await handle.datasync()
-        } finally {
-          await handle.close()
-        }
-        for (const w of batch) w.done()
-      } catch (error) {
-        for (const w of batch) w.failed(error)
-      }
-    }
-    this.writing = null
-  }
-
-  private async compact(): Promise<void> {
-    const body = [...this.records.values()].map((r) => `${JSON.stringify(r)}\n`).join('')
-    await writeFileAtomic(this.path, body)
+  close(): Promise<void> {
+    return this.journal.close()
   }
 }
 
+/** A record, or null for a line that is not one (written by hand, or by another version): it is skipped. */
 function parseRecord(line: string): SentRecord | null {
   try {
     const v = JSON.parse(line) as Record<string, unknown>
@@ -109,7 +85,7 @@ function parseRecord(line: string): SentRecord | null {
       return { relPath: v.relPath, fileCode: v.fileCode, size: v.size, mtimeMs: v.mtimeMs, at: v.at }
     }
   } catch {
-    // a line torn by a kill mid-write: its file is looked up again (the queue still holds its finished item)
+    // not JSON: a damaged line in the middle (a torn last line never gets here, the journal cuts it off)
   }
   return null
 }

@@ -92,7 +92,7 @@ describe('StableFiles', () => {
 })
 
 describe('SentLog', () => {
-  it('keeps what was sent across a reopen, skips a torn last line, and writes a burst with few syncs', async () => {
+  it('keeps what was sent across a reopen of a burst of 300 records, and skips a torn last line', async () => {
     const path = join(dir, 'sent', 'rule.jsonl')
     const log = await SentLog.open(path)
     await Promise.all(
@@ -102,13 +102,41 @@ describe('SentLog', () => {
     )
     expect(log.has('f7', { size: 8, mtimeMs: 1007 })).toBe(true)
     expect(log.has('f7', { size: 8, mtimeMs: 2000 })).toBe(false) // a new version
+    await log.close()
     await appendFile(path, '{"relPath":"torn","si')
     const again = await SentLog.open(path)
+    await again.close()
     expect(again.count).toBe(300)
     expect(again.has('f299', { size: 300, mtimeMs: 1299 })).toBe(true)
     expect(
       (await readFile(path, 'utf8')).split('\n').filter((l) => l.startsWith('{"relPath":"f')).length,
     ).toBe(300)
+  })
+  it('compacts on open once superseded records pile up, keeping the newest version of each file', async () => {
+    const path = join(dir, 'sent-compact', 'rule.jsonl')
+    const log = await SentLog.open(path)
+    for (let v = 1; v <= 150; v++)
+      await log.record({ relPath: 'same.txt', size: v, mtimeMs: v, fileCode: `v${v}`, at: v })
+    await log.close()
+    const again = await SentLog.open(path)
+    await again.close()
+    expect(again.has('same.txt', { size: 150, mtimeMs: 150 })).toBe(true)
+    expect((await readFile(path, 'utf8')).trim().split('\n')).toHaveLength(1)
+  })
+
+  it('appends after a torn last line (a kill mid-append) on a fresh line, so the next record is kept', async () => {
+    const path = join(dir, 'sent-torn', 'rule.jsonl')
+    const first = await SentLog.open(path)
+    await first.record({ relPath: 'before.txt', size: 1, mtimeMs: 1000, fileCode: 'before', at: 1 })
+    await first.close()
+    await appendFile(path, '{"relPath":"torn.txt","si')
+    const reopened = await SentLog.open(path)
+    await reopened.record({ relPath: 'after.txt', size: 2, mtimeMs: 2000, fileCode: 'after', at: 2 })
+    await reopened.close()
+    const last = await SentLog.open(path)
+    await last.close()
+    expect(last.has('after.txt', { size: 2, mtimeMs: 2000 })).toBe(true)
+    expect(last.count).toBe(2)
   })
 })
 
