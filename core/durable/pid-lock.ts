@@ -6,8 +6,9 @@ import { processAlive } from './process-alive.ts'
 /** Lock files held by this process, so a second holder in the same process is refused as well. */
 const heldHere = new Set<string>()
 
-/** Who holds the lock, for the caller's error message: "this process" or "process 1234". */
+/** Who holds the lock, for the caller's error message: THIS_PROCESS or "process 1234". */
 export type LockHolder = string
+export const THIS_PROCESS: LockHolder = 'this process'
 
 /**
  * Takes the lock file `file` for this process: it is created holding our pid, and refused (with the error
@@ -24,7 +25,7 @@ export type LockHolder = string
  */
 export function acquirePidLock(file: string, inUse: (holder: LockHolder) => Error): () => void {
   const path = resolve(file)
-  if (heldHere.has(path)) throw inUse('this process')
+  if (heldHere.has(path)) throw inUse(THIS_PROCESS)
   for (let attempt = 0; ; attempt++) {
     if (createWhole(path)) break
     if (attempt > 3)
