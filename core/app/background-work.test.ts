@@ -7,10 +7,10 @@ import type { AccountView } from '../../shared/accounts.ts'
 import type { ChannelName } from '../../shared/ipc/channels.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { WatchStatus } from '../../shared/watch.ts'
-import { type Core, createCore } from '../app/create-core.ts'
-import { MemorySecretStore } from '../app/testing/memory-secret-store.ts'
-import { runWatchScenario } from '../app/testing/watch-scenario.ts'
 import { createDispatcher } from '../ipc/dispatcher.ts'
+import { type Core, createCore } from './create-core.ts'
+import { MemorySecretStore } from './testing/memory-secret-store.ts'
+import { runWatchScenario } from './testing/watch-scenario.ts'
 
 let dir: string
 let sandbox: SandboxHandle

@@ -2,13 +2,13 @@ import { join } from 'node:path'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
 import type { AccountStore } from '../accounts/index.ts'
-import type { ClientPool } from '../app/client-pool.ts'
-import type { SettingsStore } from '../app/settings-store.ts'
-import { HISTORY_DIR, type UploadQueue } from '../app/upload-queue.ts'
 import { openLinkHealth } from '../history/link-health-service.ts'
 import type { EventBus } from '../ipc/event-bus.ts'
-import { watchHandlers } from './watch-handlers.ts'
-import { WatchService } from './watch-service.ts'
+import { watchHandlers } from '../watch/watch-handlers.ts'
+import { WatchService } from '../watch/watch-service.ts'
+import type { ClientPool } from './client-pool.ts'
+import type { SettingsStore } from './settings-store.ts'
+import { HISTORY_DIR, type UploadQueue } from './upload-queue.ts'
 
 export interface BackgroundWorkOptions {
   dataDir: string

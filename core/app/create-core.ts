@@ -7,7 +7,7 @@ import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/ope
 import { recrawlEveryFrom } from '../index/recrawl-setting.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { logLine } from '../logging/log.ts'
-import { type OpenFolder, openBackgroundWork } from '../watch/background-work.ts'
+import { type OpenFolder, openBackgroundWork } from './background-work.ts'
 import { ClientPool } from './client-pool.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
