@@ -24,7 +24,13 @@ export const defaultRetryPolicy: RetryPolicy = {
   maxRetryAfterMs: 30_000,
 }
 
-/** Failures worth another try of a read: the host or the path to it may do better next time. */
+/**
+ * The one answer to "is this failure transient?", asked by withRetries, by a watch whose folder could not be made
+ * and by the upload queue (core/queue/failures.ts adds its own verdicts on top): the host or the path to it may do
+ * better next time. A 5xx, a cut connection, a timeout, an unreadable answer and a 429 are; a 4xx (or 3xx) is the
+ * host's considered refusal and would come back the same. A 'server' failure without a status (the answer only
+ * said it failed) is given the benefit of the doubt.
+ */
 export function isTransient(err: unknown): err is FiledockError {
   if (!(err instanceof FiledockError)) return false
   switch (err.kind) {

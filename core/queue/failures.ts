@@ -1,5 +1,6 @@
 import { FiledockError, type FiledockErrorData } from '../../shared/errors.ts'
 import { UPLOAD_OPERATION } from '../api/multipart-upload.ts'
+import { isTransient } from '../api/retry.ts'
 
 /**
  * What a failed attempt means for the item:
@@ -17,6 +18,10 @@ export type Verdict =
 /** Thrown by the item code for failures that retrying cannot fix. */
 export class PermanentFailure extends FiledockError {}
 
+/**
+ * The one answer to "is this failure transient?" (isTransient, shared with the API client's retries and the watch),
+ * with the queue's own verdicts on top: each rule below says why the queue answers otherwise.
+ */
 export function classify(err: unknown): Verdict {
   if (err instanceof PermanentFailure) return { kind: 'fail', error: err.toJSON() }
   if (!(err instanceof FiledockError)) {
@@ -27,30 +32,22 @@ export function classify(err: unknown): Verdict {
     }
   }
   const error = err.toJSON()
-  switch (err.kind) {
-    case 'auth':
-    case 'keychain':
-      return { kind: 'auth', error }
-    case 'network':
-    case 'timeout':
-      return { kind: 'offline', error }
-    case 'rate_limited':
-      return err.retryAfterMs !== undefined
-        ? { kind: 'retry', error, retryAfterMs: err.retryAfterMs }
-        : { kind: 'retry', error }
-    case 'malformed':
-    case 'not_found':
-    // A cancel we did not ask for: a shared request (folder listing) aborted for another reason.
-    case 'cancelled':
-      return { kind: 'retry', error }
-    case 'server':
-      // The upload server's own refusal (file_status other than OK) carries no status: its words are final.
-      if (err.operation === UPLOAD_OPERATION && err.status === undefined) return { kind: 'fail', error }
-      if (err.status === undefined || err.status >= 500) return { kind: 'retry', error }
-      return { kind: 'fail', error }
-    default:
-      return { kind: 'fail', error }
-  }
+  // The key or the keychain: every item would fail the same way, so the queue pauses rather than failing each.
+  if (err.kind === 'auth' || err.kind === 'keychain') return { kind: 'auth', error }
+  // The upload server's own refusal of the file (file_status other than OK) carries no status: its words are
+  // final, though a failure without a status is transient elsewhere (an envelope's failure in a 200 answer).
+  if (err.kind === 'server' && err.operation === UPLOAD_OPERATION && err.status === undefined)
+    return { kind: 'fail', error }
+  // A folder gone missing under an item (deleted on the host meanwhile): the next attempt makes it again.
+  if (err.kind === 'not_found') return { kind: 'retry', error }
+  // A cancel the queue did not ask for: a shared request (a folder listing) aborted for another of its users.
+  if (err.kind === 'cancelled') return { kind: 'retry', error }
+  if (!isTransient(err)) return { kind: 'fail', error }
+  // Unreachable: the engine probes the host before deciding between a pause (offline) and a retry.
+  if (err.kind === 'network' || err.kind === 'timeout') return { kind: 'offline', error }
+  return err.kind === 'rate_limited' && err.retryAfterMs !== undefined
+    ? { kind: 'retry', error, retryAfterMs: err.retryAfterMs }
+    : { kind: 'retry', error }
 }
 
 export function permanent(

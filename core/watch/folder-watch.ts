@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { type FSWatcher, watch } from 'chokidar'
-import { type ErrorKind, isFiledockError } from '../../shared/errors.ts'
+import { isFiledockError } from '../../shared/errors.ts'
 import type { QueueEvent, QueueItemView } from '../../shared/queue.ts'
 import type { WatchActivity, WatchRule } from '../../shared/watch.ts'
 import type { ApiClient } from '../api/client.ts'
+import { isTransient } from '../api/retry.ts'
 import { FolderMirror } from '../queue/folder-mirror.ts'
 import { moveToDone } from './done-folder.ts'
 import { isPartialName } from './partial-names.ts'
@@ -32,8 +33,7 @@ interface Waiting extends FileState {
   relPath: string
 }
 
-/** Failures that pass: the files are tried again after RETRY_MS. */
-const TRANSIENT: ReadonlySet<ErrorKind> = new Set(['network', 'rate_limited', 'server', 'timeout'])
+/** Wait before files whose folder could not be made for a transient failure (isTransient) are tried again. */
 const RETRY_MS = 15_000
 
 /** Stable files are gathered this long before going to the queue together: a burst becomes one batch. */
@@ -274,8 +274,9 @@ export class FolderWatch {
     } catch (error) {
       if (this.closed) return
       // The host is unreachable or busy (making the mirrored folder needs it): the files wait and are tried
-      // again, as the queue does with its own uploads, rather than being given up on.
-      if (isFiledockError(error) && TRANSIENT.has(error.kind)) {
+      // again, as the queue does with its own uploads, rather than being given up on. The one answer to "is this
+      // transient?": a refusal in the 4xx range is not, and would fail the same way every RETRY_MS.
+      if (isTransient(error)) {
         const wait = this.o.retryMs ?? RETRY_MS
         this.o.log(`Filedock: ${this.o.rule.dir}: ${error.message} Trying again in ${wait / 1000} s.`)
         const timer = setTimeout(() => {
