@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { acquirePidLock, heldByAnotherProcess, stampPidLock } from './pid-lock.ts'
+import { lockAnswer } from './testing/lock-answer.ts'
 
 const holderScript = join(import.meta.dirname, 'testing', 'lock-holder.ts')
 let dir: string
@@ -28,18 +29,7 @@ const inUse = (holder: string) => new Error(`The test folder is already in use b
 async function otherProcess(): Promise<{ child: ChildProcessWithoutNullStreams; said: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', holderScript, file])
   children.push(child)
-  let said = ''
-  child.stdout.on('data', (d: Buffer) => {
-    said += d
-  })
-  child.stderr.on('data', (d: Buffer) => {
-    said += d
-  })
-  const exited = once(child, 'close')
-  await Promise.race([once(child.stdout, 'data'), exited])
-  // A refusal is written just before exit; wait for the streams to close so all of it is in.
-  if (!said.startsWith('held')) await exited
-  return { child, said }
+  return { child, said: await lockAnswer(child) }
 }
 
 /** A pid that belonged to a process that has exited, as a killed app's lock holds. */

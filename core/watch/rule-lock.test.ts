@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { lockAnswer } from '../durable/testing/lock-answer.ts'
 import { lockRule } from './rule-lock.ts'
 
 const childScript = join(import.meta.dirname, 'testing', 'rule-lock-child.ts')
@@ -34,34 +35,19 @@ function startChild(env: Record<string, string> = {}): ChildProcessWithoutNullSt
   return child
 }
 
-/** What the child says: "held\n" once it holds the lock, or its refusal once it has exited. */
-async function answer(child: ChildProcessWithoutNullStreams): Promise<string> {
-  let said = ''
-  child.stdout.on('data', (d: Buffer) => {
-    said += d
-  })
-  child.stderr.on('data', (d: Buffer) => {
-    said += d
-  })
-  const exited = once(child, 'close')
-  await Promise.race([once(child.stdout, 'data'), exited])
-  if (!said.startsWith('held')) await exited
-  return said
-}
-
 describe('lockRule', () => {
   it('keeps a second process out while the first is taking the lock (its lock file has just appeared)', async () => {
     const pauseDir = join(dir, 'pause')
     await mkdir(pauseDir)
     const first = startChild({ FILEDOCK_TEST_PAUSE_DIR: pauseDir })
-    const firstSays = answer(first)
+    const firstSays = lockAnswer(first)
     // The first stops at the instant its lock file's name exists; nothing races a timer.
     const firstExited = once(first, 'close')
     while (!existsSync(join(pauseDir, 'paused'))) {
       const gone = await Promise.race([firstExited.then(() => true), sleep(10).then(() => false)])
       if (gone) throw new Error(`the first process ended before taking the lock: ${await firstSays}`)
     }
-    const second = await answer(startChild())
+    const second = await lockAnswer(startChild())
     await writeFile(join(pauseDir, 'go'), '')
     const firstSaid = await firstSays
     expect([firstSaid, second]).toEqual(['held\n', `${busy(`process ${first.pid}`)}\n`])
