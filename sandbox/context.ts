@@ -2,6 +2,7 @@ import type { FaultDice } from './fault-dice.ts'
 import type { FaultConfig } from './faults.ts'
 import type { Journal } from './journal.ts'
 import type { Entry } from './model.ts'
+import type { ServedRanges } from './served-ranges.ts'
 import type { Store } from './store.ts'
 
 /** What every route gets: the state, its journal, and the sandbox's settings. */
@@ -22,6 +23,8 @@ export interface Ctx {
   tasks: Set<Promise<void>>
   /** file/list's per_page ceiling (real hosts clamp, often to 100); changeable at run time. */
   maxPerPage: number
+  /** What the file server did with each direct-link request (GET /sandbox/downloads). */
+  served: ServedRanges
 }
 
 /** Applies entries and resolves once they are durable: await it before acknowledging anything. */

@@ -27,6 +27,11 @@ export class FaultDice {
     return items[Math.floor(this.next() * items.length)] as T
   }
 
+  /** A whole number from 0 to n - 1 (0 when n is 0), e.g. where in a body a connection is cut. */
+  below(n: number): number {
+    return Math.floor(this.next() * n)
+  }
+
   private next(): number {
     seedsThatRolled.add(this.seed)
     this.state = (this.state + 0x6d2b79f5) >>> 0

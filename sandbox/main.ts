@@ -11,8 +11,20 @@ const usage = `usage: npm run sandbox -- [--port N] [--data DIR] [--seed-files N
   [--session-ttl S]
   [--fault-latency MS] [--fault-error-rate R] [--fault-drop-rate R] [--fault-truncate-rate R]
   [--fault-non-json-rate R] [--fault-429-rate R] [--retry-after S] [--disallow OP,OP…]
+  [--fault-download-drop-rate R] [--fault-download-short-rate R] [--fault-download-error-rate R]
+  [--fault-download-429-rate R] [--fault-ignore-range-rate R] [--fault-download-bytes-per-sec B]
+  [--direct-link-ttl S] [--direct-link-expired-status 403|410]
+  R is a rate from 0 to 1; faults are rolled from FILEDOCK_FAULT_SEED when it is set (see sandbox/README.md).
   --disallow file/list,file/clone: those operations answer "This function not allowed in API" (403), as hosts
-  that switch them off for the API do`
+  that switch them off for the API do
+  The --fault-download-* and --fault-ignore-range-rate faults act on direct-link downloads only:
+  --fault-download-drop-rate: reset the connection after a random part of the body
+  --fault-download-short-rate: close the connection cleanly after a random part of the body
+  --fault-download-error-rate / --fault-download-429-rate: answer 500/502/503, or 429 with Retry-After
+  --fault-ignore-range-rate: answer 200 with the whole body whatever Range asks (1 = always)
+  --fault-download-bytes-per-sec: pace each download's body to B bytes per second
+  --direct-link-ttl: direct links issued from then on expire after S seconds (default 21600)
+  --direct-link-expired-status: what an expired link answers (default 403)`
 
 const faultFlags: Record<string, keyof FaultConfig> = {
   'fault-latency': 'latencyMs',
@@ -22,6 +34,14 @@ const faultFlags: Record<string, keyof FaultConfig> = {
   'fault-non-json-rate': 'nonJsonRate',
   'fault-429-rate': 'rateLimitRate',
   'retry-after': 'retryAfterSec',
+  'fault-download-drop-rate': 'downloadDropRate',
+  'fault-download-short-rate': 'downloadShortRate',
+  'fault-download-error-rate': 'downloadErrorRate',
+  'fault-download-429-rate': 'downloadRateLimitRate',
+  'fault-ignore-range-rate': 'ignoreRangeRate',
+  'fault-download-bytes-per-sec': 'downloadBytesPerSec',
+  'direct-link-ttl': 'directLinkTtlSec',
+  'direct-link-expired-status': 'expiredLinkStatus',
 }
 
 function number(name: string, raw: string | undefined): number | undefined {

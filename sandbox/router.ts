@@ -5,15 +5,17 @@ import { ApiError, sendError } from './envelope.ts'
 import { applyFaults } from './faults.ts'
 import { log } from './log.ts'
 import { refuseDisallowed } from './routes/disallow.ts'
-import { filePage, serveDirect } from './routes/downloads.ts'
+import { serveDirect } from './routes/downloads.ts'
+import { filePage } from './routes/file-page.ts'
 import { filesCheck } from './routes/files-check.ts'
 import { apiGets, sandboxGets } from './routes/table.ts'
 import { serveThumbnail } from './routes/thumbnails.ts'
 import { uploadForm, uploadPath } from './routes/upload.ts'
 
 /**
- * Routes one request. Faults (latency, drops, 429, 5xx, HTML, truncation) apply to /api/* and the upload
- * server only: never to /sandbox/*, downloads or file pages. Every failure becomes the error envelope.
+ * Routes one request. The API faults (latency, drops, 429, 5xx, HTML, truncation) apply to /api/* and the upload
+ * server only; direct-link downloads have their own (download-faults.ts, rolled in serveDirect); /sandbox/*, file
+ * pages and thumbnails have none. Every failure becomes the error envelope.
  */
 export async function route(ctx: Ctx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {

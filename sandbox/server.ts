@@ -16,6 +16,7 @@ import { log } from './log.ts'
 import type { Account, Entry } from './model.ts'
 import { route } from './router.ts'
 import { maxPerPage } from './routes/files-read.ts'
+import { ServedRanges } from './served-ranges.ts'
 import { Store } from './store.ts'
 
 export type { FaultConfig } from './faults.ts'
@@ -91,6 +92,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
       shutdown: new AbortController(),
       tasks: new Set(),
       maxPerPage: Math.max(1, Math.min(maxPerPage, opts.maxPerPage ?? maxPerPage)),
+      served: new ServedRanges(),
     }
     const main = await initialise(ctx, opts.seedFiles ?? 0, opts.seedFlat === true)
     return await listen(ctx, opts.port ?? 0, main, unlock)

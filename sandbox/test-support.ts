@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
@@ -114,6 +115,57 @@ export function rawRequest(
     if (opts.chunked) req.setHeader('Transfer-Encoding', 'chunked')
     if (opts.body !== undefined) req.write(opts.body)
     req.end()
+  })
+}
+
+export interface SocketAnswer {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+  /** The socket's error code when it ended by one (ECONNRESET for a reset), else null: a clean close. */
+  error: string | null
+}
+
+/**
+ * A request over a bare TCP socket (`Connection: close`), read until the server closes: shows exactly how an
+ * answer ends, a clean close (FIN) or a reset (RST), and every byte that came before, which HTTP clients hide.
+ */
+export function socketRequest(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string> } = {},
+): Promise<SocketAnswer> {
+  const u = new URL(url)
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(u.port), u.hostname)
+    const chunks: Buffer[] = []
+    let error: string | null = null
+    socket.on('data', (c: Buffer) => chunks.push(c))
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      error = err.code ?? err.message
+    })
+    socket.on('close', () => {
+      const raw = Buffer.concat(chunks)
+      const split = raw.indexOf('\r\n\r\n')
+      const [statusLine = '', ...lines] = raw
+        .subarray(0, split < 0 ? raw.length : split)
+        .toString('latin1')
+        .split('\r\n')
+      const headers: Record<string, string> = {}
+      for (const line of lines) {
+        const colon = line.indexOf(':')
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+      }
+      resolve({
+        status: Number(statusLine.split(' ')[1] ?? 0),
+        headers,
+        body: split < 0 ? Buffer.alloc(0) : raw.subarray(split + 4),
+        error,
+      })
+    })
+    const extra = Object.entries(opts.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`)
+    socket.write(
+      `${opts.method ?? 'GET'} ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nConnection: close\r\n${extra.join('')}\r\n`,
+    )
   })
 }
 

@@ -24,11 +24,10 @@ export async function adminDeleteFile(ctx: Ctx, _req: IncomingMessage, res: Serv
 }
 
 /**
- * GET /sandbox/faults?key[&latency_ms&error_rate&drop_rate&truncate_rate&non_json_rate&rate_limit_rate
- * &retry_after_sec&disallow]: sets the given faults (others unchanged) and answers the whole config, camelCase as
- * FaultConfig, plus `disallow` (the switched-off operations, see disallow.ts) while any are. `disallow=` with
- * a comma-separated list replaces it; empty allows everything again. Faults live in memory only: a restart
- * starts from the command-line ones.
+ * GET /sandbox/faults?key[&<any faultParams name>…&disallow]: sets the given faults (others unchanged) and answers
+ * the whole config, camelCase as FaultConfig, plus `disallow` (the switched-off operations, see disallow.ts)
+ * while any are. `disallow=` with a comma-separated list replaces it; empty allows everything again. Faults live
+ * in memory only: a restart starts from the command-line ones.
  */
 export function adminFaults(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q: Params): void {
   accountFor(ctx, q)
@@ -57,4 +56,21 @@ export async function adminCreateAccount(ctx: Ctx, _req: IncomingMessage, res: S
   if (quotaBytes !== undefined && quotaBytes < 0) throw badParam('Invalid quota_bytes')
   const acct = await createAccount(ctx, email, quotaBytes === undefined ? {} : { quotaBytes })
   sendOk(res, { result: { key: acct.key, email: acct.email } })
+}
+
+/**
+ * GET /sandbox/downloads?key[&file_code=a,b][&clear=1]: what the file server did with each direct-link request
+ * for the account's files (served-ranges.ts), as `result.files` keyed by file code, oldest request first, and
+ * `result.forgotten`, how many requests (of any account) the bounded log has let go. Only the given codes with
+ * `file_code`. `clear=1` forgets the requests it answers, so the next call sees only newer ones.
+ */
+export function adminDownloads(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q: Params): void {
+  const acct = accountFor(ctx, q)
+  const list = q.get('file_code')
+  const codes = list ? new Set(list.split(',').map((c) => c.trim())) : undefined
+  const clear = q.get('clear')
+  if (clear !== null && clear !== '0' && clear !== '1') throw badParam('Invalid clear: expected 0 or 1')
+  const files = ctx.served.of(acct.id, codes)
+  if (clear === '1') ctx.served.clear(acct.id, codes)
+  sendOk(res, { result: { files, forgotten: ctx.served.forgotten } })
 }

@@ -1,119 +1,116 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { pipeline } from 'node:stream/promises'
 import { contentStream } from '../blobs.ts'
+import { ifRangeAllows, parseRange } from '../byte-range.ts'
 import type { Ctx } from '../context.ts'
 import { record } from '../context.ts'
-import { notFound, sendOk } from '../envelope.ts'
-import type { FileRec } from '../model.ts'
-import type { Params } from '../params.ts'
-import { accountFor, requiredParam } from '../params.ts'
+import { rollCut, rollIgnoreRange, rollRefusal } from '../download-faults.ts'
+import { fileHeaders, validatorsOf } from '../file-headers.ts'
+import { sendBody } from '../send-body.ts'
+import { readLink } from './direct-link.ts'
 
-/** How long a direct link works. Real hosts expire them after hours; a client must not store them. */
-export const directLinkTtlMs = 6 * 3600_000
-
-function sign(ctx: Ctx, code: string, exp: string): string {
-  return createHmac('sha256', ctx.store.secret).update(`${code}.${exp}`).digest('base64url').slice(0, 22)
+const statusText: Record<number, string> = {
+  403: 'This download link has expired',
+  404: 'File not found',
+  410: 'This download link has expired',
+  416: 'Range not satisfiable',
+  429: 'Too many requests',
+  500: 'Internal server error',
+  502: 'Bad gateway',
+  503: 'Service temporarily unavailable',
 }
 
-/**
- * Op 7. The URL is `{base}/d/<code>.<expiry>.<signature>/<name>`: signed with the sandbox's secret, so it needs
- * no storage and still works after a restart until it expires.
- */
-export function directLink(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q: Params): void {
-  const acct = accountFor(ctx, q)
-  const rec = ctx.store.fileOf(acct, requiredParam(q, 'file_code'))
-  if (!rec) throw notFound('File not found')
-  const exp = (Date.now() + directLinkTtlMs).toString(36)
-  const token = `${rec.code}.${exp}.${sign(ctx, rec.code, exp)}`
-  sendOk(res, {
-    result: { url: `${ctx.baseUrl}/d/${token}/${encodeURIComponent(rec.name)}`, size: rec.size },
-  })
+/** A request header as one string (Node gives an array for a few repeated ones). */
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
 }
 
-function plain(res: ServerResponse, status: number, text: string): void {
+/** A file server's own error page: plain text, not the API's JSON envelope. */
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string> = {},
+) {
+  const text = `${statusText[status] ?? 'Error'}\n`
   res.writeHead(status, {
+    ...headers,
     'Content-Type': 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
   })
-  res.end(text)
-}
-
-function linkTarget(ctx: Ctx, token: string): FileRec | 'expired' | undefined {
-  const [code = '', exp = '', sig = ''] = token.split('.')
-  const want = Buffer.from(sign(ctx, code, exp))
-  const got = Buffer.from(sig)
-  if (got.length !== want.length || !timingSafeEqual(got, want)) return undefined
-  if (Number.parseInt(exp, 36) < Date.now()) return 'expired'
-  return ctx.store.aliveFile(code)
-}
-
-type Range = { start: number; end: number } | 'unsatisfiable' | null
-
-/** One `bytes=` range; several ranges or a malformed header are ignored (the whole file is sent, RFC 9110). */
-export function parseRange(header: string | undefined, size: number): Range {
-  const m = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim())
-  if (!m || (m[1] === '' && m[2] === '')) return null
-  if (m[1] === '') {
-    const suffix = Number(m[2])
-    if (suffix === 0 || size === 0) return 'unsatisfiable'
-    return { start: Math.max(0, size - suffix), end: size - 1 }
-  }
-  const start = Number(m[1])
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
-  if (start >= size || end < start) return 'unsatisfiable'
-  return { start, end }
-}
-
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+  res.end(req.method === 'HEAD' ? undefined : text)
 }
 
 /**
- * GET/HEAD of a direct link: the file with Content-Length, Content-Disposition and single-range support (206,
- * 416). A download is counted (file downloads, account stats) when a GET from byte 0 starts, so resuming or
- * splitting a download does not count it twice.
+ * GET/HEAD of a direct link, served as nginx serves a static file (byte-range.ts has the Range rules) and
+ * misbehaving as the download faults say (download-faults.ts). A bad signature or a deleted file is 404; an
+ * expired link answers `expiredLinkStatus` (403 unless set to 410); the check is made when a request arrives, so a
+ * body already going is not cut by expiry. Every request with a genuine link is noted in `ctx.served`. A download
+ * is counted (file downloads, account stats) when a GET from byte 0 starts, so resuming or splitting a download
+ * does not count it twice.
  */
 export async function serveDirect(ctx: Ctx, req: IncomingMessage, res: ServerResponse, token: string) {
-  const rec = linkTarget(ctx, token)
-  if (rec === 'expired') return plain(res, 410, 'This download link has expired\n')
-  if (!rec) return plain(res, 404, 'File not found\n')
-  const range = parseRange(req.headers.range, rec.size)
-  res.setHeader('Accept-Ranges', 'bytes')
-  res.setHeader('Content-Type', 'application/octet-stream')
-  res.setHeader('Content-Disposition', contentDisposition(rec.name))
-  if (range === 'unsatisfiable') {
-    res.setHeader('Content-Range', `bytes */${rec.size}`)
-    return plain(res, 416, 'Range not satisfiable\n')
+  const f = ctx.faults
+  const refusal = rollRefusal(f, ctx.faultDice)
+  const link = readLink(ctx, token)
+  const rec = link && ctx.store.files.get(link.code)
+  // Requests with a genuine link are noted, even when refused: tests count what was asked of the host.
+  const served =
+    rec &&
+    ctx.served.add(rec.code, rec.acct, {
+      method: req.method === 'HEAD' ? 'HEAD' : 'GET',
+      range: header(req, 'range') ?? null,
+      ifRange: header(req, 'if-range') ?? null,
+      status: 0,
+      start: null,
+      end: null,
+      at: Date.now(),
+    })
+  const fail = (status: number, headers: Record<string, string> = {}) => {
+    if (served) {
+      served.status = status
+      served.outcome = 'complete'
+    }
+    refuse(req, res, status, headers)
   }
+  if (refusal === 429) return fail(429, { 'Retry-After': String(Math.round(f.retryAfterSec)) })
+  if (refusal !== null) return fail(refusal)
+  if (!link || !rec || !served || rec.deleted !== null) return fail(404)
+  if (link.expired) return fail(f.expiredLinkStatus)
+
+  const validators = validatorsOf(rec)
+  const ignoreRange = rollIgnoreRange(f, ctx.faultDice)
+  const honoured = !ignoreRange && ifRangeAllows(header(req, 'if-range'), validators)
+  const range = honoured ? parseRange(header(req, 'range'), rec.size) : null
+  if (range === 'unsatisfiable') return fail(416, { 'Content-Range': `bytes */${rec.size}` })
   const start = range?.start ?? 0
   const end = range?.end ?? rec.size - 1
-  res.statusCode = range ? 206 : 200
-  if (range) res.setHeader('Content-Range', `bytes ${start}-${end}/${rec.size}`)
-  res.setHeader('Content-Length', end - start + 1)
-  if (req.method === 'GET' && start === 0) record(ctx, { t: 'dl', code: rec.code, at: Date.now() })
-  if (req.method === 'HEAD' || rec.size === 0) {
-    res.end()
-  } else {
-    await pipeline(contentStream(ctx, rec, start, end), res)
+  const length = end - start + 1
+  served.status = range ? 206 : 200
+  if (length > 0) {
+    served.start = start
+    served.end = end
   }
-}
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
-/** The public page `{base}/<code>` (and `{base}/<code>/<name>.html`, name ignored): counts a view. */
-export function filePage(ctx: Ctx, req: IncomingMessage, res: ServerResponse, code: string): void {
-  const rec = ctx.store.aliveFile(code)
-  const html = rec
-    ? `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(rec.name)}</title></head><body>` +
-      `<h1 class="name">${escapeHtml(rec.name)}</h1><p class="size" data-bytes="${rec.size}">${rec.size} bytes</p>` +
-      '</body></html>\n'
-    : '<!doctype html><html><head><title>File not found</title></head><body><h1>File Not Found</h1></body></html>\n'
-  res.writeHead(rec ? 200 : 404, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(html),
+  res.writeHead(served.status, {
+    ...fileHeaders(rec, validators),
+    ...(ignoreRange ? {} : { 'Accept-Ranges': 'bytes' }),
+    ...(range ? { 'Content-Range': `bytes ${start}-${end}/${rec.size}` } : {}),
+    'Content-Length': length,
   })
-  res.end(req.method === 'HEAD' ? undefined : html)
-  if (rec && req.method === 'GET') record(ctx, { t: 'view', code: rec.code, at: Date.now() })
+  if (req.method === 'GET' && start === 0) record(ctx, { t: 'dl', code: rec.code, at: Date.now() })
+  if (req.method === 'HEAD' || length === 0) {
+    res.end()
+    served.outcome = 'complete'
+    return
+  }
+  await sendBody(
+    res,
+    {
+      length,
+      open: (bytes) => contentStream(ctx, rec, start, start + bytes - 1),
+      cut: rollCut(f, ctx.faultDice, length),
+      bytesPerSec: f.downloadBytesPerSec,
+    },
+    served,
+  )
 }

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Ctx } from '../context.ts'
 import type { Params } from '../params.ts'
 import { accountInfo, accountStats } from './account.ts'
-import { adminCreateAccount, adminDeleteFile, adminFaults } from './admin.ts'
-import { directLink } from './downloads.ts'
+import { adminCreateAccount, adminDeleteFile, adminDownloads, adminFaults } from './admin.ts'
+import { directLink } from './direct-link.ts'
 import { fileInfo, fileList, filesDeleted } from './files-read.ts'
 import { fileClone, fileRename, fileSetFolder } from './files-write.ts'
 import { folderCreate, folderList, folderRename } from './folders.ts'
@@ -39,4 +39,5 @@ export const sandboxGets: Record<string, GetHandler> = {
   '/sandbox/file/delete': adminDeleteFile,
   '/sandbox/faults': adminFaults,
   '/sandbox/account/create': adminCreateAccount,
+  '/sandbox/downloads': adminDownloads,
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
 import { contentStream } from '../blobs.ts'
 import type { Ctx } from '../context.ts'
+import { contentTypeOf } from '../mime.ts'
 import type { FileRec } from '../model.ts'
 
 /**
@@ -13,17 +14,12 @@ import type { FileRec } from '../model.ts'
  */
 export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024
 
-const imageTypes: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-}
+/** The image types a browser shows in an <img>: the only files that get a thumbnail. */
+const imageTypes = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp'])
 
 const imageTypeOf = (name: string): string | undefined => {
-  const dot = name.lastIndexOf('.')
-  return dot > 0 ? imageTypes[name.slice(dot + 1).toLowerCase()] : undefined
+  const type = contentTypeOf(name)
+  return imageTypes.has(type) ? type : undefined
 }
 
 /** The `thumbnail` field of a file's list record. */

@@ -3,6 +3,8 @@
  * what the UI did with it (a rename the page shows is only proof once the host says so too), and the benchmarks
  * prepare their sandboxes and read them back.
  */
+import type { ServedRange } from '../served-ranges.ts'
+
 /** Where a sandbox listens and its account's key (a sandbox process's ready line has both). */
 export interface SandboxRef {
   baseUrl: string
@@ -38,6 +40,32 @@ export async function deleteFile(sb: SandboxRef, fileCode: string): Promise<void
   url.searchParams.set('file_code', fileCode)
   const res = await fetch(url)
   if (!res.ok) throw new Error(`sandbox delete failed: ${res.status}`)
+}
+
+/** What the file server did with the account's downloads, per file code (GET /sandbox/downloads). */
+export interface Served {
+  files: Record<string, ServedRange[]>
+  /** Requests the bounded log has let go (of any account): 0 means `files` is complete. */
+  forgotten: number
+}
+
+/**
+ * Sandbox-only: each direct-link request for the account's files (only `codes` when given): the bytes asked for
+ * and announced, how many went out, how it ended. `clear` forgets what it answers.
+ */
+export async function servedRanges(
+  sb: SandboxRef,
+  opts: { codes?: readonly string[]; clear?: boolean } = {},
+): Promise<Served> {
+  const url = new URL('/sandbox/downloads', sb.baseUrl)
+  url.searchParams.set('key', sb.apiKey)
+  if (opts.codes) url.searchParams.set('file_code', opts.codes.join(','))
+  if (opts.clear) url.searchParams.set('clear', '1')
+  const res = await fetch(url)
+  const body = (await res.json()) as Envelope<Served>
+  if (!res.ok || Number(body.status) !== 200)
+    throw new Error(`sandbox downloads failed: ${body.msg ?? res.status}`)
+  return body.result
 }
 
 export async function createFolder(sb: SandboxRef, name: string, parentId = 0): Promise<number> {
