@@ -46,8 +46,9 @@ interface Anchors {
  * Finding anchors is what a window right after a write pays, so it is kept inside SQLite: where the sort key's
  * index orders the result (one account, no trigram search), each anchor is one `LIMIT 1 OFFSET STRIDE - 1` hop
  * from the one before, and only as far as the window asks (100,000 rows: ~5 ms, where handing each row to
- * JavaScript took 60–70 ms). Elsewhere a hop would sort the result again (several accounts) or match the search
- * again (trigrams), so the result is walked once.
+ * JavaScript took 60–70 ms). Elsewhere a hop would sort the result again (several accounts, a subtree's folders)
+ * or match the search again (trigrams), so the result is walked once, and a window from an anchor stops at the
+ * next one.
  */
 export class WindowAnchors {
   private readonly cache = new Map<string, Anchors>()
