@@ -38,6 +38,7 @@ export async function benchIndex(work: string, rounds: number) {
     windowsWhileChecking100kFolder: await windowsWhileChecking(work, rounds),
     sizeOnDiskPer100kMiB: { value: crawl500.figures.sizeMiB, target: '< 40 MiB' },
     search1M: { ...(await searchMillion(join(work, 'ix-1m'))), target: '< 50 ms median' },
+    subtree1M: { ...(await searchSubtreeOfMillion(join(work, 'ix-1m'))), target: '< 50 ms median' },
     copyLinks100kOverWebSocket: { ...(await copyLinksOverSocket(work, rounds)), target: '< 1 s' },
   }
 }
@@ -125,14 +126,20 @@ function measureWindows(index: IndexService) {
 
 const stems = ['holiday', 'report', 'backup', 'clip', 'scan', 'track', 'invoice', 'draft', 'render', 'dump']
 const exts = ['mp4', 'zip', 'jpg', 'pdf', 'mkv', 'rar', 'png', 'txt', 'iso', 'mp3']
+const searchTerms = [
+  'holiday_12345',
+  'report_9999',
+  'clip_5',
+  'invoice_77',
+  'xyz',
+  'scan_31415',
+  'track_2718',
+  'ump_4',
+]
 
-/**
- * Search over 1,000,000 rows. Crawling a million files from a sandbox would measure the sandbox, so the rows are
- * written straight into the index (the same writes a crawl makes, names shaped like the sandbox's seed), then
- * searched as the file pane searches: the first 100-row window of the account, sorted by name, with the totals.
- */
-export async function searchMillion(dir: string) {
-  const index = IndexService.open({
+/** The index in `dir`, with no host behind it: the rows are written straight in. */
+function openHostless(dir: string): IndexService {
+  return IndexService.open({
     file: join(dir, 'file-index.sqlite'),
     clientFor: async () => {
       throw new Error('no host in this section')
@@ -142,6 +149,15 @@ export async function searchMillion(dir: string) {
     autoCrawl: false,
     log: () => undefined,
   })
+}
+
+/**
+ * Search over 1,000,000 rows. Crawling a million files from a sandbox would measure the sandbox, so the rows are
+ * written straight into the index (the same writes a crawl makes, names shaped like the sandbox's seed), then
+ * searched as the file pane searches: the first 100-row window of the account, sorted by name, with the totals.
+ */
+export async function searchMillion(dir: string) {
+  const index = openHostless(dir)
   const acct = index.acct(ACCOUNT)
   const batch = []
   for (let i = 0; i < 1_000_000; i++) {
@@ -162,20 +178,10 @@ export async function searchMillion(dir: string) {
       batch.length = 0
     }
   }
-  const terms = [
-    'holiday_12345',
-    'report_9999',
-    'clip_5',
-    'invoice_77',
-    'xyz',
-    'scan_31415',
-    'track_2718',
-    'ump_4',
-  ]
   const ms: number[] = []
   const hits: Record<string, number> = {}
   for (let i = 0; i < 8 * 25; i++) {
-    const search = terms[i % terms.length] as string
+    const search = searchTerms[i % searchTerms.length] as string
     const started = performance.now()
     const w = index.window(
       { accts: [acct], fldId: null, search, sort: { key: 'name', dir: 'asc' } },
@@ -188,6 +194,64 @@ export async function searchMillion(dir: string) {
   }
   await index.close()
   return { rows: 1_000_000, medianMs: round(median(ms), 2), p95Ms: round(quantile(ms, 0.95), 2), hits }
+}
+
+/**
+ * Search from a folder, which takes in its subfolders, over searchMillion's 1,000,000 rows (run it first): its 100
+ * folders made a tree (1–9 in the root, 10–99 ten under each of those), each holding 10,000 files. From folder 3
+ * (in the root, with 30–39 under it: 110,000 files) and from 35 (a leaf: 10,000), as the file pane asks: the first
+ * 100-row window by name with the totals, for each of searchMillion's terms (cold: the first time; warm: asked
+ * again, the totals remembered). Then 100-row windows of folder 3's whole subtree at random offsets, by name, and
+ * the same right after a file of it is renamed (the subtree's anchors are found again: one sort of its rows).
+ */
+export async function searchSubtreeOfMillion(dir: string) {
+  const index = openHostless(dir)
+  const acct = index.acct(ACCOUNT)
+  for (let fld = 1; fld < 100; fld++)
+    index.appWrites.addFolder(acct, 0, fld < 10 ? 0 : Math.floor(fld / 10), fld, `f${fld}`)
+  const sort = { key: 'name', dir: 'asc' } as const
+  const timed = (under: number, search: string, offset: number) => {
+    const started = performance.now()
+    const w = index.window({ accts: [acct], fldId: null, under, search, sort }, [ACCOUNT], offset, 100)
+    return { ms: performance.now() - started, total: w.total }
+  }
+  const figures = (ms: number[]) => ({ medianMs: round(median(ms), 2), p95Ms: round(quantile(ms, 0.95), 2) })
+  const search = (under: number) => {
+    const cold: number[] = []
+    const warm: number[] = []
+    const hits: Record<string, number> = {}
+    for (const term of searchTerms) {
+      const first = timed(under, term, 0)
+      cold.push(first.ms)
+      hits[term] = first.total
+      for (let i = 0; i < 24; i++) warm.push(timed(under, term, 0).ms)
+    }
+    return { cold: figures(cold), warm: figures(warm), hits }
+  }
+  const rows = 110_000 + 10
+  const deep = () => Math.floor(Math.random() * (rows - 100))
+  const searchFromMidFolder = search(3)
+  const searchFromLeaf = search(35)
+  const windows: number[] = []
+  for (let i = 0; i < 220; i++) {
+    const w = timed(3, '', deep())
+    if (w.total !== rows) throw new Error(`a subtree of ${w.total} rows`)
+    if (i >= 20) windows.push(w.ms)
+  }
+  const afterWrite: number[] = []
+  const [inSubtree] = index.reader.filesIn(acct, 31)
+  if (inSubtree === undefined) throw new Error('folder 31 is empty')
+  for (let i = 0; i < 20; i++) {
+    index.appWrites.renameFile(acct, inSubtree.fileCode, `renamed_${i}.bin`)
+    afterWrite.push(timed(3, '', deep()).ms)
+  }
+  await index.close()
+  return {
+    searchFromMidFolder,
+    searchFromLeaf,
+    windowsOfMidFolder: { rows, ...figures(windows) },
+    windowAfterWriteOfMidFolder: { rows, ...figures(afterWrite) },
+  }
 }
 
 /** index.copyLinks of a whole 100,000-file account, over the browser host's WebSocket, as the page asks it. */

@@ -8,7 +8,13 @@ import type { HostTimestamp } from './api/types.ts'
 export type IndexSortKey = 'name' | 'size' | 'uploaded' | 'downloads'
 export type SortDir = 'asc' | 'desc'
 
-/** A subfolder of the open folder, shown as a row before the files. */
+/** One folder on the way from an account's root to another (the root itself is never a step). */
+export interface FolderStep {
+  id: number
+  name: string
+}
+
+/** A subfolder of the open folder (or, in a search from it, any folder below it), shown before the files. */
 export interface IndexFolderRow {
   kind: 'folder'
   accountId: string
@@ -17,6 +23,8 @@ export interface IndexFolderRow {
   name: string
   /** Path from the account's root, e.g. `photos/2024` ('' for the root itself). */
   path: string
+  /** The folders from the root down to its parent (none in the root): its breadcrumb, less itself. */
+  parents: FolderStep[]
 }
 
 /** A file, with every field file/list gave for it and where it lives. */

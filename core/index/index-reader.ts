@@ -1,11 +1,14 @@
 import type Database from 'better-sqlite3'
-import type { IndexFileRow, IndexFolderRow, IndexWindow } from '../../shared/file-index.ts'
+import type { FolderStep, IndexFileRow, IndexFolderRow, IndexWindow } from '../../shared/file-index.ts'
+import { FolderTrails } from './folder-trail.ts'
 import {
+  belowRoot,
   filesOrder,
   filesWhere,
   foldersOrder,
   foldersWhere,
   type ResolvedQuery,
+  subtreeFolders,
   usesTrigrams,
 } from './query-sql.ts'
 import { WindowAnchors } from './window-anchors.ts'
@@ -25,13 +28,25 @@ interface FileRaw {
   path: string | null
 }
 
+interface FolderRaw {
+  acct: number
+  fld_id: number
+  parent_id: number
+  name: string
+  path: string
+  account_id: string
+}
+
 interface Totals {
   files: number
   folders: number
   totalSize: number
 }
 
-/** Below this many search matches, sorting the matches beats walking a sort index of the whole account. */
+/**
+ * Below this many rows, sorting a search's matches (or a subtree's files) beats walking a sort index of the whole
+ * account.
+ */
 const SORT_MATCHES_BELOW = 20_000
 
 const FILE_COLUMNS = `f.id, a.account_id, f.code, f.name, f.size, f.uploaded, f.downloads, f.fld_id, f.link,
@@ -49,6 +64,7 @@ export class IndexReader {
   private readonly version: Database.Statement<[], { v: number }>
   private readonly rowsByIds: Database.Statement<[string], FileRaw>
   private readonly anchors: WindowAnchors
+  private readonly trails: FolderTrails
   private readonly inOneSnapshot: (
     q: ResolvedQuery,
     offset: number,
@@ -59,6 +75,7 @@ export class IndexReader {
   constructor(private readonly db: Database.Database) {
     this.version = db.prepare('SELECT total_changes() AS v')
     this.anchors = new WindowAnchors(db, () => this.currentVersion())
+    this.trails = new FolderTrails(db)
     this.inOneSnapshot = db.transaction(
       (q: ResolvedQuery, offset: number, limit: number, complete: boolean) =>
         this.windowIn(q, offset, limit, complete),
@@ -79,27 +96,25 @@ export class IndexReader {
   private windowIn(q: ResolvedQuery, offset: number, limit: number, complete: boolean): IndexWindow {
     const totals = this.totals(q)
     const rows: IndexWindow['rows'] = []
-    if (q.fldId !== null && q.accts?.length === 1 && offset < totals.folders) {
-      const acct = q.accts[0] as number
-      const w = foldersWhere(acct, q.fldId, q.search, 'f')
+    const inFolders = foldersWhere(q, 'f')
+    if (inFolders !== null && offset < totals.folders) {
       const folders = this.db
-        .prepare<
-          unknown[],
-          { fld_id: number; parent_id: number; name: string; path: string; account_id: string }
-        >(
-          `SELECT f.fld_id, f.parent_id, f.name, f.path, a.account_id FROM folders f JOIN accounts a ON a.acct = f.acct
-           WHERE ${w.sql} ORDER BY ${foldersOrder(q.sort, 'f')} LIMIT ? OFFSET ?`,
+        .prepare<unknown[], FolderRaw>(
+          `SELECT f.acct, f.fld_id, f.parent_id, f.name, f.path, a.account_id FROM folders f
+           JOIN accounts a ON a.acct = f.acct
+           WHERE ${inFolders.sql} ORDER BY ${foldersOrder(q.sort, 'f')} LIMIT ? OFFSET ?`,
         )
-        .all(...w.params, limit, offset)
-      for (const f of folders) rows.push(folderRow(f))
+        .all(...inFolders.params, limit, offset)
+      const trailTo = this.trails.walker(folders[0]?.acct ?? 0)
+      for (const f of folders) rows.push(folderRow(f, trailTo(f.parent_id)))
     }
     const fileOffset = Math.max(0, offset - totals.folders)
     const fileLimit = limit - rows.length
     if (fileLimit > 0 && fileOffset < totals.files) {
-      // Few search matches: find them through the trigrams and sort them. Many: walk the sort key's index and
-      // stop at the window, checking each row against the matches.
-      const bySearch = usesTrigrams(q) && totals.files <= SORT_MATCHES_BELOW
-      const ids = bySearch
+      // Few search matches (or files of a subtree): find them through the trigrams (or the subtree's folders) and
+      // sort them. Many: walk the sort key's index and stop at the window, checking each row against the matches.
+      const sortFound = (usesTrigrams(q) || belowRoot(q)) && totals.files <= SORT_MATCHES_BELOW
+      const ids = sortFound
         ? this.idsSorted(q, fileOffset, fileLimit)
         : this.anchors.ids(q, fileOffset, fileLimit, totals.files)
       for (const raw of this.rowsByIds.all(JSON.stringify(ids))) rows.push(fileRow(raw))
@@ -135,7 +150,7 @@ export class IndexReader {
       this.totalsMemo.clear()
       this.memoVersion = version
     }
-    const key = JSON.stringify([q.accts, q.fldId, q.search])
+    const key = JSON.stringify([q.accts, q.fldId, q.under, q.search])
     const known = this.totalsMemo.get(key)
     if (known !== undefined) return known
     const w = filesWhere(q, '', true)
@@ -145,8 +160,8 @@ export class IndexReader {
       )
       .get(...w.params) as { n: number; s: number }
     let folders = 0
-    if (q.fldId !== null && q.accts?.length === 1) {
-      const fw = foldersWhere(q.accts[0] as number, q.fldId, q.search)
+    const fw = foldersWhere(q)
+    if (fw !== null) {
       folders = (
         this.db.prepare(`SELECT count(*) AS n FROM folders WHERE ${fw.sql}`).get(...fw.params) as {
           n: number
@@ -196,6 +211,17 @@ export class IndexReader {
     }
   }
 
+  /** The ids of a subtree's folders: the folder's own and every one below it. */
+  subtreeFolderIds(q: ResolvedQuery & { under: number }): Set<number> {
+    const below = subtreeFolders(q)
+    return new Set(
+      this.db
+        .prepare<unknown[], { fld_id: number }>(below.sql)
+        .all(...below.params)
+        .map((r) => r.fld_id),
+    )
+  }
+
   /** Direct files of one folder, for the upload engine's "is it already there?" check. */
   filesIn(acct: number, fldId: number): IndexFileRow[] {
     return this.db
@@ -207,13 +233,7 @@ export class IndexReader {
   }
 }
 
-function folderRow(f: {
-  fld_id: number
-  parent_id: number
-  name: string
-  path: string
-  account_id: string
-}): IndexFolderRow {
+function folderRow(f: FolderRaw, parents: FolderStep[]): IndexFolderRow {
   return {
     kind: 'folder',
     accountId: f.account_id,
@@ -221,6 +241,7 @@ function folderRow(f: {
     parentId: f.parent_id,
     name: f.name,
     path: f.path,
+    parents,
   }
 }
 

@@ -23,8 +23,11 @@ export function resolveQuery(
     return { query: { ...base, accts: ids.map((id) => ctx.key(id)), fldId: null }, accountIds: ids }
   }
   const id = accountOf(q.scope.accountId, ctx)
+  const one = { ...base, accts: [ctx.key(id)] }
+  if (q.scope.kind === 'subtree')
+    return { query: { ...one, fldId: null, under: q.scope.fldId }, accountIds: [id] }
   const fldId = q.scope.kind === 'folder' ? q.scope.fldId : null
-  return { query: { ...base, accts: [ctx.key(id)], fldId }, accountIds: [id] }
+  return { query: { ...one, fldId }, accountIds: [id] }
 }
 
 /** The account a call names, or the active one; an account the app does not have is refused. */

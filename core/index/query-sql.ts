@@ -4,8 +4,13 @@ import type { IndexSortKey, SortDir } from '../../shared/file-index.ts'
 export interface ResolvedQuery {
   /** Accounts searched; null: every account. */
   accts: number[] | null
-  /** A folder scope (one account): its folder id. */
+  /** A folder scope (one account): its folder id; the result is that folder's own subfolders and files. */
   fldId: number | null
+  /**
+   * A subtree scope (one account, never with fldId): the folder whose files and subfolders, and theirs at any
+   * depth, are the result. 0, the root, is the whole account.
+   */
+  under?: number
   search: string
   sort: { key: IndexSortKey; dir: SortDir }
 }
@@ -30,6 +35,11 @@ export function usesTrigrams(q: ResolvedQuery): boolean {
   return [...q.search].length >= TRIGRAM
 }
 
+/** Whether a query is a folder's subtree below the root (the root's is the whole account, and needs no folders). */
+export function belowRoot(q: ResolvedQuery): q is ResolvedQuery & { under: number } {
+  return q.under !== undefined && q.under !== 0
+}
+
 /**
  * The WHERE clause selecting the files of a query (folders are queried separately). `bySearch`: let the trigram
  * matches drive the query (unary `+` keeps SQLite off the account and folder indexes, which would otherwise be
@@ -51,6 +61,11 @@ export function filesWhere(q: ResolvedQuery, alias = '', bySearch = false): SqlP
     clauses.push(`${i('fld_id')} = ?`)
     params.push(q.fldId)
   }
+  if (belowRoot(q)) {
+    const below = subtreeFolders(q)
+    clauses.push(`${i('fld_id')} IN (${below.sql})`)
+    params.push(...below.params)
+  }
   const search = searchClause(q.search, c)
   if (search !== null) {
     clauses.push(search.sql)
@@ -71,16 +86,47 @@ function searchClause(search: string, c: (name: string) => string): SqlPart | nu
   return { sql: `${c('name')} LIKE ? ESCAPE '\\'`, params: [`%${escapeLike(search)}%`] }
 }
 
-/** Folders of a folder scope matching the search (names only; folders have no size or dates). */
-export function foldersWhere(acct: number, parentId: number, search: string, alias = ''): SqlPart {
-  const c = column(alias)
-  const params: Array<string | number> = [acct, parentId]
-  let sql = `${c('acct')} = ? AND ${c('parent_id')} = ? AND ${c('fld_id')} != 0`
-  if (search !== '') {
-    sql += ` AND ${c('name')} LIKE ? ESCAPE '\\'`
-    params.push(`%${escapeLike(search)}%`)
+/**
+ * The folder ids of a subtree: the folder and every folder below it, found down parent_id on the folders_parent
+ * index, so the result is exactly the tree the index holds. (A range over paths would need an index on them, and
+ * would take in a folder whose own name holds a '/'.) UNION, not UNION ALL: a host's parent ids that loop end
+ * the walk instead of running it forever.
+ */
+export function subtreeFolders(q: ResolvedQuery & { under: number }): SqlPart {
+  const acct = q.accts?.[0]
+  if (q.accts?.length !== 1 || acct === undefined) throw new Error('A subtree scope is in one account')
+  return {
+    sql: `WITH RECURSIVE below(fld_id) AS (SELECT ? UNION SELECT d.fld_id FROM below JOIN folders d
+      ON d.acct = ? AND d.parent_id = below.fld_id) SELECT fld_id FROM below`,
+    params: [q.under, acct],
   }
-  return { sql, params }
+}
+
+/**
+ * The folders in a query's result, matching its search (by name; folders have no size or dates): the subfolders
+ * of a folder scope, every folder below a subtree's, none elsewhere (a result across folders lists files).
+ */
+export function foldersWhere(q: ResolvedQuery, alias = ''): SqlPart | null {
+  const acct = q.accts?.length === 1 ? q.accts[0] : undefined
+  if (acct === undefined) return null
+  const c = column(alias)
+  let part: SqlPart
+  if (q.fldId !== null) part = { sql: `${c('acct')} = ? AND ${c('parent_id')} = ?`, params: [acct, q.fldId] }
+  else if (belowRoot(q)) {
+    const below = subtreeFolders(q)
+    part = {
+      sql: `${c('acct')} = ? AND ${c('fld_id')} IN (${below.sql}) AND ${c('fld_id')} != ?`,
+      params: [acct, ...below.params, q.under],
+    }
+  } else if (q.under === 0) part = { sql: `${c('acct')} = ?`, params: [acct] }
+  else return null
+  // The root's row (fld_id 0, its own parent) is never a row of a result.
+  part.sql += ` AND ${c('fld_id')} != 0`
+  if (q.search !== '') {
+    part.sql += ` AND ${c('name')} LIKE ? ESCAPE '\\'`
+    part.params.push(`%${escapeLike(q.search)}%`)
+  }
+  return part
 }
 
 /**

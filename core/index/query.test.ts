@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FileListItem } from '../../shared/api/types.ts'
+import type { FileListItem, Folder } from '../../shared/api/types.ts'
 import type { IndexFileRow, IndexSortKey, SortDir } from '../../shared/file-index.ts'
 import { ApiClient } from '../api/client.ts'
 import type { IndexService } from './index-service.ts'
@@ -11,6 +11,7 @@ let rig: IndexRig
 let index: IndexService
 let host: FileListItem[]
 let secondCodes: string[]
+let deep: { fldId: number }
 
 beforeAll(async () => {
   rig = await openIndexRig({ seedFiles: 5_000 })
@@ -24,6 +25,13 @@ beforeAll(async () => {
     other.apiKey,
   )
   secondCodes = uploaded.map((u: { file_code: string }) => u.file_code)
+  // A third level under a seeded subfolder (the seed makes two), with a file in it.
+  let sub: Folder | undefined
+  for (const top of await rig.client.subfolders(0)) sub ??= (await rig.client.subfolders(top.fldId))[0]
+  if (sub === undefined) throw new Error('the seed has no subfolder')
+  deep = await rig.client.folderCreate('Deep reports', sub.fldId)
+  const [put] = await rig.sandbox.upload([{ name: 'deep report_1.txt', data: 'deep' }])
+  await rig.client.fileSetFolder((put as { file_code: string }).file_code, deep.fldId)
   index = rig.open({
     accounts: () => [
       { id: ACCOUNT, label: 'Main' },
@@ -64,7 +72,7 @@ describe('index queries', () => {
       it(`orders a whole account by ${key} ${dir} like a sort done here, window after window`, () => {
         const q = { accts: [index.acct(ACCOUNT)], fldId: null, search: '', sort: { key, dir } }
         const { first, rows } = readAll(q, [ACCOUNT])
-        expect(first).toMatchObject({ total: 5_000, folders: 0, complete: true })
+        expect(first).toMatchObject({ total: host.length, folders: 0, complete: true })
         expect(first.totalSize).toBe(host.reduce((s, f) => s + f.size, 0))
         const expected = sorted(host, key, dir)
         expect(rows.map((r) => (r.kind === 'file' ? keyOf[key](r) : null))).toEqual(expected.map(keyOf[key]))
@@ -93,6 +101,55 @@ describe('index queries', () => {
       sorted(files, 'size', 'desc').map((f) => f.size),
     )
     expect(rows.slice(first.folders).every((r) => r.kind === 'file' && r.folderPath === '')).toBe(true)
+  })
+
+  it('searches a folder and every folder below it, at any depth, its folders first; the root: the account', async () => {
+    const children = new Map<number, Folder[]>()
+    for (const queue = [0]; queue.length > 0; ) {
+      const fld = queue.shift() as number
+      const folders = await rig.client.subfolders(fld)
+      children.set(fld, folders)
+      queue.push(...folders.map((f) => f.fldId))
+    }
+    const below = (fld: number): Folder[] => (children.get(fld) ?? []).flatMap((f) => [f, ...below(f.fldId)])
+    const top = [...(children.get(0) ?? [])].find((f) => below(f.fldId).some((d) => d.fldId === deep.fldId))
+    if (top === undefined) throw new Error('no folder holds the deep one')
+    for (const under of [top.fldId, 0]) {
+      const subtree = new Set([under, ...below(under).map((f) => f.fldId)])
+      for (const search of ['', 'report', 'x', 'deep']) {
+        for (const sort of [
+          { key: 'name', dir: 'desc' },
+          { key: 'size', dir: 'asc' },
+        ] as const) {
+          const q: ResolvedQuery = { accts: [index.acct(ACCOUNT)], fldId: null, under, search, sort }
+          const { first, rows } = readAll(q, [ACCOUNT], 500)
+          const has = (name: string) => name.toLowerCase().includes(search)
+          const folders = below(under).filter((f) => has(f.name))
+          const files = host.filter((f) => subtree.has(f.fldId) && has(f.name))
+          const what = `${search} under ${under} by ${sort.key}`
+          expect(first.total, what).toBe(folders.length + files.length)
+          expect(first.folders, what).toBe(folders.length)
+          expect(
+            rows.slice(0, folders.length).map((r) => (r.kind === 'folder' ? r.fldId : -1)),
+            what,
+          ).toEqual(
+            folders
+              .sort(
+                (a, b) =>
+                  (a.name.toLowerCase() < b.name.toLowerCase() ? 1 : -1) * (sort.key === 'name' ? 1 : -1),
+              )
+              .map((f) => f.fldId),
+          )
+          const shown = rows.slice(folders.length).flatMap((r) => (r.kind === 'file' ? [r] : []))
+          expect(shown.map(keyOf[sort.key]), what).toEqual(
+            sorted(files, sort.key, sort.dir).map(keyOf[sort.key]),
+          )
+          expect(new Set(shown.map((r) => r.fileCode)), what).toEqual(new Set(files.map((f) => f.fileCode)))
+        }
+      }
+    }
+    // The file three levels down is found from the top of its branch and from the root.
+    expect(host.some((f) => f.fldId === deep.fldId)).toBe(true)
   })
 
   it('searches names case-insensitively by substring, with one or two characters too, across accounts', () => {

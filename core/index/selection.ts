@@ -3,6 +3,7 @@ import type { IndexFileRow, SelectionSummary } from '../../shared/file-index.ts'
 import type { selectionSchema } from '../../shared/ipc/index-contract.ts'
 import type { IndexReader } from './index-reader.ts'
 import { resolveQuery, type ScopeContext } from './query-scope.ts'
+import { belowRoot, type ResolvedQuery } from './query-sql.ts'
 
 export type Selection = z.infer<typeof selectionSchema>
 
@@ -63,11 +64,12 @@ export function summarize(sel: Selection, reader: IndexReader, ctx: ScopeContext
     let files = totals.files
     let totalSize = totals.totalSize
     const except = new Set(sel.except.map((f) => `${f.accountId}\u0000${f.fileCode}`))
+    const holds = resultHolds(query, reader)
     for (const key of except) {
       const [accountId = '', fileCode = ''] = key.split('\u0000')
       if (!ctx.accountIds().includes(accountId)) continue
       const row = reader.file(ctx.key(accountId), fileCode)
-      if (row !== null && query.accts?.includes(ctx.key(accountId)) !== false && inQuery(row, query)) {
+      if (row !== null && query.accts?.includes(ctx.key(accountId)) !== false && holds(row)) {
         files--
         totalSize -= row.size
       }
@@ -84,8 +86,15 @@ export function summarize(sel: Selection, reader: IndexReader, ctx: ScopeContext
   return { files, totalSize }
 }
 
-/** Whether an unticked file is part of the query's result (only those change its totals). */
-function inQuery(row: IndexFileRow, q: ReturnType<typeof resolveQuery>['query']): boolean {
-  if (q.fldId !== null && row.fldId !== q.fldId) return false
-  return q.search === '' || row.name.toLowerCase().includes(q.search.toLowerCase())
+/**
+ * Whether an unticked file (of one of the query's accounts) is part of its result: only those change its totals.
+ * A subtree's folders are read once for all the unticked files.
+ */
+function resultHolds(q: ResolvedQuery, reader: IndexReader): (row: IndexFileRow) => boolean {
+  const folders = belowRoot(q) ? reader.subtreeFolderIds(q) : null
+  return (row) => {
+    if (q.fldId !== null && row.fldId !== q.fldId) return false
+    if (folders !== null && !folders.has(row.fldId)) return false
+    return q.search === '' || row.name.toLowerCase().includes(q.search.toLowerCase())
+  }
 }

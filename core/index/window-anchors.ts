@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { IndexSortKey } from '../../shared/file-index.ts'
 import {
+  belowRoot,
   filesOrder,
   filesWhere,
   type ResolvedQuery,
@@ -45,8 +46,9 @@ interface Anchors {
  * Finding anchors is what a window right after a write pays, so it is kept inside SQLite: where the sort key's
  * index orders the result (one account, no trigram search), each anchor is one `LIMIT 1 OFFSET STRIDE - 1` hop
  * from the one before, and only as far as the window asks (100,000 rows: ~5 ms, where handing each row to
- * JavaScript took 60–70 ms). Elsewhere a hop would sort the result again (several accounts) or match the search
- * again (trigrams), so the result is walked once.
+ * JavaScript took 60–70 ms). Elsewhere a hop would sort the result again (several accounts, a subtree's folders)
+ * or match the search again (trigrams), so the result is walked once, and a window from an anchor stops at the
+ * next one.
  */
 export class WindowAnchors {
   private readonly cache = new Map<string, Anchors>()
@@ -59,7 +61,7 @@ export class WindowAnchors {
   /** The ids of rows offset … offset + limit of the query (of `total` rows), in its order. */
   ids(q: ResolvedQuery, offset: number, limit: number, total: number): number[] {
     const w = filesWhere(q)
-    const order = filesOrder(q.sort)
+    const order = resultOrder(q, q.sort)
     const fromEnd = total - offset - limit
     if (offset >= DIRECT_BELOW && fromEnd < DIRECT_BELOW) {
       // Near the end (End, the last screens): the same rows read backwards from the last, so a jump to the end
@@ -67,14 +69,16 @@ export class WindowAnchors {
       // one way, so the reversed order is the exact mirror.
       return this.db
         .prepare<unknown[], { id: number }>(
-          `SELECT id FROM files WHERE ${w.sql} ORDER BY ${filesOrder(reversed(q.sort))} LIMIT ? OFFSET ?`,
+          `SELECT id FROM files WHERE ${w.sql} ORDER BY ${resultOrder(q, reversed(q.sort))} LIMIT ? OFFSET ?`,
         )
         .all(...w.params, Math.min(limit, total - offset), Math.max(0, fromEnd))
         .map((r) => r.id)
         .reverse()
     }
     const k = Math.floor(offset / STRIDE)
-    const anchor = offset < DIRECT_BELOW ? undefined : this.anchorBefore(q, w, k)
+    const found = offset < DIRECT_BELOW ? [] : this.anchorsUpTo(q, w, k)
+    const n = Math.min(found.length, k)
+    const anchor = found[n - 1]
     if (anchor === undefined) {
       return this.db
         .prepare<unknown[], { id: number }>(
@@ -83,19 +87,25 @@ export class WindowAnchors {
         .all(...w.params, limit, offset)
         .map((r) => r.id)
     }
-    // Rows after the anchor in the query's order; the anchor itself is row n * STRIDE - 1.
-    const [value, id, n] = anchor
+    // Rows after the anchor in the query's order; the anchor itself is row n * STRIDE - 1. Up to the anchor at or
+    // after the window's last row, when one is known: a result SQLite sorts (rather than reads in order from an
+    // index) is otherwise gathered to its end for every window.
+    const end = found[Math.ceil((offset + limit) / STRIDE) - 1]
     return this.db
       .prepare<unknown[], { id: number }>(
-        `SELECT id FROM files WHERE ${w.sql} AND ${after(q)} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        `SELECT id FROM files WHERE ${w.sql} AND ${after(q)}${end === undefined ? '' : ` AND ${upTo(q)}`}
+         ORDER BY ${order} LIMIT ? OFFSET ?`,
       )
-      .all(...w.params, value, id, limit, offset - n * STRIDE)
+      .all(...w.params, ...anchor, ...(end ?? []), limit, offset - n * STRIDE)
       .map((r) => r.id)
   }
 
-  /** The last anchor at or before row k * STRIDE - 1, with its number n (it is row n * STRIDE - 1). */
-  private anchorBefore(q: ResolvedQuery, w: SqlPart, k: number): [SortValue, number, number] | undefined {
-    const key = JSON.stringify([q.accts, q.fldId, q.search, q.sort])
+  /**
+   * The anchors known for this version of the database, found as far as row k * STRIDE - 1 at least (or to the
+   * result's end); none when the result's sort values hold a NULL.
+   */
+  private anchorsUpTo(q: ResolvedQuery, w: SqlPart, k: number): Anchor[] {
+    const key = JSON.stringify([q.accts, q.fldId, q.under, q.search, q.sort])
     const version = this.version()
     let known = this.cache.get(key)
     if (known === undefined || known.version !== version) {
@@ -104,12 +114,10 @@ export class WindowAnchors {
       known = { version, found: [], done: false, usable: !this.hasNullSortValues(q, w) }
       this.cache.set(key, known)
     }
-    if (!known.usable) return undefined
+    if (!known.usable) return []
     if (indexOrdered(q)) this.hop(q, w, known, k)
     else if (!known.done) this.walk(q, w, known)
-    const n = Math.min(known.found.length, k)
-    const anchor = known.found[n - 1]
-    return anchor === undefined ? undefined : [anchor[0], anchor[1], n]
+    return known.found
   }
 
   /** Finds anchors one hop at a time until there are k of them or the result ends. */
@@ -141,7 +149,7 @@ export class WindowAnchors {
   private walk(q: ResolvedQuery, w: SqlPart, a: Anchors): void {
     const rows = this.db
       .prepare<unknown[], Anchor>(
-        `SELECT ${sortColumn[q.sort.key]}, id FROM files WHERE ${w.sql} ORDER BY ${filesOrder(q.sort)}`,
+        `SELECT ${sortColumn[q.sort.key]}, id FROM files WHERE ${w.sql} ORDER BY ${resultOrder(q, q.sort)}`,
       )
       .raw(true)
     let n = 0
@@ -163,15 +171,31 @@ export class WindowAnchors {
 
 /**
  * Whether the sort key's index gives the result in order, so a hop to the next anchor starts where the last one
- * ended: one account (the index leads with it) and no trigram search (its matches are gathered per statement).
+ * ended: one account (the index leads with it), no trigram search (its matches are gathered per statement) and no
+ * subtree below the root (resultOrder).
  */
 function indexOrdered(q: ResolvedQuery): boolean {
-  return q.accts?.length === 1 && !usesTrigrams(q)
+  return q.accts?.length === 1 && !usesTrigrams(q) && !belowRoot(q)
+}
+
+/**
+ * The ORDER BY of a result. A subtree's rows are gathered from its folders' indexes and sorted: walking the sort
+ * key's index of the whole account instead reads each row from the table for its folder (a window 5,000 rows into
+ * a subtree of a tenth of a 1,000,000-file account took ~100 ms that way), and SQLite picks that walk unless the
+ * sort key is kept off the index.
+ */
+function resultOrder(q: ResolvedQuery, sort: ResolvedQuery['sort']): string {
+  return filesOrder(sort, '', !belowRoot(q))
 }
 
 /** Rows after an anchor (sort value, id) in the query's order, as a clause taking those two parameters. */
 function after(q: ResolvedQuery): string {
   return `(${sortColumn[q.sort.key]}, id) ${q.sort.dir === 'asc' ? '>' : '<'} (?, ?)`
+}
+
+/** Rows up to and with an anchor (sort value, id) in the query's order, as a clause taking those two parameters. */
+function upTo(q: ResolvedQuery): string {
+  return `(${sortColumn[q.sort.key]}, id) ${q.sort.dir === 'asc' ? '<=' : '>='} (?, ?)`
 }
 
 function reversed(sort: ResolvedQuery['sort']): ResolvedQuery['sort'] {

@@ -25,11 +25,13 @@ export const sortDirSchema = z.enum(['asc', 'desc'])
 
 /**
  * What a window is cut from. `folder`: the rows of one folder (its subfolders first, then its files) of one
- * account; `account`: every file of one account ("All files", or a search everywhere); `all-accounts`: every file of
- * every account. A search narrows any scope to names containing the text (case-insensitive).
+ * account; `subtree`: the same for the folder and every folder below it, at any depth (a search from a folder);
+ * `account`: every file of one account ("All files", or a search everywhere); `all-accounts`: every file of every
+ * account. A search narrows any scope to names containing the text (case-insensitive).
  */
 export const indexScopeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('folder'), ...accountScope, fldId: folderId }),
+  z.strictObject({ kind: z.literal('subtree'), ...accountScope, fldId: folderId }),
   z.strictObject({ kind: z.literal('account'), ...accountScope }),
   z.strictObject({ kind: z.literal('all-accounts') }),
 ])

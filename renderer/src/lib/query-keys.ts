@@ -21,7 +21,10 @@ export const keys = {
     ['account', accountId, 'files', fldId, { search }] as const,
   /** Every window of the account's index (any folder, "All files", searches in it). */
   index: (accountId: string) => ['account', accountId, 'index'] as const,
-  /** Windows cut from one folder of the account's index ('all': "All files" and searches everywhere in it). */
+  /**
+   * Windows cut from one folder of the account's index ('all': "All files", and searches in the account or
+   * from a folder down).
+   */
   indexIn: (accountId: string, fldId: number | 'all') => ['account', accountId, 'index', fldId] as const,
   /** Windows searched across every account: any account's change touches them. */
   indexAcross: () => ['index', 'all-accounts'] as const,
@@ -30,8 +33,13 @@ export const keys = {
     q.scope.kind === 'all-accounts'
       ? ([...keys.indexAcross(), { search: q.search ?? '', sort: q.sort }] as const)
       : ([
+          // A subtree spans folders: any change in the account may touch it, as it touches 'all'.
           ...keys.indexIn(q.scope.accountId ?? '', q.scope.kind === 'folder' ? q.scope.fldId : 'all'),
-          { search: q.search ?? '', sort: q.sort },
+          {
+            ...(q.scope.kind === 'subtree' ? { under: q.scope.fldId } : {}),
+            search: q.search ?? '',
+            sort: q.sort,
+          },
         ] as const),
   indexWindow: (q: IndexQuery, offset: number) => [...keys.indexQuery(q), offset] as const,
   /** Counts and sizes of selections; any index change may move them. */

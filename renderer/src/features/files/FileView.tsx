@@ -6,11 +6,12 @@ import { useDebounced } from '../../lib/use-debounced.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { useAccountId, useAccounts } from '../accounts/use-accounts.ts'
-import { useOpenFolder } from '../folders/use-open-folder.ts'
+import { openFolderRow } from '../folders/folder-row-path.ts'
 import { DetailsPanel } from './DetailsPanel.tsx'
 import { FilePane } from './FilePane.tsx'
 import { paneQuery, spansFolders } from './index-query.ts'
 import { MoveDialog } from './MoveDialog.tsx'
+import { NoMatches } from './NoMatches.tsx'
 import { usePane } from './pane-store.ts'
 import { StatusBar } from './StatusBar.tsx'
 import { Toolbar } from './Toolbar.tsx'
@@ -40,12 +41,11 @@ export function FileView({ path }: { path: Crumb[] | null }) {
   const actions = useFileActions()
   const locate = useLocate(query.scope.kind === 'all-accounts', spansFolders(query))
 
-  const openFolder = useOpenFolder(path)
   const commands = useFileCommands({
     query,
     actions,
     rowAt: view.rowAt,
-    openFolder,
+    openFolder: openFolderRow,
     selectedCount: summary?.files ?? null,
   })
 
@@ -89,9 +89,7 @@ export function FileView({ path }: { path: Crumb[] | null }) {
   else if (!shape) body = <CenteredSpinner label="Loading files" />
   else if (shape.total === 0)
     body = search ? (
-      <EmptyState icon="search" title="No matches">
-        No file names {query.scope.kind === 'folder' ? 'here ' : ''}contain “{search}”.
-      </EmptyState>
+      <NoMatches query={query} search={search} />
     ) : !shape.complete ? (
       <EmptyState icon="refresh" title="Indexing this account">
         Files show up here as they are found.
@@ -161,7 +159,8 @@ function useLocate(acrossAccounts: boolean, shown: boolean): ((row: IndexRow) =>
     if (!shown) return null
     const labels = new Map((data?.accounts ?? []).map((a) => [a.id, a.label]))
     return (row: IndexRow) => {
-      const folder = row.kind === 'file' ? row.folderPath : row.path
+      // Where the row is: a file's folder, a folder's parent.
+      const folder = row.kind === 'file' ? row.folderPath : row.parents.map((p) => p.name).join('/')
       const where = folder === '' ? 'My files' : `My files/${folder}`
       return acrossAccounts ? `${labels.get(row.accountId) ?? 'Account'}: ${where}` : where
     }

@@ -57,10 +57,10 @@ export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: 
       <select
         className="input scope-select"
         aria-label="Search in"
-        value={path === null && searchScope === 'folder' ? 'account' : searchScope}
+        value={path === null && searchScope === 'subtree' ? 'account' : searchScope}
         onChange={(e) => setSearchScope(e.target.value as SearchScope)}
       >
-        {path === null ? null : <option value="folder">This folder</option>}
+        {path === null ? null : <option value="subtree">This folder and subfolders</option>}
         <option value="account">Whole account</option>
         <option value="all-accounts">All accounts</option>
       </select>

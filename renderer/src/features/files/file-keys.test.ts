@@ -26,7 +26,15 @@ function context(columns = 1): FileKeyContext & { calls: string[] } {
   const calls: string[] = []
   const rowAt = (i: number): IndexRow | undefined =>
     i < 2
-      ? { kind: 'folder', accountId: 'a', fldId: i + 1, parentId: 0, name: `d${i}`, path: `d${i}` }
+      ? {
+          kind: 'folder',
+          accountId: 'a',
+          fldId: i + 1,
+          parentId: 0,
+          name: `d${i}`,
+          path: `d${i}`,
+          parents: [],
+        }
       : i < 50
         ? file(i)
         : undefined

@@ -6,8 +6,8 @@ export type Selection = InputOf<'index.summarize'>['selection']
 
 /**
  * The index query behind what the pane shows. A folder without a search lists its subfolders and files; a search
- * looks where the scope switch says; "All files" (fldId null) is the account, or every account when the switch
- * says so.
+ * looks where the scope switch says, from a folder down through its subfolders by default; "All files" (fldId
+ * null) is the account, or every account when the switch says so.
  */
 export function paneQuery(
   accountId: string,
@@ -21,9 +21,46 @@ export function paneQuery(
       ? { kind: 'all-accounts' }
       : fldId === null || (search !== '' && scope === 'account')
         ? { kind: 'account', accountId }
-        : { kind: 'folder', accountId, fldId }
+        : search !== ''
+          ? { kind: 'subtree', accountId, fldId }
+          : { kind: 'folder', accountId, fldId }
   return { scope: where, ...(search ? { search } : {}), sort }
 }
 
 /** Rows of a folder scope live in one place; everything else spans folders and needs a location column. */
 export const spansFolders = (query: IndexQuery) => query.scope.kind !== 'folder'
+
+/** A scope wider than a search's, with the query that searches there. */
+export interface WiderSearch {
+  scope: SearchScope
+  /** Where it looks, as a sentence ends: "the whole account". */
+  where: string
+  query: IndexQuery
+}
+
+/**
+ * The scopes wider than a search's, narrowest first: from a folder below the root, the whole account; from a
+ * folder or an account, all accounts when there is more than one. (From the root, the whole account is what was
+ * searched.)
+ */
+export function widerSearches(query: IndexQuery, accounts: number): WiderSearch[] {
+  const { scope } = query
+  if (query.search === undefined || scope.kind === 'folder' || scope.kind === 'all-accounts') return []
+  const wider: WiderSearch[] = []
+  if (scope.kind === 'subtree' && scope.fldId !== 0)
+    wider.push({
+      scope: 'account',
+      where: 'the whole account',
+      query: { ...query, scope: { kind: 'account', ...accountOf(scope) } },
+    })
+  if (accounts > 1)
+    wider.push({
+      scope: 'all-accounts',
+      where: 'all accounts',
+      query: { ...query, scope: { kind: 'all-accounts' } },
+    })
+  return wider
+}
+
+const accountOf = (scope: { accountId?: string | undefined }): { accountId?: string } =>
+  scope.accountId === undefined ? {} : { accountId: scope.accountId }

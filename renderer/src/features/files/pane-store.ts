@@ -1,8 +1,11 @@
 import { create } from 'zustand'
 import type { IndexSortKey, SortDir } from '../../../../shared/file-index.ts'
 
-/** Where a search looks: the open folder, every folder of the account, or every account. */
-export type SearchScope = 'folder' | 'account' | 'all-accounts'
+/**
+ * Where a search looks: the open folder and every folder below it (as desktop file managers search), every folder
+ * of the account, or every account.
+ */
+export type SearchScope = 'subtree' | 'account' | 'all-accounts'
 
 export interface Sort {
   key: IndexSortKey
@@ -31,7 +34,7 @@ const firstDir: Record<IndexSortKey, SortDir> = {
 /** How the file pane orders and searches; kept across folders, as a file manager keeps its columns. */
 export const usePane = create<PaneState>()((set) => ({
   sort: { key: 'name', dir: 'asc' },
-  searchScope: 'folder',
+  searchScope: 'subtree',
   sortBy: (key) =>
     set((s) => ({
       sort:

@@ -25,6 +25,7 @@ const folder = (fldId: number): IndexFolderRow => ({
   parentId: 0,
   name: `Folder ${fldId}`,
   path: `Folder ${fldId}`,
+  parents: [],
 })
 
 // Rows 0-1 are folders, 2-4 files, as a folder's result has them.

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { IndexFileRow, IndexRow } from '../../../../shared/file-index.ts'
+import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
 import { MAX_WINDOW } from '../../../../shared/ipc/index-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
@@ -24,7 +24,7 @@ interface CommandDeps {
   query: IndexQuery
   actions: FileActions
   rowAt: (index: number) => IndexRow | undefined
-  openFolder: (folder: { fldId: number; name: string }) => void
+  openFolder: (folder: IndexFolderRow) => void
   selectedCount: number | null
 }
 

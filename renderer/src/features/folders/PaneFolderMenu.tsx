@@ -1,7 +1,7 @@
 import type { IndexFolderRow } from '../../../../shared/file-index.ts'
-import { ROOT, useUi } from '../../state/ui-store.ts'
 import { useRename } from '../files/rename-store.ts'
 import { FolderMenu } from './FolderMenu.tsx'
+import { folderRowPath } from './folder-row-path.ts'
 import { useFolderCommands } from './use-folder-commands.ts'
 
 interface PaneFolderMenuProps {
@@ -11,15 +11,10 @@ interface PaneFolderMenuProps {
   onRename: () => void
 }
 
-/**
- * The folder menu of a folder row in the file pane. Folder rows are the open folder's subfolders (a search
- * across folders lists files only), so the row's path is the open folder's plus one step.
- */
+/** The folder menu of a folder row in the file pane. */
 export function PaneFolderMenu({ row, onOpen, onRename }: PaneFolderMenuProps) {
   const commands = useFolderCommands()
-  const view = useUi((s) => s.view)
-  const parent = view.kind === 'files' ? view.path : [ROOT]
-  const path = [...parent, { id: row.fldId, name: row.name }]
+  const path = folderRowPath(row)
   // New folder inside opens its name field in the tree; once it closes, the keyboard goes back to the grid.
   const grid = document.querySelector<HTMLElement>('[role="grid"][aria-label="Files"]')
   return (
