@@ -172,7 +172,7 @@ export class QueueCore {
   /** Is `code` the known result of an item other than `self`? */
   claimed(code: string, self: string): boolean {
     if (this.clearedCodes.has(code)) return true
-    for (const i of this.d.store.items.values()) if (i.fileCode === code && i.id !== self) return true
+    for (const i of this.d.store.items()) if (i.fileCode === code && i.id !== self) return true
     return false
   }
 
@@ -184,7 +184,7 @@ export class QueueCore {
     if (!waiting) return
     this.parked.delete(key)
     for (const id of waiting) {
-      const other = this.d.store.items.get(id)
+      const other = this.d.store.item(id)
       if (other?.state === 'queued') this.push(other)
     }
   }
@@ -296,7 +296,7 @@ export class QueueCore {
   }
 
   private admit(id: string): boolean {
-    const item = this.d.store.items.get(id)
+    const item = this.d.store.item(id)
     const run = this.runs.get(id)
     if (!item || !run || item.state !== 'queued' || !run.isIdle) return false
     if (item.kind === 'folder' || run.holdsName) return true
@@ -316,7 +316,7 @@ export class QueueCore {
 
   /** After a restart: batches that finished while nobody was listening (a crash before the event). */
   private finishRestoredBatches(): void {
-    for (const batch of this.d.store.batches.values()) {
+    for (const batch of this.d.store.batches()) {
       if (!batch.finishedEmitted && (this.batchOpen.get(batch.id) ?? 0) === 0)
         this.track(this.finishBatch(batch.id))
     }
@@ -324,9 +324,9 @@ export class QueueCore {
 
   private async finishBatch(batchId: string): Promise<void> {
     const { store, events } = this.d
-    const batch = store.batches.get(batchId)
+    const batch = store.batch(batchId)
     if (!batch || batch.finishedEmitted || (this.batchOpen.get(batchId) ?? 0) > 0) return
-    const items = [...store.items.values()].filter((i) => i.batchId === batchId)
+    const items = store.itemsOf(batchId)
     if (items.length === 0 || items.some((i) => !isFinal(viewState(i, this.runOf(i.id))))) return
     await store.patchBatch(batch, { finishedEmitted: true })
     events.emit(batchFinishedEvent(batch, items))

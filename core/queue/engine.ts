@@ -160,7 +160,7 @@ export class UploadEngine {
     const core = this.core
     const store = this.store
     if (store.userPaused) core.halt('user', PAUSED_MESSAGE)
-    for (const item of store.items.values()) {
+    for (const item of store.items()) {
       core.changed(item, false)
       if (item.state === 'queued') core.push(item)
       if (item.state === 'done' && item.result && !item.historyWritten)
@@ -202,7 +202,7 @@ export class UploadEngine {
       clientFor: async (id: string) => this.clientFor(id),
       queuedBytes: (accountId: string) => {
         let n = 0
-        for (const i of this.store.items.values()) {
+        for (const i of this.store.items()) {
           if (i.accountId === accountId && (i.state === 'queued' || i.state === 'paused')) n += i.size ?? 0
         }
         return n

@@ -47,7 +47,7 @@ export class ItemRunner {
 
   async run(id: string): Promise<void> {
     const { core, store } = this.d
-    const item = store.items.get(id)
+    const item = store.item(id)
     if (!item) return
     const run = core.runOf(id)
     const signal = run.begin()

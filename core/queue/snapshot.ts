@@ -8,9 +8,9 @@ export function snapshotOf(
   store: QueueStore,
   bandwidthBytesPerSec: number | null,
 ): QueueSnapshot {
-  const items = [...store.items.values()]
+  const items = [...store.items()]
   const batches = new Map<string, BatchView>()
-  for (const b of store.batches.values()) {
+  for (const b of store.batches()) {
     batches.set(b.id, {
       id: b.id,
       kind: b.kind,
