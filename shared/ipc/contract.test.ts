@@ -22,7 +22,7 @@ describe('the contract', () => {
   })
 
   it('knows its channel names and nothing inherited', () => {
-    expect(isChannelName('files.list')).toBe(true)
+    expect(isChannelName('files.info')).toBe(true)
     for (const bad of ['__proto__', 'constructor', 'toString', 'files', 'files.', '', 42, null]) {
       expect(isChannelName(bad)).toBe(false)
     }
