@@ -182,7 +182,7 @@ export class UploadEngine {
    * How many of the files of `input` are already in the folders they would go to; asked before a drop is
    * queued, so the app can offer to skip them (the default) or send them again.
    */
-  async countAlreadyThere(input: PathsInput): Promise<AlreadyThereCount> {
+  async countAlreadyThere(input: Pick<PathsInput, 'paths' | 'targets'>): Promise<AlreadyThereCount> {
     this.assertOpen()
     return countAlreadyThere(input, {
       clientFor: this.clientFor,

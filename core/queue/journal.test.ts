@@ -7,7 +7,7 @@ import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
 import { removeDir, tempDir } from './testing/support.ts'
 
 function batch(id: string): BatchRecord {
-  return { id, kind: 'urls', accountIds: ['a'], fldId: 0, basePath: '', createdAt: 1, finishedEmitted: false }
+  return { id, kind: 'urls', accountIds: ['a'], createdAt: 1, finishedEmitted: false }
 }
 
 function item(id: string, batchId: string, seq: number): ItemRecord {

@@ -15,7 +15,6 @@ export function snapshotOf(
       id: b.id,
       kind: b.kind,
       accountIds: [...b.accountIds],
-      fldId: b.fldId,
       createdAt: b.createdAt,
       items: 0,
       finished: true,

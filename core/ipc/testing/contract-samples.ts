@@ -52,13 +52,20 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'queue.snapshot': {},
   'queue.enqueuePaths': {
     paths: ['/home/me/Pictures/holiday', 'C:\\Users\\me\\notes.txt'],
-    accountIds: ['acc-1'],
-    fldId: 7,
-    folderPath: 'photos',
+    targets: [{ accountId: 'acc-1', fldId: 7, folderPath: 'photos' }],
   },
-  'queue.countAlreadyThere': { paths: ['/home/me/Pictures/holiday'], accountIds: ['acc-1'], fldId: 7 },
+  'queue.countAlreadyThere': {
+    paths: ['/home/me/Pictures/holiday'],
+    targets: [{ accountId: 'acc-1', fldId: 7, folderPath: 'photos' }],
+  },
   'queue.checkUrls': { urls: ['https://example.com/a.iso', 'https://example.com/page'] },
-  'queue.enqueueUrls': { urls: ['https://example.com/a.iso'], accountIds: ['acc-1', 'acc-2'], fldId: 0 },
+  'queue.enqueueUrls': {
+    urls: ['https://example.com/a.iso'],
+    targets: [
+      { accountId: 'acc-1', fldId: 0 },
+      { accountId: 'acc-2', fldId: 12, folderPath: 'Downloads' },
+    ],
+  },
   'queue.pause': { itemId: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' },
   'queue.resume': {},
   'queue.cancel': { itemId: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' },
