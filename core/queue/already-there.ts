@@ -3,13 +3,14 @@ import type { ApiClient } from '../api/client.ts'
 import { checkTargets } from './enqueue.ts'
 import type { ExistingFiles } from './folder-contents.ts'
 import type { FolderMirror } from './folder-mirror.ts'
-import { type ScanOptions, scanPaths } from './scan.ts'
+import type { ScanResult } from './scan.ts'
 
 export interface AlreadyThereDeps {
   clientFor(accountId: string): Promise<ApiClient>
   mirror: FolderMirror
   existing: ExistingFiles
-  scan?: ScanOptions
+  /** The drop's scan (kept for its enqueue: scan-reuse.ts). */
+  scan(paths: readonly string[]): Promise<ScanResult>
 }
 
 /**
@@ -23,7 +24,7 @@ export async function countAlreadyThere(
   d: AlreadyThereDeps,
 ): Promise<AlreadyThereCount> {
   const targets = checkTargets(input.targets)
-  const scan = await scanPaths(input.paths, d.scan)
+  const scan = await d.scan(input.paths)
   let there = 0
   for (const { accountId, fldId: base } of targets) {
     const client = await d.clientFor(accountId)

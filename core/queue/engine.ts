@@ -25,6 +25,7 @@ import { ProgressMeter } from './progress.ts'
 import { QueueStore } from './queue-store.ts'
 import { ItemRunner } from './runner.ts'
 import type { ScanOptions } from './scan.ts'
+import { DropScans } from './scan-reuse.ts'
 import { UploadSessions } from './sessions.ts'
 import { snapshotOf } from './snapshot.ts'
 import { TokenBucket } from './throttle.ts'
@@ -79,7 +80,7 @@ export class UploadEngine {
   private readonly progress: ProgressMeter
   private readonly runner: ItemRunner
   private readonly unlock: () => Promise<void>
-  private readonly scanOptions: ScanOptions | undefined
+  private readonly scans: DropScans
   private readonly sizeUnits: (() => SizeUnits) | undefined
   private readonly now: () => number
   private readonly clientFor: (accountId: string) => Promise<ApiClient>
@@ -90,7 +91,7 @@ export class UploadEngine {
   private constructor(o: UploadEngineOptions, store: QueueStore, unlock: () => Promise<void>) {
     this.store = store
     this.unlock = unlock
-    this.scanOptions = o.scan
+    this.scans = new DropScans(o.scan)
     this.sizeUnits = o.sizeUnits
     this.now = o.now ?? Date.now
     this.events = new QueueEvents()
@@ -188,7 +189,7 @@ export class UploadEngine {
       clientFor: this.clientFor,
       mirror: this.mirror,
       existing: this.existing,
-      ...(this.scanOptions ? { scan: this.scanOptions } : {}),
+      scan: (paths) => this.scans.forQuestion(paths),
     })
   }
 
@@ -210,7 +211,7 @@ export class UploadEngine {
       takeSeq: () => this.store.takeSeq(),
       now: this.now,
       ...(this.sizeUnits ? { sizeUnits: this.sizeUnits } : {}),
-      ...(this.scanOptions ? { scan: this.scanOptions } : {}),
+      scan: (paths: readonly string[]) => this.scans.forEnqueue(paths),
     }
   }
 

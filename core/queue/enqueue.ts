@@ -8,7 +8,7 @@ import { formatBytes } from '../format/bytes.ts'
 import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
 import { remoteName } from './remote-item.ts'
 import { probeUrls } from './remote-probe.ts'
-import { type ScanOptions, scanPaths } from './scan.ts'
+import type { ScanResult } from './scan.ts'
 
 /** Turns one drop (paths or URLs, one or more accounts) into a batch of item records, and the problems found. */
 
@@ -42,7 +42,8 @@ export interface PlanDeps {
   now(): number
   /** The units sizes in problem messages are written in (the app's setting); default decimal. */
   sizeUnits?: () => SizeUnits
-  scan?: ScanOptions
+  /** The drop's scan (the one its question took, when it still holds: scan-reuse.ts). */
+  scan(paths: readonly string[]): Promise<ScanResult>
 }
 
 export interface Plan {
@@ -61,7 +62,7 @@ export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan
     throw invalid('Say whether files already there are skipped or uploaded again.')
   if (!Array.isArray(input.paths) || input.paths.length === 0)
     throw invalid('Give at least one file or folder.')
-  const scan = await scanPaths(input.paths, deps.scan)
+  const scan = await deps.scan(input.paths)
   const problems: EnqueueProblem[] = [...scan.problems]
   const emptyLeaves = uncoveredLeaves(
     scan.folders,
