@@ -65,7 +65,7 @@ const openWith = new OpenWith({
   },
   enqueue: async (paths, target) => {
     if (core === null) throw new Error('Filedock is closing.')
-    return core.queue.engine().enqueuePaths({ paths, accountIds: [target.accountId], fldId: target.fldId })
+    return core.queue.engine().enqueuePaths({ paths, targets: [target] })
   },
   notify: (title, body) => {
     if (Notification.isSupported()) new Notification({ title, body }).show()

@@ -60,9 +60,9 @@ describe('the preload bundle', () => {
     )
     expect(names.sort()).toEqual([...channelNames, 'onEvent'].sort())
     const files = bridge.files as Record<string, (input: unknown) => Promise<unknown>>
-    expect(await files.list?.({ page: 1, perPage: 5 })).toEqual({
+    expect(await files.info?.({ fileCodes: ['abc123def456'] })).toEqual({
       ok: true,
-      value: { channel: 'files.list', input: { page: 1, perPage: 5 } },
+      value: { channel: 'files.info', input: { fileCodes: ['abc123def456'] } },
     })
     const got: unknown[][] = []
     ;(bridge.onEvent as (l: (...a: unknown[]) => void) => void)((...args) => got.push(args))

@@ -77,8 +77,7 @@ describe('staged drops (browser host only)', () => {
     await writeFile(empty.path, '')
     const result = await r.call<EnqueueResult>('queue.enqueuePaths', {
       paths: [file.top, empty.top],
-      accountIds: [r.account.id],
-      fldId: 0,
+      targets: [{ accountId: r.account.id, fldId: 0 }],
     })
     // Problems name staged files as they were dropped, not by their place in the data folder.
     expect(result.problems).toEqual([expect.objectContaining({ kind: 'empty', path: 'blank.txt' })])
@@ -98,8 +97,7 @@ describe('staged drops (browser host only)', () => {
     await writeFile(file.path, 'not yet uploaded')
     await r.call<EnqueueResult>('queue.enqueuePaths', {
       paths: [file.top],
-      accountIds: [r.account.id],
-      fldId: 0,
+      targets: [{ accountId: r.account.id, fldId: 0 }],
     })
 
     // The browser host restarting (a new attach on the same data folder), twice: each start sweeps.

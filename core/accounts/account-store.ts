@@ -41,7 +41,7 @@ export interface AccountEntry {
 export class AccountStore {
   private readonly queue = new SerialQueue()
   private readonly listeners = new ChangeListeners()
-  /** Cached readKey problem per account id; cleared when the backend changes or on recheck(). */
+  /** Cached readKey problem per account id; cleared when the backend changes. */
   private readonly keyProblems = new Map<string, string | null>()
 
   private constructor(
@@ -243,19 +243,6 @@ export class AccountStore {
     this.noteProblem(id, problem)
     if (key === null) throw keyProblemError(record, problem)
     return key
-  }
-
-  /**
-   * Probes the backends again (e.g. after the user unlocked their keychain) and re-reads every key's state.
-   * On Linux the keyring library keeps its first D-Bus connection — or its failure — for the life of the
-   * process, so a session bus that appears only later is seen after a restart.
-   */
-  async recheck(): Promise<KeychainStatus> {
-    this.probe = await this.secrets.probe()
-    if (this.options.safeStorage !== undefined) this.safeStorageProbe = await this.options.safeStorage.probe()
-    this.keyProblems.clear()
-    this.listeners.emit({ reason: 'keychain', accountId: null })
-    return this.keychainStatus()
   }
 
   /**

@@ -94,7 +94,7 @@ describe('queue controls', () => {
     const paths = await files('bw', 4, 256 * 1024)
     const t = await engine({ clientFor: () => client, bandwidthBytesPerSec: 512 * 1024, concurrency: 3 })
     const started = performance.now()
-    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
     await t.engine.whenIdle()
     const seconds = (performance.now() - started) / 1000
     // 1 MiB at 512 KiB/s: about 2 s (a 100 ms burst allowance and the requests around the uploads aside).
@@ -109,7 +109,7 @@ describe('queue controls', () => {
     const off = t.engine.onEvent((e) => {
       if (e.type === 'queue.progress') stamps.push(performance.now())
     })
-    await t.engine.enqueuePaths({ paths: more, accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths: more, targets: [{ accountId: 'main', fldId: 0 }] })
     await t.engine.whenIdle()
     off()
     const gaps = stamps.slice(1).map((s, i) => s - (stamps[i] as number))
@@ -132,7 +132,7 @@ describe('queue controls', () => {
     const paths = await files('lift', 3, 512 * 1024)
     const t = await engine({ clientFor: () => client, bandwidthBytesPerSec: 64 * 1024 })
     const started = performance.now()
-    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
     // Lifted once the limit is visibly in force: bytes are moving at the limited pace.
     await waitFor(t, (e) => e.type === 'queue.progress' && e.items.length > 0)
     t.engine.setBandwidthLimit(null)
@@ -146,7 +146,7 @@ describe('queue controls', () => {
     sb.setFaults({ latencyMs: 30 })
     const paths = await files('conc', 16, 1000)
     const t = await engine({ clientFor: () => client, concurrency: 1 })
-    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
     await until(() => t.engine.snapshot().totals.done >= 2)
     const before = maxRunning(t.events)
     const mark = t.events.length
@@ -161,7 +161,7 @@ describe('queue controls', () => {
     sb.setFaults({ latencyMs: 20 })
     const paths = await files('pause', 20, 50_000)
     const t = await engine({ clientFor: () => client, concurrency: 3 })
-    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
     await waitFor(t, (e) => e.type === 'queue.item' && e.item.state === 'done')
     const pausedAt = t.events.length
     await t.engine.pause()
@@ -194,7 +194,7 @@ describe('queue controls', () => {
     const paths = await files('one', 4, 1000)
     const t = await engine()
     await t.engine.pause()
-    const { batchId } = await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    const { batchId } = await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
     const [a, b] = t.engine.snapshot().items
     await t.engine.pause(a?.id)
     await t.engine.cancel(b?.id as string)
@@ -222,7 +222,7 @@ describe('queue controls', () => {
   it('cancels an upload in flight, and it never lands', async () => {
     const paths = await files('cancel', 1, 400 * 1024)
     const t = await engine({ clientFor: () => client, bandwidthBytesPerSec: 100 * 1024 })
-    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
     await waitFor(t, (e) => e.type === 'queue.progress' && (e.items[0]?.bytesSent ?? 0) > 50 * 1024)
     const id = t.engine.snapshot().items[0]?.id as string
     await t.engine.cancel(id)
@@ -236,7 +236,7 @@ describe('queue controls', () => {
     const paths = await files('retry', 2, 1000)
     const t = await engine({ clientFor: () => client, retry: { attempts: 2, baseMs: 5, maxMs: 10 } })
     sb.setFaults({ errorRate: 1 })
-    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
     await t.engine.whenIdle()
     const failed = t.engine.snapshot().items
     expect(failed.map((i) => i.state)).toEqual(['failed', 'failed'])
@@ -261,7 +261,7 @@ describe('queue controls', () => {
     const paths = await files('changed', 3, 1000)
     const t = await engine()
     await t.engine.pause()
-    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
     await appendFile(paths[0] as string, 'more bytes')
     await rm(paths[1] as string)
     await t.engine.resume()

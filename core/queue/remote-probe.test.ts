@@ -128,8 +128,7 @@ describe('remote URL check', () => {
       const started = Date.now()
       const r = await t.engine.enqueueUrls({
         urls: [`${base}/missing.zip`, refused, `${base}/page`, `${base}/file.bin`],
-        accountIds: ['main'],
-        fldId: 0,
+        targets: [{ accountId: 'main', fldId: 0 }],
         check: { webPages: 'skip' },
       })
       expect(Date.now() - started).toBeLessThan(5_000)
@@ -150,8 +149,7 @@ describe('remote URL check', () => {
       // Upload anyway: the person chose to send the page.
       const again = await t.engine.enqueueUrls({
         urls: [`${base}/page`],
-        accountIds: ['main'],
-        fldId: 0,
+        targets: [{ accountId: 'main', fldId: 0 }],
         check: { webPages: 'upload' },
       })
       expect(again).toMatchObject({ accepted: 1, problems: [] })

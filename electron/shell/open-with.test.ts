@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EnqueueResult } from '../../shared/queue.ts'
-import { launchPaths, OpenWith, type OpenWithTarget } from './open-with.ts'
+import type { DropTarget, EnqueueResult } from '../../shared/queue.ts'
+import { launchPaths, OpenWith } from './open-with.ts'
 import { claimSingleInstance } from './single-instance.ts'
 
 let dir: string
@@ -18,8 +18,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function rig(target: OpenWithTarget | null = { accountId: 'acc-1', fldId: 0 }) {
-  const enqueued: Array<{ paths: string[]; target: OpenWithTarget }> = []
+function rig(target: DropTarget | null = { accountId: 'acc-1', fldId: 0 }) {
+  const enqueued: Array<{ paths: string[]; target: DropTarget }> = []
   const notes: string[] = []
   let focused = 0
   const openWith = new OpenWith({

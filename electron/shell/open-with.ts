@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import type { EnqueueResult } from '../../shared/queue.ts'
+import type { DropTarget, EnqueueResult } from '../../shared/queue.ts'
 
 /**
  * "Open with Filedock" / "Send to Filedock": the files and folders the OS passes on the command line (Linux's
@@ -30,18 +30,13 @@ export function launchPaths(argv: readonly string[], o: { packaged: boolean; cwd
   return out
 }
 
-export interface OpenWithTarget {
-  accountId: string
-  fldId: number
-}
-
 export interface OpenWithDeps {
   /**
    * Where launched paths go: the active account's open folder (as the window reports it), else its root; null
    * when there is no account yet.
    */
-  target(): OpenWithTarget | null
-  enqueue(paths: string[], target: OpenWithTarget): Promise<EnqueueResult>
+  target(): DropTarget | null
+  enqueue(paths: string[], target: DropTarget): Promise<EnqueueResult>
   /** Tells the user what happened (a notification): queued, or why not. */
   notify(title: string, body: string): void
   focusWindow(): void

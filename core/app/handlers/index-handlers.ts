@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { FiledockError } from '../../../shared/errors.ts'
 import { MAX_LINKS_TO_CHECK } from '../../../shared/ipc/index-contract.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
+import { formatLinks } from '../../../shared/link-pack.ts'
 import type { IndexService } from '../../index/index-service.ts'
 import { throttledMoveProgress } from '../../index/move-progress.ts'
 import { moveSelection } from '../../index/move-selection.ts'
@@ -50,7 +51,11 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
     'index.summarize': async ({ selection }) => summarize(selection, d.index.reader, d.scope),
     'index.copyLinks': async ({ selection }) => {
       const links = selectedLinks(selection, d.index.reader, d.scope)
-      const text = links.join('\n')
+      // The one link builder (shared/link-pack.ts), as for the files the renderer copies itself.
+      const text = formatLinks(
+        links.map((pageLink) => ({ pageLink })),
+        'page',
+      )
       if (d.copyToClipboard !== undefined && links.length > 0) {
         d.copyToClipboard(text)
         return { count: links.length, copied: true, text: null }

@@ -1,12 +1,8 @@
-import pLimit from 'p-limit'
-import type { FileListParams } from '../../../shared/api/types.ts'
-import { type FiledockErrorData, isFiledockError } from '../../../shared/errors.ts'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { CloneNames } from '../../../shared/ipc/settings.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import type { IndexAppChanges } from '../../index/app-changes.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
-import { redactSecrets } from '../../logging/redact.ts'
 import type { ClientPool } from '../client-pool.ts'
 import { cloneNamed } from './named-clone.ts'
 
@@ -16,17 +12,12 @@ type RemoteChannels =
   | 'folders.list'
   | 'folders.create'
   | 'folders.rename'
-  | 'files.list'
   | 'files.info'
   | 'files.rename'
   | 'files.clone'
-  | 'files.move'
   | 'files.directLink'
   | 'files.deleted'
   | 'files.check'
-
-/** file/set_folder takes one file per call; a few at a time keeps a big selection quick without hammering the host. */
-const MOVE_CONCURRENCY = 4
 
 /**
  * Channels that talk to the file host, each on the active account unless `accountId` says otherwise. Changes the
@@ -65,13 +56,6 @@ export function remoteHandlers(
       return null
     },
 
-    'files.list': async ({ accountId, fldId, page, perPage, name }) => {
-      const params: FileListParams = { page, perPage }
-      if (fldId !== undefined) params.fldId = fldId
-      // An empty search box means "no filter", not "files named ''".
-      if (name !== undefined && name !== '') params.name = name
-      return (await pool.get(accountId)).client.fileList(params)
-    },
     'files.info': async ({ accountId, fileCodes }) => (await pool.get(accountId)).client.fileInfo(fileCodes),
     'files.rename': async ({ accountId, fileCode, name }) => {
       const scoped = await pool.get(accountId)
@@ -101,35 +85,6 @@ export function remoteHandlers(
         // Even a copy whose rename failed exists now.
         filesChanged(scoped.accountId, null)
       }
-    },
-    'files.move': async ({ accountId, fileCodes, fldId }) => {
-      const scoped = await pool.get(accountId)
-      const limit = pLimit(MOVE_CONCURRENCY)
-      const outcomes = await Promise.all(
-        [...new Set(fileCodes)].map((fileCode) =>
-          limit(async () => {
-            try {
-              await scoped.client.fileSetFolder(fileCode, fldId)
-              return { fileCode, error: null }
-            } catch (error) {
-              // One failed file must not hide the others' success; a non-Filedock error is still a bug.
-              if (!isFiledockError(error)) throw error
-              const data: FiledockErrorData = error.toJSON()
-              return { fileCode, error: { ...data, message: redactSecrets(data.message) } }
-            }
-          }),
-        ),
-      )
-      const moved = outcomes.filter((o) => o.error === null).map((o) => o.fileCode)
-      const failed = outcomes.flatMap((o) =>
-        o.error === null ? [] : [{ fileCode: o.fileCode, error: o.error }],
-      )
-      // Source folders are not known (a selection may span several), so every file list is stale.
-      if (moved.length > 0) {
-        index?.filesMoved(scoped.accountId, moved, fldId)
-        filesChanged(scoped.accountId, null)
-      }
-      return { moved, failed }
     },
     'files.directLink': async ({ accountId, fileCode }) =>
       (await pool.get(accountId)).client.directLink(fileCode),

@@ -37,8 +37,7 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
     await call('queue.pause', {})
     const queued = await call<EnqueueResult>('queue.enqueuePaths', {
       paths: [join(dir, 'scenario-tree'), join(dir, 'empty.txt')],
-      accountIds: [accountId],
-      fldId: 0,
+      targets: [{ accountId, fldId: 0 }],
     })
     expect(queued.accepted).toBe(2)
     expect(queued.problems).toContainEqual(expect.objectContaining({ kind: 'empty' }))
@@ -84,8 +83,7 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
     const dead = 'http://no-such-host.invalid/never.bin'
     const refusedUrl = await call<EnqueueResult>('queue.enqueueUrls', {
       urls: [dead],
-      accountIds: [accountId],
-      fldId: 0,
+      targets: [{ accountId, fldId: 0 }],
     })
     expect(refusedUrl).toMatchObject({ batchId: null, accepted: 0, problems: [{ kind: 'unreachable_url' }] })
     expect(await call('queue.checkUrls', { urls: [dead] })).toEqual({
@@ -96,15 +94,13 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
     expect(
       await call('queue.countAlreadyThere', {
         paths: [join(dir, 'scenario-tree')],
-        accountIds: [accountId],
-        fldId: 0,
+        targets: [{ accountId, fldId: 0 }],
       }),
     ).toEqual({ files: 2, alreadyThere: 2 })
     // Port 9 cannot be checked from here (fetch refuses it): it is queued for the host to try.
     const remote = await call<EnqueueResult>('queue.enqueueUrls', {
       urls: ['http://127.0.0.1:9/never.bin'],
-      accountIds: [accountId],
-      fldId: 0,
+      targets: [{ accountId, fldId: 0 }],
     })
     const url = (await call<QueueSnapshot>('queue.snapshot')).items.find((i) => i.batchId === remote.batchId)
     if (url === undefined) throw new Error('the URL item is not in the snapshot')

@@ -23,7 +23,7 @@ export function kiloName(): string {
 
 /**
  * 1536 → "1.54 KB". Decimal steps (1 KB = 1000 bytes) by default, the convention of Filedock (main and the CLI
- * use core/format/bytes.ts); macOS, GNOME and drive makers count the same way. The binary setting shows KiB.
+ * use shared/format-bytes.ts); macOS, GNOME and drive makers count the same way. The binary setting shows KiB.
  */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—'

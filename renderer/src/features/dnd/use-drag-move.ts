@@ -5,6 +5,7 @@ import { formatCount } from '../../lib/format.ts'
 import { isPicked, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import { itemId } from '../files/FileItem.tsx'
+import { linksText } from '../files/links-text.ts'
 import { selectionAccount, selectionOf } from '../files/selection.ts'
 import { useFileActions } from '../files/use-file-actions.ts'
 import type { SelectionCount } from '../files/use-selection-summary.ts'
@@ -79,8 +80,7 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
         e.dataTransfer.effectAllowed = 'move'
         e.dataTransfer.setData(MOVE_TYPE, String(count ?? ''))
         // Dropped on a text field or another app, picked files give their page links, as Copy links does.
-        if (!sel.all)
-          e.dataTransfer.setData('text/plain', [...sel.picked.values()].map((r) => r.link).join('\n'))
+        if (!sel.all) e.dataTransfer.setData('text/plain', linksText([...sel.picked.values()], 'page'))
         setDragLabel(
           e.dataTransfer,
           count === 1 ? file.name : count === null ? 'Selected files' : formatCount(count, 'file'),

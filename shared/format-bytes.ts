@@ -1,4 +1,4 @@
-import type { SizeUnits } from '../../shared/ipc/settings.ts'
+import type { SizeUnits } from './ipc/settings.ts'
 
 const NAMES: Record<SizeUnits, readonly string[]> = {
   decimal: ['KB', 'MB', 'GB', 'TB', 'PB'],

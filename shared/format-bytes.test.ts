@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes } from './bytes.ts'
+import { formatBytes } from './format-bytes.ts'
 
 describe('formatBytes', () => {
   it.each([

@@ -1,7 +1,6 @@
-import { FiledockError } from '../../shared/errors.ts'
-import type { SizeUnits } from '../../shared/ipc/settings.ts'
-import { isLinkFormat, type LinkFormat, type LinkPackEntry } from '../../shared/links.ts'
-import { formatBytes } from '../format/bytes.ts'
+import { FiledockError } from './errors.ts'
+import { formatBytes } from './format-bytes.ts'
+import type { SizeUnits } from './ipc/settings.ts'
 import {
   bbcodeUrl,
   escapeBbcodeText,
@@ -11,19 +10,30 @@ import {
   oneLine,
   safeUrl,
 } from './link-escape.ts'
-
-export type { LinkFormat, LinkPackEntry } from '../../shared/links.ts'
-export { linkFormats } from '../../shared/links.ts'
+import { isLinkFormat, type LinkFormat, type LinkPackEntry } from './links.ts'
 
 /**
- * The links of finished uploads as text to paste, one entry per line in the order given (the engine passes
- * folder order). Decisions:
+ * What a list of bare links needs of a file: its page link, its direct link when fetched, and its host. Link
+ * packs give the whole LinkPackEntry; the file pane's lists (copy, copy direct links, a drag's text) this much.
+ */
+export interface LinkOnly {
+  pageLink: string
+  directLink?: string
+  /** The account's base URL, to group by host; without it, the page link's own (`{base_url}/<code>`). */
+  baseUrl?: string
+  accountLabel?: string
+}
+
+/**
+ * The one builder of link lists: the links of finished uploads (link packs, in any format), and every list of
+ * links the file pane copies or drags (formatLinks), as text to paste, one entry per line in the order given
+ * (the engine passes folder order). Decisions:
  *
  * - page / direct: bare URLs, one per line, for download managers. `direct` falls back to the page link where
  *   no direct link was fetched, so every file is in the list (a page link still gets the file).
  * - plain: `photos/2019/a.jpg (2.4 MB) — https://…`: the path in the upload, because a plain listing is read by
  *   people and the same name often appears in several folders. Sizes in the app's units: decimal KB/MB/GB unless
- *   the setting says binary (core/format/bytes.ts).
+ *   the setting says binary (format-bytes.ts).
  * - html: `<a href="…">name</a><br>`; markdown: `- [name](link)`: list items, because consecutive Markdown lines
  *   would render as one paragraph; bbcode: `[url=link]name[/url]`.
  * - Entries of several hosts are grouped per host (in order of first appearance) under a heading in the
@@ -44,6 +54,19 @@ export function formatLinkPack(
       message: `Unknown link format ${JSON.stringify(format)}.`,
     })
   }
+  return layout(entries, format, (e) => entryLine(format, e, units))
+}
+
+/** Bare URLs, one per line, grouped per host: formatLinkPack's page and direct formats, for lists of links. */
+export function formatLinks(entries: readonly LinkOnly[], format: 'page' | 'direct'): string {
+  return layout(entries, format, (e) => bareLine(format, e))
+}
+
+function layout<E extends LinkOnly>(
+  entries: readonly E[],
+  format: LinkFormat,
+  line: (entry: E) => string | null,
+): string {
   const groups = groupByHost(entries)
   const blocks: string[] = []
   for (const group of groups) {
@@ -53,12 +76,17 @@ export function formatLinkPack(
       if (heading !== null) lines.push(heading)
     }
     for (const entry of group.entries) {
-      const line = entryLine(format, entry, units)
-      if (line !== null) lines.push(line)
+      const text = line(entry)
+      if (text !== null) lines.push(text)
     }
     if (lines.length > 0) blocks.push(lines.join('\n'))
   }
   return blocks.join('\n\n')
+}
+
+function bareLine(format: 'page' | 'direct', e: LinkOnly): string | null {
+  const page = safeUrl(e.pageLink)
+  return format === 'direct' ? (safeUrl(e.directLink) ?? page) : page
 }
 
 function entryLine(format: LinkFormat, e: LinkPackEntry, units: SizeUnits): string | null {
@@ -66,9 +94,8 @@ function entryLine(format: LinkFormat, e: LinkPackEntry, units: SizeUnits): stri
   const name = oneLine(e.name)
   switch (format) {
     case 'page':
-      return page
     case 'direct':
-      return safeUrl(e.directLink) ?? page
+      return bareLine(format, e)
     case 'plain': {
       const text = `${oneLine(e.relPath) || name} (${formatBytes(e.size, units)})`
       return page === null ? text : `${text} — ${page}`
@@ -113,22 +140,22 @@ interface Heading {
   host: string
 }
 
-interface HostGroup {
+interface HostGroup<E> {
   heading: Heading
-  entries: LinkPackEntry[]
+  entries: E[]
 }
 
 /** Same host = same origin of baseUrl (scheme, host, port; case-insensitive); the heading names its accounts. */
-function groupByHost(entries: readonly LinkPackEntry[]): HostGroup[] {
-  const groups = new Map<string, { host: string; labels: string[]; entries: LinkPackEntry[] }>()
+function groupByHost<E extends LinkOnly>(entries: readonly E[]): HostGroup<E>[] {
+  const groups = new Map<string, { host: string; labels: string[]; entries: E[] }>()
   for (const entry of entries) {
-    const { key, host } = hostOf(entry.baseUrl)
+    const { key, host } = hostOf(entry.baseUrl ?? entry.pageLink)
     let group = groups.get(key)
     if (!group) {
       group = { host, labels: [], entries: [] }
       groups.set(key, group)
     }
-    const label = oneLine(entry.accountLabel)
+    const label = oneLine(entry.accountLabel ?? '')
     if (label !== '' && !group.labels.includes(label)) group.labels.push(label)
     group.entries.push(entry)
   }

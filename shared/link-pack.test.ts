@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { linkFormats } from '../../shared/links.ts'
-import { formatLinkPack, type LinkFormat, type LinkPackEntry } from './link-pack.ts'
+import { formatLinkPack, formatLinks } from './link-pack.ts'
+import { type LinkFormat, type LinkPackEntry, linkFormats } from './links.ts'
 
 const A = 'https://files.example'
 const B = 'http://other.test:8080'
@@ -139,5 +139,30 @@ describe('formatLinkPack: headings', () => {
     expect(out).toBe(
       `files.example:\na (2.0 KB) — ${A}/abc123def456\n\nother.test:8080:\nb (2.0 KB) — ${B}/x`,
     )
+  })
+})
+
+describe('formatLinks: the lists of links the file pane copies and drags', () => {
+  it('is the page and direct pack of the same files', () => {
+    const mixed = [...pair, e({ name: 'c.bin', pageLink: `${B}/cccccccccccc`, baseUrl: B })]
+    for (const format of ['page', 'direct'] as const)
+      expect(formatLinks(mixed, format)).toBe(formatLinkPack(mixed, format))
+  })
+
+  it('groups by the page link’s host when the entries carry no base URL', () => {
+    const links = [`${A}/aaaaaaaaaaaa`, `${B}/cccccccccccc`, `${A}/bbbbbbbbbbbb`].map((pageLink) => ({
+      pageLink,
+    }))
+    expect(formatLinks(links, 'page')).toBe(`${A}/aaaaaaaaaaaa\n${A}/bbbbbbbbbbbb\n\n${B}/cccccccccccc`)
+  })
+
+  it('lists only http(s) URLs, and a direct link where one was fetched', () => {
+    const links = [
+      { pageLink: 'javascript:alert(1)' },
+      { pageLink: `${A}/aaaaaaaaaaaa`, directLink: 'javascript:alert(2)' },
+      { pageLink: `${A}/bbbbbbbbbbbb`, directLink: `${A}:183/d/x/b.txt` },
+    ]
+    expect(formatLinks(links, 'page')).toBe(`${A}/aaaaaaaaaaaa\n${A}/bbbbbbbbbbbb`)
+    expect(formatLinks(links, 'direct')).toBe(`${A}/aaaaaaaaaaaa\n${A}:183/d/x/b.txt`)
   })
 })
