@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiClient } from './client.ts'
 import { failureOf, fakeHostClients } from './testing/fake-client.ts'
 import { type FakeHandler, ok, reply } from './testing/fake-host.ts'
@@ -233,11 +233,23 @@ describe('malformed answers become typed errors', () => {
   })
 
   it('a host that never answers → timeout', async () => {
-    const { client } = await setup(() => {}, { timeoutMs: 200 })
-    const started = Date.now()
-    const err = await failure(client.accountInfo())
-    expect(err.kind).toBe('timeout')
-    expect(Date.now() - started).toBeLessThan(2000)
+    const { client, host } = await setup(() => {}, { timeoutMs: 200 })
+    // The time limit on a fake clock: the call is still waiting 1 ms before it, and fails at it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      let settled = false
+      const call = failure(client.accountInfo()).finally(() => {
+        settled = true
+      })
+      // (vi.waitFor would move the fake clock on.)
+      while (host.requests.length === 0) await new Promise((resolve) => setImmediate(resolve))
+      await vi.advanceTimersByTimeAsync(199)
+      expect(settled).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect((await call).kind).toBe('timeout')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('a caller abort → cancelled', async () => {
