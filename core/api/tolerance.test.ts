@@ -268,15 +268,20 @@ describe('malformed answers become typed errors', () => {
     expect(err.retryAfterMs).toBe(7000)
   })
 
-  it('429 with an HTTP-date Retry-After → rate_limited with a positive wait', async () => {
-    const at = new Date(Date.now() + 20_000).toUTCString()
-    const { client } = await setup((_q, res) =>
-      reply(res, { status: 429, msg: 'Too many requests' }, 429, { 'retry-after': at }),
-    )
-    const err = await failure(client.accountInfo())
-    expect(err.kind).toBe('rate_limited')
-    expect(err.retryAfterMs).toBeGreaterThan(15_000)
-    expect(err.retryAfterMs).toBeLessThanOrEqual(20_000)
+  it('429 with an HTTP-date Retry-After → rate_limited with the wait until then', async () => {
+    // The clock stands at a whole second, so the wait is exact however long the round trip takes.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 0, 1, 12, 0, 0) })
+    try {
+      const at = new Date(Date.now() + 20_000).toUTCString()
+      const { client } = await setup((_q, res) =>
+        reply(res, { status: 429, msg: 'Too many requests' }, 429, { 'retry-after': at }),
+      )
+      const err = await failure(client.accountInfo())
+      expect(err.kind).toBe('rate_limited')
+      expect(err.retryAfterMs).toBe(20_000)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
