@@ -52,8 +52,10 @@ export async function styleRecalcsWhile<T>(
   cdp: CDPSession,
   work: () => Promise<T>,
 ): Promise<{ value: T; elementsRestyled: number; recalcs: number }> {
-  const events: Array<{ name: string; ph: string; args?: { elementCount?: number } }> = []
-  const collect = (data: { value: typeof events }) => events.push(...data.value)
+  type TraceEvent = { name: string; ph: string; args?: { elementCount?: number } }
+  const events: TraceEvent[] = []
+  // (Playwright's type for the events is narrower than what Chromium sends.)
+  const collect = (data: { value: object[] }) => events.push(...(data.value as TraceEvent[]))
   cdp.on('Tracing.dataCollected', collect)
   try {
     await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' })

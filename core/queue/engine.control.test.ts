@@ -101,7 +101,7 @@ describe('queue controls', () => {
     try {
       await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
       await t.engine.whenIdle()
-      const buckets = new Set(take.mock.contexts)
+      const buckets = new Set(take.mock.contexts as TokenBucket[])
       expect(buckets.size).toBe(1)
       expect([...buckets][0]?.bytesPerSec).toBe(512 * 1024)
       expect(take.mock.calls.reduce((sum, [bytes]) => sum + bytes, 0)).toBe(4 * 256 * 1024)
