@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { failureOf, fakeHostClients } from './testing/fake-client.ts'
 import { type FakeHandler, reply } from './testing/fake-host.ts'
+import { countTurns } from './testing/loop-turns.ts'
 
 const KEY = 'sEcReTkEy1234567890'
 const clients = fakeHostClients({ apiKey: KEY, retries: 0, timeoutMs: 10_000 })
@@ -45,18 +46,13 @@ describe("a folder's subfolders, read as the answer arrives", () => {
       /** The longest text handed to JSON.parse, and the turns of the event loop, while `read` runs. */
       const parsedWhile = async (read: () => Promise<unknown>) => {
         const parse = vi.spyOn(JSON, 'parse')
-        let turns = 0
-        let counting = true
-        const turn = () => {
-          turns++
-          if (counting) setImmediate(turn)
-        }
-        setImmediate(turn)
+        const turns = countTurns()
         try {
           await read()
-          return { largest: Math.max(0, ...parse.mock.calls.map(([text]) => String(text).length)), turns }
+          const largest = Math.max(0, ...parse.mock.calls.map(([text]) => String(text).length))
+          return { largest, turns: turns.stop() }
         } finally {
-          counting = false
+          turns.stop()
           parse.mockRestore()
         }
       }
