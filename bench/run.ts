@@ -9,6 +9,7 @@ import { benchDetailsPanel } from './details-panel.ts'
 import { benchDragMove } from './drag-move.ts'
 import { benchFolderTree } from './folder-tree.ts'
 import { benchGridView } from './grid-view.ts'
+import { benchHistory } from './history.ts'
 import { benchIndex, windowsWhileChecking } from './index.ts'
 import { startReady } from './lib/child.ts'
 import { benchLinkCheck } from './link-check.ts'
@@ -20,7 +21,7 @@ import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history] [--rounds N] [--large-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -33,7 +34,8 @@ const { values } = parseArgs({
 })
 const only = new Set(
   (
-    values.only ?? 'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links'
+    values.only ??
+    'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history'
   ).split(','),
 )
 const rounds = Number(values.rounds)
@@ -97,6 +99,7 @@ try {
   else if (only.has('index-check'))
     results.windowsWhileChecking100kFolder = await windowsWhileChecking(work, rounds)
   if (only.has('links')) results.linkChecker1000 = await benchLinkCheck(work, rounds)
+  if (only.has('history')) results.uploadHistory100k = await benchHistory(work, rounds)
   if (only.has('package')) results.packagedApp = await benchPackage(work)
   if (only.has('queue')) {
     results.uploadQueue = await onSandbox('sb-queue', (sandbox) =>

@@ -45,7 +45,8 @@ async function webRig(dataDir?: string) {
 const staged = (dataDir: string) => readdir(join(dataDir, 'staging')).catch(() => [] as string[])
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5000
+  // A wait for the condition, not a bound on how soon it holds: a loaded machine may take its time.
+  const deadline = Date.now() + 20_000
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((res) => setTimeout(res, 50))

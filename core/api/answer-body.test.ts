@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readPicked } from './answer-body.ts'
+import { countTurns } from './testing/loop-turns.ts'
 
 /** A body whose bytes are all there already, as when a fast host's answer is buffered before it is read. */
 function buffered(...chunks: Buffer[]) {
@@ -27,15 +28,9 @@ describe('reading only the values a call needs', () => {
       status: 200,
       result: { files, folders: [{ fld_id: 7, name: 'Ünïcode ✓' }] },
     })
-    let turns = 0
-    let counting = true
-    const turn = () => {
-      turns++
-      if (counting) setImmediate(turn)
-    }
-    setImmediate(turn)
+    const counting = countTurns()
     const picked = await readPicked(buffered(Buffer.from(text)), 'folder/list', ['result.folders'], notJson)
-    counting = false
+    const turns = counting.stop()
     expect(picked).toEqual({ result: { folders: [{ fld_id: 7, name: 'Ünïcode ✓' }] } })
     // One turn at least every 64 KiB parsed: a window asked meanwhile waits for a slice, not the whole answer.
     expect(turns).toBeGreaterThanOrEqual(Math.floor(Buffer.byteLength(text) / (64 * 1024)) - 1)

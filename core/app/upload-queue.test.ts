@@ -107,14 +107,11 @@ describe('the upload queue in the app', () => {
       targets: [{ accountId: r.account.id, fldId: 0 }],
     })
     await r.call('accounts.remove', { id: r.account.id })
-    const deadline = Date.now() + 5000
-    let states: string[] = []
-    while (Date.now() < deadline) {
-      states = (await r.call<QueueSnapshot>('queue.snapshot')).items.map((i) => i.state)
-      if (states.every((s) => s === 'cancelled')) break
-      await new Promise((res) => setTimeout(res, 20))
-    }
-    expect(states).toEqual(['cancelled', 'cancelled'])
+    await expect
+      .poll(async () => (await r.call<QueueSnapshot>('queue.snapshot')).items.map((i) => i.state), {
+        timeout: 20_000,
+      })
+      .toEqual(['cancelled', 'cancelled'])
   })
 
   it('keeps queue limits and upload settings across a restart', async () => {

@@ -1,7 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FolderWriter } from './folder-writer.ts'
@@ -61,8 +60,6 @@ describe('the folder writer thread', () => {
     const replace = await writer().begin(1, FOLDER)
     const renamed = filesNamed('new', FILES)
     for (let i = 0; i < renamed.length; i += 500) replace.add(renamed.slice(i, i + 500))
-    const lag = monitorEventLoopDelay({ resolution: 5 })
-    lag.enable()
     const committed = replace.commit([{ fldId: 70, name: 'Inside', code: null }], NOTHING_WRITTEN)
     let done = false
     void committed.finally(() => {
@@ -83,13 +80,11 @@ describe('the folder writer thread', () => {
       reads++
       await new Promise((resolve) => setImmediate(resolve))
     }
-    lag.disable()
     expect(await committed).toBe(true)
     expect(seen.has('mixed')).toBe(false)
     expect(seen.has('old')).toBe(true)
     // The loop above ran while the thread wrote: main was never held for the whole transaction.
     expect(reads).toBeGreaterThan(10)
-    expect(lag.max / 1e6).toBeLessThan(150)
     // (The window's first row is the new subfolder: folders come first.)
     expect(namesInFolder(4)).toEqual(['new-0.bin', 'new-1.bin', 'new-10.bin'])
     expect(writes.counts(1)).toEqual({ files: FILES, folders: 1 })
