@@ -91,9 +91,9 @@ export function shortenName(name: string, maxBytes: number): string {
 
 /**
  * The `n`th "keep both" name: `report (1).pdf`, `README (2)`, `.bashrc (1)`, as file managers and browsers number
- * copies; shortened to fit the byte limit.
+ * copies; shortened to fit the byte limit. A text instead of a number tags a copy the same way (a file code).
  */
-export function numberedName(name: string, n: number): string {
+export function numberedName(name: string, n: number | string): string {
   const { stem, ext } = splitExtension(name)
   const tag = ` (${n})`
   return cutToBytes(stem, MAX_NAME_BYTES - utf8Length(tag) - utf8Length(ext)) + tag + ext
