@@ -124,21 +124,29 @@ type Named = Omit<PlannedFile, 'state' | 'partBytes' | 'existingSize'>
 /** Safe names, with twins on one local name told apart by their codes. */
 function nameFiles(files: readonly HostFile[], dir: string, platform: string): Named[] {
   const taken = new Set<string>()
+  // Folders are few and files many: each folder's safe path and comparison key are made once.
+  const folders = new Map<string, { rel: string[]; path: string; key: string }>()
   return files.map((f) => {
-    const rel = safeRelDir(f.relDir, platform).segments
-    const folder = join(dir, ...rel)
+    const folderId = f.relDir.join('\u0000')
+    let folder = folders.get(folderId)
+    if (folder === undefined) {
+      const rel = safeRelDir(f.relDir, platform).segments
+      const path = join(dir, ...rel)
+      folder = { rel, path, key: localNameKey(path, platform) }
+      folders.set(folderId, folder)
+    }
     let { name } = safeLocalName(f.name, platform, f.code)
-    const key = (n: string) => `${localNameKey(folder, platform)}\u0000${localNameKey(n, platform)}`
+    const key = (n: string) => `${folder.key}\u0000${localNameKey(n, platform)}`
     if (taken.has(key(name))) name = numberedName(name, f.code)
     taken.add(key(name))
     return {
       code: f.code,
       size: f.size,
-      dir: folder,
-      relDir: rel,
+      dir: folder.path,
+      relDir: folder.rel,
       localName: name,
       ...(name !== f.name ? { renamedFrom: f.name } : {}),
-      path: join(folder, name),
+      path: join(folder.path, name),
     }
   })
 }
@@ -179,21 +187,36 @@ async function listFolders(
   return listings
 }
 
-async function judge(
+/** What is at a file's path. Most files of a fresh download have nothing there: no promise, no stat for them. */
+function judge(
   f: Named,
   listing: Listing,
   policy: ConflictPolicy,
   platform: string,
   sizeOf: (path: string) => Promise<number>,
-): Promise<PlannedFile> {
+): PlannedFile | Promise<PlannedFile> {
   const entry = find(listing, f.localName, platform)
   const partEntry = find(listing, partNameOf(f.localName, f.code), platform)
+  if (entry === undefined && partEntry === undefined) return { ...f, state: 'new', partBytes: 0 }
+  return judgeTaken(f, entry, partEntry, listing, policy, platform, sizeOf)
+}
+
+async function judgeTaken(
+  f: Named,
+  entry: Dirent | undefined,
+  partEntry: Dirent | undefined,
+  listing: Listing,
+  policy: ConflictPolicy,
+  platform: string,
+  sizeOf: (path: string) => Promise<number>,
+): Promise<PlannedFile> {
   const partBytes = partEntry ? await sizeOf(join(f.dir, partEntry.name)) : 0
   const here = (path: string): PlannedFile => ({ ...f, path, state: 'already-here', partBytes })
   if (entry === undefined) return { ...f, state: partBytes > 0 ? 'resume' : 'new', partBytes }
   const existingSize = entry.isFile() ? await sizeOf(join(f.dir, entry.name)) : null
   if (existingSize === f.size) return here(f.path)
   if (policy !== 'overwrite') {
+    // The numbered copies placeFile's findSameFile would find, read from the listing instead of stat'ed blind.
     for (let n = 1; ; n++) {
       const copy = find(listing, numberedName(f.localName, n), platform)
       if (copy === undefined) break
