@@ -5,15 +5,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { noFaults } from '../../sandbox/faults.ts'
 import { servedRanges } from '../../sandbox/testing/api-calls.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { failureOf as failureWithout } from '../api/testing/fake-client.ts'
 import { formatBytes } from '../format/bytes.ts'
 import { classify } from '../queue/failures.ts'
 import { freeBytes, localDiskError } from './disk-errors.ts'
 import { downloadFile } from './download-file.ts'
-import { sizeOf } from './part-file.ts'
 import { startChildDownload } from './testing/child-download.ts'
 import { downloadSandboxForAll, sha256OfFile } from './testing/download-sandbox.ts'
 import { mountTmpfs, unmount, whyNoTmpfs } from './testing/tmpfs.ts'
-import { partPathOf } from './work-files.ts'
+import { partPathOf, sizeOf } from './work-files.ts'
 
 // A download's local disk failures, met for real: a full disk and a read-only one are small tmpfs mounts, a folder
 // that is not writable is met by a process of another user (root ignores permissions).
@@ -27,14 +27,8 @@ if (noTmpfs !== null) {
   )
 }
 
-async function failureOf(call: Promise<unknown>): Promise<FiledockError> {
-  const err = await call.then(
-    () => new Error('expected a failure'),
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(FiledockError)
-  return err as FiledockError
-}
+/** The typed error a call fails with (its message never holds the key). */
+const failureOf = (call: Promise<unknown>) => failureWithout(call, t.sandbox.apiKey)
 
 describe.skipIf(noTmpfs !== null)('disks mounted for the test', () => {
   const mounts: string[] = []

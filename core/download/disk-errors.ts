@@ -4,6 +4,7 @@ import { FiledockError } from '../../shared/errors.ts'
 import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import { DOWNLOAD_OPERATION } from '../api/file-server.ts'
 import { formatBytes } from '../format/bytes.ts'
+import { sizeOf } from './work-files.ts'
 
 /**
  * A download's local disk failures in the user's words: what happened, to which folder, what to do, and that the
@@ -63,6 +64,15 @@ export async function localDiskError(err: unknown, c: DiskFailureContext): Promi
       return null
   }
   return new FiledockError({ kind: 'local_disk', message, operation: DOWNLOAD_OPERATION }, { cause: err })
+}
+
+/** `err` in localDiskError's words, with the bytes the work file `part` holds now; else `err` as it is. */
+export async function inDiskWords(
+  err: unknown,
+  part: string,
+  c: Omit<DiskFailureContext, 'written'>,
+): Promise<unknown> {
+  return (await localDiskError(err, { ...c, written: await sizeOf(part) })) ?? err
 }
 
 /** Bytes an unprivileged user may still write on the disk holding `dir` (its nearest existing folder). */

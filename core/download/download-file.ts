@@ -1,8 +1,8 @@
 import { mkdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ConflictPolicy } from '../../shared/downloads.ts'
-import { localDiskError } from './disk-errors.ts'
-import { type FetchedPart, type FetchPartOptions, fetchPart, sizeOf } from './part-file.ts'
+import { inDiskWords } from './disk-errors.ts'
+import { type FetchedPart, type FetchPartOptions, fetchPart } from './part-file.ts'
 import { findSameFile, type Placed, placeFile } from './place-file.ts'
 import { lockPart, partPathOf } from './work-files.ts'
 
@@ -48,13 +48,6 @@ export async function downloadFile(o: DownloadFileOptions): Promise<DownloadedFi
       release()
     }
   } catch (err) {
-    const context = {
-      dir: o.dir,
-      name: o.localName,
-      size: o.size,
-      written: await sizeOf(part),
-      units: o.units,
-    }
-    throw (await localDiskError(err, context)) ?? err
+    throw await inDiskWords(err, part, { dir: o.dir, name: o.localName, size: o.size, units: o.units })
   }
 }

@@ -3,11 +3,10 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { noFaults } from '../../sandbox/faults.ts'
 import { type Served, servedRanges } from '../../sandbox/testing/api-calls.ts'
-import { sizeOf } from './part-file.ts'
 import { SYNC_EVERY } from './part-writer.ts'
 import { startChildDownload } from './testing/child-download.ts'
 import { downloadSandboxForAll, sha256OfFile } from './testing/download-sandbox.ts'
-import { partPathOf } from './work-files.ts'
+import { partPathOf, sizeOf } from './work-files.ts'
 
 // Downloads in processes of their own: killed with SIGKILL mid-file, two at once on one file, and a 1 GiB file
 // whose memory is measured.
@@ -67,8 +66,8 @@ describe('two processes downloading the same file at once', () => {
     const file = await t.upload('twice.bin', SIZE)
     const dir = await t.folder()
     const job = jobOf(file.code, SIZE, dir)
-    // 4 s for the file: the second process (half a second or more to start) meets the first at work.
-    t.sandbox.setFaults({ downloadBytesPerSec: 1 << 20 })
+    // 8 s for the file: the second process (a second or more to start, under load several) meets the first at work.
+    t.sandbox.setFaults({ downloadBytesPerSec: 512 << 10 })
     const first = startChildDownload(job)
     await first.reached(256 << 10)
     const second = await startChildDownload(job).ended

@@ -4,14 +4,15 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { noFaults } from '../../sandbox/faults.ts'
 import { servedRanges } from '../../sandbox/testing/api-calls.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import type { FiledockError } from '../../shared/errors.ts'
 import { BodyCut, LinkGone } from '../api/file-server.ts'
+import { failureOf as failureWithout } from '../api/testing/fake-client.ts'
 import { classify } from '../queue/failures.ts'
 import { TokenBucket } from '../queue/throttle.ts'
 import { type DownloadedFile, type DownloadFileOptions, downloadFile } from './download-file.ts'
-import { MAX_LINK_REFRESHES, sizeOf } from './part-file.ts'
+import { MAX_LINK_REFRESHES } from './part-file.ts'
 import { downloadSandboxForAll, sha256OfFile } from './testing/download-sandbox.ts'
-import { partPathOf } from './work-files.ts'
+import { partPathOf, sizeOf } from './work-files.ts'
 
 // One file fetched into its work file and put in place, against the sandbox's file server and each of its faults.
 const t = downloadSandboxForAll()
@@ -55,14 +56,8 @@ async function served(code: string) {
   return all.files[code] ?? []
 }
 
-async function failureOf(call: Promise<unknown>): Promise<FiledockError> {
-  const err = await call.then(
-    () => new Error('expected a failure'),
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(FiledockError)
-  return err as FiledockError
-}
+/** The typed error a call fails with (its message never holds the key). */
+const failureOf = (call: Promise<unknown>) => failureWithout(call, t.sandbox.apiKey)
 
 describe('a download against a sound file server', () => {
   it('one GET, the bytes in place under the final name, no work file left, progress to the end', async () => {

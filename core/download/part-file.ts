@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises'
 import type { DirectLink } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import type { SizeUnits } from '../../shared/ipc/settings.ts'
@@ -6,9 +5,9 @@ import type { ApiClient } from '../api/client.ts'
 import { BodyCut, type BytesAnswer, DOWNLOAD_OPERATION, LinkGone } from '../api/file-server.ts'
 import { cancelledError } from '../api/http.ts'
 import type { TokenBucket } from '../queue/throttle.ts'
-import { localDiskError } from './disk-errors.ts'
+import { inDiskWords } from './disk-errors.ts'
 import { PartWriter, SYNC_EVERY } from './part-writer.ts'
-import { partPathOf } from './work-files.ts'
+import { partPathOf, sizeOf } from './work-files.ts'
 
 /**
  * One call fetches one file into its work file (work-files.ts), resuming from the bytes already there, and
@@ -76,14 +75,7 @@ export async function fetchPart(o: FetchPartOptions): Promise<FetchedPart> {
   try {
     return await job.run()
   } catch (err) {
-    const context = {
-      dir: o.dir,
-      name: o.localName,
-      size: job.fileSize,
-      written: await sizeOf(part),
-      units: o.units,
-    }
-    throw (await localDiskError(err, context)) ?? err
+    throw await inDiskWords(err, part, { dir: o.dir, name: o.localName, size: job.fileSize, units: o.units })
   }
 }
 
@@ -235,14 +227,5 @@ class PartFetch {
       message: `The file server sent more bytes (${bytes}) than ${this.o.localName} has (${this.size}). The extra bytes were not saved; it will be tried again.`,
       operation: DOWNLOAD_OPERATION,
     })
-  }
-}
-
-/** A file's size; 0 when it does not exist. */
-export async function sizeOf(path: string): Promise<number> {
-  try {
-    return (await stat(path)).size
-  } catch {
-    return 0
   }
 }

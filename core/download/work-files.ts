@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FiledockError } from '../../shared/errors.ts'
 import { shortenName } from '../../shared/local-names.ts'
@@ -46,4 +47,13 @@ export function lockPart(part: string, name: string, dir: string): () => void {
         operation: DOWNLOAD_OPERATION,
       }),
   )
+}
+
+/** A work file's size; 0 when there is none. */
+export async function sizeOf(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size
+  } catch {
+    return 0
+  }
 }
