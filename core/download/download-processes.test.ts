@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { noFaults } from '../../sandbox/faults.ts'
 import { type Served, servedRanges } from '../../sandbox/testing/api-calls.ts'
-import { SYNC_EVERY } from './part-writer.ts'
+import { DEFAULT_SYNC } from './part-writer.ts'
 import { startChildDownload } from './testing/child-download.ts'
 import { downloadSandboxForAll, sha256OfFile } from './testing/download-sandbox.ts'
 import { partPathOf, sizeOf } from './work-files.ts'
@@ -56,7 +56,7 @@ describe('a download killed with SIGKILL, then run again', () => {
     ])
     const fetchedTwice = requests.reduce((sum, r) => sum + r.sent, 0) - SIZE
     expect(fetchedTwice).toBeGreaterThanOrEqual(0)
-    expect(fetchedTwice).toBeLessThanOrEqual(0.02 * SIZE + SYNC_EVERY)
+    expect(fetchedTwice).toBeLessThanOrEqual(0.02 * SIZE + DEFAULT_SYNC.bytes)
   }, 60_000)
 })
 

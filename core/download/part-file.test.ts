@@ -106,6 +106,14 @@ describe('a download against a sound file server', () => {
     expect(bucket.taken).toBe(500_000)
   })
 
+  it('an empty file: placed without a request to the file server', async () => {
+    const file = await t.upload('empty.txt', Buffer.alloc(0))
+    const result = await downloadFile(t.options(file.code, 0, await t.folder()))
+    expect(result).toMatchObject({ outcome: 'placed', size: 0, bytesFetched: 0 })
+    expect(await readFile(result.path)).toHaveLength(0)
+    expect(await served(file.code)).toEqual([])
+  })
+
   it("direct_link's size wins over the size the plan knew", async () => {
     const file = await t.upload('resized.bin', 70_000)
     const result = await downloadFile(t.options(file.code, 69_000, await t.folder()))

@@ -6,7 +6,7 @@ import { BodyCut, type BytesAnswer, DOWNLOAD_OPERATION, LinkGone } from '../api/
 import { cancelledError } from '../api/http.ts'
 import type { TokenBucket } from '../queue/throttle.ts'
 import { inDiskWords } from './disk-errors.ts'
-import { PartWriter, SYNC_EVERY } from './part-writer.ts'
+import { DEFAULT_SYNC, PartWriter, type SyncPolicy } from './part-writer.ts'
 import { partPathOf, sizeOf } from './work-files.ts'
 
 /**
@@ -50,7 +50,8 @@ export interface FetchPartOptions {
   validator?: string | null
   /** A new validator arrived; the caller keeps it (before the bytes it vouches for are on disk) for If-Range. */
   onValidator?(validator: string | null): void | Promise<void>
-  syncEveryBytes?: number
+  /** When the work file is fsynced before its end (part-writer.ts). */
+  sync?: SyncPolicy
   units?: SizeUnits
 }
 
@@ -104,7 +105,7 @@ class PartFetch {
 
   async run(): Promise<FetchedPart> {
     await this.relink()
-    const writer = await PartWriter.open(this.part, this.o.syncEveryBytes ?? SYNC_EVERY)
+    const writer = await PartWriter.open(this.part, this.o.sync ?? DEFAULT_SYNC)
     this.writer = writer
     try {
       if (writer.size > this.size) await writer.truncate()
