@@ -19,10 +19,9 @@ export const UNSAFE_CHAR_RANGES: readonly (readonly [first: number, last: number
 ]
 
 const hex = (code: number) => code.toString(16).padStart(4, '0')
-const UNSAFE = new RegExp(
-  `[${UNSAFE_CHAR_RANGES.map(([a, b]) => `\\u${hex(a)}-\\u${hex(b)}`).join('')}]`,
-  'u',
-)
+const UNSAFE_CLASS = `[${UNSAFE_CHAR_RANGES.map(([a, b]) => `\\u${hex(a)}-\\u${hex(b)}`).join('')}]`
+const UNSAFE = new RegExp(UNSAFE_CLASS, 'u')
+const UNSAFE_ALL = new RegExp(UNSAFE_CLASS, 'gu')
 
 /** The code point of the first unsafe character of `text`, or null when it has none. */
 export function firstUnsafeChar(text: string): number | null {
@@ -31,3 +30,6 @@ export function firstUnsafeChar(text: string): number | null {
 }
 
 export const hasUnsafeChar = (text: string): boolean => UNSAFE.test(text)
+
+/** `text` with each unsafe character replaced by `by`: for names that must be made safe, not refused. */
+export const replaceUnsafeChars = (text: string, by: string): string => text.replace(UNSAFE_ALL, by)

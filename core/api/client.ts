@@ -20,6 +20,7 @@ import type {
 } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { actionOf } from './actions.ts'
+import { openRange, type RangeAnswer, type RangeRequest } from './file-server.ts'
 import { checkUploadSource, postUploadForm } from './multipart-upload.ts'
 import { parseAnswer } from './schema-primitives.ts'
 import * as S from './schemas.ts'
@@ -137,6 +138,15 @@ export class ApiClient {
     const op = 'file/direct_link'
     const params = { file_code: V.checkFileCode(op, fileCode) }
     return parseAnswer(S.directLinkAnswer, op, await this.t.read(op, params, o?.signal))
+  }
+
+  /**
+   * A ranged GET of a direct link from op 7 (core/api/file-server.ts), through this client's connections and
+   * proxy. Never retried here: the caller resumes from the bytes it has.
+   */
+  openRange(url: string, req: RangeRequest): Promise<RangeAnswer> {
+    const { dispatcher, userAgent, apiKey } = this.t.ctx
+    return openRange({ dispatcher, userAgent, apiKey, idleTimeoutMs: this.t.downloadIdleTimeoutMs }, url, req)
   }
 
   /**

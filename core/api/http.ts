@@ -90,7 +90,7 @@ async function send<T>(
     })
     return await answer(res)
   } catch (err) {
-    throw guard.explain(err, operation, req.url, ctx)
+    throw guard.explain(err, operation, describeUrl(req.url.href), ctx)
   } finally {
     guard.dispose()
   }
@@ -130,26 +130,24 @@ export class RequestGuard {
     if (this.callerSignal?.aborted) throw cancelledError(operation)
   }
 
-  /** The typed error for whatever went wrong; FiledockErrors thrown deliberately pass through. */
-  explain(
-    err: unknown,
-    operation: string,
-    url: URL,
-    ctx: { apiKey: string; timeoutMs: number },
-  ): FiledockError {
+  /**
+   * The typed error for whatever went wrong; FiledockErrors thrown deliberately pass through. `where` is the
+   * address as it may be shown (describeUrl, or describeFileLink for a link whose path is a secret).
+   */
+  explain(err: unknown, operation: string, where: string, ctx: { apiKey: string }): FiledockError {
     if (this.callerSignal?.aborted) return cancelledError(operation, err)
     if (this.timedOut) {
       return new FiledockError(
         {
           kind: 'timeout',
-          message: `The host did not answer within ${formatMs(this.limitMs)} while ${actionOf(operation)} (${describeUrl(url.href)}). Check the connection or try again.`,
+          message: `The host did not answer within ${formatMs(this.limitMs)} while ${actionOf(operation)} (${where}). Check the connection or try again.`,
           operation,
         },
         { cause: err },
       )
     }
     if (err instanceof FiledockError) return err
-    return transportError(err, operation, url, ctx.apiKey)
+    return transportError(err, operation, where, ctx.apiKey)
   }
 
   dispose(): void {
@@ -170,9 +168,13 @@ function formatMs(ms: number): string {
 }
 
 /** Connection-level failures (refused, reset, DNS, closed mid-answer) → network or timeout. */
-export function transportError(err: unknown, operation: string, url: URL, apiKey: string): FiledockError {
+export function transportError(
+  err: unknown,
+  operation: string,
+  where: string,
+  apiKey: string,
+): FiledockError {
   const code = (err as { code?: unknown })?.code
-  const where = describeUrl(url.href)
   const mk = (kind: 'network' | 'timeout', what: string) =>
     new FiledockError(
       { kind, message: `${what} while ${actionOf(operation)} (${where}).`, operation },

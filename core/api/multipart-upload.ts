@@ -4,6 +4,7 @@ import { basename } from 'node:path'
 import { request } from 'undici'
 import type { UploadProgress } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { describeUrl } from '../logging/redact.ts'
 import { readAnswer } from './answer-body.ts'
 import { hostWords } from './envelope.ts'
 import { type HttpContext, interpretAnswer, RequestGuard } from './http.ts'
@@ -106,7 +107,7 @@ export async function postUploadForm(ctx: HttpContext, opts: UploadFormOptions):
     const json = interpretAnswer(op, res.statusCode, res.headers, text, ctx.apiKey)
     return { fileCode: acceptedCode(json, ctx.apiKey), size, name }
   } catch (err) {
-    throw explainUploadFailure(guard.explain(err, op, new URL(opts.uploadUrl), ctx), err)
+    throw explainUploadFailure(guard.explain(err, op, describeUrl(opts.uploadUrl), ctx), err)
   } finally {
     guard.dispose()
     await file.close().catch(() => {})

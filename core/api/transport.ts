@@ -22,6 +22,8 @@ export interface ApiClientOptions {
   uploadIdleTimeoutMs?: number
   /** How long the upload server may take to answer after the last byte. Default 5 min. */
   uploadAnswerTimeoutMs?: number
+  /** Downloads (core/api/file-server.ts) fail when no bytes arrive for this long. Default 60 s. */
+  downloadIdleTimeoutMs?: number
 }
 
 export interface CallOptions {
@@ -40,6 +42,7 @@ export class ApiTransport {
   readonly policy: RetryPolicy
   readonly uploadIdleTimeoutMs: number
   readonly uploadAnswerTimeoutMs: number
+  readonly downloadIdleTimeoutMs: number
   private readonly ownsDispatcher: boolean
   private closed = false
 
@@ -64,6 +67,7 @@ export class ApiTransport {
     }
     this.uploadIdleTimeoutMs = opts.uploadIdleTimeoutMs ?? 60_000
     this.uploadAnswerTimeoutMs = opts.uploadAnswerTimeoutMs ?? 300_000
+    this.downloadIdleTimeoutMs = opts.downloadIdleTimeoutMs ?? 60_000
   }
 
   /** Closes the connection pool this transport created (not a dispatcher passed in). Idempotent. */

@@ -26,6 +26,8 @@ describe('partial and temp names', () => {
       'x.partial',
       'y.download',
       '.DS_Store',
+      '.report.pdf.abcdefghijkl.filedock-part',
+      '.report.pdf.abcdefghijkl.filedock-part.lock',
     ])
       expect(isPartialName(name), name).toBe(true)
     for (const name of ['report.docx', 'part.txt', 'tmp', 'my~$file.txt', 'a.partition'])
