@@ -1,9 +1,9 @@
 import { statfs } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { FiledockError } from '../../shared/errors.ts'
+import { formatBytes } from '../../shared/format-bytes.ts'
 import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import { DOWNLOAD_OPERATION } from '../api/file-server.ts'
-import { formatBytes } from '../format/bytes.ts'
 import { sizeOf } from './work-files.ts'
 
 /**
