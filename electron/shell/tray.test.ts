@@ -4,7 +4,12 @@ import { createEventBus } from '../../core/ipc/event-bus.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../shared/ipc/queue-events.ts'
 import { emptyTotals, type QueueTotals } from '../../shared/queue.ts'
-import { COPY_LINKS, type NotificationLike, notifyFinishedBatches } from './batch-notifier.ts'
+import {
+  COPY_LINKS,
+  HeldNotifications,
+  type NotificationLike,
+  notifyFinishedBatches,
+} from './batch-notifier.ts'
 import type { QueueState } from './taskbar-progress.ts'
 import { installTray, type TrayLike, trayTooltip } from './tray.ts'
 import { confirmQuit, keepRunningOnClose } from './window-close.ts'
@@ -186,26 +191,34 @@ describe('closing and quitting while uploads run', () => {
 })
 
 describe('the batch-finished notification', () => {
-  it('has a Copy links button that copies the pack', () => {
-    const bus = createEventBus<AppEvent>()
-    const made: Array<{
-      options: Record<string, unknown>
-      handlers: Map<string, (e: unknown, i: number) => void>
-    }> = []
+  /** Emits like Electron 45: an action's listener gets an event carrying actionIndex (the index argument is deprecated). */
+  function fakes() {
+    const made: Array<{ options: Record<string, unknown>; emit(event: string, details?: object): void }> = []
     class FakeNotification implements NotificationLike {
       static isSupported() {
         return true
       }
-      private readonly handlers = new Map<string, (e: unknown, i: number) => void>()
+      private readonly handlers = new Map<string, Array<(details: never) => void>>()
       constructor(options: object) {
-        made.push({ options: options as Record<string, unknown>, handlers: this.handlers })
+        made.push({
+          options: options as Record<string, unknown>,
+          emit: (event, details = {}) => {
+            for (const h of this.handlers.get(event) ?? []) h({ preventDefault() {}, ...details } as never)
+          },
+        })
       }
-      on(event: 'click' | 'action', listener: (e: unknown, i: number) => void) {
-        this.handlers.set(event, listener)
+      on(event: string, listener: (details: never) => void) {
+        this.handlers.set(event, [...(this.handlers.get(event) ?? []), listener])
         return this
       }
       show() {}
     }
+    return { made, FakeNotification }
+  }
+
+  it('has a Copy links button that copies the pack', () => {
+    const bus = createEventBus<AppEvent>()
+    const { made, FakeNotification } = fakes()
     const copied: string[] = []
     notifyFinishedBatches(
       bus,
@@ -215,10 +228,29 @@ describe('the batch-finished notification', () => {
     )
     bus.emit(ready())
     expect(made[0]?.options.actions).toEqual([{ type: 'button', text: COPY_LINKS }])
-    made[0]?.handlers.get('action')?.({}, 0)
+    made[0]?.emit('action', { actionIndex: 0 })
     expect(copied).toEqual(['http://host/aaa\nhttp://host/bbb'])
     // Nothing to copy: no button.
     bus.emit(ready({ text: '', files: 0, failed: 2 }))
     expect(made[1]?.options.actions).toBeUndefined()
+  })
+
+  it('holds each notification until it closes, so a later click still reaches it, and at most the latest 20', () => {
+    const bus = createEventBus<AppEvent>()
+    const { made, FakeNotification } = fakes()
+    const held = new HeldNotifications()
+    let focused = 0
+    const stop = notifyFinishedBatches(bus, FakeNotification, () => focused++, undefined, held)
+    bus.emit(ready())
+    bus.emit(ready())
+    expect(held.count).toBe(2)
+    made[0]?.emit('click')
+    expect(focused).toBe(1)
+    made[0]?.emit('close')
+    expect(held.count).toBe(1)
+    for (let i = 0; i < 30; i++) bus.emit(ready())
+    expect(held.count).toBe(HeldNotifications.MAX)
+    stop()
+    expect(held.count).toBe(0)
   })
 })
