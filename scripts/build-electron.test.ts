@@ -81,6 +81,7 @@ const seen = { windows: [], menu: null, csp: null, permission: null }
 let whenReady
 const app = {
   setName: (n) => { seen.name = n },
+  setPath: (name, path) => { seen.paths = { ...seen.paths, [name]: path } },
   enableSandbox: () => { seen.sandbox = true },
   isPackaged: false,
   requestSingleInstanceLock: () => true,
@@ -93,11 +94,12 @@ const app = {
     seen.quitting = true
     for (const fn of listeners['will-quit'] || []) fn({ preventDefault: () => { seen.quitDeferred = true } })
   },
-  exit: (code) => { process.stdout.write('EXIT ' + code + '\n'); process.exit(code) },
+  exit: (code) => { process.stdout.write((seen.quitDeferred ? 'EXIT ' + code + ' after cleanup' : 'EXIT ' + code) + '\n'); process.exit(code) },
 }
 class BrowserWindow {
   constructor(options) { this.options = options; seen.windows.push(options); this.webContents = { send: () => {}, isDestroyed: () => false } }
   once() {} on() {} show() {} maximize() {}
+  isDestroyed() { return false }
   isMaximized() { return false }
   getNormalBounds() { return { x: 0, y: 0, width: 800, height: 600 } }
   async loadURL(url) {
@@ -136,11 +138,16 @@ const hook = `
 const Module = require('node:module')
 const fake = require(process.env.FAKE_ELECTRON)
 const load = Module._load
-Module._load = function (request, ...rest) { return request === 'electron' ? fake : load.call(this, request, ...rest) }
+Module._load = function (request, ...rest) {
+  if (request === 'electron') return fake
+  // The keyring addon as it fails where it was built for another machine (another CPU type, musl).
+  if (request === '@napi-rs/keyring') throw new Error('Cannot find native binding: wrong ELF class')
+  return load.call(this, request, ...rest)
+}
 `
 
 describe('the main bundle', () => {
-  it('starts against a fake Electron: hardened window, CSP, permissions denied, every channel wired', async () => {
+  it('starts against a fake Electron, even with a keyring addon that cannot load: hardened window, CSP, permissions denied, every channel wired', async () => {
     const fake = join(out, 'fake-electron.cjs')
     const preloadHook = join(out, 'hook.cjs')
     await writeFile(fake, fakeElectron)
@@ -159,10 +166,12 @@ describe('the main bundle', () => {
         },
       })
       const [report, quit] = run.stdout.trim().split('\n')
-      // will-quit is deferred until the core (sandbox, connections) is disposed, then the app quits.
-      expect(quit, run.stderr).toBe('QUIT after cleanup')
+      // will-quit is deferred until the core (sandbox, connections) is disposed, then the app exits.
+      expect(quit, run.stderr).toBe('EXIT 0 after cleanup')
       const seen = JSON.parse(report ?? '{}')
       expect(seen.name).toBe('Filedock')
+      // Chromium's profile and the app's own files share the one data folder (core/app/data-dir.ts).
+      expect(seen.paths).toEqual({ userData: dataDir })
       expect(seen.sandbox).toBe(true)
       expect(seen.windows[0].webPreferences).toMatchObject({
         contextIsolation: true,

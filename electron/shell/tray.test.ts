@@ -12,7 +12,7 @@ import {
 } from './batch-notifier.ts'
 import type { QueueState } from './taskbar-progress.ts'
 import { installTray, type TrayLike, trayTooltip } from './tray.ts'
-import { confirmQuit, keepRunningOnClose } from './window-close.ts'
+import { confirmQuit, guardClose } from './window-close.ts'
 
 const totals = (over: Partial<QueueTotals>): QueueTotals => ({ ...emptyTotals(), ...over })
 const running: QueueState = {
@@ -134,43 +134,92 @@ describe('closing and quitting while uploads run', () => {
   function fakeWindow() {
     let listener: ((e: { preventDefault(): void }) => void) | null = null
     const win = {
-      hidden: false,
+      state: 'shown' as 'shown' | 'hidden' | 'minimised' | 'closed',
       on: (_event: 'close', l: (e: { preventDefault(): void }) => void) => {
         listener = l
       },
       hide: () => {
-        win.hidden = true
+        win.state = 'hidden'
       },
-      close(): boolean {
+      minimize: () => {
+        win.state = 'minimised'
+      },
+      close() {
         let prevented = false
         listener?.({ preventDefault: () => (prevented = true) })
-        return !prevented
+        if (!prevented) win.state = 'closed'
       },
     }
     return win
   }
 
-  it('hides the window to the tray while uploads run (the setting on), and closes it otherwise', () => {
+  function rig(o: { keep?: boolean; tray?: boolean; closingQuits?: boolean; answer?: number } = {}) {
     const win = fakeWindow()
+    const asked: string[] = []
     let state: QueueState = running
-    let keep = true
     let quitting = false
-    keepRunningOnClose(win, {
-      keepInTray: () => keep,
-      read: () => state,
+    guardClose(win, {
       quitting: () => quitting,
-      hasTray: () => true,
+      closingQuits: o.closingQuits ?? true,
+      read: () => state,
+      keepInTray: () => o.keep ?? false,
+      trayShown: () => o.tray ?? true,
+      question: {
+        ask: (q) => {
+          asked.push(q.message)
+          return o.answer ?? 1
+        },
+      },
+      confirmQuit: () => {
+        quitting = true
+      },
     })
-    expect(win.close()).toBe(false)
-    expect(win.hidden).toBe(true)
-    keep = false
-    expect(win.close()).toBe(true)
-    keep = true
-    state = idle
-    expect(win.close()).toBe(true)
-    state = running
-    quitting = true
-    expect(win.close()).toBe(true)
+    return {
+      win,
+      asked,
+      quitting: () => quitting,
+      set: (s: QueueState) => {
+        state = s
+      },
+    }
+  }
+
+  it('hides the window to a tray icon that can be seen while uploads run (the setting on)', () => {
+    const r = rig({ keep: true, tray: true })
+    r.win.close()
+    expect(r.win.state).toBe('hidden')
+    expect(r.asked).toEqual([])
+  })
+
+  it('minimises it instead where no tray host shows the icon (GNOME without AppIndicator)', () => {
+    const r = rig({ keep: true, tray: false })
+    r.win.close()
+    expect(r.win.state).toBe('minimised')
+  })
+
+  it('asks in the window’s own close, where closing quits: "Keep uploading" keeps the window open', () => {
+    const kept = rig({ answer: 1 })
+    kept.win.close()
+    expect(kept.asked).toEqual(['3 uploads are still running. Quit anyway?'])
+    expect(kept.win.state).toBe('shown')
+    expect(kept.quitting()).toBe(false)
+
+    const quit = rig({ answer: 0 })
+    quit.win.close()
+    expect(quit.win.state).toBe('closed')
+    // The quit that follows does not ask again.
+    expect(quit.quitting()).toBe(true)
+  })
+
+  it('just closes when idle, while quitting, and on macOS (the app stays in the Dock)', () => {
+    const idleRig = rig()
+    idleRig.set(idle)
+    idleRig.win.close()
+    expect(idleRig.win.state).toBe('closed')
+    const mac = rig({ closingQuits: false })
+    mac.win.close()
+    expect(mac.win.state).toBe('closed')
+    expect([...idleRig.asked, ...mac.asked]).toEqual([])
   })
 
   it('asks before quitting while uploads run, and not when idle or paused', () => {
