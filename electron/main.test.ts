@@ -125,12 +125,16 @@ describe('main before ready', () => {
         'enableSandbox',
         'app.on activate',
         'app.on window-all-closed',
+        'registerSchemesAsPrivileged filedock',
       ]),
     )
     expect(fake.calls).not.toContain('ready')
     fake.ready()
     await vi.waitFor(() => expect(fake.windows).toHaveLength(1))
     expect(fake.calls.filter((c) => c === 'app.on activate')).toHaveLength(1)
+    // The window loads the served renderer, once the protocol serves it.
+    expect(fake.calls.indexOf('protocol.handle filedock')).toBeLessThan(fake.calls.indexOf('window created'))
+    expect(fake.windows[0]?.loaded).toBe('filedock://app/index.html')
   })
 })
 

@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import {
   app,
   BrowserWindow,
@@ -8,6 +7,7 @@ import {
   Menu,
   Notification,
   nativeImage,
+  protocol,
   safeStorage,
   screen,
   session,
@@ -20,6 +20,7 @@ import { APP_NAME, defaultDataDir } from '../core/app/data-dir.ts'
 import { createDispatcher } from '../core/ipc/dispatcher.ts'
 import { logLine } from '../core/logging/log.ts'
 import { appUserModelId } from './shell/app-identity.ts'
+import { APP_INDEX_URL, APP_SCHEME_PRIVILEGES, installAppProtocol } from './shell/app-protocol.ts'
 import { notifyFinishedBatches } from './shell/batch-notifier.ts'
 import { forwardEvents, installIpc } from './shell/ipc-bridge.ts'
 import { menuTemplate } from './shell/menu.ts'
@@ -27,7 +28,7 @@ import { launchPaths, OpenWith } from './shell/open-with.ts'
 import { createPathPicker } from './shell/pick-paths.ts'
 import { createProxyResolver } from './shell/proxy.ts'
 import { askWithDialog, offerSafeStorage } from './shell/secret-choice.ts'
-import { denyAllPermissions, hardenWebContents, installContentSecurityPolicy } from './shell/security.ts'
+import { allowOnlyClipboardWrite, hardenWebContents, keepCookiesOut } from './shell/security.ts'
 import { shutDownInOrder } from './shell/shutdown.ts'
 import { claimSingleInstance } from './shell/single-instance.ts'
 import { queueStateOf, showQueueProgress } from './shell/taskbar-progress.ts'
@@ -53,11 +54,10 @@ const dataDir = defaultDataDir()
 app.setPath('userData', dataDir)
 if (process.platform === 'win32') app.setAppUserModelId(appUserModelId(app.isPackaged, process.execPath))
 app.enableSandbox()
+// The renderer is served at filedock://app/ (app-protocol.ts), a secure origin of its own.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
-const appLocation: AppLocation = {
-  indexUrl: pathToFileURL(join(__dirname, '..', 'renderer', 'index.html')).href,
-  devServerUrl: app.isPackaged ? undefined : process.env.FILEDOCK_DEV_SERVER_URL,
-}
+const appLocation: AppLocation = { indexUrl: APP_INDEX_URL }
 
 let core: Core | null = null
 let trayShown = false
@@ -119,8 +119,9 @@ if (!claimSingleInstance(app, showWindow, { packaged: app.isPackaged, onPaths: (
 }
 
 async function start(): Promise<void> {
-  installContentSecurityPolicy(session.defaultSession)
-  denyAllPermissions(session.defaultSession)
+  installAppProtocol(protocol, join(__dirname, '..', 'renderer'))
+  keepCookiesOut(session.defaultSession)
+  allowOnlyClipboardWrite(session.defaultSession)
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.isPackaged)))
 
   const proxy = createProxyResolver(session.defaultSession)

@@ -77,7 +77,8 @@ describe('the preload bundle', () => {
 const fakeElectron = String.raw`
 const listeners = {}
 const handlers = new Map()
-const seen = { windows: [], menu: null, csp: null, permission: null }
+const seen = { windows: [], menu: null, permission: null, cookie: 'not asked' }
+let serve = null
 let whenReady
 const app = {
   setName: (n) => { seen.name = n },
@@ -105,6 +106,8 @@ class BrowserWindow {
   async loadURL(url) {
     seen.loaded = url
     setTimeout(async () => {
+      const page = await serve(new Request(url))
+      seen.page = { status: page.status, coop: page.headers.get('cross-origin-opener-policy'), csp: page.headers.get('content-security-policy') }
       const ours = await handlers.get('app.info')({ senderFrame: { url, parent: null } }, {})
       const foreign = await handlers.get('app.info')({ senderFrame: { url: 'https://evil.example/', parent: null } }, {})
       const bad = await handlers.get('files.rename')({ senderFrame: { url, parent: null } }, { fileCode: '../x' })
@@ -124,12 +127,19 @@ module.exports = {
     getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
   },
   session: { defaultSession: {
-    webRequest: { onHeadersReceived: (fn) => fn({ responseHeaders: {} }, (r) => { seen.csp = r.responseHeaders['Content-Security-Policy'] }) },
-    setPermissionRequestHandler: (fn) => fn({}, 'media', (granted) => { seen.permission = granted }),
+    webRequest: {
+      onBeforeSendHeaders: (fn) => fn({ requestHeaders: { Cookie: 'a=1' } }, (r) => { seen.cookie = r.requestHeaders.Cookie ?? null }),
+      onHeadersReceived: () => {},
+    },
+    setPermissionRequestHandler: (fn) => fn({}, 'media', (granted) => { seen.permission = granted }, { isMainFrame: true, requestingUrl: 'filedock://app/index.html' }),
     setPermissionCheckHandler: () => {},
     resolveProxy: async () => 'DIRECT',
   } },
   shell: { openExternal: async () => {} },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes) => { seen.schemes = schemes },
+    handle: (scheme, handler) => { seen.handled = scheme; serve = handler },
+  },
   ipcMain: { handle: (c, fn) => handlers.set(c, fn), removeHandler: (c) => handlers.delete(c) },
 }
 `
@@ -181,8 +191,13 @@ describe('the main bundle', () => {
         webviewTag: false,
         preload: join(out, 'preload.cjs'),
       })
-      expect(seen.loaded).toBe(`file://${join(out, '..', 'renderer', 'index.html')}`)
-      expect(seen.csp).toEqual([expect.stringContaining("script-src 'self'")])
+      // The renderer is served (filedock://app, with the pages' headers), not opened as a file.
+      expect(seen.schemes).toEqual([expect.objectContaining({ scheme: 'filedock' })])
+      expect(seen.handled).toBe('filedock')
+      expect(seen.loaded).toBe('filedock://app/index.html')
+      expect(seen.page.coop).toBe('same-origin')
+      expect(seen.page.csp).toContain("script-src 'self'")
+      expect(seen.cookie).toBeNull()
       expect(seen.permission).toBe(false)
       expect(seen.menu).toEqual(['fileMenu', 'editMenu', 'View', 'windowMenu', 'help'])
       expect(seen.channels).toEqual([...channelNames])

@@ -1,6 +1,6 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, Screen } from 'electron'
 import { APP_NAME } from '../../core/app/data-dir.ts'
-import { type AppLocation, isAppUrl } from './trusted-url.ts'
+import type { AppLocation } from './trusted-url.ts'
 import { secureWebPreferences } from './web-preferences.ts'
 import { loadWindowState, MIN_SIZE, placeWindow, saveWindowState } from './window-state.ts'
 
@@ -37,10 +37,6 @@ export async function createMainWindow(deps: MainWindowDeps): Promise<BrowserWin
       deps.log?.(`Filedock: could not save the window position: ${String(error)}`)
     }
   })
-  if (deps.app.devServerUrl !== undefined && isAppUrl(deps.app.devServerUrl, deps.app)) {
-    await win.loadURL(deps.app.devServerUrl)
-  } else {
-    await win.loadURL(deps.app.indexUrl)
-  }
+  await win.loadURL(deps.app.indexUrl)
   return win
 }

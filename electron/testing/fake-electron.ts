@@ -163,6 +163,11 @@ export function createFakeElectron(o: { platform?: NodeJS.Platform } = {}) {
       { isSupported: () => false },
     ),
     nativeImage: { createFromDataURL: () => ({}) },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: Array<{ scheme: string }>) =>
+        note(`registerSchemesAsPrivileged ${schemes.map((s) => s.scheme).join(',')}`),
+      handle: (scheme: string) => note(`protocol.handle ${scheme}`),
+    },
     safeStorage: {
       isEncryptionAvailable: () => false,
       getSelectedStorageBackend: () => 'basic_text',
