@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -69,7 +69,19 @@ function fakeCore(o: { totals?: QueueTotals; keepInTray?: boolean; dispose?: () 
       keychainStatus: () => ({ choice: 'keychain', available: true, safeStorageAvailable: false }),
     },
     queue: {
-      engine: () => ({ snapshot: () => ({ totals: o.totals ?? emptyTotals(), paused: null }) }),
+      engine: () => ({
+        snapshot: () => ({ totals: o.totals ?? emptyTotals(), paused: null }),
+        enqueuePaths: async (input: { paths: string[] }) => {
+          calls().push(`enqueued ${input.paths.join(' ')}`)
+          return { batchId: 'b', accepted: input.paths.length, problems: [] }
+        },
+      }),
+    },
+    arrivals: {
+      add: async (paths: string[]) => {
+        calls().push(`arrived ${paths.join(' ')}`)
+        return null
+      },
     },
     settings: { get: () => ({ keepRunningInTray: o.keepInTray ?? false }) },
     openFolder: () => null,
@@ -135,6 +147,19 @@ describe('main before ready', () => {
     // The window loads the served renderer, once the protocol serves it.
     expect(fake.calls.indexOf('protocol.handle filedock')).toBeLessThan(fake.calls.indexOf('window created'))
     expect(fake.windows[0]?.loaded).toBe('filedock://app/index.html')
+  })
+})
+
+describe('paths from outside the window', () => {
+  it('shows a launch’s paths in the window to be answered there, and queues nothing', async () => {
+    const file = join(dataDir, 'holiday.jpg')
+    await writeFile(file, 'jpeg')
+    process.argv = [process.execPath, join(import.meta.dirname, '..'), file]
+    const fake = await start(fakeCore({}))
+    await vi.waitFor(() => expect(fake.calls).toContain(`arrived ${file}`))
+    fake.app.emit('second-instance', [process.execPath, join(import.meta.dirname, '..'), file], dataDir)
+    await vi.waitFor(() => expect(fake.calls.filter((c) => c.startsWith('arrived'))).toHaveLength(2))
+    expect(fake.calls.filter((c) => c.startsWith('enqueued'))).toEqual([])
   })
 })
 

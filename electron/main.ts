@@ -75,23 +75,14 @@ const showWindow = () => {
 }
 const mainWindow = () => windows.current()
 
-// Files and folders handed to Filedock by the OS (Open with, Send to, a second launch): queued like a drop into
-// the folder the window shows (app.setOpenFolder), else the active account's root.
+// Files and folders handed to Filedock by the OS (Open with, Send to, a second launch): shown in the window, and
+// uploaded only when the person says so there (core/app/arrivals.ts).
 const openWith = new OpenWith({
-  target: () => {
-    const accountId = core?.accounts.activeId ?? null
-    if (accountId === null) return null
-    const open = core?.openFolder() ?? null
-    return { accountId, fldId: open?.accountId === accountId ? open.fldId : 0 }
-  },
-  enqueue: async (paths, target) => {
+  deliver: async (paths) => {
     if (core === null) throw new Error('Filedock is closing.')
-    return core.queue.engine().enqueuePaths({ paths, accountIds: [target.accountId], fldId: target.fldId })
+    return core.arrivals.add(paths)
   },
-  notify: (title, body) => {
-    if (Notification.isSupported()) new Notification({ title, body }).show()
-  },
-  focusWindow: showWindow,
+  showWindow,
   log,
 })
 // macOS hands over files as events, possibly before `ready`.
@@ -137,6 +128,11 @@ async function start(): Promise<void> {
     log,
     // The index's folder writer thread, bundled next to main by scripts/build-electron.mjs.
     index: { folderWriterEntry: join(__dirname, 'folder-writer.cjs') },
+    // SQLite for Electron from the app's own resources (packaged) or its checkout (npm start), never the cwd.
+    nativeAddon: {
+      roots: [app.isPackaged ? process.resourcesPath : app.getAppPath()],
+      packaged: app.isPackaged,
+    },
     ...(service ? { keychainService: service } : {}),
   })
   const current = core

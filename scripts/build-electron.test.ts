@@ -90,6 +90,7 @@ const app = {
   whenReady: () => Promise.resolve(),
   getPath: () => { throw new Error('FILEDOCK_DATA_DIR should have been used') },
   getVersion: () => '9.9.9',
+  getAppPath: () => process.cwd(),
   quit: () => {
     if (seen.quitting) { process.stdout.write(seen.quitDeferred ? 'QUIT after cleanup\n' : 'QUIT at once\n'); process.exit(0) }
     seen.quitting = true

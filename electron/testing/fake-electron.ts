@@ -113,6 +113,7 @@ export function createFakeElectron(o: { platform?: NodeJS.Platform } = {}) {
     requestSingleInstanceLock: () => true,
     whenReady: () => readyPromise,
     getVersion: () => '9.9.9',
+    getAppPath: () => '/src/filedock',
     getPath: (name: string) => {
       throw new Error(`app.getPath(${name}): main should use the one data folder`)
     },

@@ -19,6 +19,7 @@ import type {
   FolderListing,
 } from '../api/types.ts'
 import type { FiledockErrorData } from '../errors.ts'
+import { arrivalsContract } from './arrivals-contract.ts'
 import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl, searchText } from './fields.ts'
@@ -125,6 +126,7 @@ export const contract = {
   ...indexContract,
   ...uploadContract,
   ...watchContract,
+  ...arrivalsContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 
 export type Contract = typeof contract
