@@ -34,7 +34,8 @@ import { claimSingleInstance } from './shell/single-instance.ts'
 import { queueStateOf, showQueueProgress } from './shell/taskbar-progress.ts'
 import { installTray } from './shell/tray.ts'
 import { hasTrayHost } from './shell/tray-host.ts'
-import { TRAY_ICON_DATA_URL } from './shell/tray-icon.ts'
+import { WINDOW_ICON_DATA_URL } from './shell/tray-icon.ts'
+import { trayImage } from './shell/tray-image.ts'
 import { type AppLocation, isTrustedSenderFrame } from './shell/trusted-url.ts'
 import { createMainWindow } from './shell/window.ts'
 import { confirmQuit, guardClose } from './shell/window-close.ts'
@@ -182,6 +183,8 @@ async function openWindow(): Promise<BrowserWindow> {
     preloadPath: join(__dirname, 'preload.cjs'),
     stateFile: join(dataDir, 'window-state.json'),
     app: appLocation,
+    // Linux shows the window's own icon where no installed .desktop entry matches it (npm start).
+    ...(process.platform === 'linux' ? { icon: nativeImage.createFromDataURL(WINDOW_ICON_DATA_URL) } : {}),
     log,
   })
   guardClose(win, {
@@ -205,7 +208,7 @@ async function openWindow(): Promise<BrowserWindow> {
 function startTray(current: Core, hostSeen: boolean): () => void {
   let tray: Tray
   try {
-    tray = new Tray(nativeImage.createFromDataURL(TRAY_ICON_DATA_URL))
+    tray = new Tray(trayImage(nativeImage, process.platform))
   } catch (error) {
     log(`Filedock: no tray icon on this desktop: ${String(error)}`)
     return () => undefined

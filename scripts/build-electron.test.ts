@@ -137,6 +137,7 @@ module.exports = {
     resolveProxy: async () => 'DIRECT',
   } },
   shell: { openExternal: async () => {} },
+  nativeImage: { createFromDataURL: (url) => ({ url }) },
   protocol: {
     registerSchemesAsPrivileged: (schemes) => { seen.schemes = schemes },
     handle: (scheme, handler) => { seen.handled = scheme; serve = handler },

@@ -163,7 +163,10 @@ export function createFakeElectron(o: { platform?: NodeJS.Platform } = {}) {
       },
       { isSupported: () => false },
     ),
-    nativeImage: { createFromDataURL: () => ({}) },
+    nativeImage: {
+      createFromDataURL: () => ({}),
+      createEmpty: () => ({ addRepresentation: () => undefined, setTemplateImage: () => undefined }),
+    },
     protocol: {
       registerSchemesAsPrivileged: (schemes: Array<{ scheme: string }>) =>
         note(`registerSchemesAsPrivileged ${schemes.map((s) => s.scheme).join(',')}`),
