@@ -64,8 +64,11 @@ let core: Core | null = null
 let trayShown = false
 let quitting = false
 const cleanups: Array<{ what: string; run: () => unknown }> = []
-/** Set once the core is up: showing a window before that waits for it. */
-let started: Promise<void> | null = null
+/** Resolved once the core is up: a window asked for before that (open-file comes early on macOS) waits. */
+let coreStarted: () => void = () => undefined
+const started = new Promise<void>((resolve) => {
+  coreStarted = resolve
+})
 
 const windows = new WindowKeeper(async () => {
   await started
@@ -106,8 +109,7 @@ if (!claimSingleInstance(app, showWindow, { packaged: app.isPackaged, onPaths: (
   app.on('web-contents-created', (_event, contents) =>
     hardenWebContents(contents, (url) => shell.openExternal(url)),
   )
-  started = app.whenReady().then(start)
-  started.catch(fail)
+  app.whenReady().then(start).then(coreStarted, fail)
 }
 
 async function start(): Promise<void> {
