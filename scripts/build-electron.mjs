@@ -36,6 +36,9 @@ await Promise.all([
     // ws's optional native speed-ups are looked up with try/require; they are not installed. better-sqlite3 is
     // native: it stays in node_modules, and loads Electron's build of its addon by path (core/index).
     external: ['electron', '@napi-rs/keyring', 'better-sqlite3', 'bufferutil', 'utf-8-validate'],
+    // A lazy `import()` of an external package (the keyring addon, loaded when a key is first needed) becomes a
+    // lazy require: the packaged app loads node_modules from its asar archive through require.
+    supported: { 'dynamic-import': false },
   }),
   build({
     ...common,

@@ -7,6 +7,7 @@ import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/ope
 import { recrawlEveryFrom } from '../index/recrawl-setting.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { logLine } from '../logging/log.ts'
+import { Arrivals } from './arrivals.ts'
 import { type OpenFolder, openBackgroundWork } from './background-work.ts'
 import { ClientPool } from './client-pool.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
@@ -39,6 +40,13 @@ export interface CoreOptions {
   log?: (line: string) => void
   /** The account index's crawl settings (tests turn background crawls off). */
   index?: AppIndexSettings
+  /**
+   * Under Electron, where its build of SQLite may be loaded from (native/electron-<version>/ below a root): a
+   * packaged app's own resources folder only, or the checkout `npm start` runs. Never the working directory: an
+   * installed Filedock started from a folder holding such a file would load that code. None: no index under
+   * Electron (Node loads its own build and ignores this).
+   */
+  nativeAddon?: { roots: readonly string[]; packaged: boolean }
 }
 
 export interface Core {
@@ -51,6 +59,8 @@ export interface Core {
   settings: SettingsStore
   /** The folder the window shows, as it last said (Open with / Send to queue there). */
   openFolder(): OpenFolder | null
+  /** Paths handed to Filedock from outside its window, waiting for the person's answer there. */
+  arrivals: Arrivals
   dispose(): Promise<void>
 }
 
@@ -110,6 +120,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // does not wait for it; if the sandbox moved to another port the account's address follows.
   void restartOffline(accounts, offline, log)
 
+  const arrivals = new Arrivals(events)
   const handlers: Handlers = {
     ...appHandlers({ host: options.host, version: options.version }),
     ...accountHandlers(accounts, offline),
@@ -124,6 +135,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),
     ...uploadHandlers({ queue, accounts, pool, settings, events, pickPaths: options.pickPaths }),
     ...background.handlers,
+    ...arrivals.handlers(),
   }
 
   return {
@@ -133,6 +145,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     queue,
     settings,
     openFolder: () => background.openFolder(),
+    arrivals,
     async dispose() {
       stopForwarding()
       // Watches first: they feed the queue. Then the queue: its transfers use the pool's clients and may need
@@ -166,11 +179,14 @@ function openIndex(
   log: (line: string) => void,
   settings: SettingsStore,
 ): AppIndex | string {
-  const roots = [(process as { resourcesPath?: string }).resourcesPath, process.cwd()]
-  const binding = chooseNativeBinding(process.versions, roots)
+  const binding = chooseNativeBinding(process.versions, options.nativeAddon?.roots ?? [])
   if (binding.problem !== null) {
-    log(`Filedock: ${binding.problem}`)
-    return binding.problem
+    // A packaged app has no build script to run: it was shipped incomplete (npm run dist refuses to).
+    const problem = options.nativeAddon?.packaged
+      ? `This Filedock was packaged without the file index's SQLite for Electron ${process.versions.electron}: install a complete release.`
+      : binding.problem
+    log(`Filedock: ${problem}`)
+    return problem
   }
   try {
     return openAppIndex({

@@ -118,8 +118,8 @@ describe('notifyFinishedBatches', () => {
       constructor(options: unknown) {
         this.record = { options }
       }
-      on(event: 'click' | 'action', listener: (event: unknown, index: number) => void) {
-        if (event === 'click') this.record.click = () => listener(undefined, 0)
+      on(event: string, listener: (details: never) => void) {
+        if (event === 'click') this.record.click = () => listener({} as never)
         return this
       }
       show() {

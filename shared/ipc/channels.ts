@@ -56,6 +56,8 @@ export const channelNames = [
   'history.checkLinks',
   'history.setCheckSchedule',
   'history.exportCsv',
+  'arrivals.list',
+  'arrivals.dismiss',
 ] as const
 
 export type ChannelName = (typeof channelNames)[number]

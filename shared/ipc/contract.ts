@@ -12,6 +12,7 @@ import type {
   FileInfo,
   FolderListing,
 } from '../api/types.ts'
+import { arrivalsContract } from './arrivals-contract.ts'
 import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl } from './fields.ts'
@@ -88,6 +89,7 @@ export const contract = {
   ...indexContract,
   ...uploadContract,
   ...watchContract,
+  ...arrivalsContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 
 export type Contract = typeof contract

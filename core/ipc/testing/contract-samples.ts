@@ -93,6 +93,8 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'history.checkLinks': { ids: ['0a1b2c3d-4e5f-4061-8283-949596979899'] },
   'history.setCheckSchedule': { hours: 24 },
   'history.exportCsv': {},
+  'arrivals.list': {},
+  'arrivals.dismiss': { id: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' },
 }
 
 export interface EchoCall {

@@ -11,6 +11,7 @@ import { toast } from '../../state/toast-store.ts'
 import { Field } from './DetailsField.tsx'
 import { folderPathLabel, publicLabel } from './details-labels.ts'
 import { useFileDetails } from './file-details-data.ts'
+import { THUMBNAIL_CROSS_ORIGIN } from './TileImage.tsx'
 
 /**
  * One file: what the index knows shows at once; name, size, upload time and downloads are replaced by the host's
@@ -27,12 +28,12 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
   return (
     <>
       {thumbnail ? (
-        // Without credentials or referrer, as the grid's tiles load it (TileImage.tsx says why).
+        // Without cookies or referrer, as the grid's tiles load it (TileImage.tsx says why).
         <img
           className="details-thumbnail"
           src={thumbnail}
           alt={`Preview of ${name}`}
-          crossOrigin="anonymous"
+          crossOrigin={THUMBNAIL_CROSS_ORIGIN}
           referrerPolicy="no-referrer"
         />
       ) : null}
