@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ApiClient } from '../core/api/client.ts'
+import { filesJson } from '../core/index/files-json.ts'
 import { IndexService } from '../core/index/index-service.ts'
 import type { ResolvedQuery } from '../core/index/query-sql.ts'
 import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
@@ -142,7 +143,6 @@ export async function searchMillion(dir: string) {
     autoCrawl: false,
     log: () => undefined,
   })
-  const acct = index.acct(ACCOUNT)
   const batch = []
   for (let i = 0; i < 1_000_000; i++) {
     const code = (i * 2654435761).toString(36).padStart(12, '0').slice(-12)
@@ -158,10 +158,11 @@ export async function searchMillion(dir: string) {
       uploaded: `2026-01-01 00:00:${String(i % 60).padStart(2, '0')}`,
     })
     if (batch.length === 10_000) {
-      index.appWrites.putFiles(acct, 0, batch)
+      await index.recordChange(ACCOUNT, { kind: 'filesAdded', files: filesJson(batch) })
       batch.length = 0
     }
   }
+  const acct = index.acct(ACCOUNT)
   const terms = [
     'holiday_12345',
     'report_9999',

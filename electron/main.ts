@@ -107,8 +107,8 @@ async function start(): Promise<void> {
     copyToClipboard: (text) => clipboard.writeText(text),
     pickPaths: createPathPicker(dialog, () => mainWindow),
     log,
-    // The index's folder writer thread, bundled next to main by scripts/build-electron.mjs.
-    index: { folderWriterEntry: join(__dirname, 'folder-writer.cjs') },
+    // The index's writer thread, bundled next to main by scripts/build-electron.mjs.
+    index: { writerEntry: join(__dirname, 'index-writer.cjs') },
     ...(service ? { keychainService: service } : {}),
   })
   const dispatcher = createDispatcher(core.handlers, { log })
