@@ -245,7 +245,8 @@ async function addIndexedAccount(socket: HostSocket, sandbox: SandboxRef): Promi
  * 100,000-file folder over the browser host's WebSocket, one after another, from the moment the check is asked
  * until its result arrives, and reports their round trips beside the same windows with nothing else going on.
  * One file is renamed on the host first, behind the app's back, so the check finds a change and says so
- * (index.changed): that event ends each round.
+ * (index.changed): that event ends each round. The file is on the host's last page: the check writes its first
+ * page at once (and says so if it changed), and only the whole folder's replacement may end the round.
  */
 export async function windowsWhileChecking(work: string, rounds: number) {
   const sandbox = await startReady<SandboxRef>(
@@ -268,6 +269,9 @@ export async function windowsWhileChecking(work: string, rounds: number) {
       })
     ).rows
     if (first === undefined) throw new Error('nothing indexed')
+    const listed = await client.fileList({ fldId: first.fldId, page: FILES / 500, perPage: 500 })
+    const renamed = listed.files.at(-1)
+    if (renamed === undefined) throw new Error('the folder has no last page')
     const folder = { scope: { kind: 'folder', accountId: account.id, fldId: first.fldId }, sort }
     const windowMs = async () => {
       const started = performance.now()
@@ -284,7 +288,7 @@ export async function windowsWhileChecking(work: string, rounds: number) {
       if (event.type === 'index.changed') changed?.()
     })
     for (let round = 0; round < rounds; round++) {
-      await client.fileRename(first.fileCode, `renamed behind the app ${round}.bin`)
+      await client.fileRename(renamed.fileCode, `renamed behind the app ${round}.bin`)
       let done = false
       const landed = new Promise<void>((resolve) => {
         changed = () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ApiClient } from '../api/client.ts'
 import { ConfirmedChanges } from './confirmed-changes.ts'
 import type { IndexService } from './index-service.ts'
 import { IndexWriter } from './index-writer.ts'
 import { moveSelection } from './move-selection.ts'
+import { holdingListings } from './testing/holding-listings.ts'
 import { ACCOUNT, type IndexRig, indexedCodes, indexRigsPerTest, rigScope } from './testing/index-rig.ts'
 import { landedItem } from './testing/landed-item.ts'
 
@@ -311,43 +311,3 @@ describe('keeping the index fresh', () => {
     expect(folderCodes(index, other.fldId).length).toBeGreaterThan(0)
   })
 })
-
-/**
- * The rig's client, whose listings (file lists, or subfolder lists) can be held: read from the host, then kept back until released, so the
- * test can make the app change files while a listing older than the change is on its way.
- */
-function holdingListings(client: ApiClient, listing: 'fileList' | 'subfolders' = 'fileList') {
-  let gate: Promise<void> = Promise.resolve()
-  let reads = 0
-  const held = new Proxy(client, {
-    get(target, key) {
-      if (key === listing)
-        return async (...args: unknown[]) => {
-          const answer = await (target[listing] as (...a: unknown[]) => Promise<unknown>)(...args)
-          reads++
-          await gate
-          return answer
-        }
-      const value = Reflect.get(target, key, target)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-  return {
-    client: held,
-    /** Holds the listings from now on; `read(n)` resolves once n of them have been read from the host. */
-    hold() {
-      let release = (): void => undefined
-      gate = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      const from = reads
-      return {
-        read: (n: number) =>
-          vi.waitFor(() => expect(reads - from).toBeGreaterThanOrEqual(n), { timeout: 10_000 }),
-        release,
-        /** How many listings were read since the hold began. */
-        count: () => reads - from,
-      }
-    },
-  }
-}

@@ -6,14 +6,14 @@ import type { IndexWriter } from './index-writer.ts'
  * Pages queued while the writer is busy before add() waits. A page of 500 is ~100 KB of JSON: a dozen keep the
  * host's requests going while the thread writes, without holding the account's listing in memory.
  */
-const MAX_QUEUED = 12
+export const MAX_QUEUED = 12
 /**
  * Pages written in one transaction at most. A commit rewrites every page of the table and its indexes that the
  * transaction touched, and rows land all over eight indexes: fewer, larger commits write each of those pages
  * once for many rows (8 pages a transaction: 0.4 GB written for 100,000 rows, against 2 GB one page at a time),
  * while an app write waiting behind a batch still waits ~0.1 s at most.
  */
-const MAX_BATCH = 8
+export const MAX_BATCH = 8
 
 /**
  * A crawl's pages on their way to the writer thread. One batch is written at a time; pages that arrive meanwhile
