@@ -49,6 +49,11 @@ export function openIndexConnection(file: string, nativeBinding: string | undefi
   // it keeps coming back to in memory (SQLite's default is 2 MiB), and statement journals stay in memory too.
   db.pragma('cache_size = -65536')
   db.pragma('temp_store = MEMORY')
+  // A crawl's batch dirties a few thousand pages: checkpointing after every commit (SQLite's default, at 1,000
+  // pages of WAL) copied them into the file again and again. At 64 MiB a page rewritten by many commits is copied
+  // once, and an emptied WAL is cut back to 16 MiB so an idle index does not keep the space.
+  db.pragma('wal_autocheckpoint = 16384')
+  db.pragma('journal_size_limit = 16777216')
   // The statements that write file records from JSON (listing-writes.ts) compute the sort key as rows go in.
   db.function('uploaded_key', { deterministic: true }, (uploaded: unknown) =>
     typeof uploaded === 'string' ? uploadedKey(uploaded) : null,
