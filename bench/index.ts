@@ -245,8 +245,9 @@ async function addIndexedAccount(socket: HostSocket, sandbox: SandboxRef): Promi
  * 100,000-file folder over the browser host's WebSocket, one after another, from the moment the check is asked
  * until its result arrives, and reports their round trips beside the same windows with nothing else going on.
  * One file is renamed on the host first, behind the app's back, so the check finds a change and says so
- * (index.changed): that event ends each round. The file is on the host's last page: the check writes its first
- * page at once (and says so if it changed), and only the whole folder's replacement may end the round.
+ * (index.changed): the event after which the index has the new name ends each round. The file is on the host's
+ * last page: the check writes its first page at once (and says so if it changed), so only the whole folder's
+ * replacement brings it.
  */
 export async function windowsWhileChecking(work: string, rounds: number) {
   const sandbox = await startReady<SandboxRef>(
@@ -288,12 +289,22 @@ export async function windowsWhileChecking(work: string, rounds: number) {
       if (event.type === 'index.changed') changed?.()
     })
     for (let round = 0; round < rounds; round++) {
-      await client.fileRename(renamed.fileCode, `renamed behind the app ${round}.bin`)
+      const name = `renamed behind the app ${round}.bin`
+      await client.fileRename(renamed.fileCode, name)
       let done = false
+      // The round ends with the change that brings the rename (the folder's replacement), not another one.
       const landed = new Promise<void>((resolve) => {
         changed = () => {
-          done = true
-          resolve()
+          void socket
+            .call<{ name: string } | null>('index.file', {
+              accountId: account.id,
+              fileCode: renamed.fileCode,
+            })
+            .then((row) => {
+              if (row?.name !== name || done) return
+              done = true
+              resolve()
+            })
         }
       })
       const started = performance.now()

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { IndexService } from './index-service.ts'
 import { IndexWriter } from './index-writer.ts'
 import { MAX_BATCH, MAX_QUEUED } from './page-batches.ts'
 import { holdingListings } from './testing/holding-listings.ts'
@@ -63,4 +64,23 @@ describe('crawling an account into the index', () => {
     expect(written.length).toBeLessThan(all.length)
     expect(index.status()[0]).toMatchObject({ state: 'ready', filesIndexed: 20_000, warning: null })
   }, 120_000)
+
+  it('says ready with the time of its end as soon as the writer has committed that end', async () => {
+    const rig = await openRig({ seedFiles: 300 })
+    const index = rig.open()
+    // The status asked between the writer's commit of the end and main hearing of it (a poll, a progress event).
+    let between: ReturnType<IndexService['status']> = []
+    const endCrawl = IndexWriter.prototype.endCrawl
+    vi.spyOn(IndexWriter.prototype, 'endCrawl').mockImplementation(async function (
+      this: IndexWriter,
+      ...args
+    ) {
+      const ended = await endCrawl.apply(this, args)
+      between = index.status()
+      return ended
+    })
+    await index.crawl(ACCOUNT)
+    vi.restoreAllMocks()
+    expect(between[0]).toMatchObject({ state: 'ready', filesIndexed: 300, lastFullCrawl: expect.any(String) })
+  })
 })

@@ -24,6 +24,7 @@ export interface CrawlDeps {
   onProgress(filesTotal: number | null): void
 }
 
+/** How a crawl ended; its end (and warning) is in the account's row once it is returned. */
 export type CrawlOutcome = { complete: true } | { complete: false; warning: string }
 
 /**
@@ -71,11 +72,9 @@ export async function crawlAccount(d: CrawlDeps): Promise<CrawlOutcome> {
       return { complete: true }
     }
     if (row.crawlPass + 1 >= d.maxPasses) {
-      await d.writer.endCrawl(acct, { crawling: false, filesTotal: latest }, null)
-      return {
-        complete: false,
-        warning: `The host's file count kept changing while indexing (${latest.toLocaleString('en')} reported, ${seen.toLocaleString('en')} listed); files not seen this time stay in the index until a later refresh confirms them.`,
-      }
+      const warning = `The host's file count kept changing while indexing (${latest.toLocaleString('en')} reported, ${seen.toLocaleString('en')} listed); files not seen this time stay in the index until a later refresh confirms them.`
+      await d.writer.endCrawl(acct, { crawling: false, filesTotal: latest, warning }, null)
+      return { complete: false, warning }
     }
     // Files shifted between pages: list them again in a fresh generation (folders are already known).
     await d.writer.startPass(acct, row.generation + 1, row.crawlPass + 1)
@@ -183,7 +182,7 @@ async function listFiles(
   }
   if (run.failure !== null) return null
   if (warning !== null) {
-    await d.writer.endCrawl(acct, { crawling: false }, null)
+    await d.writer.endCrawl(acct, { crawling: false, warning }, null)
     return { complete: false, warning }
   }
   return { complete: true }

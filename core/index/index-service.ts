@@ -83,6 +83,8 @@ export class IndexService {
   private readonly lastProgress = new Map<string, number>()
   private readonly lastChanged = new Map<string, number>()
   private readonly changedLater = new Map<string, NodeJS.Timeout>()
+  /** When each account's running (or last) crawl began, to tell its end in the account's row (statusOf). */
+  private readonly crawlStarted = new Map<string, number>()
   private readonly stop = new AbortController()
   private timer: NodeJS.Timeout | null = null
   private readonly log: (line: string) => void
@@ -182,6 +184,7 @@ export class IndexService {
     let wait = retry.base
     // The first rows a crawl writes are announced at once.
     this.lastChanged.delete(accountId)
+    this.crawlStarted.set(accountId, Date.now())
     for (;;) {
       if (this.stop.signal.aborted) return
       this.setState(accountId, 'crawling', null)
@@ -203,9 +206,9 @@ export class IndexService {
         })
         const warning = outcome.complete ? null : outcome.warning
         if (outcome.complete) this.rebuiltNotice = null
-        await this.writer.patchAccount(this.rows.key(accountId), { warning })
         this.setState(accountId, 'ready', warning)
-        this.emitChanged(accountId, null)
+        // Everything is written: said once, with no later announcement of the last batches left to come.
+        this.announceRows(accountId)
         return
       } catch (error) {
         if (this.stop.signal.aborted) return
@@ -256,18 +259,21 @@ export class IndexService {
   private rowsWritten(accountId: string): void {
     if (this.changedLater.has(accountId)) return
     const wait = (this.lastChanged.get(accountId) ?? 0) + CHANGED_INTERVAL_MS - Date.now()
-    const announce = () => {
-      this.changedLater.delete(accountId)
-      this.lastChanged.set(accountId, Date.now())
-      this.emitChanged(accountId, null)
-    }
     if (wait <= 0) {
-      announce()
+      this.announceRows(accountId)
       return
     }
-    const later = setTimeout(announce, wait)
+    const later = setTimeout(() => this.announceRows(accountId), wait)
     later.unref()
     this.changedLater.set(accountId, later)
+  }
+
+  /** Tells windows of the account that its rows changed, now, in place of an announcement still to come. */
+  private announceRows(accountId: string): void {
+    clearTimeout(this.changedLater.get(accountId))
+    this.changedLater.delete(accountId)
+    this.lastChanged.set(accountId, Date.now())
+    this.emitChanged(accountId, null)
   }
 
   status(): IndexStatus[] {
@@ -278,9 +284,16 @@ export class IndexService {
     const row = this.rows.get(accountId)
     const counts = this.rows.counts(row.acct)
     const live = this.states.get(accountId)
-    const state: IndexState =
-      live?.state ??
-      (row.lastFullCrawl !== null ? 'ready' : counts.files > 0 || row.crawling ? 'paused' : 'empty')
+    // A crawl's end is committed by the writer thread a moment before main hears of it: from then on the row
+    // says when the crawl finished, and the state says ready with it.
+    const ended =
+      live?.state === 'crawling' &&
+      row.lastFullCrawl !== null &&
+      Date.parse(row.lastFullCrawl) >= (this.crawlStarted.get(accountId) ?? Number.POSITIVE_INFINITY)
+    const state: IndexState = ended
+      ? 'ready'
+      : (live?.state ??
+        (row.lastFullCrawl !== null ? 'ready' : counts.files > 0 || row.crawling ? 'paused' : 'empty'))
     return {
       accountId,
       label,

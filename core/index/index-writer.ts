@@ -99,10 +99,6 @@ export class IndexWriter {
     return this.ask({ type: 'forget', accountId })
   }
 
-  patchAccount(acct: number, patch: AccountPatch): Promise<null> {
-    return this.ask({ type: 'patchAccount', acct, patch })
-  }
-
   startPass(acct: number, gen: number, pass: number): Promise<null> {
     return this.ask({ type: 'startPass', acct, gen, pass })
   }

@@ -14,7 +14,6 @@ import { type FolderSnapshot, ListingWrites } from './listing-writes.ts'
 export type WriterJob =
   | { type: 'account'; accountId: string }
   | { type: 'forget'; accountId: string }
-  | { type: 'patchAccount'; acct: number; patch: AccountPatch }
   | { type: 'change'; accountId: string; seq: number; change: AppChange }
   | { type: 'startPass'; acct: number; gen: number; pass: number }
   | { type: 'folderListed'; acct: number; gen: number; mark: number; fldId: number; folders: Folder[] }
@@ -30,7 +29,6 @@ export type WriterJob =
 export interface WriterAnswers {
   account: number
   forget: null
-  patchAccount: null
   change: ChangeOutcome
   startPass: null
   folderListed: null
@@ -75,9 +73,6 @@ export class WriterJobs {
         return this.accounts.key(job.accountId)
       case 'forget':
         this.accounts.remove(job.accountId)
-        return null
-      case 'patchAccount':
-        this.accounts.update(job.acct, job.patch)
         return null
       case 'change':
         return this.changes.apply(this.accounts.key(job.accountId), job.seq, job.change)
