@@ -13,10 +13,11 @@ import { delay } from '../queue/backoff.ts'
 import { AccountRows } from './account-rows.ts'
 import type { AppChange, ChangeOutcome } from './change-writes.ts'
 import { crawlAccount } from './crawl.ts'
+import { CrawlAnnouncements } from './crawl-announcements.ts'
 import { IndexReader } from './index-reader.ts'
 import { IndexWriter } from './index-writer.ts'
 import type { MoveProgress } from './move-selection.ts'
-import { openIndexDb, openIndexReader } from './open-index-db.ts'
+import { openIndexReader, prepareIndexFile } from './open-index-db.ts'
 import type { ScopeContext } from './query-scope.ts'
 import type { ResolvedQuery } from './query-sql.ts'
 import { revalidateFolder } from './revalidate.ts'
@@ -64,7 +65,6 @@ export interface IndexServiceOptions {
 }
 
 const PROGRESS_INTERVAL_MS = 250
-const CHANGED_INTERVAL_MS = 1_000
 const SCHEDULE_CHECK_MS = 60_000
 const DEFAULT_RECRAWL_MS = 6 * 3_600_000
 
@@ -81,8 +81,7 @@ export class IndexService {
   private readonly crawls = new Map<string, Promise<void>>()
   private readonly revalidations = new Map<string, Promise<boolean>>()
   private readonly lastProgress = new Map<string, number>()
-  private readonly lastChanged = new Map<string, number>()
-  private readonly changedLater = new Map<string, NodeJS.Timeout>()
+  private readonly announcements = new CrawlAnnouncements((accountId) => this.emitChanged(accountId, null))
   /** When each account's running (or last) crawl began, to tell its end in the account's row (statusOf). */
   private readonly crawlStarted = new Map<string, number>()
   private readonly stop = new AbortController()
@@ -137,15 +136,7 @@ export class IndexService {
    * the writer thread opens its connection; main keeps a read-only one.
    */
   static open(o: IndexServiceOptions): IndexService {
-    const { db: checked, rebuilt } = openIndexDb(o.file, o.nativeBinding)
-    let lastSeq: number
-    try {
-      // No listing runs yet, so no removal needs remembering (schema.ts, removed_files).
-      checked.prepare('DELETE FROM removed_files').run()
-      lastSeq = checked.prepare<[], number>('SELECT seq FROM app_writes').pluck().get() ?? 0
-    } finally {
-      checked.close()
-    }
+    const { rebuilt, lastSeq } = prepareIndexFile(o.file, o.nativeBinding)
     const writer = new IndexWriter({
       file: o.file,
       nativeBinding: o.nativeBinding,
@@ -182,8 +173,7 @@ export class IndexService {
   private async runCrawl(accountId: string): Promise<void> {
     const retry = this.o.offlineRetryMs ?? { base: 2_000, max: 60_000 }
     let wait = retry.base
-    // The first rows a crawl writes are announced at once.
-    this.lastChanged.delete(accountId)
+    this.announcements.begin(accountId)
     this.crawlStarted.set(accountId, Date.now())
     for (;;) {
       if (this.stop.signal.aborted) return
@@ -201,14 +191,14 @@ export class IndexService {
           signal: this.stop.signal,
           onProgress: () => {
             this.progress(accountId, false)
-            this.rowsWritten(accountId)
+            this.announcements.written(accountId)
           },
         })
         const warning = outcome.complete ? null : outcome.warning
         if (outcome.complete) this.rebuiltNotice = null
         this.setState(accountId, 'ready', warning)
         // Everything is written: said once, with no later announcement of the last batches left to come.
-        this.announceRows(accountId)
+        this.announcements.now(accountId)
         return
       } catch (error) {
         if (this.stop.signal.aborted) return
@@ -250,30 +240,6 @@ export class IndexService {
       foldersIndexed: s.foldersIndexed,
       warning: s.warning,
     })
-  }
-
-  /**
-   * A crawl wrote rows: windows showing the account grow as they arrive. The first write of a crawl is announced
-   * at once, later ones at most once a second (the last of a burst too, a second after the one before).
-   */
-  private rowsWritten(accountId: string): void {
-    if (this.changedLater.has(accountId)) return
-    const wait = (this.lastChanged.get(accountId) ?? 0) + CHANGED_INTERVAL_MS - Date.now()
-    if (wait <= 0) {
-      this.announceRows(accountId)
-      return
-    }
-    const later = setTimeout(() => this.announceRows(accountId), wait)
-    later.unref()
-    this.changedLater.set(accountId, later)
-  }
-
-  /** Tells windows of the account that its rows changed, now, in place of an announcement still to come. */
-  private announceRows(accountId: string): void {
-    clearTimeout(this.changedLater.get(accountId))
-    this.changedLater.delete(accountId)
-    this.lastChanged.set(accountId, Date.now())
-    this.emitChanged(accountId, null)
   }
 
   status(): IndexStatus[] {
@@ -406,8 +372,7 @@ export class IndexService {
   async close(): Promise<void> {
     this.stop.abort()
     if (this.timer) clearInterval(this.timer)
-    for (const later of this.changedLater.values()) clearTimeout(later)
-    this.changedLater.clear()
+    this.announcements.dispose()
     await Promise.allSettled([...this.crawls.values(), ...this.revalidations.values()])
     // Main's connection first: the writer's, closing last, checkpoints the WAL into the file and removes it.
     this.db.close()

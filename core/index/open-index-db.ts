@@ -35,6 +35,25 @@ export function openIndexDb(file: string, nativeBinding?: string): OpenedIndexDb
 }
 
 /**
+ * Readies the index file before the writer thread opens it: checked (a damaged one set aside, see openIndexDb),
+ * the app's removals of an earlier run forgotten (no listing runs yet that began before them: schema.ts,
+ * removed_files), and the last app write's number read, for the numbering to go on from. The connection is
+ * closed again: from here on the writer thread is the only one that writes.
+ */
+export function prepareIndexFile(
+  file: string,
+  nativeBinding: string | undefined,
+): { rebuilt: string | null; lastSeq: number } {
+  const { db, rebuilt } = openIndexDb(file, nativeBinding)
+  try {
+    db.prepare('DELETE FROM removed_files').run()
+    return { rebuilt, lastSeq: db.prepare<[], number>('SELECT seq FROM app_writes').pluck().get() ?? 0 }
+  } finally {
+    db.close()
+  }
+}
+
+/**
  * The writing connection to an index file openIndexDb has checked: the writer thread's (see index-writer.ts), and
  * the one openIndexDb checks the file with before that thread starts.
  */
