@@ -129,8 +129,8 @@ async function start(): Promise<void> {
     copyToClipboard: (text) => clipboard.writeText(text),
     pickPaths: createPathPicker(dialog, mainWindow),
     log,
-    // The index's folder writer thread, bundled next to main by scripts/build-electron.mjs.
-    index: { folderWriterEntry: join(__dirname, 'folder-writer.cjs') },
+    // The index's writer thread, bundled next to main by scripts/build-electron.mjs.
+    index: { writerEntry: join(__dirname, 'index-writer.cjs') },
     // SQLite for Electron from the app's own resources (packaged) or its checkout (npm start), never the cwd.
     nativeAddon: {
       roots: [app.isPackaged ? process.resourcesPath : app.getAppPath()],

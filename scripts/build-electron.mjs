@@ -27,8 +27,8 @@ await rm(outdir, { recursive: true, force: true })
 await Promise.all([
   build({
     ...common,
-    // The index's folder writer runs on a thread of its own, from its own file (core/index/folder-writer.ts).
-    entryPoints: { main: 'electron/main.ts', 'folder-writer': 'core/index/folder-writer-thread.ts' },
+    // The index's writer runs on a thread of its own, from its own file (core/index/index-writer.ts).
+    entryPoints: { main: 'electron/main.ts', 'index-writer': 'core/index/index-writer-thread.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     // core's paths relative to its sources (import.meta.url) are only used when no built file is given.
@@ -49,5 +49,5 @@ await Promise.all([
   }),
 ])
 console.error(
-  `build-electron: wrote ${relative(root, join(outdir, 'main.cjs')) || outdir}, preload.cjs and folder-writer.cjs`,
+  `build-electron: wrote ${relative(root, join(outdir, 'main.cjs')) || outdir}, preload.cjs and index-writer.cjs`,
 )

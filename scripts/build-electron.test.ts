@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FolderWriter } from '../core/index/folder-writer.ts'
+import { filesJson } from '../core/index/files-json.ts'
+import { IndexWriter } from '../core/index/index-writer.ts'
 import { openIndexDb } from '../core/index/open-index-db.ts'
-import { NOTHING_WRITTEN } from '../core/index/recent-app-writes.ts'
 import { channelNames, EVENT_CHANNEL } from '../shared/ipc/channels.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -215,31 +215,33 @@ describe('the main bundle', () => {
   })
 })
 
-describe('the folder writer bundle', () => {
-  it("runs as the index's folder writer thread, loading SQLite from node_modules as the app does", async () => {
+describe('the index writer bundle', () => {
+  it("runs as the index's writer thread, loading SQLite from node_modules as the app does", async () => {
     // The bundle sits next to main.cjs and resolves better-sqlite3 from the node_modules beside it.
     await symlink(join(root, 'node_modules'), join(out, 'node_modules'), 'dir')
     const dataDir = await mkdtemp(join(tmpdir(), 'filedock-writer-'))
     const file = join(dataDir, 'file-index.sqlite')
     const { db } = openIndexDb(file)
-    const writer = new FolderWriter({ file, entry: join(out, 'folder-writer.cjs') })
+    const writer = new IndexWriter({ file, entry: join(out, 'index-writer.cjs'), lastSeq: 0 })
     try {
-      db.prepare("INSERT INTO accounts (account_id, generation) VALUES ('acc', 1)").run()
-      const replace = await writer.begin(1, 0)
-      replace.add([
-        {
-          fileCode: 'abc123',
-          name: 'from the bundle.txt',
-          size: 3,
-          uploaded: '2026-11-25 10:00:00',
-          downloads: 0,
-          fldId: 0,
-          link: 'https://host.example/abc123',
-          thumbnail: null,
-          public: 1,
-        },
-      ])
-      expect(await replace.commit([], NOTHING_WRITTEN)).toBe(true)
+      const acct = await writer.account('acc')
+      const replace = await writer.beginReplace(acct, 0, writer.mark())
+      replace.add(
+        filesJson([
+          {
+            fileCode: 'abc123',
+            name: 'from the bundle.txt',
+            size: 3,
+            uploaded: '2026-11-25 10:00:00',
+            downloads: 0,
+            fldId: 0,
+            link: 'https://host.example/abc123',
+            thumbnail: null,
+            public: 1,
+          },
+        ]),
+      )
+      expect(await replace.commit([])).toBe(true)
       expect(db.prepare('SELECT name FROM files').pluck().all()).toEqual(['from the bundle.txt'])
     } finally {
       await writer.close()

@@ -7,10 +7,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
 import { IndexReader } from '../core/index/index-reader.ts'
-import { IndexWrites } from '../core/index/index-writes.ts'
 import { chooseNativeBinding } from '../core/index/native-binding.ts'
 import { openIndexDb } from '../core/index/open-index-db.ts'
-import { indexedFile } from '../core/index/testing/indexed-file.ts'
+import { indexedFile, putListedFiles } from '../core/index/testing/indexed-file.ts'
 import { startHeadersMirror } from './testing/electron-headers-mirror.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -63,7 +62,7 @@ it('compiles SQLite against the headers at --dist-url into native/ (over a kille
     const { db } = openIndexDb(join(work, 'file-index.sqlite'), picked.path)
     try {
       db.exec("INSERT INTO accounts (acct, account_id) VALUES (1, 'one')")
-      new IndexWrites(db).putFiles(1, 0, [indexedFile(1, { name: 'Report.pdf' })])
+      putListedFiles(db, 1, [indexedFile(1, { name: 'Report.pdf' })])
       const window = new IndexReader(db).window(
         { accts: [1], fldId: null, search: 'repo', sort: { key: 'name', dir: 'asc' } },
         0,

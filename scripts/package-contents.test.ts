@@ -138,7 +138,7 @@ describe('the packaged app', () => {
   it("holds main, preload, the index's folder writer, the renderer and package.json; no source maps, no CLI", () => {
     const dist = files.filter((f) => f.startsWith('dist') && !f.endsWith('dist') && /\.\w+$/.test(f))
     expect(dist.map((f) => f.replaceAll('\\', '/')).sort()).toEqual([
-      'dist/electron/folder-writer.cjs',
+      'dist/electron/index-writer.cjs',
       'dist/electron/main.cjs',
       'dist/electron/preload.cjs',
       'dist/renderer/assets/app.js',
