@@ -78,7 +78,7 @@ export function FilePane(props: FilePaneProps) {
         if (useSelection.getState().focusIndex === index)
           useSelection.getState().pickRange(index, rows, additive)
       },
-      (error: unknown) => toast.info(errorMessage(error)),
+      (error: unknown) => toast.error(errorMessage(error)),
     )
   }, [])
 
