@@ -141,6 +141,14 @@ test('screenshots of every main view, light and dark', async ({ page, context, h
       'accounts',
       async () => {
         await page.getByRole('button', { name: 'Accounts' }).click()
+        await expect(page.getByRole('list', { name: 'Accounts' })).toBeVisible()
+      },
+    ],
+    [
+      'settings',
+      async () => {
+        await page.keyboard.press('Escape')
+        await page.getByRole('button', { name: 'Settings', exact: true }).click()
         await expect(page.getByRole('region', { name: 'Preferences' })).toBeVisible()
       },
     ],

@@ -8,6 +8,7 @@ import { FileView } from '../features/files/FileView.tsx'
 import { HistoryView } from '../features/history/HistoryView.tsx'
 import { LinkCheckView } from '../features/link-check/LinkCheckView.tsx'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
+import { SettingsDialog } from '../features/settings/SettingsDialog.tsx'
 import { BatchFinished } from '../features/upload/BatchFinished.tsx'
 import { DropZone } from '../features/upload/DropZone.tsx'
 import { ProblemsNotice } from '../features/upload/ProblemsNotice.tsx'
@@ -74,6 +75,7 @@ export function Shell() {
       <DropZone />
       <UploadDialogs />
       {dialog?.kind === 'accounts' ? <AccountsDialog onClose={closeDialog} /> : null}
+      {dialog?.kind === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
     </div>
   )
 }

@@ -1,11 +1,13 @@
 import { useEffect } from 'react'
 import { newFolderInOpenFolder } from '../features/folders/folder-edit-store.ts'
 import { commandKey } from '../lib/command-key.ts'
+import { useUi } from '../state/ui-store.ts'
 
 /**
  * Window-wide keys of the shell: Ctrl+F (Cmd+F) puts the cursor in the current view's search box, Ctrl+N
  * (Cmd+N) starts a new folder in the open folder (the root outside a folder), its name typed in place in the
- * folder tree; focus comes back to where Ctrl+N was pressed (the file grid and its cursor row). While a dialog
+ * folder tree; focus comes back to where Ctrl+N was pressed (the file grid and its cursor row); Ctrl+, (Cmd+,)
+ * opens Settings. While a dialog
  * is open its own keys win: a search or a new folder behind it would be out of reach.
  */
 export function useShellKeys(): void {
@@ -23,6 +25,10 @@ export function useShellKeys(): void {
         e.preventDefault()
         search.focus()
         search.select()
+      } else if (key === ',') {
+        // Settings, where every desktop app keeps them (Ctrl+, / ⌘,).
+        e.preventDefault()
+        useUi.getState().openDialog({ kind: 'settings' })
       } else if (key === 'n') {
         e.preventDefault()
         const from = document.activeElement
