@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { api } from '../../app/bridge.ts'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
 import { call } from '../../lib/call.ts'
-import { formatAgo, formatCount, formatTimestamp } from '../../lib/format.ts'
+import { formatHostTime } from '../../lib/dates.ts'
+import { formatAgo, formatCount } from '../../lib/format.ts'
 import { keys } from '../../lib/query-keys.ts'
 import { useAccountId } from '../accounts/use-accounts.ts'
 
@@ -49,7 +50,7 @@ export function DeletedView() {
                   <td>{f.name}</td>
                   <td className="mono muted">{f.fileCode}</td>
                   <td className="muted">{formatAgo(f.deletedAgoSec)}</td>
-                  <td className="muted">{formatTimestamp(f.deleted)}</td>
+                  <td className="muted">{formatHostTime(f.deleted)}</td>
                 </tr>
               ))}
             </tbody>

@@ -11,6 +11,7 @@ import { SearchBox } from '../../components/SearchBox.tsx'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
+import { formatDateTime } from '../../lib/dates.ts'
 import { formatCount, formatSize } from '../../lib/format.ts'
 import { openExternal } from '../../lib/open-external.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
@@ -18,7 +19,6 @@ import { toast } from '../../state/toast-store.ts'
 import { useUploadSettings } from '../upload/use-upload-settings.ts'
 import { BatchHeading } from './BatchHeading.tsx'
 import { CheckSchedule } from './CheckSchedule.tsx'
-import { formatChecked, formatFinished } from './format-finished.ts'
 import { historyItems } from './history-items.ts'
 import { useHistory } from './use-history.ts'
 import { downloadHistoryCsv, useCheckAllLinks, useCheckBatchLinks, useLinkHealth } from './use-link-health.ts'
@@ -168,7 +168,7 @@ function HistoryRow({
         </span>
       </div>
       <span className="num muted">{formatSize(entry.size)}</span>
-      <span className="muted history-date">{formatFinished(entry.finishedAt)}</span>
+      <span className="muted history-date">{formatDateTime(entry.finishedAt)}</span>
       <HealthBadge health={health} />
       <button
         type="button"
@@ -197,12 +197,12 @@ function HistoryRow({
  */
 function HealthBadge({ health }: { health: LinkHealth | null }) {
   if (health === null) return <span className="link-health muted">Not checked</span>
-  const checked = formatChecked(health.checkedAt)
+  const checked = formatDateTime(health.checkedAt)
   const text = health.alive
     ? `Last found alive ${checked}`
     : health.lastAliveAt === null
       ? `Gone · checked ${checked}`
-      : `Gone · last found alive ${formatChecked(health.lastAliveAt)}`
+      : `Gone · last found alive ${formatDateTime(health.lastAliveAt)}`
   return (
     <span className="link-health" data-alive={health.alive} title={`Last checked ${checked}`}>
       {text}

@@ -2,6 +2,7 @@ import './watch.css'
 import type { WatchActivity, WatchStatus } from '../../../../shared/watch.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
+import { formatDateTime } from '../../lib/dates.ts'
 import { formatCount } from '../../lib/format.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { AddWatchForm } from './AddWatchForm.tsx'
@@ -100,7 +101,7 @@ function stateText(s: WatchStatus): string {
 
 function activityText(a: WatchActivity | null): string {
   if (a === null) return 'No activity yet'
-  const when = new Date(a.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = formatDateTime(a.at)
   switch (a.type) {
     case 'sent':
       return `Last sent: ${a.relPath}, ${when}`
