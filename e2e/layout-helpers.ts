@@ -1,4 +1,5 @@
-import type { Locator, Page } from '@playwright/test'
+import path from 'node:path'
+import type { Locator, Page, TestInfo } from '@playwright/test'
 
 /**
  * True when the element the user would hit at the centre of `target` is `target` itself (or inside it). The box
@@ -15,3 +16,10 @@ export async function hitsItself(target: Locator): Promise<boolean> {
 /** The toasts showing now, by their text. */
 export const toastsWith = (page: Page, text: string) =>
   page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
+
+/** Where a screenshot goes: docs/screenshots/ when asked for (FILEDOCK_SCREENSHOT=1), else the test's output. */
+export function shotPath(info: TestInfo, name: string): string {
+  return process.env.FILEDOCK_SCREENSHOT
+    ? path.join(import.meta.dirname, '../docs/screenshots', name)
+    : info.outputPath(name)
+}

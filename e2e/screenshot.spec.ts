@@ -2,6 +2,7 @@ import path from 'node:path'
 import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
 import { expectFileCount, paneRows } from './index-helpers.ts'
+import { shotPath } from './layout-helpers.ts'
 import { dragFiles, hostFileNames, hostFolder } from './upload-helpers.ts'
 
 // Enough seeded files for a handful of folders, one of them nested.
@@ -36,13 +37,6 @@ test('screenshot of the main window with files', async ({ page, context, host, s
     : info.outputPath('screenshot.png')
   await page.screenshot({ path: target })
 })
-
-/** Where a screenshot goes: docs/screenshots/ when asked for (FILEDOCK_SCREENSHOT=1), else the test's output. */
-function shotPath(info: import('@playwright/test').TestInfo, name: string): string {
-  return process.env.FILEDOCK_SCREENSHOT
-    ? path.join(import.meta.dirname, '../docs/screenshots', name)
-    : info.outputPath(name)
-}
 
 /**
  * Waits for the page's transitions and animations to end: buttons fade their colours when the scheme changes,
