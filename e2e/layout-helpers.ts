@@ -23,3 +23,32 @@ export function shotPath(info: TestInfo, name: string): string {
     ? path.join(import.meta.dirname, '../docs/screenshots', name)
     : info.outputPath(name)
 }
+
+/**
+ * The file pane's rows the user sees whole: drawn rows (placeholders too) whose box lies inside the list's
+ * scrolling box, below its sticky column header. Geometry, read in one step in the page.
+ */
+export async function visibleListRows(page: Page): Promise<number> {
+  return page.locator('.files-scroll').evaluate((scroll) => {
+    const box = scroll.getBoundingClientRect()
+    const top = scroll.querySelector('.files-head')?.getBoundingClientRect().bottom ?? box.top
+    const rows = [...scroll.querySelectorAll('.files-body > [role="row"]')]
+    return rows.filter((r) => {
+      const b = r.getBoundingClientRect()
+      return b.height > 0 && b.top >= top - 0.5 && b.bottom <= box.bottom + 0.5
+    }).length
+  })
+}
+
+/**
+ * The rows a file view would show whole in half the window: what "the list keeps most of the window" is
+ * measured against (the toolbar, the column header and the status bar are the view's own).
+ */
+export async function halfWindowRows(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const height = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().height ?? 0
+    const chrome = height('main .toolbar') + height('.files-head') + height('.statusbar')
+    const row = height('.files-body > [role="row"]')
+    return Math.floor((window.innerHeight / 2 - chrome) / row)
+  })
+}

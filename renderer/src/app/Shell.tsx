@@ -47,21 +47,23 @@ export function Shell() {
       <main className="main" aria-label="Content" key={units}>
         <ConnectionBanner />
         <QueuePausedBanner />
-        {linkCheck ? (
-          <LinkCheckView />
-        ) : watch ? (
-          <WatchView />
-        ) : view.kind === 'files' || view.kind === 'all' ? (
-          <FileView key={view.kind} path={view.kind === 'files' ? view.path : null} />
-        ) : view.kind === 'deleted' ? (
-          <DeletedView />
-        ) : view.kind === 'history' ? (
-          <HistoryView />
-        ) : (
-          <Suspense fallback={<CenteredSpinner label="Loading dashboard" />}>
-            <DashboardView />
-          </Suspense>
-        )}
+        <div className="view">
+          {linkCheck ? (
+            <LinkCheckView />
+          ) : watch ? (
+            <WatchView />
+          ) : view.kind === 'files' || view.kind === 'all' ? (
+            <FileView key={view.kind} path={view.kind === 'files' ? view.path : null} />
+          ) : view.kind === 'deleted' ? (
+            <DeletedView />
+          ) : view.kind === 'history' ? (
+            <HistoryView />
+          ) : (
+            <Suspense fallback={<CenteredSpinner label="Loading dashboard" />}>
+              <DashboardView />
+            </Suspense>
+          )}
+        </div>
         {/* Results and notes take their own room above the uploads panel: nothing here ever lies over a control. */}
         <div className="notice-dock">
           {/* Toasts above the card: coming and going, they shorten the list, never move the card's buttons. */}

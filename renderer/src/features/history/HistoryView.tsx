@@ -109,7 +109,7 @@ export function HistoryView() {
 
   return (
     <>
-      <header className="toolbar">
+      <header className="toolbar toolbar-compact">
         <h1 className="breadcrumb">Upload history</h1>
         <SearchBox
           value={search}
@@ -120,27 +120,31 @@ export function HistoryView() {
         <button
           type="button"
           className="btn"
+          title="Copy the links of the uploads listed"
           disabled={history.entries.length === 0}
           onClick={() => void copyAll()}
         >
-          <Icon name="copy" size={14} /> Copy links
+          <Icon name="copy" size={14} /> <span className="btn-label">Copy links</span>
         </button>
         <button
           type="button"
           className="btn"
+          title="Check every link of the history"
           disabled={history.entries.length === 0 || checkAll.isPending}
           onClick={() => checkAll.mutate()}
         >
-          <Icon name="refresh" size={14} /> {checkAll.isPending ? 'Checking…' : 'Check links'}
+          <Icon name="refresh" size={14} />{' '}
+          <span className="btn-label">{checkAll.isPending ? 'Checking…' : 'Check links'}</span>
         </button>
         <CheckSchedule />
         <button
           type="button"
           className="btn"
+          title="Export the history as CSV"
           disabled={history.entries.length === 0}
           onClick={() => void downloadHistoryCsv()}
         >
-          <Icon name="download" size={14} /> Export CSV
+          <Icon name="download" size={14} /> <span className="btn-label">Export CSV</span>
         </button>
       </header>
       <div className="content">{body}</div>
