@@ -47,7 +47,7 @@ export async function visibleListRows(page: Page): Promise<number> {
 export async function halfWindowRows(page: Page): Promise<number> {
   return page.evaluate(() => {
     const height = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().height ?? 0
-    const chrome = height('main .toolbar') + height('.files-head') + height('.statusbar')
+    const chrome = height('.toolbar') + height('.files-head') + height('.statusbar')
     const row = height('.files-body > [role="row"]')
     return Math.floor((window.innerHeight / 2 - chrome) / row)
   })

@@ -107,7 +107,7 @@ test('at 1024×640 the history keeps its title and controls whole; a click anywh
   await dragFiles(page, [{ name: 'kept.txt', text: 'kept' }])
   await expectStatus(page, 'kept.txt', 'Done')
   await openHistory(page)
-  const toolbar = page.getByRole('main').locator('.toolbar')
+  const toolbar = page.locator('.toolbar')
   const title = toolbar.getByRole('heading', { name: 'Upload history' })
   const controls = [
     title,

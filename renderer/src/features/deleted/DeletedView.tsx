@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../app/bridge.ts'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
+import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { call } from '../../lib/call.ts'
 import { formatHostTime } from '../../lib/dates.ts'
 import { formatAgo, formatCount } from '../../lib/format.ts'
@@ -21,10 +22,10 @@ export function DeletedView() {
 
   return (
     <>
-      <header className="toolbar">
+      <ViewToolbar>
         <h1 className="breadcrumb">Deleted files</h1>
         {query.data ? <span className="muted">{formatCount(query.data.length, 'file')}</span> : null}
-      </header>
+      </ViewToolbar>
       <div className="content" style={{ overflow: 'auto' }}>
         {query.isPending ? (
           <CenteredSpinner label="Loading deleted files" />

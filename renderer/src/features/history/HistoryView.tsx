@@ -9,6 +9,7 @@ import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { SearchBox } from '../../components/SearchBox.tsx'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
+import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
 import { formatDateTime } from '../../lib/dates.ts'
@@ -109,7 +110,7 @@ export function HistoryView() {
 
   return (
     <>
-      <header className="toolbar toolbar-compact">
+      <ViewToolbar className="toolbar-compact">
         <h1 className="breadcrumb">Upload history</h1>
         <SearchBox
           value={search}
@@ -146,7 +147,7 @@ export function HistoryView() {
         >
           <Icon name="download" size={14} /> <span className="btn-label">Export CSV</span>
         </button>
-      </header>
+      </ViewToolbar>
       <div className="content">{body}</div>
     </>
   )

@@ -2,6 +2,7 @@ import './watch.css'
 import type { WatchActivity, WatchStatus } from '../../../../shared/watch.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
+import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { formatDateTime } from '../../lib/dates.ts'
 import { formatCount } from '../../lib/format.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
@@ -32,9 +33,9 @@ export function WatchView() {
     )
   return (
     <>
-      <header className="toolbar">
+      <ViewToolbar>
         <h1 className="breadcrumb">Watch folders</h1>
-      </header>
+      </ViewToolbar>
       <div className="content watch-content">
         <TraySetting />
         <AddWatchForm />
