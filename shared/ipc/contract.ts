@@ -23,6 +23,7 @@ import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl, searchText } from './fields.ts'
 import { indexContract } from './index-contract.ts'
+import { localFoldersContract } from './local-folders-contract.ts'
 import { uploadContract } from './upload-contract.ts'
 import { watchContract } from './watch-contract.ts'
 
@@ -124,6 +125,7 @@ export const contract = {
 
   ...indexContract,
   ...uploadContract,
+  ...localFoldersContract,
   ...watchContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LINK_CHECK_HOURS } from '../link-health.ts'
 import { type LinkFormat, linkFormats } from '../links.ts'
 import { MAX_WATCH_RULES, type WatchRule, watchRuleSchema } from '../watch.ts'
+import { absolutePath } from './fields.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from './limits.ts'
 
 /**
@@ -45,6 +46,11 @@ export interface AppSettings {
    * a tall window would hide a short one's list); absent: the class's default.
    */
   queuePanelHeights: QueuePanelHeights
+  /**
+   * The last local folder chosen per purpose (the watched folder, its Done folder, where downloads go): the
+   * folder picker opens there next time. Written by the local.* channels only (they check the path).
+   */
+  lastFolders: LastFolders
 }
 
 /** Windows by height, the way a layout remembered for one would not fit the others (renderer/src/app/layout). */
@@ -57,6 +63,12 @@ export const queuePanelHeightsSchema = z.strictObject({
   large: panelHeight.exactOptional(),
 })
 export type QueuePanelHeights = z.infer<typeof queuePanelHeightsSchema>
+export const lastFoldersSchema = z.strictObject({
+  watch: absolutePath.exactOptional(),
+  'watch-done': absolutePath.exactOptional(),
+  downloads: absolutePath.exactOptional(),
+})
+export type LastFolders = z.infer<typeof lastFoldersSchema>
 
 export const cloneNamesSchema = z.enum(['copy', 'same'])
 export type CloneNames = z.infer<typeof cloneNamesSchema>
@@ -91,6 +103,7 @@ export const defaultSettings: AppSettings = {
   remoteTimeoutMin: 10,
   recrawlHours: 6,
   queuePanelHeights: {},
+  lastFolders: {},
 }
 
 export const linkFormatSchema = z.enum(linkFormats)
@@ -155,6 +168,7 @@ export function settingsFromJson(value: unknown): AppSettings {
       rec.queuePanelHeights,
       defaultSettings.queuePanelHeights,
     ),
+    lastFolders: pick(lastFoldersSchema, rec.lastFolders, defaultSettings.lastFolders),
   }
 }
 

@@ -9,6 +9,7 @@ import { FileView } from '../features/files/FileView.tsx'
 import { HistoryView } from '../features/history/HistoryView.tsx'
 import { LinkCheckView } from '../features/link-check/LinkCheckView.tsx'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
+import { LocalFolderPicker } from '../features/local-folders/LocalFolderPicker.tsx'
 import { SettingsDialog } from '../features/settings/SettingsDialog.tsx'
 import { BatchFinished } from '../features/upload/BatchFinished.tsx'
 import { DropZone } from '../features/upload/DropZone.tsx'
@@ -81,6 +82,7 @@ export function Shell() {
         </main>
         <DropZone />
         <UploadDialogs />
+        <LocalFolderPicker />
         {dialog?.kind === 'accounts' ? <AccountsDialog onClose={closeDialog} /> : null}
         {dialog?.kind === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
       </div>

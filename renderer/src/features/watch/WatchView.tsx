@@ -9,6 +9,7 @@ import { useAccounts } from '../accounts/use-accounts.ts'
 import { AddWatchForm } from './AddWatchForm.tsx'
 import { TraySetting } from './TraySetting.tsx'
 import { useWatchActions, useWatchList } from './use-watch.ts'
+import { ruleTargetLabel } from './watch-target.ts'
 
 /** Watch folders: local folders whose new files go up by themselves. Add, pause, resume, remove, last activity. */
 export function WatchView() {
@@ -57,7 +58,7 @@ function WatchRow({ status }: { status: WatchStatus }) {
       <div className="watch-main">
         <span className="mono truncate">{rule.dir}</span>
         <span className="muted truncate">
-          to {account}, {rule.fldId === 0 ? 'My files' : `folder ${rule.fldId}`}
+          to {account}, {ruleTargetLabel(rule)}
           {rule.doneDir ? ` · sent files move to ${rule.doneDir}` : ''}
         </span>
         <span className="watch-state" data-state={status.state}>
