@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithSmallTree, ref, test } from './fixtures.ts'
-import { shotPath } from './layout-helpers.ts'
+import { clearToasts, shotPath } from './layout-helpers.ts'
 import { dragFiles, expectStatus, openQueueSettings, queueRow } from './upload-helpers.ts'
 
 test.beforeEach(async ({ context }) => {
@@ -44,6 +44,7 @@ test('one finished card for everything since the user looked: numbers add up, th
   const names = lines.map((l) => codeOf.get(new URL(l).pathname.split('/')[1] ?? ''))
   expect(new Set(names.slice(0, 4))).toEqual(new Set(Object.keys(inAlbum).map((p) => path.basename(p))))
   expect(new Set(names.slice(4))).toEqual(new Set(singles))
+  await clearToasts(page)
   await page.screenshot({ path: shotPath(info, 'finished-card.png') })
 
   await cards.getByRole('button', { name: 'Copy' }).click()

@@ -52,3 +52,13 @@ export async function halfWindowRows(page: Page): Promise<number> {
     return Math.floor((window.innerHeight / 2 - chrome) / row)
   })
 }
+
+/** Dismisses the toasts showing now (a picture of a card or a panel, not of the notes around it). */
+export async function clearToasts(page: Page): Promise<void> {
+  const dismiss = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' })
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined)
+}

@@ -1,6 +1,6 @@
 import { expect, openWithAccount, savedSetting, test } from './fixtures.ts'
 import { header } from './index-helpers.ts'
-import { halfWindowRows, shotPath, visibleListRows } from './layout-helpers.ts'
+import { clearToasts, halfWindowRows, shotPath, visibleListRows } from './layout-helpers.ts'
 import { dragFiles, expectStatus, openHistory } from './upload-helpers.ts'
 
 // A root of about a hundred files: more rows than any window shows.
@@ -34,7 +34,10 @@ test('the file list keeps most of the window with the uploads panel open and a f
     await expect.poll(() => visibleListRows(page)).toBeGreaterThanOrEqual(await halfWindowRows(page))
     expect(await halfWindowRows(page)).toBeGreaterThanOrEqual(5)
     await expect(queue.getByRole('listitem', { name: 'first.txt' })).toBeInViewport()
-    if (size.width === 1280) await page.screenshot({ path: shotPath(info, 'list-room.png') })
+    if (size.width === 1280) {
+      await clearToasts(page)
+      await page.screenshot({ path: shotPath(info, 'list-room.png') })
+    }
   }
 })
 

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
 import { expectFileCount, paneRows } from './index-helpers.ts'
-import { shotPath } from './layout-helpers.ts'
+import { clearToasts, shotPath } from './layout-helpers.ts'
 import { dragFiles, hostFileNames, hostFolder } from './upload-helpers.ts'
 
 // Enough seeded files for a handful of folders, one of them nested.
@@ -52,16 +52,6 @@ async function settled(page: import('@playwright/test').Page) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   )
-}
-
-/** Dismisses the toasts showing now; one that times out by itself meanwhile is just as gone. */
-async function clearToasts(page: import('@playwright/test').Page) {
-  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' })
-  while ((await toasts.count()) > 0)
-    await toasts
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined)
 }
 
 test('screenshots of every main view, light and dark', async ({ page, context, host, sandbox }, info) => {
