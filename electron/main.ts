@@ -25,6 +25,7 @@ import { notifyFinishedBatches } from './shell/batch-notifier.ts'
 import { forwardEvents, installIpc } from './shell/ipc-bridge.ts'
 import { menuTemplate } from './shell/menu.ts'
 import { launchPaths, OpenWith } from './shell/open-with.ts'
+import { createFolderPicker } from './shell/pick-folder.ts'
 import { createPathPicker } from './shell/pick-paths.ts'
 import { createProxyResolver } from './shell/proxy.ts'
 import { askWithDialog, offerSafeStorage } from './shell/secret-choice.ts'
@@ -128,6 +129,7 @@ async function start(): Promise<void> {
     httpDispatcher: proxy,
     copyToClipboard: (text) => clipboard.writeText(text),
     pickPaths: createPathPicker(dialog, mainWindow),
+    pickFolder: createFolderPicker(dialog, mainWindow),
     log,
     // The index's writer thread, bundled next to main by scripts/build-electron.mjs.
     index: { writerEntry: join(__dirname, 'index-writer.cjs') },

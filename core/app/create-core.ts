@@ -13,6 +13,7 @@ import { ClientPool } from './client-pool.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
 import { indexHandlers, unavailableIndexHandlers } from './handlers/index-handlers.ts'
+import { localFolderHandlers, type PickFolder } from './handlers/local-folder-handlers.ts'
 import { remoteHandlers } from './handlers/remote-handlers.ts'
 import { type PickPaths, uploadHandlers } from './handlers/upload-handlers.ts'
 import type { HttpDispatcherSource } from './http-dispatcher.ts'
@@ -37,6 +38,8 @@ export interface CoreOptions {
   copyToClipboard?: (text: string) => void
   /** Electron's native open dialog (dialog.pickPaths); the browser host has none. */
   pickPaths?: PickPaths
+  /** Electron's folder dialog (local.pickFolder); the browser host's page shows its own picker. */
+  pickFolder?: PickFolder
   log?: (line: string) => void
   /** The account index's crawl settings (tests turn background crawls off). */
   index?: AppIndexSettings
@@ -134,6 +137,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ? unavailableIndexHandlers(appIndex)
       : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),
     ...uploadHandlers({ queue, accounts, pool, settings, events, pickPaths: options.pickPaths }),
+    ...localFolderHandlers({ settings, events, pickFolder: options.pickFolder }),
     ...background.handlers,
     ...arrivals.handlers(),
   }

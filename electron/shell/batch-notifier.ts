@@ -58,6 +58,8 @@ export function notifyFinishedBatches(
 ): () => void {
   const stop = events.subscribe((event) => {
     if (event.type !== 'links.ready' || !Notification.isSupported()) return
+    // Nothing finished that the user did not stop themselves: no news to bring them back for.
+    if (cancelledOnly(event)) return
     const canCopy = copyToClipboard !== undefined && event.text !== ''
     const notification = new Notification({
       ...batchNotice(event),
@@ -81,6 +83,10 @@ export function notifyFinishedBatches(
 }
 
 export const COPY_LINKS = 'Copy links'
+
+/** A batch whose every upload was cancelled: nothing went up, nothing failed. */
+export const cancelledOnly = (event: LinksReadyEvent): boolean =>
+  event.files === 0 && event.failed === 0 && (event.cancelled ?? 0) > 0
 
 export function batchNotice(event: LinksReadyEvent): NotificationConstructorOptions {
   const files = `${event.files} file${event.files === 1 ? '' : 's'} uploaded`

@@ -143,6 +143,10 @@ describe('notifyFinishedBatches', () => {
     shown[0]?.click?.()
     expect(focused).toBe(1)
 
+    // A batch whose only upload the user cancelled sent nothing: no "Upload finished · 0 files".
+    bus.emit(ready({ files: 0, text: '', cancelled: 1 }))
+    expect(shown).toHaveLength(1)
+
     FakeNotification.supported = false
     bus.emit(ready())
     expect(shown).toHaveLength(1)

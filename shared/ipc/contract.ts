@@ -17,6 +17,7 @@ import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl } from './fields.ts'
 import { indexContract } from './index-contract.ts'
+import { localFoldersContract } from './local-folders-contract.ts'
 import { uploadContract } from './upload-contract.ts'
 import { watchContract } from './watch-contract.ts'
 
@@ -88,6 +89,7 @@ export const contract = {
 
   ...indexContract,
   ...uploadContract,
+  ...localFoldersContract,
   ...watchContract,
   ...arrivalsContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }

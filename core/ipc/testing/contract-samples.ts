@@ -78,6 +78,10 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'settings.get': {},
   'settings.update': { linkFormat: 'bbcode', autoCopy: true },
   'dialog.pickPaths': { kind: 'folder' },
+  'local.pickFolder': { purpose: 'watch', startAt: null },
+  'local.listFolders': { purpose: 'downloads', path: '/home/me' },
+  'local.createFolder': { parent: '/home/me', name: 'Outbox' },
+  'local.rememberFolder': { purpose: 'watch-done', path: '/home/me/Outbox/sent' },
   'watch.list': {},
   'watch.add': {
     dir: '/home/me/Downloads',

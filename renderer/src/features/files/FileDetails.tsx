@@ -6,7 +6,8 @@ import { Icon } from '../../components/Icon.tsx'
 import { Spinner } from '../../components/States.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
-import { formatNumber, formatSize, formatTimestamp } from '../../lib/format.ts'
+import { formatHostTime } from '../../lib/dates.ts'
+import { formatNumber, formatSize } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { Field } from './DetailsField.tsx'
 import { folderPathLabel, publicLabel } from './details-labels.ts'
@@ -43,7 +44,7 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
         <Field label="Code" testId="code" value={<code>{row.fileCode}</code>} />
         <Field label="Size" testId="size" value={formatSize(size)} />
         <Field label="In bytes" testId="bytes" value={`${formatNumber(size)} bytes`} />
-        <Field label="Uploaded" testId="uploaded" value={formatTimestamp(host?.uploaded ?? row.uploaded)} />
+        <Field label="Uploaded" testId="uploaded" value={formatHostTime(host?.uploaded ?? row.uploaded)} />
         <Field label="Downloads" testId="downloads" value={formatNumber(host?.downloads ?? row.downloads)} />
         <Field label="Public" testId="public" value={publicLabel(row.public)} />
         <Field label="Folder" testId="folder" value={folderPathLabel(row.folderPath)} />
