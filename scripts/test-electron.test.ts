@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ let work: string
 let standIn: string
 let withXvfb: string
 let withoutXvfb: string
+let nodeOnly: string
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'filedock-test-electron-'))
@@ -22,6 +23,10 @@ beforeAll(async () => {
   await chmod(join(withXvfb, 'xvfb-run'), 0o755)
   withoutXvfb = join(work, 'empty-bin')
   await mkdir(withoutXvfb)
+  // Node's own folder may hold xvfb-run too (/usr/bin on a Debian CI box): a folder with node alone.
+  nodeOnly = join(work, 'node-bin')
+  await mkdir(nodeOnly)
+  await symlink(process.execPath, join(nodeOnly, 'node'))
 })
 
 afterAll(async () => {
@@ -85,7 +90,7 @@ describe('npm run test:electron', () => {
   it('without a display and without xvfb-run says which package gives one', () => {
     const result = run({
       ELECTRON_OVERRIDE_DIST_PATH: standIn,
-      PATH: `${withoutXvfb}:${join(process.execPath, '..')}`,
+      PATH: `${withoutXvfb}:${nodeOnly}`,
     })
     expect(result.status).not.toBe(0)
     expect(result.stderr).toMatch(/no display and no xvfb-run .*install-system-deps\.sh installs xvfb/)

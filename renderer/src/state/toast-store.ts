@@ -55,7 +55,10 @@ export const useToasts = create<ToastState>()((set, get) => ({
   push: (message, tone = 'success', action) => {
     const id = nextId++
     const shown: Toast = action ? { id, message, tone, action } : { id, message, tone }
-    set((s) => ({ toasts: [...s.toasts, shown].slice(-MAX_SHOWN) }))
+    // The same words said again (a second copy of the same link) renew the toast rather than stack a twin:
+    // two identical lines read as two events the user did not cause.
+    const twin = (t: Toast) => !action && !t.action && !t.key && t.message === message && t.tone === tone
+    set((s) => ({ toasts: [...s.toasts.filter((t) => !twin(t)), shown].slice(-MAX_SHOWN) }))
     setTimeout(
       () => get().dismiss(id),
       action ? Math.max(ACTION_LIFETIME_MS, LIFETIME_MS[tone]) : LIFETIME_MS[tone],
