@@ -83,7 +83,7 @@ function sizeOf(res: Response): number | null {
  * check off, as for any URL only the host can reach; the message says how.
  */
 function refusedPortMessage(port: number): string {
-  return `Port ${port} is kept for another kind of service (mail, FTP, chat…): Filedock, like web browsers, does not connect to it, so the URL cannot be checked, and hosts commonly refuse to fetch it. Serve the file on a usual web port (80, 443, 8080…), or turn off “Check each URL from this computer” in Settings to send it to the host unchecked.`
+  return `Port ${port} is kept for another kind of service (mail, FTP, chat…): Filedock, like web browsers, does not connect to it, so the URL cannot be checked, and hosts commonly refuse to fetch it. Serve the file on a usual web port (80, 443, 8080…), or, if your host does reach it, send it unchecked: turn off “Check each URL from this computer” in Settings (--no-probe for the CLI).`
 }
 
 function statusMessage(res: Response): string {
