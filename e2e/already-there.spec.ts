@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
+import type { SandboxHandle } from '../sandbox/server.ts'
 import { listFiles } from '../sandbox/testing/api-calls.ts'
-import { expect, openWithAccount, ref, test } from './fixtures.ts'
+import { expect, type Host, openWithAccount, ref, test } from './fixtures.ts'
 import { clearToasts, toastsWith } from './layout-helpers.ts'
 import { hostFileNames, hostFolder, openHistory, openInNewFolder } from './upload-helpers.ts'
 
@@ -78,13 +80,24 @@ test('Upload again sends a second copy of each file', async ({ page, host, sandb
   await expect.poll(async () => (await listFiles(sb)).filter((f) => f.name === 'a.txt').length).toBe(2)
 })
 
-/** A folder of four files, two of them in a subfolder, written under `tmp`. */
-async function writeAlbum(tmp: string): Promise<string> {
+/**
+ * The app open on a new folder Incoming, a folder "album" of four files (two in its subfolder "day one") uploaded
+ * there once (its card closed, the toasts gone), then dropped again: the album's local path, the finished card
+ * and the question that second drop asks.
+ */
+async function albumDroppedAgain(page: Page, host: Host, sandbox: SandboxHandle, tmp: string) {
+  await openInNewFolder(page, host, sandbox, 'Incoming')
   const album = path.join(tmp, 'album')
   await fs.mkdir(path.join(album, 'day one'), { recursive: true })
   for (const rel of ['cover.jpg', 'back.jpg', 'day one/beach.jpg', 'day one/hill.jpg'])
     await fs.writeFile(path.join(album, rel), rel)
-  return album
+  const card = page.getByRole('dialog', { name: /^Upload/ })
+  await page.getByTestId('upload-folder-input').setInputFiles(album)
+  await expect(card.getByTestId('batch-summary')).toContainText('4 files uploaded')
+  await card.getByRole('button', { name: 'Close' }).click()
+  await clearToasts(page)
+  await page.getByTestId('upload-folder-input').setInputFiles(album)
+  return { album, card, question: page.getByRole('dialog', { name: 'Some files are already there' }) }
 }
 
 test('Skip them on a folder already uploaded: the toast says nothing is sent, the history says “already there”', async ({
@@ -93,19 +106,8 @@ test('Skip them on a folder already uploaded: the toast says nothing is sent, th
   sandbox,
   tmp,
 }) => {
-  await openInNewFolder(page, host, sandbox, 'Incoming')
-  const album = await writeAlbum(tmp)
-  const card = page.getByRole('dialog', { name: /^Upload/ })
-  await page.getByTestId('upload-folder-input').setInputFiles(album)
-  await expect(card.getByTestId('batch-summary')).toContainText('4 files uploaded')
-  await card.getByRole('button', { name: 'Close' }).click()
-  await clearToasts(page)
-
-  await page.getByTestId('upload-folder-input').setInputFiles(album)
-  await page
-    .getByRole('dialog', { name: 'Some files are already there' })
-    .getByRole('button', { name: 'Skip them' })
-    .click()
+  const { card, question } = await albumDroppedAgain(page, host, sandbox, tmp)
+  await question.getByRole('button', { name: 'Skip them' }).click()
   await expect(toastsWith(page, '4 files already there, nothing to send')).toBeVisible()
   await expect(toastsWith(page, 'Queued')).toHaveCount(0)
   await expect(card.getByTestId('batch-summary')).toContainText('4 files already there, not sent again')
@@ -125,15 +127,7 @@ test('the question names where the files already are: the dropped folder and the
   sandbox,
   tmp,
 }) => {
-  await openInNewFolder(page, host, sandbox, 'Incoming')
-  const album = await writeAlbum(tmp)
-  const card = page.getByRole('dialog', { name: /^Upload/ })
-  await page.getByTestId('upload-folder-input').setInputFiles(album)
-  await expect(card.getByTestId('batch-summary')).toContainText('4 files uploaded')
-  await card.getByRole('button', { name: 'Close' }).click()
-
-  await page.getByTestId('upload-folder-input').setInputFiles(album)
-  const question = page.getByRole('dialog', { name: 'Some files are already there' })
+  const { album, card, question } = await albumDroppedAgain(page, host, sandbox, tmp)
   await expect(question).toContainText(
     'All 4 files of this drop are already in My files/Incoming/album/… (2 folders), with the same name and size.',
   )
