@@ -122,3 +122,35 @@ test('the queue row of a URL being fetched says how long the host still gets', a
     await expectStatus(page, 'slow.bin', 'Done')
   })
 })
+
+test('a URL on a port the check cannot try (9) is refused at once with the reason, never left fetching', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await openWithAccount(page, host, sandbox)
+  const url = 'http://127.0.0.1:9/backup.tar'
+  await addUrls(page, [url])
+  const problems = page.getByRole('list', { name: 'Upload problems' })
+  await expect(problems).toContainText(url)
+  await expect(problems).toContainText('Port 9 is kept for another kind of service')
+  await expect(page.getByText(/Queued 1 upload/)).toHaveCount(0)
+  await expect(queueRow(page, 'backup.tar')).toHaveCount(0)
+})
+
+test('with the check off, the host refuses such a URL at once: the row fails with its words, not 10 minutes later', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await openWithAccount(page, host, sandbox)
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  await page
+    .getByRole('region', { name: 'Preferences' })
+    .getByRole('checkbox', { name: /Check each URL from this computer/ })
+    .uncheck()
+  await expect.poll(() => savedSetting(host.dataDir, 'checkUrls')).toBe(false)
+  await page.keyboard.press('Escape')
+  await addUrls(page, ['http://127.0.0.1:9/backup.tar'])
+  await expectStatus(page, 'backup.tar', /^Failed: .*port 9/)
+})

@@ -83,6 +83,16 @@ describe('op 5 upload/url', () => {
     expectError(await t.api('upload/url', { url: `${originUrl}/files/a`, folder: 999999 }), 404, /Folder/)
     expectError(await t.api('upload/url'), 400, /url/)
   })
+
+  it('refuses up front a URL on a port its fetch will not try (9), rather than "working" on it and failing unseen', async () => {
+    const fld = (await t.api('folder/create', { parent_id: 0, name: 'port nine' })).result.fld_id
+    expectError(
+      await t.api('upload/url', { url: 'http://127.0.0.1:9/backup.tar', folder: fld }),
+      400,
+      /^Invalid url: port 9 is kept for another service/,
+    )
+    expect(await filesIn(fld)).toEqual([])
+  })
 })
 
 describe('op 6 upload/url with file_code', () => {

@@ -27,6 +27,11 @@ export interface HistoryEntry {
   batchId: string
   /** Path inside the batch, e.g. `photos/2019/a.jpg`. */
   relPath: string
+  /**
+   * The file was already in its folder (same name and size) and nothing was sent: the record keeps the drop's
+   * links (the existing file's) and says so, rather than passing for an upload. `finishedAt` is when it was found.
+   */
+  alreadyThere?: true
 }
 
 export interface HistoryQuery {
@@ -72,6 +77,7 @@ export function isHistoryEntry(value: unknown): value is HistoryEntry {
   const record = value as Record<string, unknown>
   for (const field of stringFields) if (typeof record[field] !== 'string') return false
   return (
+    (record.alreadyThere === undefined || record.alreadyThere === true) &&
     typeof record.size === 'number' &&
     Number.isFinite(record.size) &&
     typeof record.fldId === 'number' &&

@@ -181,6 +181,7 @@ const historyEntrySchema = z.object({
   pageLink: z.string(),
   batchId: z.string(),
   relPath: z.string(),
+  alreadyThere: z.literal(true).exactOptional(),
 })
 
 /** One finished upload: exactly what the upload history keeps (shared/history.ts). */
@@ -299,6 +300,20 @@ export interface EnqueueProblem {
 export interface AlreadyThereCount {
   files: number
   alreadyThere: number
+  /**
+   * Where those files are: each folder holding some of them, with how many, in the drop's order (a dropped
+   * folder before the folders in it). What the question names, rather than the folder the drop went to.
+   */
+  places: AlreadyTherePlace[]
+}
+
+/** A folder of an account holding some of a drop's files already. */
+export interface AlreadyTherePlace {
+  accountId: string
+  fldId: number
+  /** Its path from the account's root, e.g. `Photos/2024/day one` ('' for the root). */
+  folderPath: string
+  files: number
 }
 
 export interface EnqueueResult {

@@ -10,6 +10,7 @@ export const CSV_COLUMNS = [
   'uploaded',
   'last check',
   'alive',
+  'already there',
 ] as const
 
 /**
@@ -20,7 +21,8 @@ export const CSV_COLUMNS = [
  * make an export of 100,000 uploads take 100,000 calls, and direct links expire (the spec shows no lifetime); the
  * column stays so the file's shape does not depend on it. A text field starting with = + - @ (or a tab or CR) is
  * prefixed with `'`: spreadsheets would run it as a formula, and a file name is chosen by whoever named the file.
- * Times are ISO 8601 in UTC; `alive` is yes, no, or empty when never checked.
+ * Times are ISO 8601 in UTC; `alive` is yes, no, or empty when never checked. `already there` is yes for a file a
+ * drop found already in its folder (nothing was sent; `uploaded` is then when it was found), empty otherwise.
  */
 export function historyCsv(
   entries: Iterable<HistoryEntry>,
@@ -40,6 +42,7 @@ export function historyCsv(
         e.finishedAt,
         h === null ? '' : new Date(h.checkedAt).toISOString(),
         h === null ? '' : h.alive ? 'yes' : 'no',
+        e.alreadyThere ? 'yes' : '',
       ]
         .map(field)
         .join(','),

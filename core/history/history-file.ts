@@ -22,6 +22,8 @@ export function serializeEntry(e: HistoryEntry): string {
     pageLink: e.pageLink,
     batchId: e.batchId,
     relPath: e.relPath,
+    // Last, and only when set: the lines of every upload that sent its file stay as they were.
+    ...(e.alreadyThere ? { alreadyThere: true as const } : {}),
   }
   return JSON.stringify(record)
 }

@@ -148,6 +148,25 @@ describe('HistoryStore persistence', () => {
     expect(await readFile(file, 'utf8')).toContain('not json at all')
   })
 
+  it('keeps “already there” across reopen, written only on the records that have it', async () => {
+    const folder = join(dir, 'already-there')
+    const store = await HistoryStore.open(folder)
+    const sent = entry({ batchId: 'b9' })
+    const found = entry({ batchId: 'b9', alreadyThere: true })
+    await store.append(sent)
+    await store.append(found)
+    await expect(
+      store.append({ ...entry(), alreadyThere: false } as unknown as HistoryEntry),
+    ).rejects.toMatchObject({ kind: 'invalid_input' })
+    await store.close()
+    const lines = (await readFile(join(folder, HISTORY_FILE), 'utf8')).trimEnd().split('\n')
+    expect(lines.map((l) => l.includes('alreadyThere'))).toEqual([false, true])
+
+    const again = await HistoryStore.open(folder)
+    expect(again.byBatch('b9')).toEqual([sent, found])
+    await again.close()
+  })
+
   it('refuses a malformed record and appends after close', async () => {
     const store = await HistoryStore.open(dir)
     const broken = { ...entry(), size: 'big' } as unknown as HistoryEntry

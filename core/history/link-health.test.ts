@@ -147,7 +147,12 @@ describe('link health of the upload history', () => {
     const historyDir = join(dir, 'history-c')
     const history = await HistoryStore.open(historyDir)
     const tricky = ['a, b.txt', 'say "hi".doc', 'two\nlines.txt', '=SUM(A1).csv', 'фото 🎉.jpg']
-    const mine = entries.slice(0, 6).map((e, i) => ({ ...e, name: tricky[i] ?? e.name }))
+    // The last one was already there when its drop came: nothing was sent for it.
+    const mine: HistoryEntry[] = entries.slice(0, 6).map((e, i) => ({
+      ...e,
+      name: tricky[i] ?? e.name,
+      ...(i === 5 ? { alreadyThere: true as const } : {}),
+    }))
     for (const e of mine) await history.append(e)
     const health = await LinkHealthStore.open(historyDir)
     await health.check(mine.slice(0, 4), async () => client, { now: () => Date.UTC(2026, 10, 2) })
@@ -170,6 +175,7 @@ describe('link health of the upload history', () => {
       'uploaded',
       'last check',
       'alive',
+      'already there',
     ])
     const byLink = new Map(rows.map((r) => [r['page link'], r]))
     for (const [i, e] of mine.entries()) {
@@ -183,6 +189,7 @@ describe('link health of the upload history', () => {
       expect(row?.['direct link']).toBe(e.id === 'h1' ? 'https://dl.example/x' : '')
       expect(row?.alive).toBe(i < 4 ? 'yes' : '')
       expect(row?.['last check']).toBe(i < 4 ? '2026-11-02T00:00:00.000Z' : '')
+      expect(row?.['already there']).toBe(i === 5 ? 'yes' : '')
     }
   })
 })

@@ -1,4 +1,4 @@
-import type { AlreadyThereCount, DropTarget } from '../../shared/queue.ts'
+import type { AlreadyThereCount, AlreadyTherePlace, DropTarget } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import { checkTargets } from './enqueue.ts'
 import type { ExistingFiles } from './folder-contents.ts'
@@ -15,9 +15,10 @@ export interface AlreadyThereDeps {
 
 /**
  * Before a drop is queued: how many of its files are already in the folders they would go to (same name and
- * size), so the app can ask once whether to skip them or send them again. The same answer the engine acts on
- * when the file's turn comes (upload-item.ts), from the same folder listings; nothing is created on the host.
- * Files that cannot be read or checked count as not there: the drop then proceeds as usual and reports them.
+ * size), and which folders those are, so the app can ask once whether to skip them or send them again, naming
+ * where they are. The same answer the engine acts on when the file's turn comes (upload-item.ts), from the same
+ * folder listings; nothing is created on the host. Files that cannot be read or checked count as not there: the
+ * drop then proceeds as usual and reports them.
  */
 export async function countAlreadyThere(
   input: { paths: readonly string[]; targets: readonly DropTarget[] },
@@ -26,7 +27,8 @@ export async function countAlreadyThere(
   const targets = checkTargets(input.targets)
   const scan = await d.scan(input.paths)
   let there = 0
-  for (const { accountId, fldId: base } of targets) {
+  const places = new Map<string, AlreadyTherePlace>()
+  for (const { accountId, fldId: base, basePath } of targets) {
     const client = await d.clientFor(accountId)
     const folders = new Map<string, Promise<number | null>>()
     for (const f of scan.files) {
@@ -37,8 +39,16 @@ export async function countAlreadyThere(
         folders.set(key, folder)
       }
       const fldId = await folder
-      if (fldId !== null && (await d.existing.find(accountId, fldId, f.name, f.size)) !== null) there++
+      if (fldId === null || (await d.existing.find(accountId, fldId, f.name, f.size)) === null) continue
+      there++
+      const at = `${accountId}\u0000${fldId}`
+      const place = places.get(at)
+      if (place) place.files++
+      else {
+        const folderPath = [basePath, ...f.relDir].filter((s) => s !== '').join('/')
+        places.set(at, { accountId, fldId, folderPath, files: 1 })
+      }
     }
   }
-  return { files: scan.files.length * targets.length, alreadyThere: there }
+  return { files: scan.files.length * targets.length, alreadyThere: there, places: [...places.values()] }
 }

@@ -50,7 +50,7 @@ describe('a drop asked about, then queued', () => {
       .sort()
 
   it('lists each folder once: the enqueue takes the question’s scan', async () => {
-    expect(await t.engine.countAlreadyThere(drop())).toEqual({ files: 3, alreadyThere: 0 })
+    expect(await t.engine.countAlreadyThere(drop())).toEqual({ files: 3, alreadyThere: 0, places: [] })
     expect(listings()).toBe(3)
     expect(await t.engine.enqueuePaths(drop())).toMatchObject({ accepted: 3, problems: [] })
     expect(listings()).toBe(3)

@@ -77,15 +77,39 @@ describe('a folder per account', () => {
       ]),
     )
 
-    // Dropped again: the check for files already there looks in each account's folder.
-    expect(await t.engine.countAlreadyThere({ paths, targets })).toEqual({
-      files: 6,
-      alreadyThere: 6,
+    // Dropped again: the check for files already there looks in each account's folder, and names the folders
+    // they are in (the dropped folder's own), not the folder the drop went to.
+    const count = await t.engine.countAlreadyThere({ paths, targets })
+    expect(count).toMatchObject({ files: 6, alreadyThere: 6 })
+    const trip = await subfolder(client('work'), workSub, 'trip')
+    expect(count.places).toContainEqual({
+      accountId: 'work',
+      fldId: trip,
+      folderPath: 'Projects/2026/trip',
+      files: 1,
     })
+    expect(count.places).toContainEqual({
+      accountId: 'work',
+      fldId: workSub,
+      folderPath: 'Projects/2026',
+      files: 1,
+    })
+    expect(count.places.map((p) => `${p.accountId}:${p.folderPath}:${p.files}`).sort()).toEqual([
+      'home:Photos/trip/day2:1',
+      'home:Photos/trip:1',
+      'home:Photos:1',
+      'work:Projects/2026/trip/day2:1',
+      'work:Projects/2026/trip:1',
+      'work:Projects/2026:1',
+    ])
     const again = await t.engine.enqueuePaths({ paths, targets })
     expect(again.accepted).toBe(6)
     await t.engine.whenIdle()
     expect(t.engine.snapshot().items.filter((i) => i.alreadyThere)).toHaveLength(6)
+    // The history keeps the second drop's links and says nothing was sent for them; the first drop's are uploads.
+    const recorded = t.history.search({ limit: 100 })
+    expect(recorded.filter((e) => e.batchId === again.batchId && e.alreadyThere === true)).toHaveLength(6)
+    expect(recorded.filter((e) => e.alreadyThere === undefined)).toHaveLength(6)
     expect(await treeOf(client('work'), workSub)).toEqual(expected)
     expect(await treeOf(client('home'), home)).toEqual(expected)
     await t.close()
@@ -103,3 +127,9 @@ describe('a folder per account', () => {
     await t.close()
   })
 })
+
+async function subfolder(c: ApiClient, parent: number, name: string): Promise<number> {
+  const found = (await c.folderList(parent)).folders.find((f) => f.name === name)
+  if (!found) throw new Error(`no folder ${name} in ${parent}`)
+  return found.fldId
+}

@@ -94,13 +94,17 @@ describe('remote URL check', () => {
     })
   })
 
-  it('lets through, unchecked, a port fetch refuses to try (the host may reach it)', async () => {
-    expect(await probeUrl('http://127.0.0.1:9/never.bin')).toEqual({
+  it('refuses at once, with the reason, a port fetch will not try (9): never sent on to be "fetched"', async () => {
+    const [nine, x11] = await probeUrls(['http://127.0.0.1:9/never.bin', 'https://example.invalid:6000/a'])
+    expect(nine).toEqual({
       url: 'http://127.0.0.1:9/never.bin',
-      kind: 'file',
-      size: null,
-      contentType: null,
+      kind: 'dead',
+      message: expect.stringMatching(
+        /^Port 9 is kept for another kind of service .* turn off “Check each URL from this computer” in Settings/,
+      ),
     })
+    // Refused from the list alone: no lookup of the name, no connection (an unknown host would say so).
+    expect(x11).toMatchObject({ kind: 'dead', message: expect.stringMatching(/^Port 6000 is kept/) })
   })
 
   it('warns about a web page', async () => {

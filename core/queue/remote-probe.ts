@@ -1,3 +1,4 @@
+import { refusedPort } from '../../shared/refused-ports.ts'
 import { URL_CHECK_TIMEOUT_MS, type UrlCheck, WEB_PAGE_MESSAGE } from '../../shared/url-check.ts'
 
 /**
@@ -34,6 +35,8 @@ export async function probeUrls(urls: readonly string[], o: ProbeOptions = {}): 
 
 /** HEAD first; a server that refuses HEAD (405, 501, or a 403 from URLs signed for GET) gets one byte by GET. */
 export async function probeUrl(url: string, o: ProbeOptions = {}): Promise<UrlCheck> {
+  const port = refusedPort(url)
+  if (port !== null) return { url, kind: 'dead', message: refusedPortMessage(port) }
   const timeoutMs = o.timeoutMs ?? URL_CHECK_TIMEOUT_MS
   let res: Response
   try {
@@ -43,12 +46,6 @@ export async function probeUrl(url: string, o: ProbeOptions = {}): Promise<UrlCh
     }
   } catch (err) {
     if (o.signal?.aborted) throw err
-    // fetch refuses the Fetch standard's "bad ports" (9, 25, 6000…) without trying: this computer cannot check
-    // such a URL, and the host may well fetch it, so it goes through unchecked.
-    // Node's bundled fetch puts the reason in `cause`; the undici package (when it is the global fetch) throws it.
-    const e = err as { message?: string; cause?: { message?: string } }
-    if (e.cause?.message === 'bad port' || e.message === 'bad port')
-      return { url, kind: 'file', size: null, contentType: null }
     return { url, kind: 'dead', message: unreachable(url, err, timeoutMs) }
   }
   if (!res.ok) return { url, kind: 'dead', message: statusMessage(res) }
@@ -77,6 +74,16 @@ function sizeOf(res: Response): number | null {
   if (range) return Number(range[1])
   const length = res.headers.get('content-length')
   return res.status === 200 && length !== null && /^\d+$/.test(length) ? Number(length) : null
+}
+
+/**
+ * Decision: a URL on a port fetch refuses (9, 25, 6000…: shared/refused-ports.ts) is refused here, at once. Letting
+ * it through unchecked left it "fetching" for the whole time limit wherever the host's fetcher refuses it too
+ * (the sandbox's does, as browsers do), with nothing said. A person whose host does reach such a port turns the
+ * check off, as for any URL only the host can reach; the message says how.
+ */
+function refusedPortMessage(port: number): string {
+  return `Port ${port} is kept for another kind of service (mail, FTP, chat…): Filedock, like web browsers, does not connect to it, so the URL cannot be checked, and hosts commonly refuse to fetch it. Serve the file on a usual web port (80, 443, 8080…), or, if your host does reach it, send it unchecked: turn off “Check each URL from this computer” in Settings (--no-probe for the CLI).`
 }
 
 function statusMessage(res: Response): string {

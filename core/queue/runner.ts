@@ -129,6 +129,7 @@ export class ItemRunner {
             pageLink: client.pageLink(l.fileCode),
             batchId: item.batchId,
             relPath: [...item.relDir, l.name].join('/'),
+            ...(l.alreadyThere ? { alreadyThere: true as const } : {}),
           }
     await store.patch(item, {
       state: 'done',

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import { refusedPort } from '../../shared/refused-ports.ts'
 import { adoptBlobs, removeQuietly, tempPath, tempWriter } from '../blobs.ts'
 import { randomFileCode } from '../codes.ts'
 import type { Ctx } from '../context.ts'
@@ -19,7 +20,7 @@ import { accountFor, intParam } from '../params.ts'
  *
  * Op 5 answers `WORKING` at once and fetches in the background (http/https, redirects followed, streamed to
  * disk, at most `remoteFetchTimeoutMs`, default 10 minutes). When the fetch completes the file appears in
- * `folder` (default 0; an unknown folder is refused up front), named after the last path segment of the URL as
+ * `folder` (default 0; an unknown folder, and a port fetch will not connect to, are refused up front), named after the last path segment of the URL as
  * given (decoded; `remote_file` when there is none). A failed fetch (network error, non-2xx answer, time-out,
  * quota) leaves no file and no record; it is only logged to stderr.
  *
@@ -44,6 +45,11 @@ export function uploadUrl(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, 
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     throw badParam('Invalid url: http or https only')
+  const port = refusedPort(target)
+  // Its fetch would refuse the port in the background, where only stderr hears of it, and the client would poll
+  // for a file that never comes until its time limit: said now, in the answer, instead.
+  if (port !== null)
+    throw badParam(`Invalid url: port ${port} is kept for another service; files are not fetched from it`)
   const fld = intParam(q, 'folder', 0)
   if (!ctx.store.folderOf(acct, fld)) throw notFound('Folder not found')
   spawn(

@@ -97,10 +97,29 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
         paths: [join(dir, 'scenario-tree')],
         targets: [{ accountId, fldId: 0 }],
       }),
-    ).toEqual({ files: 2, alreadyThere: 2 })
-    // Port 9 cannot be checked from here (fetch refuses it): it is queued for the host to try.
+    ).toEqual({
+      files: 2,
+      alreadyThere: 2,
+      // Where they are: the dropped folder and the folder in it, not the root the drop went to.
+      places: [
+        { accountId, fldId: expect.any(Number), folderPath: 'scenario-tree', files: 1 },
+        { accountId, fldId: expect.any(Number), folderPath: 'scenario-tree/inner', files: 1 },
+      ],
+    })
+    // Port 9 cannot be checked from here (fetch refuses it): refused at once, saying why.
+    expect(
+      await call<EnqueueResult>('queue.enqueueUrls', {
+        urls: ['http://127.0.0.1:9/never.bin'],
+        targets: [{ accountId, fldId: 0 }],
+      }),
+    ).toMatchObject({
+      batchId: null,
+      accepted: 0,
+      problems: [{ kind: 'unreachable_url', message: expect.stringMatching(/^Port 9 is kept/) }],
+    })
+    // A URL that works (a file's direct link) is queued, then cancelled while the queue is paused.
     const remote = await call<EnqueueResult>('queue.enqueueUrls', {
-      urls: ['http://127.0.0.1:9/never.bin'],
+      urls: [direct.split('\n')[0]],
       targets: [{ accountId, fldId: 0 }],
     })
     const url = (await call<QueueSnapshot>('queue.snapshot')).items.find((i) => i.batchId === remote.batchId)

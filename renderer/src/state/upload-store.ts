@@ -18,8 +18,6 @@ export type AlreadyThereChoice = 'skip' | 'upload'
 /** A drop waiting for one answer: some of its files are already there. */
 export interface AlreadyThereQuestion {
   count: AlreadyThereCount
-  /** Where the drop goes, as the upload menu names it. */
-  targetLabel: string
   answer: (choice: AlreadyThereChoice) => void
 }
 
@@ -41,7 +39,7 @@ interface UploadUiState {
   staging: StagingProgress | null
   alreadyThere: AlreadyThereQuestion | null
   /** Asks once for the whole drop; resolves with the person's choice. */
-  askAlreadyThere: (count: AlreadyThereCount, targetLabel: string) => Promise<AlreadyThereChoice>
+  askAlreadyThere: (count: AlreadyThereCount) => Promise<AlreadyThereChoice>
   setTargets: (ids: string[]) => void
   setPanelOpen: (open: boolean) => void
   openDialog: (dialog: UploadDialog) => void
@@ -67,13 +65,12 @@ export const useUploads = create<UploadUiState>()((set, get) => ({
   finished: [],
   staging: null,
   alreadyThere: null,
-  askAlreadyThere: (count, targetLabel) =>
+  askAlreadyThere: (count) =>
     new Promise((resolve) => {
       // A second drop while the first still waits for its answer: the first keeps the default (skip).
       get().alreadyThere?.answer('skip')
       const question: AlreadyThereQuestion = {
         count,
-        targetLabel,
         answer: (choice) => {
           if (get().alreadyThere === question) set({ alreadyThere: null })
           resolve(choice)

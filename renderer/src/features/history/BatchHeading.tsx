@@ -1,7 +1,6 @@
 import { Icon } from '../../components/Icon.tsx'
 import { formatDateTime } from '../../lib/dates.ts'
-import { formatCount } from '../../lib/format.ts'
-import type { BatchHeading as Heading } from './history-items.ts'
+import { batchWords, type BatchHeading as Heading } from './history-items.ts'
 
 interface Props {
   heading: Heading
@@ -10,10 +9,10 @@ interface Props {
   onCheck: (heading: Heading) => void
 }
 
-/** The line over one upload's files: when it was, how many files, and a button checking just their links. */
+/** The line over one upload's files: when it was, how many files (sent or already there), and a button checking just their links. */
 export function BatchHeading({ heading, start, checking, onCheck }: Props) {
   const when = formatDateTime(heading.finishedAt)
-  const files = formatCount(heading.ids.length, 'file')
+  const files = batchWords(heading)
   return (
     <li
       className="history-batch"

@@ -170,6 +170,7 @@ function HistoryRow({
         <span className="truncate">{entry.name}</span>
         <span className="muted truncate">
           {folder} · {entry.accountLabel}
+          {entry.alreadyThere ? ' · Already there, not sent again' : ''}
         </span>
       </div>
       <span className="num muted">{formatSize(entry.size)}</span>

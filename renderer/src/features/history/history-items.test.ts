@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../../../shared/history.ts'
-import { historyItems } from './history-items.ts'
+import { batchWords, historyItems } from './history-items.ts'
 
 function entry(id: string, batchId: string, finishedAt = '2026-11-23T10:00:00.000Z'): HistoryEntry {
   return {
@@ -37,5 +37,32 @@ describe('history items', () => {
 
   it('nothing loaded: nothing shown', () => {
     expect(historyItems([])).toEqual([])
+  })
+})
+
+describe('a batch heading’s words', () => {
+  const there = (e: HistoryEntry): HistoryEntry => ({ ...e, alreadyThere: true })
+  const headingOf = (entries: HistoryEntry[]) => {
+    const [first] = historyItems(entries)
+    if (first?.kind !== 'batch') throw new Error('no heading')
+    return first
+  }
+
+  it('a drop that sent nothing (Skip them) is not “4 files”: it says they were already there', () => {
+    const h = headingOf(['a', 'b', 'c', 'd'].map((id) => there(entry(id, 'skip'))))
+    expect(h.alreadyThere).toBe(4)
+    expect(batchWords(h)).toBe('4 files already there, nothing sent')
+  })
+
+  it('counts what was sent and what was already there apart, and only a batch’s own entries', () => {
+    const h = headingOf([
+      entry('a', 'mix'),
+      there(entry('b', 'mix')),
+      there(entry('c', 'other')),
+      entry('d', 'mix'),
+    ])
+    expect(batchWords(h)).toBe('2 files sent · 1 already there')
+    expect(batchWords(headingOf([entry('a', 'up'), entry('b', 'up')]))).toBe('2 files')
+    expect(batchWords(headingOf([entry('a', 'one')]))).toBe('1 file')
   })
 })

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../../../../shared/history.ts'
+import { formatCount, formatNumber } from '../../lib/format.ts'
 
 /** A heading over the files of one upload (a drop, a CLI run), with the ids of its loaded entries. */
 export interface BatchHeading {
@@ -8,6 +9,8 @@ export interface BatchHeading {
   finishedAt: string
   /** Every loaded entry of the batch, wherever it sits in the list: what "Check links" checks. */
   ids: string[]
+  /** Of those, files that were already there: nothing was sent for them. */
+  alreadyThere: number
 }
 
 export type HistoryItem = BatchHeading | { kind: 'entry'; entry: HistoryEntry }
@@ -20,10 +23,12 @@ export type HistoryItem = BatchHeading | { kind: 'entry'; entry: HistoryEntry }
  */
 export function historyItems(entries: readonly HistoryEntry[]): HistoryItem[] {
   const idsOf = new Map<string, string[]>()
+  const thereOf = new Map<string, number>()
   for (const e of entries) {
     const ids = idsOf.get(e.batchId)
     if (ids) ids.push(e.id)
     else idsOf.set(e.batchId, [e.id])
+    if (e.alreadyThere) thereOf.set(e.batchId, (thereOf.get(e.batchId) ?? 0) + 1)
   }
   const items: HistoryItem[] = []
   let previous: string | null = null
@@ -34,10 +39,22 @@ export function historyItems(entries: readonly HistoryEntry[]): HistoryItem[] {
         batchId: entry.batchId,
         finishedAt: entry.finishedAt,
         ids: idsOf.get(entry.batchId) ?? [entry.id],
+        alreadyThere: thereOf.get(entry.batchId) ?? 0,
       })
       previous = entry.batchId
     }
     items.push({ kind: 'entry', entry })
   }
   return items
+}
+
+/**
+ * What a batch's heading says it did: "4 files" sent; "4 files already there, nothing sent" for a drop whose
+ * files were all there (Skip them); "3 files sent · 2 already there" for one in between.
+ */
+export function batchWords(h: Pick<BatchHeading, 'ids' | 'alreadyThere'>): string {
+  const sent = h.ids.length - h.alreadyThere
+  if (h.alreadyThere === 0) return formatCount(sent, 'file')
+  if (sent === 0) return `${formatCount(h.alreadyThere, 'file')} already there, nothing sent`
+  return `${formatCount(sent, 'file')} sent · ${formatNumber(h.alreadyThere)} already there`
 }

@@ -1,19 +1,20 @@
 import { Modal } from '../../components/Modal.tsx'
-import { formatCount } from '../../lib/format.ts'
 import { useUploads } from '../../state/upload-store.ts'
+import { useAccounts } from '../accounts/use-accounts.ts'
+import { alreadyThereWords } from './already-there-words.ts'
 
 /**
  * Asked once per drop when some of its files are already in the folders they would go to (same name and size):
- * skip them (the default, also on Escape or closing) and list their existing links, or upload them again.
+ * skip them (the default, also on Escape or closing) and list their existing links, or upload them again. It
+ * names the folders they are in (already-there-words.ts), listed under "Which folders" when there are several.
  */
 export function AlreadyThereDialog() {
   const question = useUploads((s) => s.alreadyThere)
+  const { data } = useAccounts()
   if (!question) return null
-  const { count, targetLabel, answer } = question
+  const { count, answer } = question
   const all = count.alreadyThere === count.files
-  const what = all
-    ? `All ${formatCount(count.files, 'file')} of this drop are`
-    : `${count.alreadyThere.toLocaleString('en-US')} of the ${formatCount(count.files, 'file')} of this drop are`
+  const words = alreadyThereWords(count, (id) => data?.accounts.find((a) => a.id === id)?.label ?? id)
   return (
     <Modal
       open
@@ -21,7 +22,7 @@ export function AlreadyThereDialog() {
         if (!open) answer('skip')
       }}
       title="Some files are already there"
-      description={`${what} already in ${targetLabel}, with the same name and size.`}
+      description={`${words.sentence}, with the same name and size.`}
       footer={
         <div className="form-actions">
           <button type="button" className="btn" onClick={() => answer('upload')}>
@@ -33,6 +34,18 @@ export function AlreadyThereDialog() {
         </div>
       }
     >
+      {words.folders.length > 0 ? (
+        <details className="already-there-folders">
+          <summary>Which folders</summary>
+          <ul aria-label="Folders the files are already in">
+            {words.folders.map((f) => (
+              <li key={f} className="mono truncate" title={f}>
+                {f}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       <p>
         Skipped files are not sent again: their existing links go into the list of links
         {all ? '' : ' with the rest'}. Uploading again stores a second copy of each.

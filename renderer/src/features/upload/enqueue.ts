@@ -15,24 +15,33 @@ import { stageTree } from './stage-files.ts'
  */
 export async function enqueuePaths(paths: string[], t: Destination): Promise<void> {
   if (paths.length === 0) return
-  const ifAlreadyThere = await askAboutFilesAlreadyThere(paths, t)
-  await settle(() => call(api.queue.enqueuePaths({ paths, targets: t.targets, ifAlreadyThere })), t)
+  const { choice, skipped } = await askAboutFilesAlreadyThere(paths, t)
+  await settle(
+    () => call(api.queue.enqueuePaths({ paths, targets: t.targets, ifAlreadyThere: choice })),
+    t,
+    skipped,
+  )
 }
 
 /**
  * One question per drop, and only when some of its files are already in their folders. When the count cannot be
  * had (the host is unreachable, the key needs fixing) nothing is asked: the drop is queued with the default,
- * and the engine still skips what it finds there when each file's turn comes.
+ * and the engine still skips what it finds there when each file's turn comes. `skipped`: the files the person
+ * chose not to send again, for the toast (the engine reports them done with their links when their turn comes).
  */
-async function askAboutFilesAlreadyThere(paths: string[], t: Destination): Promise<AlreadyThereChoice> {
+async function askAboutFilesAlreadyThere(
+  paths: string[],
+  t: Destination,
+): Promise<{ choice: AlreadyThereChoice; skipped: number }> {
   let count: AlreadyThereCount
   try {
     count = await call(api.queue.countAlreadyThere({ paths, targets: t.targets }))
   } catch {
-    return 'skip'
+    return { choice: 'skip', skipped: 0 }
   }
-  if (count.alreadyThere === 0) return 'skip'
-  return useUploads.getState().askAlreadyThere(count, t.label)
+  if (count.alreadyThere === 0) return { choice: 'skip', skipped: 0 }
+  const choice = await useUploads.getState().askAlreadyThere(count)
+  return { choice, skipped: choice === 'skip' ? count.alreadyThere : 0 }
 }
 
 export async function enqueueUrls(urls: string[], t: Destination): Promise<boolean> {
@@ -66,7 +75,8 @@ export async function enqueueTree(tree: PickedTree, t: Destination): Promise<voi
   await enqueuePaths(staged, t)
 }
 
-async function settle(run: () => Promise<EnqueueResult>, t: Destination): Promise<boolean> {
+/** `skipped`: files of the drop already there and not sent again; the toast says what is sent and what is not. */
+async function settle(run: () => Promise<EnqueueResult>, t: Destination, skipped = 0): Promise<boolean> {
   let result: EnqueueResult
   try {
     result = await run()
@@ -76,10 +86,18 @@ async function settle(run: () => Promise<EnqueueResult>, t: Destination): Promis
   }
   const uploads = useUploads.getState()
   if (result.problems.length > 0) uploads.showProblems(result.problems)
-  if (result.accepted > 0) {
-    uploads.setPanelOpen(true)
-    toast.info(`Queued ${formatCount(result.accepted, 'upload')} to ${t.label}`)
+  if (result.accepted === 0) return true
+  // The question's count: an account refused for lack of space may have taken some of those files with it.
+  const there = Math.min(skipped, result.accepted)
+  const toSend = result.accepted - there
+  if (toSend === 0) {
+    // Nothing goes up: the finished card follows with their existing links; the queue panel has nothing to show.
+    toast.info(`${formatCount(there, 'file')} already there, nothing to send`)
+    return true
   }
+  uploads.setPanelOpen(true)
+  const notSent = there > 0 ? `; ${formatCount(there, 'file')} already there, not sent again` : ''
+  toast.info(`Queued ${formatCount(toSend, 'upload')} to ${t.label}${notSent}`)
   return true
 }
 
