@@ -15,6 +15,7 @@ import { appHandlers } from './handlers/app-handlers.ts'
 import { indexHandlers, unavailableIndexHandlers } from './handlers/index-handlers.ts'
 import { localFolderHandlers, type PickFolder } from './handlers/local-folder-handlers.ts'
 import { remoteHandlers } from './handlers/remote-handlers.ts'
+import { type UpdatesPort, updateHandlers } from './handlers/update-handlers.ts'
 import { type PickPaths, uploadHandlers } from './handlers/upload-handlers.ts'
 import type { HttpDispatcherSource } from './http-dispatcher.ts'
 import { createOfflineSandbox, type OfflineSandbox } from './offline-sandbox.ts'
@@ -50,6 +51,18 @@ export interface CoreOptions {
    * Electron (Node loads its own build and ignores this).
    */
   nativeAddon?: { roots: readonly string[]; packaged: boolean }
+  /**
+   * The app's updater (Electron), made once the settings and the event stream exist: it reads whether the user
+   * wants automatic checks and announces its status. None: the browser host, which has no updater.
+   */
+  updates?: (core: UpdatesHost) => UpdatesPort
+}
+
+/** What an updater gets from the core. */
+export interface UpdatesHost {
+  settings: SettingsStore
+  events: EventBus<AppEvent>
+  log: (line: string) => void
 }
 
 export interface Core {
@@ -124,6 +137,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   void restartOffline(accounts, offline, log)
 
   const arrivals = new Arrivals(events)
+  const updates = options.updates?.({ settings, events, log })
   const handlers: Handlers = {
     ...appHandlers({ host: options.host, version: options.version }),
     ...accountHandlers(accounts, offline),
@@ -140,6 +154,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...localFolderHandlers({ settings, events, pickFolder: options.pickFolder }),
     ...background.handlers,
     ...arrivals.handlers(),
+    ...updateHandlers(updates),
   }
 
   return {
@@ -152,6 +167,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     arrivals,
     async dispose() {
       stopForwarding()
+      updates?.stop()
       // Watches first: they feed the queue. Then the queue: its transfers use the pool's clients and may need
       // the offline sandbox.
       await background
