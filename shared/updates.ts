@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 /**
- * What the app's updater is doing, as the window shows it (Settings → Updates, and the "ready" notice). Main owns
- * the state (electron/updates/update-service.ts); the browser host has no updater and says why.
+ * What the app's updater is doing, as the window shows it (Settings → Updates, and the "ready" prompt). Main owns
+ * the state (core/updates/update-service.ts); the browser host has no updater and says why.
  */
 const version = z.string().min(1).max(100)
 
@@ -28,8 +28,11 @@ export const updateStatusSchema = z.discriminatedUnion('state', [
   z.strictObject({ state: z.literal('checking') }),
   /** A newer version is being downloaded in the background; `percent` 0 to 100. */
   z.strictObject({ state: z.literal('downloading'), version, percent: z.number().int().min(0).max(100) }),
-  /** Downloaded and verified: it installs when Filedock quits, or now through "Restart now". */
-  z.strictObject({ state: z.literal('ready'), version }),
+  /**
+   * Downloaded and its sha512 checked against the feed's. Nothing installs before the person answers the prompt
+   * ("Filedock X.Y.Z is ready: Restart now / On quit"): `installOnQuit` false until "On quit" is chosen.
+   */
+  z.strictObject({ state: z.literal('ready'), version, installOnQuit: z.boolean() }),
   /**
    * The last check or download failed, in words for the user; the next try is at `retryAt` (ms since 1970), or
    * null when checks are off (the failed one was asked for).

@@ -64,6 +64,7 @@ export const channelNames = [
   'arrivals.dismiss',
   'updates.status',
   'updates.check',
+  'updates.installOnQuit',
   'updates.restart',
 ] as const
 

@@ -10,6 +10,8 @@ export const updatesContract = {
    * downloading in the background. Answers the status once the check is done.
    */
   'updates.check': defineChannel<UpdateStatus>()(z.strictObject({})),
-  /** Quits (asking first if uploads run, as any quit does), installs the downloaded update and starts again. */
+  /** "On quit": the downloaded update installs when Filedock quits (and not before the person said so). */
+  'updates.installOnQuit': defineChannel<UpdateStatus>()(z.strictObject({})),
+  /** "Restart now": quits (asking first if uploads run, as any quit does), installs and starts the new version. */
   'updates.restart': defineChannel<null>()(z.strictObject({})),
 } as const

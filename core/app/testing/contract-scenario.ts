@@ -35,6 +35,7 @@ export async function runContractScenario(
   const noUpdater = { state: 'unavailable', reason: 'browser-host' }
   expect(await call('updates.status')).toEqual(noUpdater)
   expect(await call('updates.check')).toEqual(noUpdater)
+  expect((await refused('updates.installOnQuit', {}))?.kind).toBe('invalid_input')
   expect((await refused('updates.restart', {}))?.kind).toBe('invalid_input')
 
   const wrongKey = await refused('accounts.add', {
