@@ -24,6 +24,16 @@ export function useCheckForUpdates() {
   })
 }
 
+/** "On quit": the downloaded update installs when Filedock quits. */
+export function useInstallOnQuit() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: () => call(api.updates.installOnQuit()),
+    onSuccess: (status) => qc.setQueryData(updateStatusKey, status),
+    onError: (error) => toast.error(`Could not keep the update for the next quit: ${errorMessage(error)}`),
+  })
+}
+
 /** "Restart now": main quits (asking first while uploads run), installs the update and starts it. */
 export function useRestartToUpdate() {
   return useMutation({
