@@ -16,9 +16,11 @@ import {
 } from 'electron'
 import { SafeStorageSecretStore } from '../core/accounts/index.ts'
 import { type Core, createCore } from '../core/app/create-core.ts'
-import { APP_NAME, defaultDataDir } from '../core/app/data-dir.ts'
+import { APP_NAME, defaultDataDir, portableDir } from '../core/app/data-dir.ts'
 import { createDispatcher } from '../core/ipc/dispatcher.ts'
 import { logLine } from '../core/logging/log.ts'
+import { readPackageType, updateKind } from '../core/updates/update-kind.ts'
+import { UpdateService } from '../core/updates/update-service.ts'
 import { appUserModelId } from './shell/app-identity.ts'
 import { APP_INDEX_URL, APP_SCHEME_PRIVILEGES, installAppProtocol } from './shell/app-protocol.ts'
 import { notifyFinishedBatches } from './shell/batch-notifier.ts'
@@ -41,6 +43,7 @@ import { type AppLocation, isTrustedSenderFrame } from './shell/trusted-url.ts'
 import { createMainWindow } from './shell/window.ts'
 import { confirmQuit, guardClose } from './shell/window-close.ts'
 import { WindowKeeper } from './shell/window-keeper.ts'
+import { createUpdater } from './updates/create-updater.ts'
 
 // Wiring only: every decision lives in electron/shell/* (tested with fakes) or core/ (tested in Node).
 const log = logLine
@@ -62,6 +65,8 @@ protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 const appLocation: AppLocation = { indexUrl: APP_INDEX_URL }
 
 let core: Core | null = null
+/** The app's updates (core/updates): made with the core, asked at the very end of quitting to install. */
+let updates: UpdateService | null = null
 let trayShown = false
 let quitting = false
 const cleanups: Array<{ what: string; run: () => unknown }> = []
@@ -139,6 +144,29 @@ async function start(): Promise<void> {
       packaged: app.isPackaged,
     },
     ...(service ? { keychainService: service } : {}),
+    updates: (host) => {
+      updates = new UpdateService({
+        kind: updateKind({
+          packaged: app.isPackaged,
+          platform: process.platform,
+          portableDir: portableDir(),
+          appImage: process.env.APPIMAGE,
+          packageType: app.isPackaged ? readPackageType(process.resourcesPath) : null,
+        }),
+        dataDir,
+        checksOn: () => host.settings.get().checkForUpdates,
+        events: host.events,
+        log: host.log,
+        makeUpdater: (which) => createUpdater(which, log),
+        // app.quit() runs before-quit at once: `quitting` says whether the person let it go ahead.
+        quit: () => {
+          app.quit()
+          return quitting
+        },
+      })
+      updates.start()
+      return updates
+    },
   })
   const current = core
   const dispatcher = createDispatcher(current.handlers, { log })
@@ -258,7 +286,15 @@ app.on('will-quit', (event) => {
   event.preventDefault()
   shuttingDown = true
   core = null
-  void shutDownInOrder(cleanups.splice(0), { limitMs: SHUTDOWN_LIMIT_MS, log }).finally(() => app.exit(0))
+  void shutDownInOrder(cleanups.splice(0), { limitMs: SHUTDOWN_LIMIT_MS, log }).finally(() => {
+    // Last: the update the person agreed to ("Restart now" or "On quit") replaces the app once nothing runs.
+    try {
+      updates?.installOnExit()
+    } catch (error) {
+      log(`Filedock: updates: the install did not start: ${String(error)}`)
+    }
+    app.exit(0)
+  })
 })
 
 function fail(error: unknown): void {

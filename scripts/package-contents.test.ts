@@ -130,6 +130,18 @@ describe('the packaged app', () => {
     expect(entry.MimeType).toBeUndefined()
   })
 
+  it('carries the update feed electron-builder.yml names, as the app-update.yml electron-updater reads', async () => {
+    const named = (await readFile(join(root, 'electron-builder.yml'), 'utf8')).match(
+      /^publish:\n(?: .*\n)*? {2}url: (\S+)$/m,
+    )
+    const written = await readFile(join(resources, 'app-update.yml'), 'utf8')
+    expect(named?.[1]).toMatch(/^https:/)
+    expect(written).toContain('provider: generic')
+    expect(written).toContain(`url: ${named?.[1]}`)
+    // Where electron-updater keeps a downloaded update between starts (its cache folder's name).
+    expect(written).toMatch(/^updaterCacheDirName: \S+$/m)
+  })
+
   it('declares as dependencies exactly the packages the main bundle loads at run time', () => {
     expect(mainRequires).toEqual(['@napi-rs/keyring', 'better-sqlite3'])
     expect(Object.keys(pkg.dependencies).sort()).toEqual(mainRequires)

@@ -7,6 +7,7 @@ import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/ope
 import { recrawlEveryFrom } from '../index/recrawl-setting.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { logLine } from '../logging/log.ts'
+import type { UpdatesPort } from '../updates/update-service.ts'
 import { Arrivals } from './arrivals.ts'
 import { type OpenFolder, openBackgroundWork } from './background-work.ts'
 import { ClientPool } from './client-pool.ts'
@@ -15,6 +16,7 @@ import { appHandlers } from './handlers/app-handlers.ts'
 import { indexHandlers, unavailableIndexHandlers } from './handlers/index-handlers.ts'
 import { localFolderHandlers, type PickFolder } from './handlers/local-folder-handlers.ts'
 import { remoteHandlers } from './handlers/remote-handlers.ts'
+import { updateHandlers } from './handlers/update-handlers.ts'
 import { type PickPaths, uploadHandlers } from './handlers/upload-handlers.ts'
 import type { HttpDispatcherSource } from './http-dispatcher.ts'
 import { createOfflineSandbox, type OfflineSandbox } from './offline-sandbox.ts'
@@ -50,6 +52,18 @@ export interface CoreOptions {
    * Electron (Node loads its own build and ignores this).
    */
   nativeAddon?: { roots: readonly string[]; packaged: boolean }
+  /**
+   * The app's updater (Electron), made once the settings and the event stream exist: it reads whether the user
+   * wants automatic checks and announces its status. None: the browser host, which has no updater.
+   */
+  updates?: (core: UpdatesHost) => UpdatesPort
+}
+
+/** What an updater gets from the core. */
+export interface UpdatesHost {
+  settings: SettingsStore
+  events: EventBus<AppEvent>
+  log: (line: string) => void
 }
 
 export interface Core {
@@ -124,6 +138,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   void restartOffline(accounts, offline, log)
 
   const arrivals = new Arrivals(events)
+  const updates = options.updates?.({ settings, events, log })
   const handlers: Handlers = {
     ...appHandlers({ host: options.host, version: options.version }),
     ...accountHandlers(accounts, offline),
@@ -140,6 +155,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...localFolderHandlers({ settings, events, pickFolder: options.pickFolder }),
     ...background.handlers,
     ...arrivals.handlers(),
+    ...updateHandlers(updates),
   }
 
   return {
@@ -152,6 +168,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     arrivals,
     async dispose() {
       stopForwarding()
+      updates?.stop()
       // Watches first: they feed the queue. Then the queue: its transfers use the pool's clients and may need
       // the offline sandbox.
       await background

@@ -62,6 +62,10 @@ export const channelNames = [
   'history.exportCsv',
   'arrivals.list',
   'arrivals.dismiss',
+  'updates.status',
+  'updates.check',
+  'updates.installOnQuit',
+  'updates.restart',
 ] as const
 
 export type ChannelName = (typeof channelNames)[number]

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { queueEventSchemas, type UploadAppEvent, uploadEventSchemas } from './queue-events.ts'
+import { type UpdateAppEvent, updateEventSchemas } from './update-events.ts'
 import { type WatchAppEvent, watchEventSchemas } from './watch-events.ts'
 
 /**
@@ -71,9 +72,10 @@ export const appEventSchema = z.discriminatedUnion('type', [
   ...queueEventSchemas,
   ...uploadEventSchemas,
   ...watchEventSchemas,
+  ...updateEventSchemas,
 ])
 
 export type DataEvent = z.infer<(typeof dataEventSchemas)[number]>
-export type AppEvent = DataEvent | UploadAppEvent | WatchAppEvent
+export type AppEvent = DataEvent | UploadAppEvent | WatchAppEvent | UpdateAppEvent
 export type AppEventType = AppEvent['type']
 export type AppEventListener = (event: AppEvent) => void

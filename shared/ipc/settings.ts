@@ -51,6 +51,11 @@ export interface AppSettings {
    * folder picker opens there next time. Written by the local.* channels only (they check the path).
    */
   lastFolders: LastFolders
+  /**
+   * Look for a new version of the app now and then, download it in the background and install it on quit
+   * (Electron, installed builds; never the portable one). Off: only when the user asks (Settings → Check now).
+   */
+  checkForUpdates: boolean
 }
 
 /** Windows by height, the way a layout remembered for one would not fit the others (renderer/src/app/layout). */
@@ -104,6 +109,7 @@ export const defaultSettings: AppSettings = {
   recrawlHours: 6,
   queuePanelHeights: {},
   lastFolders: {},
+  checkForUpdates: true,
 }
 
 export const linkFormatSchema = z.enum(linkFormats)
@@ -133,6 +139,7 @@ export const settingsPatchSchema = z.strictObject({
   remoteTimeoutMin: remoteTimeoutSchema.optional(),
   recrawlHours: recrawlHoursSchema.optional(),
   queuePanelHeights: queuePanelHeightsSchema.optional(),
+  checkForUpdates: z.boolean().optional(),
 })
 
 /** Reads a settings file tolerantly: unknown or damaged fields fall back to their defaults one by one. */
@@ -169,6 +176,7 @@ export function settingsFromJson(value: unknown): AppSettings {
       defaultSettings.queuePanelHeights,
     ),
     lastFolders: pick(lastFoldersSchema, rec.lastFolders, defaultSettings.lastFolders),
+    checkForUpdates: pick(z.boolean(), rec.checkForUpdates, defaultSettings.checkForUpdates),
   }
 }
 

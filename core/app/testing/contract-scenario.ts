@@ -31,6 +31,13 @@ export async function runContractScenario(
 
   expect(await call('app.info')).toMatchObject({ name: 'Filedock', version: '0.1.0-test' })
 
+  // A core without an updater (the browser host) says so, and has nothing to restart into.
+  const noUpdater = { state: 'unavailable', reason: 'browser-host' }
+  expect(await call('updates.status')).toEqual(noUpdater)
+  expect(await call('updates.check')).toEqual(noUpdater)
+  expect((await refused('updates.installOnQuit', {}))?.kind).toBe('invalid_input')
+  expect((await refused('updates.restart', {}))?.kind).toBe('invalid_input')
+
   const wrongKey = await refused('accounts.add', {
     label: 'Bad',
     baseUrl: host.baseUrl,

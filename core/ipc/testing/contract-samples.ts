@@ -99,6 +99,10 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'history.exportCsv': {},
   'arrivals.list': {},
   'arrivals.dismiss': { id: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' },
+  'updates.status': {},
+  'updates.check': {},
+  'updates.installOnQuit': {},
+  'updates.restart': {},
 }
 
 export interface EchoCall {

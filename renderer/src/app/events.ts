@@ -5,6 +5,7 @@ import type { FiledockBridge } from '../../../shared/ipc/types.ts'
 import type { QueueEvent } from '../../../shared/queue.ts'
 import { showMoveProgress } from '../features/dnd/move-progress.ts'
 import { applyIndexProgress, indexChanges } from '../features/files/index-events.ts'
+import { updateStatusKey } from '../features/updates/use-updates.ts'
 import { arrivalsKey } from '../features/upload/ArrivalsDialog.tsx'
 import { watchKeys } from '../features/watch/watch-keys.ts'
 import { type ConnectionStatus, onConnectionStatus } from '../ipc/index.ts'
@@ -99,6 +100,9 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
       return
     case 'history.healthChanged':
       void qc.invalidateQueries({ queryKey: watchKeys.health() })
+      return
+    case 'updates.changed':
+      void qc.invalidateQueries({ queryKey: updateStatusKey })
       return
     case 'links.ready':
       void qc.invalidateQueries({ queryKey: keys.history() })

@@ -1,13 +1,14 @@
 import { Icon } from '../../components/Icon.tsx'
 import { Modal } from '../../components/Modal.tsx'
 import { useUi } from '../../state/ui-store.ts'
+import { UpdatesSection } from '../updates/UpdatesSection.tsx'
 import { AutoCopyCheck } from '../upload/AutoCopyCheck.tsx'
 import { TraySetting } from '../watch/TraySetting.tsx'
 import { PreferencesSection } from './PreferencesSection.tsx'
 
 /**
  * The app's settings where people look for them (the sidebar's Settings, Ctrl+, or ⌘,): the window-wide
- * preferences, how finished uploads are handed over, the tray (Electron), and the way to the accounts.
+ * preferences, how finished uploads are handed over, the tray (Electron), updates, and the way to the accounts.
  */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   return (
@@ -20,6 +21,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         <AutoCopyCheck label="Copy the links automatically when an upload finishes" />
         <TraySetting />
       </section>
+      <UpdatesSection />
       <section className="preferences" aria-labelledby="settings-accounts-title">
         <h3 id="settings-accounts-title" className="preferences-title">
           Accounts
