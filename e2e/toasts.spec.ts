@@ -42,8 +42,9 @@ test('toasts never cover a dialog’s buttons: a dialog lies over them, in a sma
   await page.setViewportSize({ width: 1024, height: 640 })
   await openWithSmallTree(page, host, sandbox)
   await grid(page).focus()
-  for (let n = 0; n < 4; n++) await page.keyboard.press('Control+c')
-  const toasts = toastsWith(page, 'Select files to copy their links')
+  // A full stack: four refusals, each its own words (the same words again renew one toast).
+  for (const key of ['Control+c', 'Control+z', 'F2', 'Delete']) await page.keyboard.press(key)
+  const toasts = page.getByRole('region', { name: 'Notifications' }).locator('.toast')
   await expect(toasts).toHaveCount(4)
 
   for (const open of [

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react'
 import { type FocusReturn, rememberFocus } from '../lib/focus-return.ts'
+import { useToasts } from '../state/toast-store.ts'
 import { Icon } from './Icon.tsx'
 
 const TAB_STOP = 'input, select, textarea, button, [tabindex="0"]'
@@ -26,6 +27,8 @@ export function Modal({ open, onOpenChange, title, description, wide, children, 
   useLayoutEffect(() => {
     if (open) back.current = rememberFocus()
   }, [open])
+  // The dialog lies over the toasts: their time stands still until it closes (toast-store.ts cover).
+  useEffect(() => (open ? useToasts.getState().cover() : undefined), [open])
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -42,6 +42,27 @@ describe('toasts', () => {
     expect(messages()).toEqual(['error:Could not copy'])
   })
 
+  it('a dialog over the toasts stops their time until the last dialog closes; then each has what it had left', () => {
+    toast.success('Copied link')
+    vi.advanceTimersByTime(3_000)
+    const uncover = useToasts.getState().cover()
+    const uncoverToo = useToasts.getState().cover()
+    toast.error('Could not copy')
+    vi.advanceTimersByTime(60_000)
+    expect(messages()).toEqual(['success:Copied link', 'error:Could not copy'])
+    uncover()
+    uncover()
+    vi.advanceTimersByTime(60_000)
+    expect(messages()).toEqual(['success:Copied link', 'error:Could not copy'])
+    uncoverToo()
+    vi.advanceTimersByTime(499)
+    expect(messages()).toEqual(['success:Copied link', 'error:Could not copy'])
+    vi.advanceTimersByTime(2)
+    expect(messages()).toEqual(['error:Could not copy'])
+    vi.advanceTimersByTime(6_500)
+    expect(messages()).toEqual([])
+  })
+
   it('dismisses by id, and a dismissed toast timing out later changes nothing', () => {
     toast.success('one')
     toast.success('two')

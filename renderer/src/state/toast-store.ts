@@ -39,6 +39,12 @@ interface ToastState {
   dismissAction: (actionId: string) => void
   /** Registers a docked toaster; returns its removal. */
   mountDock: () => () => void
+  /**
+   * A modal dialog covers the toasts (it lies over them, so none sits on its buttons): their time stands still
+   * until the last dialog closes, so a toast shown just before a dialog opened is not gone unread behind it.
+   * Returns the uncovering; idempotent.
+   */
+  cover: () => () => void
 }
 
 const LIFETIME_MS = { success: 3500, info: 3500, refusal: 4500, error: 7000 } as const
@@ -48,6 +54,35 @@ const MAX_SHOWN = 4
 const PROGRESS_SILENCE_MS = 30_000
 let nextId = 1
 const keyedTimers = new Map<string, ReturnType<typeof setTimeout>>()
+
+/** Each shown toast's way out: a running timer, or, while a dialog covers them, the time it had left. */
+const lifetimes = new Map<
+  number,
+  { timer: ReturnType<typeof setTimeout> | null; due: number; left: number }
+>()
+let covers = 0
+
+function startLifetime(id: number, ms: number, dismiss: (id: number) => void): void {
+  const timer = covers > 0 ? null : setTimeout(() => dismiss(id), ms)
+  lifetimes.set(id, { timer, due: Date.now() + ms, left: ms })
+}
+
+function pauseLifetimes(): void {
+  for (const life of lifetimes.values()) {
+    if (life.timer === null) continue
+    clearTimeout(life.timer)
+    life.timer = null
+    life.left = Math.max(0, life.due - Date.now())
+  }
+}
+
+function resumeLifetimes(dismiss: (id: number) => void): void {
+  for (const [id, life] of lifetimes) {
+    if (life.timer !== null) continue
+    life.due = Date.now() + life.left
+    life.timer = setTimeout(() => dismiss(id), life.left)
+  }
+}
 
 export const useToasts = create<ToastState>()((set, get) => ({
   toasts: [],
@@ -59,12 +94,18 @@ export const useToasts = create<ToastState>()((set, get) => ({
     // two identical lines read as two events the user did not cause.
     const twin = (t: Toast) => !action && !t.action && !t.key && t.message === message && t.tone === tone
     set((s) => ({ toasts: [...s.toasts.filter((t) => !twin(t)), shown].slice(-MAX_SHOWN) }))
-    setTimeout(
-      () => get().dismiss(id),
+    startLifetime(
+      id,
       action ? Math.max(ACTION_LIFETIME_MS, LIFETIME_MS[tone]) : LIFETIME_MS[tone],
+      get().dismiss,
     )
   },
-  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  dismiss: (id) => {
+    const life = lifetimes.get(id)
+    if (life?.timer) clearTimeout(life.timer)
+    lifetimes.delete(id)
+    set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }))
+  },
   upsert: (key, message, tone = 'info') => {
     clearTimeout(keyedTimers.get(key))
     keyedTimers.set(
@@ -91,6 +132,15 @@ export const useToasts = create<ToastState>()((set, get) => ({
       if (!mounted) return
       mounted = false
       set((s) => ({ docks: s.docks - 1 }))
+    }
+  },
+  cover: () => {
+    if (covers++ === 0) pauseLifetimes()
+    let covering = true
+    return () => {
+      if (!covering) return
+      covering = false
+      if (--covers === 0) resumeLifetimes(get().dismiss)
     }
   },
 }))
