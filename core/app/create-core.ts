@@ -14,6 +14,7 @@ import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
 import { indexHandlers, unavailableIndexHandlers } from './handlers/index-handlers.ts'
 import { localFolderHandlers, type PickFolder } from './handlers/local-folder-handlers.ts'
+import { previewHandlers } from './handlers/preview-handlers.ts'
 import { remoteHandlers } from './handlers/remote-handlers.ts'
 import { type PickPaths, uploadHandlers } from './handlers/upload-handlers.ts'
 import type { HttpDispatcherSource } from './http-dispatcher.ts'
@@ -133,6 +134,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       typeof appIndex === 'string' ? null : appIndex.changes,
       () => settings.get().cloneNames,
     ),
+    ...previewHandlers(pool),
     ...(typeof appIndex === 'string'
       ? unavailableIndexHandlers(appIndex)
       : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),

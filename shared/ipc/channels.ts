@@ -62,6 +62,7 @@ export const channelNames = [
   'history.exportCsv',
   'arrivals.list',
   'arrivals.dismiss',
+  'files.previewBytes',
 ] as const
 
 export type ChannelName = (typeof channelNames)[number]

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
-import { thumbnailUrl } from '../../../../shared/ipc/content-security-policy.ts'
+import { loadableFileUrl } from '../../../../shared/ipc/content-security-policy.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { Spinner } from '../../components/States.tsx'
@@ -24,7 +24,7 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
   const host = info.data?.found ? info.data : null
   const name = host?.name ?? row.name
   const size = host?.size ?? row.size
-  const thumbnail = thumbnailUrl(row.thumbnail)
+  const thumbnail = loadableFileUrl(row.thumbnail)
 
   return (
     <>
