@@ -9,6 +9,7 @@ import { copyText } from '../../lib/clipboard.ts'
 import { formatHostTime } from '../../lib/dates.ts'
 import { formatNumber, formatSize } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
+import { usePreview } from '../preview/preview-store.ts'
 import { Field } from './DetailsField.tsx'
 import { folderPathLabel, publicLabel } from './details-labels.ts'
 import { useFileDetails } from './file-details-data.ts'
@@ -38,6 +39,14 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
           referrerPolicy="no-referrer"
         />
       ) : null}
+      <button
+        type="button"
+        className="btn details-preview"
+        title="Quick Look (Space)"
+        onClick={() => usePreview.getState().show()}
+      >
+        <Icon name="search" size={14} /> Preview
+      </button>
       <HostCheck info={info} />
       <dl className="details-list">
         <Field label="Name" testId="name" value={name} />
