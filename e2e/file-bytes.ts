@@ -107,3 +107,25 @@ export async function recordWebm(page: Page, ms: number): Promise<Buffer> {
   }, ms)
   return Buffer.from(base64, 'base64')
 }
+
+/** A WAV of `seconds` of a 440 Hz tone (16-bit mono, 44.1 kHz: 88 KB a second), which a player seeks by byte. */
+export function wav(seconds: number): Buffer {
+  const rate = 44_100
+  const samples = Math.round(seconds * rate)
+  const out = Buffer.alloc(44 + samples * 2)
+  out.write('RIFF', 0, 'latin1')
+  out.writeUInt32LE(36 + samples * 2, 4)
+  out.write('WAVEfmt ', 8, 'latin1')
+  out.writeUInt32LE(16, 16)
+  out.writeUInt16LE(1, 20) // PCM
+  out.writeUInt16LE(1, 22) // mono
+  out.writeUInt32LE(rate, 24)
+  out.writeUInt32LE(rate * 2, 28)
+  out.writeUInt16LE(2, 32)
+  out.writeUInt16LE(16, 34)
+  out.write('data', 36, 'latin1')
+  out.writeUInt32LE(samples * 2, 40)
+  for (let i = 0; i < samples; i++)
+    out.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2)
+  return out
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { formatSize } from '../renderer/src/lib/format.ts'
 import { servedRanges, upload } from '../sandbox/testing/api-calls.ts'
-import { pdf, png, recordWebm, uploadBytes } from './file-bytes.ts'
+import { pdf, png, recordWebm, uploadBytes, wav } from './file-bytes.ts'
 import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
 import { grid, paneRows } from './index-helpers.ts'
 
@@ -21,16 +21,18 @@ const notes = Array.from(
   (_, i) => `note ${String(i).padStart(5, '0')} of the notes file\n`,
 ).join('')
 
-test('Quick Look shows a picture, plays and seeks a video by Range, shows a PDF and text; arrows, Space and Esc', async ({
+test('Quick Look shows a picture, plays and seeks video and audio by Range, shows a PDF and text; arrows, Space, Esc', async ({
   page,
   host,
   sandbox,
 }) => {
   const sb = ref(sandbox)
   const video = await recordWebm(page, 2000)
+  const sound = wav(100)
   const codes = {
     picture: await uploadBytes(sb, 'a-picture.png', png(64, 48)),
     video: await uploadBytes(sb, 'b-clip.webm', video),
+    sound: await uploadBytes(sb, 'b-sound.wav', sound),
     pdf: await uploadBytes(sb, 'c-paper.pdf', pdf('Hello from the sandbox')),
     text: await upload(sb, 'd-notes.txt', notes),
     other: await upload(sb, 'e-archive.zip', 'PK not really a zip'),
@@ -41,7 +43,7 @@ test('Quick Look shows a picture, plays and seeks a video by Range, shows a PDF 
   })
 
   await openWithAccount(page, host, sandbox)
-  await expect(paneRows(page, '[data-code]')).toHaveCount(5)
+  await expect(paneRows(page, '[data-code]')).toHaveCount(6)
   await fileRow(page, 'a-picture.png').click()
   // Nothing has asked the file server for any file yet: the direct link is fetched when the preview opens.
   expect((await servedRanges(sb)).files).toEqual({})
@@ -79,6 +81,27 @@ test('Quick Look shows a picture, plays and seeks a video by Range, shows a PDF 
   const ranged = clip.filter((r) => r.range !== null && r.status === 206)
   expect(ranged.length).toBeGreaterThan(0)
   expect(ranged[0]?.end).toBe(video.length - 1)
+
+  // → the sound, 8.8 MB sent at 512 KB/s: seeking to its middle, far past what has come, asks for the bytes there.
+  sandbox.setFaults({ downloadBytesPerSec: 512 * 1024 })
+  await page.keyboard.press('ArrowRight')
+  await expect(quickLook(page)).toHaveAccessibleName('Quick Look: b-sound.wav')
+  const audio = quickLook(page).getByTestId('ql-audio')
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBe(100)
+  await audio.evaluate(
+    (a: HTMLAudioElement) =>
+      new Promise<void>((resolve) => {
+        a.addEventListener('seeked', () => resolve(), { once: true })
+        a.currentTime = 50
+      }),
+  )
+  const toneRanges = (await servedRanges(sb, { codes: [codes.sound] })).files[codes.sound] ?? []
+  const middle = sound.length / 2
+  const fromMiddle = toneRanges.filter(
+    (r) => r.status === 206 && r.start !== null && Math.abs(r.start - middle) < 256 * 1024,
+  )
+  expect(fromMiddle.length).toBeGreaterThan(0)
+  sandbox.setFaults({ downloadBytesPerSec: 0 })
 
   // → the PDF, in the browser's own viewer, from bytes main read into memory.
   await page.keyboard.press('ArrowRight')

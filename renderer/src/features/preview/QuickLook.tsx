@@ -17,9 +17,12 @@ interface QuickLookProps {
   onClose: () => void
 }
 
-/** Keys a focused player, link or button keeps for itself (Space plays, arrows seek); Escape always closes. */
+/**
+ * Keys a focused player, button or text keeps for itself (Space plays or scrolls, arrows seek or scroll); Escape
+ * always closes.
+ */
 const ownKeys = (target: EventTarget) =>
-  target instanceof HTMLElement && target.closest('video, audio, button, a, input') !== null
+  target instanceof HTMLElement && target.closest('video, audio, button, a, input, .ql-text') !== null
 
 /**
  * Quick Look, as Finder has it: the file under the cursor shown over the file pane. Space or Escape closes it

@@ -38,9 +38,11 @@ export function TextPreview({ file }: { file: IndexFileRow }) {
           Showing the first {formatSize(shown)} of {formatSize(total)}.
         </p>
       ) : null}
-      <pre className="ql-text" data-testid="ql-text">
-        {text.data.text}
-      </pre>
+      {/* Focusable, so the keyboard can scroll it (Tab into it: there the arrows and Space scroll the text). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region must take focus to be scrolled by keys */}
+      <section className="ql-text" tabIndex={0} aria-label={`Text of ${file.name}`}>
+        <pre data-testid="ql-text">{text.data.text}</pre>
+      </section>
     </div>
   )
 }
