@@ -3,17 +3,9 @@ import { formatSize } from '../renderer/src/lib/format.ts'
 import { servedRanges, upload } from '../sandbox/testing/api-calls.ts'
 import { pdf, png, recordWebm, uploadBytes, wav } from './file-bytes.ts'
 import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
-import { grid, paneRows } from './index-helpers.ts'
+import { expectCursorOn, paneRows } from './index-helpers.ts'
 
 const quickLook = (page: Page) => page.getByRole('dialog', { name: /^Quick Look: / })
-
-/** The grid has the keyboard back and its cursor (aria-activedescendant) is on the row of `name`. */
-async function expectCursorOn(page: Page, name: string): Promise<void> {
-  await expect(grid(page)).toBeFocused()
-  const id = await fileRow(page, name).getAttribute('id')
-  expect(id).not.toBeNull()
-  await expect(grid(page)).toHaveAttribute('aria-activedescendant', id as string)
-}
 
 // Every line numbered, so the cut at 256 KiB is a known place: 290 KB of text in all.
 const notes = Array.from(
