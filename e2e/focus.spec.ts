@@ -12,16 +12,8 @@ import {
   ref,
   test,
 } from './fixtures.ts'
-import { grid, paneRows } from './index-helpers.ts'
+import { expectCursorOn, grid, paneRows } from './index-helpers.ts'
 import { type HostFolder, openUploadMenu } from './upload-helpers.ts'
-
-/** The grid has the keyboard and its cursor (aria-activedescendant) is on the row of `name`. */
-async function expectCursorOn(page: Page, name: string): Promise<void> {
-  await expect(grid(page)).toBeFocused()
-  const id = await fileRow(page, name).getAttribute('id')
-  expect(id).not.toBeNull()
-  await expect(grid(page)).toHaveAttribute('aria-activedescendant', id as string)
-}
 
 /** Root rows by name: Documents, Photos (folders first), holiday.jpg, notes.txt, report-2024.pdf. */
 async function cursorTo(page: Page, downs: number, rows = 5): Promise<void> {

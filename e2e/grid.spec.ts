@@ -1,53 +1,10 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { crc32, deflateSync } from 'node:zlib'
 import type { Locator, Page } from '@playwright/test'
 import { apiGet, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { electronMode } from './electron-app.ts'
+import { png, uploadBytes } from './file-bytes.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
-
-/** A real PNG of w×h pixels of one colour, so a browser decodes it (a thumbnail is an image, not just a URL). */
-function png(w: number, h: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const len = Buffer.alloc(4)
-    len.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([len, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(w, 0)
-  header.writeUInt32BE(h, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, Buffer.from([220, 60, 90]))])
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))
-  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])
-  return Buffer.concat([
-    signature,
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
-/** Uploads bytes as they are (the shared helper sends text). Returns the file code. */
-async function uploadBytes(sb: SandboxRef, name: string, bytes: Buffer): Promise<string> {
-  // upload/server answers sess_id beside result, not inside it, so apiGet does not fit.
-  const server = (await (await fetch(`${sb.baseUrl}/api/upload/server?key=${sb.apiKey}`)).json()) as {
-    sess_id: string
-    result: string
-  }
-  const form = new FormData()
-  form.set('sess_id', server.sess_id)
-  form.set('utype', 'prem')
-  form.set('file_0', new Blob([new Uint8Array(bytes)]), name)
-  const res = await fetch(server.result, { method: 'POST', body: form })
-  const answer = (await res.json()) as Array<{ file_code: string }>
-  const code = answer[0]?.file_code
-  if (!res.ok || !code) throw new Error(`upload of ${name} failed: ${res.status}`)
-  return code
-}
 
 interface ListedWithThumbnail {
   name: string

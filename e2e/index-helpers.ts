@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { SandboxHandle } from '../sandbox/server.ts'
 import { apiGet, type SandboxRef } from '../sandbox/testing/api-calls.ts'
-import { expect, type Host, openWithAccount } from './fixtures.ts'
+import { expect, fileRow, type Host, openWithAccount } from './fixtures.ts'
 
 /** A file as the host lists it, with the fields the pane sorts by. */
 export interface HostFile {
@@ -29,6 +29,14 @@ export async function hostFiles(sb: SandboxRef, fldId?: number): Promise<HostFil
 }
 
 export const grid = (page: Page) => page.getByRole('grid', { name: 'Files' })
+
+/** The grid has the keyboard and its cursor (aria-activedescendant) is on the row of `name`. */
+export async function expectCursorOn(page: Page, name: string): Promise<void> {
+  await expect(grid(page)).toBeFocused()
+  const id = await fileRow(page, name).getAttribute('id')
+  expect(id).not.toBeNull()
+  await expect(grid(page)).toHaveAttribute('aria-activedescendant', id as string)
+}
 
 /**
  * The rows the file pane has drawn, in DOM order (slot order, not row order), narrowed by `which` (an attribute

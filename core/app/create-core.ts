@@ -15,6 +15,7 @@ import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
 import { indexHandlers, unavailableIndexHandlers } from './handlers/index-handlers.ts'
 import { localFolderHandlers, type PickFolder } from './handlers/local-folder-handlers.ts'
+import { previewHandlers } from './handlers/preview-handlers.ts'
 import { remoteHandlers } from './handlers/remote-handlers.ts'
 import { updateHandlers } from './handlers/update-handlers.ts'
 import { type PickPaths, uploadHandlers } from './handlers/upload-handlers.ts'
@@ -148,6 +149,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       typeof appIndex === 'string' ? null : appIndex.changes,
       () => settings.get().cloneNames,
     ),
+    ...previewHandlers(pool),
     ...(typeof appIndex === 'string'
       ? unavailableIndexHandlers(appIndex)
       : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),

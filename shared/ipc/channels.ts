@@ -66,6 +66,7 @@ export const channelNames = [
   'updates.check',
   'updates.installOnQuit',
   'updates.restart',
+  'files.previewBytes',
 ] as const
 
 export type ChannelName = (typeof channelNames)[number]

@@ -18,6 +18,7 @@ import { type Channel, defineChannel } from './define-channel.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl } from './fields.ts'
 import { indexContract } from './index-contract.ts'
 import { localFoldersContract } from './local-folders-contract.ts'
+import { previewContract } from './preview-contract.ts'
 import { updatesContract } from './updates-contract.ts'
 import { uploadContract } from './upload-contract.ts'
 import { watchContract } from './watch-contract.ts'
@@ -94,6 +95,7 @@ export const contract = {
   ...watchContract,
   ...arrivalsContract,
   ...updatesContract,
+  ...previewContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 
 export type Contract = typeof contract

@@ -83,9 +83,16 @@ export async function runContractScenario(
   await call('files.rename', { fileCode: first.fileCode, name: 'renamed by contract.txt' })
   const clone = await call<{ fileCode: string }>('files.clone', { fileCode: first.fileCode })
   expect(clone.fileCode).not.toBe(first.fileCode)
-  expect(await call('files.directLink', { fileCode: first.fileCode })).toMatchObject({
-    url: expect.any(String),
+  const link = await call<{ url: string; size: number }>('files.directLink', { fileCode: first.fileCode })
+  expect(link).toMatchObject({ url: expect.any(String) })
+  // Quick Look's read: the file's first bytes, and its size as the file server states it.
+  const head = await call<{ base64: string; total: number | null }>('files.previewBytes', {
+    fileCode: first.fileCode,
+    start: 0,
+    length: 16,
   })
+  expect(head.total).toBe(link.size)
+  expect(Buffer.from(head.base64, 'base64').length).toBe(Math.min(16, link.size))
   expect(Array.isArray(await call('files.deleted'))).toBe(true)
   const checked = await call<Array<{ url: string; found: boolean }>>('files.check', {
     urls: [`${host.baseUrl}/${first.fileCode}`],

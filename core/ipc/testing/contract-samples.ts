@@ -24,6 +24,7 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'files.directLink': { fileCode: 'abc123def456' },
   'files.deleted': {},
   'files.check': { urls: ['https://files.example.com/abc123def456'] },
+  'files.previewBytes': { fileCode: 'abc123def456', start: 0, length: 4096 },
   'index.query': {
     query: { scope: { kind: 'folder', fldId: 0 }, search: 'report', sort: { key: 'name', dir: 'asc' } },
     offset: 0,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
-import { thumbnailUrl } from '../../../../shared/ipc/content-security-policy.ts'
+import { loadableFileUrl } from '../../../../shared/ipc/content-security-policy.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { Spinner } from '../../components/States.tsx'
@@ -9,6 +9,7 @@ import { copyText } from '../../lib/clipboard.ts'
 import { formatHostTime } from '../../lib/dates.ts'
 import { formatNumber, formatSize } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
+import { usePreview } from '../preview/preview-store.ts'
 import { Field } from './DetailsField.tsx'
 import { folderPathLabel, publicLabel } from './details-labels.ts'
 import { useFileDetails } from './file-details-data.ts'
@@ -24,7 +25,7 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
   const host = info.data?.found ? info.data : null
   const name = host?.name ?? row.name
   const size = host?.size ?? row.size
-  const thumbnail = thumbnailUrl(row.thumbnail)
+  const thumbnail = loadableFileUrl(row.thumbnail)
 
   return (
     <>
@@ -38,6 +39,14 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
           referrerPolicy="no-referrer"
         />
       ) : null}
+      <button
+        type="button"
+        className="btn details-preview"
+        title="Quick Look (Space)"
+        onClick={() => usePreview.getState().show()}
+      >
+        <Icon name="search" size={14} /> Preview
+      </button>
       <HostCheck info={info} />
       <dl className="details-list">
         <Field label="Name" testId="name" value={name} />

@@ -7,6 +7,8 @@ import { isPicked, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import type { ViewMode } from '../../state/ui-store.ts'
 import { holdSelectionForDrag, useDragMove } from '../dnd/use-drag-move.ts'
+import { usePreview } from '../preview/preview-store.ts'
+import { QuickLook } from '../preview/QuickLook.tsx'
 import { itemId } from './FileItem.tsx'
 import { FileMenu } from './FileMenu.tsx'
 import { handleFileKey } from './file-keys.ts'
@@ -112,6 +114,36 @@ export function FilePane(props: FilePaneProps) {
     [extendTo],
   )
   const onOpen = useCallback((index: number) => latest.current.commands.open(index), [])
+
+  // Quick Look shows the cursor row's file; it closes with a new result (this pane remounts) or when the cursor
+  // leaves files (a click on empty space).
+  const previewing = usePreview((s) => s.open)
+  const previewRow = previewing ? rowAt(focusIndex) : undefined
+  const previewGone = previewing && (focusIndex < 0 || previewRow?.kind === 'folder')
+  useEffect(() => () => usePreview.getState().close(), [])
+  useEffect(() => {
+    if (previewGone) usePreview.getState().close()
+  }, [previewGone])
+  const closePreview = useCallback(() => {
+    usePreview.getState().close()
+    // Back to the grid, whose cursor row (aria-activedescendant) is the file last shown.
+    gridRef.current?.focus({ preventScroll: true })
+  }, [])
+  const previewStep = useCallback(
+    (step: -1 | 1) => {
+      const sel = useSelection.getState()
+      for (let i = sel.focusIndex + step; i >= 0 && i < total; i += step) {
+        const row = rowAt(i)
+        // Not loaded yet: scrolled to, so its window comes, and the next press goes on from there.
+        if (row === undefined) return rows.current?.scrollToIndex(i)
+        if (row.kind === 'folder') continue
+        sel.selectOnly(i, row)
+        rows.current?.scrollToIndex(i)
+        return
+      }
+    },
+    [rowAt, total],
+  )
   const drag = useDragMove(rowAt, props.summary)
 
   const headersFirst = useHeadersBeforeRows(gridRef)
@@ -128,6 +160,7 @@ export function FilePane(props: FilePaneProps) {
       copyLinks: commands.copyLinks,
       copyDirectLinks: commands.copyDirectLinks,
       open: commands.open,
+      preview: () => usePreview.getState().show(),
       rename: commands.rename,
       goUp: props.goUp,
     })
@@ -154,49 +187,54 @@ export function FilePane(props: FilePaneProps) {
   )
 
   return (
-    <ContextMenu.Root modal={false}>
-      <ContextMenu.Trigger asChild>
-        <div ref={setScrollEl} className={props.locate ? 'files-scroll with-location' : 'files-scroll'}>
-          <div
-            ref={gridRef}
-            className={mode === 'list' ? 'files-grid' : 'files-grid files-tiles'}
-            role="grid"
-            aria-label="Files"
-            aria-multiselectable="true"
-            aria-rowcount={mode === 'list' ? total + 1 : -1}
-            aria-activedescendant={focusIndex >= 0 && focusIndex < total ? itemId(focusIndex) : undefined}
-            tabIndex={0}
-            onKeyDown={onKeyDown}
-            {...drag}
-            onFocus={(e) => {
-              drag.onFocus(e)
-              headersFirst.onFocus(e)
-            }}
-            onMouseDown={(e) => {
-              // A click on empty space clears the selection, as in a desktop file manager.
-              if (e.button === 0 && !(e.target as HTMLElement).closest('[data-code], .files-head'))
-                useSelection.getState().clear()
-            }}
-          >
-            {header}
-            {scrollEl ? (
-              <PaneRows
-                scrollEl={scrollEl}
-                handle={rows}
-                mode={mode}
-                columns={columns}
-                total={total}
-                view={view}
-                topExtra={draft ? ROW_H : 0}
-                locate={props.locate}
-                onPointer={onPointer}
-                onOpen={onOpen}
-              />
-            ) : null}
+    <>
+      <ContextMenu.Root modal={false}>
+        <ContextMenu.Trigger asChild>
+          <div ref={setScrollEl} className={props.locate ? 'files-scroll with-location' : 'files-scroll'}>
+            <div
+              ref={gridRef}
+              className={mode === 'list' ? 'files-grid' : 'files-grid files-tiles'}
+              role="grid"
+              aria-label="Files"
+              aria-multiselectable="true"
+              aria-rowcount={mode === 'list' ? total + 1 : -1}
+              aria-activedescendant={focusIndex >= 0 && focusIndex < total ? itemId(focusIndex) : undefined}
+              tabIndex={0}
+              onKeyDown={onKeyDown}
+              {...drag}
+              onFocus={(e) => {
+                drag.onFocus(e)
+                headersFirst.onFocus(e)
+              }}
+              onMouseDown={(e) => {
+                // A click on empty space clears the selection, as in a desktop file manager.
+                if (e.button === 0 && !(e.target as HTMLElement).closest('[data-code], .files-head'))
+                  useSelection.getState().clear()
+              }}
+            >
+              {header}
+              {scrollEl ? (
+                <PaneRows
+                  scrollEl={scrollEl}
+                  handle={rows}
+                  mode={mode}
+                  columns={columns}
+                  total={total}
+                  view={view}
+                  topExtra={draft ? ROW_H : 0}
+                  locate={props.locate}
+                  onPointer={onPointer}
+                  onOpen={onOpen}
+                />
+              ) : null}
+            </div>
           </div>
-        </div>
-      </ContextMenu.Trigger>
-      {menu}
-    </ContextMenu.Root>
+        </ContextMenu.Trigger>
+        {menu}
+      </ContextMenu.Root>
+      {previewRow?.kind === 'file' ? (
+        <QuickLook file={previewRow} onMove={previewStep} onClose={closePreview} />
+      ) : null}
+    </>
   )
 }

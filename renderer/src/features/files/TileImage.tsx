@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
-import { thumbnailUrl } from '../../../../shared/ipc/content-security-policy.ts'
+import { loadableFileUrl } from '../../../../shared/ipc/content-security-policy.ts'
 import { FileIcon } from './FileIcon.tsx'
 
 /**
@@ -20,7 +20,7 @@ export const THUMBNAIL_CROSS_ORIGIN: 'anonymous' | undefined =
  * load) the kind badge. No referrer tells the host where the app runs.
  */
 export function TileImage({ file }: { file: IndexFileRow }) {
-  const src = thumbnailUrl(file.thumbnail)
+  const src = loadableFileUrl(file.thumbnail)
   const [failed, setFailed] = useState<string | null>(null)
   if (src === null || failed === src) return <FileIcon name={file.name} />
   return (

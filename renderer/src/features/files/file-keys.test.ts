@@ -50,6 +50,7 @@ function context(columns = 1): FileKeyContext & { calls: string[] } {
     copyLinks: () => calls.push('copyLinks'),
     copyDirectLinks: () => calls.push('copyDirectLinks'),
     open: (i) => calls.push(`open ${i}`),
+    preview: (i) => calls.push(`preview ${i}`),
     rename: () => calls.push('rename'),
     goUp: () => {
       calls.push('goUp')
@@ -112,7 +113,7 @@ describe('file pane keys', () => {
     expect(sel().focusIndex).toBe(0)
   })
 
-  it('Shift extends from the anchor, Ctrl moves the cursor only, Space ticks', () => {
+  it('Shift extends from the anchor, Ctrl moves the cursor only, Ctrl+Space ticks', () => {
     const ctx = context()
     sel().selectOnly(5, file(5))
     press(ctx, 'ArrowDown', { shift: true })
@@ -121,8 +122,22 @@ describe('file pane keys', () => {
     press(ctx, 'ArrowDown', { ctrl: true })
     expect(sel().focusIndex).toBe(6)
     expect([...sel().picked.keys()]).toEqual(['a:f5'])
-    press(ctx, ' ')
+    press(ctx, ' ', { ctrl: true })
     expect([...sel().picked.keys()]).toEqual(['a:f5', 'a:f6'])
+    press(ctx, ' ', { ctrl: true })
+    expect([...sel().picked.keys()]).toEqual(['a:f5'])
+    expect(ctx.calls.filter((c) => c.startsWith('preview'))).toEqual([])
+  })
+
+  it('Space opens Quick Look of the file under the cursor, changing no selection; on a folder it does nothing', () => {
+    const ctx = context()
+    sel().selectOnly(5, file(5))
+    press(ctx, ' ')
+    expect(ctx.calls).toEqual(['preview 5'])
+    expect([...sel().picked.keys()]).toEqual(['a:f5'])
+    sel().selectOnly(1, null)
+    press(ctx, ' ')
+    expect(ctx.calls).toEqual(['preview 5'])
   })
 
   it('Ctrl+C copies page links, Ctrl+Shift+C direct links, and says what to do with nothing selected', () => {

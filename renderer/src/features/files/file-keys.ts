@@ -17,6 +17,8 @@ export interface FileKeyContext {
   selectAll: () => void
   copyLinks: () => void
   copyDirectLinks: () => void
+  /** Space: Quick Look of the file under the cursor. */
+  preview: (index: number) => void
   /** Enter: open the folder under the cursor, or the selected files' pages. */
   open: (index: number) => void
   rename: () => void
@@ -26,7 +28,7 @@ export interface FileKeyContext {
 
 /**
  * The file pane's keyboard, as a desktop file manager has it: arrows move (Shift extends, Ctrl/Cmd moves the
- * cursor only, Space toggles), Home/End jump to the first/last row of the whole result, Ctrl/Cmd+A selects the
+ * cursor only, Ctrl/Cmd+Space ticks or unticks, as in Explorer), Space opens Quick Look (Finder), Home/End jump to the first/last row of the whole result, Ctrl/Cmd+A selects the
  * whole result, Enter opens, Backspace or Alt+Up goes to the parent folder, F2 renames, Ctrl/Cmd+C copies page
  * links and Ctrl/Cmd+Shift+C direct links, the context-menu key or Shift+F10 opens the menu at the cursor row.
  * Returns true when the key was handled.
@@ -54,6 +56,11 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
     if (isEmpty(sel)) toast.refuse('Select files to copy their links')
     else if (event.shiftKey) ctx.copyDirectLinks()
     else ctx.copyLinks()
+    return true
+  }
+  if (key === ' ' && (mod || event.ctrlKey)) {
+    const row = ctx.rowAt(from)
+    if (row?.kind === 'file') sel.toggle(from, row)
     return true
   }
   if (mod && key.toLowerCase() === 'a') {
@@ -94,11 +101,10 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
     case 'PageUp':
       moveTo(from - ctx.pageItems)
       return true
-    case ' ': {
-      const row = ctx.rowAt(from)
-      if (row?.kind === 'file') sel.toggle(from, row)
+    case ' ':
+      // A folder has nothing to preview; the key is still the pane's (it would scroll the page otherwise).
+      if (ctx.rowAt(from)?.kind === 'file') ctx.preview(from)
       return true
-    }
     case 'Escape':
       if (isEmpty(sel)) return false
       sel.clear()
