@@ -19,6 +19,14 @@ import {
 import { grid, openAllFiles, paneRows } from './index-helpers.ts'
 import { dragFiles, expectStatus, openQueueSettings, queueRow } from './upload-helpers.ts'
 
+/**
+ * Accessibility, measured (issue 20, item 3). axe (e2e/axe-scan.ts) on every view and dialog, in the light and
+ * the dark theme (the app follows the OS's colour scheme): first run, files as a list and as tiles with the folder
+ * tree, the details panel, the file menu, the move dialog, deleted files, dashboard, link checker, watch folders,
+ * accounts and its add form, settings, the upload queue with items, the finished card, the "already there" and
+ * the arrivals questions, upload history. Then what axe does not measure: a focus ring on every Tab stop, the
+ * grid's size and cursor as a screen reader gets them, and the uploads' polite live region.
+ */
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme })
