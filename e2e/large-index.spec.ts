@@ -54,6 +54,8 @@ test('100,000 files: whole-result scrollbar, End in one step, Ctrl+A counts and 
   await page.keyboard.press('End')
   await expect(grid(page)).toHaveAttribute('aria-activedescendant', 'file-99999')
   await expect(grid(page).locator('#file-99999[data-code]')).toBeVisible()
+  // A screen reader hears where the cursor is in the whole result: row 100,001 of 100,001 (the header is row 1).
+  await expect(grid(page).locator('#file-99999')).toHaveAttribute('aria-rowindex', '100001')
   await expect(page.getByTestId('status-selection')).toContainText('1 selected')
   expect(await domRows()).toBeLessThan(80)
 

@@ -18,6 +18,7 @@ import { DropZone } from '../features/upload/DropZone.tsx'
 import { ProblemsNotice } from '../features/upload/ProblemsNotice.tsx'
 import { QueuePanel } from '../features/upload/QueuePanel.tsx'
 import { QueuePausedBanner } from '../features/upload/QueuePausedBanner.tsx'
+import { TransferAnnouncer } from '../features/upload/TransferAnnouncer.tsx'
 import { UploadDialogs } from '../features/upload/UploadDialogs.tsx'
 import { WatchView } from '../features/watch/WatchView.tsx'
 import { useWatchView } from '../features/watch/watch-view-store.ts'
@@ -82,6 +83,7 @@ export function Shell() {
             <BatchFinished />
           </div>
           <QueuePanel />
+          <TransferAnnouncer />
         </main>
         <DropZone />
         <UploadDialogs />

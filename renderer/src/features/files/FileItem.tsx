@@ -138,19 +138,26 @@ function FileCells({ file, index, location, editing }: CellsProps & { file: Inde
   )
 }
 
-/** One tile of the grid view (a cell of a row of tiles). */
+/** One tile of the grid view (a cell of a row of tiles); `column` counts from 1, as aria-colindex does. */
 export const FileTile = memo(function FileTile({
   row,
   index,
+  column,
   selected,
   focused,
   editing,
   onPointer,
   onOpen,
-}: ItemProps) {
+}: ItemProps & { column: number }) {
   if (!row)
     return (
-      <div id={itemId(index)} role="gridcell" className="tile tile-pending" aria-busy="true">
+      <div
+        id={itemId(index)}
+        role="gridcell"
+        className="tile tile-pending"
+        aria-colindex={column}
+        aria-busy="true"
+      >
         <span className="placeholder-bar" />
       </div>
     )
@@ -159,6 +166,7 @@ export const FileTile = memo(function FileTile({
       id={itemId(index)}
       role="gridcell"
       className="tile"
+      aria-colindex={column}
       aria-selected={selected}
       data-focused={focused}
       data-code={codeOf(row)}

@@ -197,7 +197,10 @@ export function FilePane(props: FilePaneProps) {
               role="grid"
               aria-label="Files"
               aria-multiselectable="true"
-              aria-rowcount={mode === 'list' ? total + 1 : -1}
+              // A screen reader says how big the result is and where the cursor is in it, though only a screenful
+              // of rows is in the DOM: the list counts its header row; the tiles are rows of `columns` cells.
+              aria-rowcount={mode === 'list' ? total + 1 : Math.ceil(total / columns)}
+              aria-colcount={mode === 'list' ? undefined : columns}
               aria-activedescendant={focusIndex >= 0 && focusIndex < total ? itemId(focusIndex) : undefined}
               tabIndex={0}
               onKeyDown={onKeyDown}

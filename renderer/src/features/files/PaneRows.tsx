@@ -122,6 +122,7 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
               key={vrow.key}
               role="row"
               className="tile-row"
+              aria-rowindex={vrow.index + 1}
               style={{
                 transform: `translateY(${vrow.start}px)`,
                 gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
@@ -138,6 +139,7 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
                     focused={i === focusIndex}
                     editing={editingAt(row)}
                     location={null}
+                    column={(i % columns) + 1}
                     onPointer={onPointer}
                     onOpen={onOpen}
                   />
