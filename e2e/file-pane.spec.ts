@@ -1,4 +1,5 @@
 import { upload } from '../sandbox/testing/api-calls.ts'
+import { compareNaturally } from '../shared/natural-name.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import {
   codeOfLink,
@@ -39,8 +40,13 @@ test.describe('sorting a seeded account', () => {
       for (const dir of first === 'ascending' ? ['ascending', 'descending'] : ['descending', 'ascending']) {
         await header(page, name).getByRole('button').click()
         await expect(header(page, name)).toHaveAttribute('aria-sort', dir)
-        // The values down the column are the host's values in that order (ties may fall either way).
-        const sorted = files.map((f) => f[key]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        // The values down the column are the host's values in that order (ties may fall either way); names as
+        // people count (report_2 before report_10).
+        const sorted = files
+          .map((f) => f[key])
+          .sort((a, b) =>
+            key === 'name' ? compareNaturally(String(a), String(b)) : a < b ? -1 : a > b ? 1 : 0,
+          )
         if (dir === 'descending') sorted.reverse()
         await expect
           .poll(async () => (await shownCodes(page)).slice(0, 10).map((c) => byCode.get(c)?.[key]))

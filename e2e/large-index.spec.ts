@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { startSandbox } from '../sandbox/server.ts'
 import { apiGet } from '../sandbox/testing/api-calls.ts'
+import { compareNaturally } from '../shared/natural-name.ts'
 import { test as base, expect, openWithAccount, ref } from './fixtures.ts'
 import { codeOfLink, expectFileCount, grid, hostFiles, paneRows, shownCodes } from './index-helpers.ts'
 
@@ -59,10 +60,10 @@ test('100,000 files: whole-result scrollbar, End in one step, Ctrl+A counts and 
   await expect(page.getByTestId('status-selection')).toContainText('1 selected')
   expect(await domRows()).toBeLessThan(80)
 
-  // The last row is the host's last file by name (the default sort).
+  // The last row is the host's last file by name (the default sort, names as people count).
   const files = await hostFiles(ref(sandbox), bulk)
   expect(files).toHaveLength(100_000)
-  const lastByName = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).at(-1)
+  const lastByName = [...files].sort((a, b) => compareNaturally(a.name, b.name)).at(-1)
   expect((await shownCodes(page)).at(-1)).toBe(lastByName?.file_code)
 
   await page.keyboard.press('Control+a')

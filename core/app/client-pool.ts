@@ -1,3 +1,4 @@
+import type { AccountsChange } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import type { AccountStore } from '../accounts/index.ts'
 import { ApiClient } from '../api/client.ts'
@@ -10,9 +11,14 @@ export interface ScopedClient {
 }
 
 /**
- * One API client per account, built on first use and dropped whenever the accounts change (a new key, a new
- * address, a removed account): rebuilding is cheap, a client holding a stale key is a bug. The key is read from
- * the keychain only here, in main, and lives only inside the client.
+ * One API client per account, built on first use and dropped when its account changes (a new key, a new address,
+ * a removed account, a keychain switch): rebuilding is cheap, a client holding a stale key is a bug. The key is
+ * read from the keychain only here, in main, and lives only inside the client.
+ *
+ * A dropped client is closed: requests it is answering finish, and the next ones its holder sends fail at once
+ * (core/api/closed-client.ts), so a holder that runs long (a crawl) takes a fresh client then. Only the changed
+ * account's client goes: an account added or made active changes no client, and dropping every client then cut
+ * the first crawl of every newly added account ("The client is destroyed").
  */
 export class ClientPool {
   private readonly clients = new Map<string, Promise<ApiClient>>()
@@ -23,7 +29,7 @@ export class ClientPool {
     private readonly offline: OfflineSandbox,
     private readonly http: HttpDispatcherSource | undefined,
   ) {
-    this.unsubscribe = store.onChange(() => this.clear())
+    this.unsubscribe = store.onChange((change) => this.accountsChanged(change))
   }
 
   /** The client of `accountId`, or of the active account when absent. */
@@ -47,12 +53,24 @@ export class ClientPool {
   clear(): void {
     const old = [...this.clients.values()]
     this.clients.clear()
-    for (const client of old) void client.then((c) => c.close()).catch(() => undefined)
+    for (const client of old) closeLater(client)
   }
 
   dispose(): void {
     this.unsubscribe()
     this.clear()
+  }
+
+  private accountsChanged(change: AccountsChange): void {
+    if (change.reason === 'added' || change.reason === 'activated') return
+    if (change.accountId === null) {
+      this.clear()
+      return
+    }
+    const client = this.clients.get(change.accountId)
+    if (client === undefined) return
+    this.clients.delete(change.accountId)
+    closeLater(client)
   }
 
   private async build(id: string): Promise<ApiClient> {
@@ -63,4 +81,9 @@ export class ClientPool {
     const dispatcher = await dispatcherFor(this.http, baseUrl)
     return new ApiClient({ baseUrl, apiKey, ...(dispatcher ? { dispatcher } : {}) })
   }
+}
+
+/** Closes a client once it is built (a failed build has nothing to close). */
+function closeLater(client: Promise<ApiClient>): void {
+  void client.then((c) => c.close()).catch(() => undefined)
 }

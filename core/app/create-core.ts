@@ -7,6 +7,7 @@ import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/ope
 import { recrawlEveryFrom } from '../index/recrawl-setting.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { logLine } from '../logging/log.ts'
+import type { MirroredFolder } from '../queue/folder-mirror.ts'
 import type { UpdatesPort } from '../updates/update-service.ts'
 import { Arrivals } from './arrivals.ts'
 import { type OpenFolder, openBackgroundWork } from './background-work.ts'
@@ -109,7 +110,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     accounts,
     settings,
     events,
-    ...(typeof appIndex === 'string' ? {} : { folderContents: indexFolderContents(appIndex.index) }),
+    ...(typeof appIndex === 'string'
+      ? {}
+      : {
+          folderContents: indexFolderContents(appIndex.index),
+          // A dropped tree's folders are in the open folder's list at once, not at its next check.
+          onFolderCreated: (f: MirroredFolder) =>
+            void appIndex.changes.folderCreated(f.accountId, f.parentId, f.fldId, f.name),
+        }),
     copyToClipboard: options.copyToClipboard,
     log,
   })

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
@@ -46,6 +46,40 @@ it('writes the app’s own renames, moves and new folders into the index at once
     'Renamed folder',
   )
   expect(events).toContainEqual({ type: 'index.changed', accountId: account.id, fldIds: [folder.fldId, 0] })
+  sandbox.sb.setFaults({ errorRate: 0 })
+})
+
+it('writes the folders a folder upload made into the index as the host confirms each, listed in their parent at once', async () => {
+  const sandbox = await openSandbox({ seedFiles: 5 })
+  cleanup.push(() => sandbox.stop())
+  const { call, account, events, dir } = await coreWithAccount(sandbox, cleanup)
+  await mkdir(join(dir, 'drop', 'album', 'day one'), { recursive: true })
+  await writeFile(join(dir, 'drop', 'album', 'day one', 'beach.jpg'), 'beach')
+  await call('queue.enqueuePaths', {
+    paths: [join(dir, 'drop', 'album')],
+    targets: [{ accountId: account.id, fldId: 0 }],
+  })
+  const deadline = Date.now() + 20_000
+  while (!events.some((e) => e.type === 'queue.item' && e.item.state === 'done')) {
+    if (Date.now() > deadline) throw new Error('the upload did not land')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  // No revalidation can be what put them there: the host now fails every read.
+  sandbox.sb.setFaults({ errorRate: 1 })
+  const inFolder = async (fldId: number) =>
+    (
+      await call<IndexWindow>('index.query', {
+        query: { scope: { kind: 'folder', fldId }, sort: { key: 'name', dir: 'asc' } },
+        offset: 0,
+        limit: 50,
+      })
+    ).rows.filter((r) => r.kind === 'folder')
+  const album = (await inFolder(0)).find((r) => r.name === 'album')
+  expect(album).toMatchObject({ kind: 'folder', name: 'album' })
+  expect(await inFolder(album?.kind === 'folder' ? album.fldId : -1)).toEqual([
+    expect.objectContaining({ kind: 'folder', name: 'day one' }),
+  ])
+  expect(events).toContainEqual({ type: 'index.changed', accountId: account.id, fldIds: [0] })
   sandbox.sb.setFaults({ errorRate: 0 })
 })
 

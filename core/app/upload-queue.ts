@@ -10,6 +10,7 @@ import type { EventBus } from '../ipc/event-bus.ts'
 import { buildLinkPack } from '../links/build-link-pack.ts'
 import { UploadEngine } from '../queue/engine.ts'
 import type { FolderContents } from '../queue/folder-contents.ts'
+import type { MirroredFolder } from '../queue/folder-mirror.ts'
 import { createChangeCoalescer } from './change-coalescer.ts'
 import type { ClientPool } from './client-pool.ts'
 import type { SettingsStore } from './settings-store.ts'
@@ -27,6 +28,8 @@ export interface UploadQueueOptions {
   copyToClipboard?: ((text: string) => void) | undefined
   /** What is already in a folder, for the duplicate check (the account index); the engine lists folders itself without it. */
   folderContents?: FolderContents | undefined
+  /** Each folder an upload made on the host, for the account index to list at once. */
+  onFolderCreated?: ((folder: MirroredFolder) => void) | undefined
   log: (line: string) => void
 }
 
@@ -62,6 +65,7 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       remoteTimeoutMs: () => o.settings.get().remoteTimeoutMin * 60_000,
       sizeUnits: () => o.settings.get().sizeUnits,
       ...(o.folderContents === undefined ? {} : { folderContents: o.folderContents }),
+      ...(o.onFolderCreated === undefined ? {} : { onFolderCreated: o.onFolderCreated }),
     })
   } catch (error) {
     // Another Filedock (the desktop app and `npm run web` on one data folder) owns the queue: everything else

@@ -71,8 +71,8 @@ export class ChangeWrites {
     const fldId = this.fileFolder.get(acct, code)
     if (fldId === undefined) return UNCHANGED
     this.db
-      .prepare('UPDATE files SET name = ?, app_seq = ? WHERE acct = ? AND code = ?')
-      .run(name, seq, acct, code)
+      .prepare('UPDATE files SET name = ?, name_key = name_key(?), app_seq = ? WHERE acct = ? AND code = ?')
+      .run(name, name, seq, acct, code)
     return { changed: true, fldIds: [fldId] }
   }
 
@@ -97,13 +97,15 @@ export class ChangeWrites {
       .all(files)
     this.db
       .prepare(
-        `INSERT INTO files (acct, code, name, size, uploaded, uploaded_key, downloads, fld_id, link, thumbnail,
-          public, gen, app_seq)
-         SELECT @acct, f.value ->> 'fileCode', f.value ->> 'name', f.value ->> 'size', f.value ->> 'uploaded',
+        `INSERT INTO files (acct, code, name, name_key, size, uploaded, uploaded_key, downloads, fld_id, link,
+          thumbnail, public, gen, app_seq)
+         SELECT @acct, f.value ->> 'fileCode', f.value ->> 'name', name_key(f.value ->> 'name'), f.value ->> 'size',
+           f.value ->> 'uploaded',
            uploaded_key(f.value ->> 'uploaded'), f.value ->> 'downloads', f.value ->> 'fldId', f.value ->> 'link',
            f.value ->> 'thumbnail', f.value ->> 'public', @gen, @seq
          FROM json_each(@files) f WHERE true
-         ON CONFLICT (acct, code) DO UPDATE SET name = excluded.name, size = excluded.size,
+         ON CONFLICT (acct, code) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
+           size = excluded.size,
            uploaded = excluded.uploaded, uploaded_key = excluded.uploaded_key, downloads = excluded.downloads,
            fld_id = excluded.fld_id, link = excluded.link, thumbnail = excluded.thumbnail,
            public = excluded.public, gen = max(files.gen, excluded.gen), app_seq = excluded.app_seq`,
@@ -136,9 +138,10 @@ export class ChangeWrites {
     const parentPath = this.folderPath.get(acct, parentId) ?? ROOT_PATH
     this.db
       .prepare(
-        `INSERT INTO folders (acct, fld_id, parent_id, name, path, gen, listed, app_seq)
-         VALUES (@acct, @fldId, @parentId, @name, @path, @gen, 1, @seq)
+        `INSERT INTO folders (acct, fld_id, parent_id, name, name_key, path, gen, listed, app_seq)
+         VALUES (@acct, @fldId, @parentId, @name, name_key(@name), @path, @gen, 1, @seq)
          ON CONFLICT (acct, fld_id) DO UPDATE SET parent_id = excluded.parent_id, name = excluded.name,
+           name_key = excluded.name_key,
            path = excluded.path, gen = max(folders.gen, excluded.gen), app_seq = excluded.app_seq`,
       )
       .run({
@@ -158,8 +161,10 @@ export class ChangeWrites {
     const parentId = this.folderParent.get(acct, fldId)
     if (parentId === undefined) return UNCHANGED
     this.db
-      .prepare('UPDATE folders SET name = ?, app_seq = ? WHERE acct = ? AND fld_id = ?')
-      .run(name, seq, acct, fldId)
+      .prepare(
+        'UPDATE folders SET name = ?, name_key = name_key(?), app_seq = ? WHERE acct = ? AND fld_id = ?',
+      )
+      .run(name, name, seq, acct, fldId)
     this.repath(acct, fldId, this.folderPath.get(acct, parentId) ?? ROOT_PATH)
     return { changed: true, fldIds: null }
   }

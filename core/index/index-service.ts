@@ -7,6 +7,7 @@ import type {
   SelectionSummary,
 } from '../../shared/file-index.ts'
 import type { ApiClient } from '../api/client.ts'
+import { failedOnClosedClient } from '../api/closed-client.ts'
 import { isTransient } from '../api/retry.ts'
 import { logLine } from '../logging/log.ts'
 import { delay } from '../queue/backoff.ts'
@@ -175,8 +176,9 @@ export class IndexService {
     let wait = retry.base
     this.announcements.begin(accountId)
     this.crawlStarted.set(accountId, Date.now())
+    let closedInARow = 0
     for (;;) {
-      if (this.stop.signal.aborted) return
+      if (this.stop.signal.aborted || !this.hasAccount(accountId)) return
       this.setState(accountId, 'crawling', null)
       try {
         const client = await this.o.clientFor(accountId)
@@ -201,7 +203,16 @@ export class IndexService {
         this.announcements.now(accountId)
         return
       } catch (error) {
-        if (this.stop.signal.aborted) return
+        // Stopped, or the account was removed meanwhile (its client closed with it): nothing to say.
+        if (this.stop.signal.aborted || !this.hasAccount(accountId)) return
+        if (failedOnClosedClient(error)) {
+          // The app closed the client under the crawl (its account changed; see ClientPool): not the host's
+          // failure, so not a pause. The crawl goes on from where it was with the client the pool has now; only
+          // a client closed again at once is followed by a short, quiet wait.
+          if (closedInARow++ > 0) await delay(retry.base, this.stop.signal)
+          continue
+        }
+        closedInARow = 0
         // A host that answers garbage is not waited for (it would loop): the crawl stops with the reason.
         if (isFiledockError(error) && isTransient(error) && error.kind !== 'malformed') {
           // The host is unreachable or overloaded: wait (the position is saved) and go on where the crawl was.
@@ -218,6 +229,10 @@ export class IndexService {
         return
       }
     }
+  }
+
+  private hasAccount(accountId: string): boolean {
+    return this.o.accounts().some((a) => a.id === accountId)
   }
 
   private setState(accountId: string, state: IndexState, warning: string | null): void {
@@ -277,24 +292,32 @@ export class IndexService {
     const key = `${accountId}\u0000${fldId}`
     const running = this.revalidations.get(key)
     if (running !== undefined) return running
-    const task = (async () => {
-      const client = await this.o.clientFor(accountId)
-      const acct = await this.writer.account(accountId)
-      const row = this.rows.get(accountId)
-      const changed = await revalidateFolder({
-        client,
-        writer: this.writer,
-        acct,
-        fldId,
-        perPage: row.crawlPerPage ?? this.o.perPage ?? 500,
-        signal: this.stop.signal,
-        onFirstPage: () => this.emitChanged(accountId, [fldId]),
+    const task = this.revalidateOnce(accountId, fldId)
+      .catch((error: unknown) => {
+        // The app closed the client under the check (its account changed): checked again on the pool's new one.
+        if (this.stop.signal.aborted || !failedOnClosedClient(error)) throw error
+        return this.revalidateOnce(accountId, fldId)
       })
-      if (changed) this.emitChanged(accountId, [fldId])
-      return changed
-    })().finally(() => this.revalidations.delete(key))
+      .finally(() => this.revalidations.delete(key))
     this.revalidations.set(key, task)
     return task
+  }
+
+  private async revalidateOnce(accountId: string, fldId: number): Promise<boolean> {
+    const client = await this.o.clientFor(accountId)
+    const acct = await this.writer.account(accountId)
+    const row = this.rows.get(accountId)
+    const changed = await revalidateFolder({
+      client,
+      writer: this.writer,
+      acct,
+      fldId,
+      perPage: row.crawlPerPage ?? this.o.perPage ?? 500,
+      signal: this.stop.signal,
+      onFirstPage: () => this.emitChanged(accountId, [fldId]),
+    })
+    if (changed) this.emitChanged(accountId, [fldId])
+    return changed
   }
 
   /**

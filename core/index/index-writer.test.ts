@@ -103,7 +103,7 @@ describe('the index writer thread', () => {
     // The loop above ran while the thread wrote: main was never held for the whole transaction.
     expect(reads).toBeGreaterThan(10)
     // (The window's first row is the new subfolder: folders come first.)
-    expect(namesInFolder(4)).toEqual(['new-0.bin', 'new-1.bin', 'new-10.bin'])
+    expect(namesInFolder(4)).toEqual(['new-0.bin', 'new-1.bin', 'new-2.bin'])
     expect(db.prepare('SELECT count(*) FROM files').pluck().get()).toBe(FILES)
     // Rows carry the account's generation as the thread found it under the write lock.
     expect(db.prepare('SELECT DISTINCT gen FROM files').pluck().all()).toEqual([3])

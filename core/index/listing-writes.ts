@@ -42,14 +42,16 @@ export class ListingWrites {
     // terms once per statement. Unchanged rows are left alone (only their generation moved, above): a re-crawl
     // touches no index. (BINARY: a rename that only changes case is a change.)
     this.upsertFiles = db.prepare(`
-      INSERT INTO files (acct, code, name, size, uploaded, uploaded_key, downloads, fld_id, link, thumbnail, public, gen)
-      SELECT @acct, f.value ->> 'fileCode', f.value ->> 'name', f.value ->> 'size', f.value ->> 'uploaded',
+      INSERT INTO files (acct, code, name, name_key, size, uploaded, uploaded_key, downloads, fld_id, link, thumbnail,
+        public, gen)
+      SELECT @acct, f.value ->> 'fileCode', f.value ->> 'name', name_key(f.value ->> 'name'), f.value ->> 'size',
+        f.value ->> 'uploaded',
         uploaded_key(f.value ->> 'uploaded'), f.value ->> 'downloads', f.value ->> 'fldId', f.value ->> 'link',
         f.value ->> 'thumbnail', f.value ->> 'public', @gen
       FROM json_each(@files) f
       WHERE NOT EXISTS (SELECT 1 FROM removed_files r
         WHERE r.acct = @acct AND r.code = f.value ->> 'fileCode' AND r.app_seq > @mark)
-      ON CONFLICT (acct, code) DO UPDATE SET name = excluded.name, size = excluded.size,
+      ON CONFLICT (acct, code) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, size = excluded.size,
         uploaded = excluded.uploaded, uploaded_key = excluded.uploaded_key, downloads = excluded.downloads,
         fld_id = excluded.fld_id, link = excluded.link, thumbnail = excluded.thumbnail, public = excluded.public,
         gen = max(files.gen, excluded.gen)
@@ -62,9 +64,10 @@ export class ListingWrites {
     this.seeFolder = db.prepare(`UPDATE folders SET gen = max(gen, @gen), listed = min(listed, @listed)
       WHERE acct = @acct AND fld_id = @fldId AND app_seq > @mark`)
     this.upsertFolder = db.prepare(`
-      INSERT INTO folders (acct, fld_id, parent_id, name, path, gen, listed)
-      VALUES (@acct, @fldId, @parentId, @name, @path, @gen, @listed)
+      INSERT INTO folders (acct, fld_id, parent_id, name, name_key, path, gen, listed)
+      VALUES (@acct, @fldId, @parentId, @name, name_key(@name), @path, @gen, @listed)
       ON CONFLICT (acct, fld_id) DO UPDATE SET parent_id = excluded.parent_id, name = excluded.name,
+        name_key = excluded.name_key,
         path = excluded.path, gen = max(folders.gen, excluded.gen), listed = min(folders.listed, excluded.listed)
       WHERE folders.app_seq <= @mark`)
     this.folderPath = db.prepare('SELECT path FROM folders WHERE acct = ? AND fld_id = ?')

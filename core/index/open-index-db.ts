@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { naturalKey } from '../../shared/natural-name.ts'
 import { SCHEMA_VERSION, schemaSql } from './schema.ts'
+import { migrateSchema } from './schema-migrations.ts'
 import { uploadedKey } from './uploaded-key.ts'
 
 export interface OpenedIndexDb {
@@ -11,8 +13,9 @@ export interface OpenedIndexDb {
 }
 
 /**
- * Opens (or creates) the index file with WAL and checks it. A file that fails to open, fails `quick_check`, or
- * has another schema version is moved aside next to it (kept for a bug report, never deleted) and a fresh one is
+ * Opens (or creates) the index file with WAL and checks it; a file of an older schema is brought up to date
+ * (schema-migrations.ts). A file that fails to open, fails `quick_check`, or has a schema version with no way
+ * here is moved aside next to it (kept for a bug report, never deleted) and a fresh one is
  * started: the index is a cache of the hosts, so rebuilding it loses nothing.
  */
 export function openIndexDb(file: string, nativeBinding?: string): OpenedIndexDb {
@@ -73,9 +76,12 @@ export function openIndexConnection(file: string, nativeBinding: string | undefi
   // once, and an emptied WAL is cut back to 16 MiB so an idle index does not keep the space.
   db.pragma('wal_autocheckpoint = 16384')
   db.pragma('journal_size_limit = 16777216')
-  // The statements that write file records from JSON (listing-writes.ts) compute the sort key as rows go in.
+  // The statements that write file records from JSON (listing-writes.ts) compute the sort keys as rows go in.
   db.function('uploaded_key', { deterministic: true }, (uploaded: unknown) =>
     typeof uploaded === 'string' ? uploadedKey(uploaded) : null,
+  )
+  db.function('name_key', { deterministic: true }, (name: unknown) =>
+    typeof name === 'string' ? naturalKey(name) : '',
   )
   return db
 }
@@ -114,7 +120,12 @@ function openChecked(file: string, nativeBinding: string | undefined, existed: b
       if (check !== 'ok') throw new Error(`integrity check: ${String(check)}`)
       const version = db.pragma('user_version', { simple: true })
       if (version !== SCHEMA_VERSION && version !== 0)
-        throw new Error('it was made by another version of Filedock')
+        // One transaction: a quit part-way leaves the file as the older version wrote it, brought up next time.
+        inWriteTransaction(db, () => {
+          migrateSchema(db, Number(version))
+          db.exec(schemaSql)
+          db.pragma(`user_version = ${SCHEMA_VERSION}`)
+        })
     }
     db.exec(schemaSql)
     db.pragma(`user_version = ${SCHEMA_VERSION}`)

@@ -24,7 +24,7 @@ export interface SqlPart {
 const TRIGRAM = 3
 
 export const sortColumn: Record<IndexSortKey, string> = {
-  name: 'name',
+  name: 'name_key',
   size: 'size',
   uploaded: 'uploaded_key',
   downloads: 'downloads',
@@ -87,7 +87,7 @@ function searchClause(search: string, c: (name: string) => string): SqlPart | nu
 }
 
 /**
- * The folder ids of a subtree: the folder and every folder below it, found down parent_id on the folders_parent
+ * The folder ids of a subtree: the folder and every folder below it, found down parent_id on the folders_parent_key
  * index, so the result is exactly the tree the index holds. (A range over paths would need an index on them, and
  * would take in a folder whose own name holds a '/'.) UNION, not UNION ALL: a host's parent ids that loop end
  * the walk instead of running it forever.
@@ -139,11 +139,11 @@ export function filesOrder(sort: ResolvedQuery['sort'], alias = '', byIndex = tr
   return `${byIndex ? '' : '+'}${c(sortColumn[sort.key])} ${dir}, ${c('id')} ${dir}`
 }
 
-/** Folders have only a name: by name in the chosen direction when sorting by name, else A to Z. */
+/** Folders have only a name: by name (as people count) in the chosen direction when sorting by name, else A to Z. */
 export function foldersOrder(sort: ResolvedQuery['sort'], alias = ''): string {
   const c = column(alias)
   const dir = sort.key === 'name' && sort.dir === 'desc' ? 'DESC' : 'ASC'
-  return `${c('name')} ${dir}, ${c('fld_id')} ${dir}`
+  return `${c('name_key')} ${dir}, ${c('fld_id')} ${dir}`
 }
 
 function escapeLike(text: string): string {

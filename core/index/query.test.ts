@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FileListItem, Folder } from '../../shared/api/types.ts'
 import type { IndexFileRow, IndexSortKey, SortDir } from '../../shared/file-index.ts'
+import { compareNaturally, naturalKey } from '../../shared/natural-name.ts'
 import { ApiClient } from '../api/client.ts'
 import type { IndexService } from './index-service.ts'
 import type { ResolvedQuery } from './query-sql.ts'
@@ -49,7 +50,7 @@ afterAll(async () => {
 })
 
 const keyOf: Record<IndexSortKey, (f: FileListItem | IndexFileRow) => string | number> = {
-  name: (f) => f.name.toLowerCase(),
+  name: (f) => naturalKey(f.name),
   size: (f) => f.size,
   uploaded: (f) => f.uploaded,
   downloads: (f) => f.downloads,
@@ -94,7 +95,7 @@ describe('index queries', () => {
     const { first, rows } = readAll(q, [ACCOUNT], 7)
     expect(first.folders).toBe(listing.folders.length)
     expect(rows.slice(0, first.folders).map((r) => r.name)).toEqual(
-      listing.folders.map((f) => f.name).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+      listing.folders.map((f) => f.name).sort(compareNaturally),
     )
     const files = host.filter((f) => f.fldId === 0)
     expect(rows.slice(first.folders).map((r) => (r.kind === 'file' ? r.size : -1))).toEqual(

@@ -1,9 +1,11 @@
 /**
  * The index database's tables. Accounts get a small integer key (`acct`) so the many indexes over files stay
- * small; names are compared NOCASE everywhere a user sorts or searches. Bump SCHEMA_VERSION when a table changes:
- * an index file of another version is rebuilt from the host (it is a cache of the host, never the only copy).
+ * small; names are searched NOCASE and sorted by their natural key (name_key: shared/natural-name.ts, computed as
+ * rows are written by the SQL function of the same name). Bump SCHEMA_VERSION when a table changes, with a step
+ * in schema-migrations.ts from the version before: an index file of a version with no step is rebuilt from the
+ * host (it is a cache of the host, never the only copy).
  */
-export const SCHEMA_VERSION = 3
+export const SCHEMA_VERSION = 4
 
 export const schemaSql = `
 CREATE TABLE IF NOT EXISTS accounts (
@@ -30,6 +32,8 @@ CREATE TABLE IF NOT EXISTS folders (
   fld_id INTEGER NOT NULL,
   parent_id INTEGER NOT NULL,
   name TEXT NOT NULL COLLATE NOCASE,
+  -- What a sort by name walks (see the top): "report_2" before "report_192".
+  name_key TEXT NOT NULL DEFAULT '',
   path TEXT NOT NULL,
   gen INTEGER NOT NULL,
   listed INTEGER NOT NULL DEFAULT 1,
@@ -61,12 +65,14 @@ CREATE TABLE IF NOT EXISTS removed_files (
   app_seq INTEGER NOT NULL,
   PRIMARY KEY (acct, code)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS folders_parent ON folders (acct, parent_id, name);
+CREATE INDEX IF NOT EXISTS folders_parent_key ON folders (acct, parent_id, name_key);
 CREATE TABLE IF NOT EXISTS files (
   id INTEGER PRIMARY KEY,
   acct INTEGER NOT NULL,
   code TEXT NOT NULL,
   name TEXT NOT NULL COLLATE NOCASE,
+  -- As folders.name_key.
+  name_key TEXT NOT NULL DEFAULT '',
   size INTEGER NOT NULL,
   uploaded TEXT NOT NULL,
   -- The upload time as seconds (see uploaded-key.ts), what the uploaded sort walks: far smaller than the text.
@@ -81,11 +87,11 @@ CREATE TABLE IF NOT EXISTS files (
   app_seq INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS files_code ON files (acct, code);
-CREATE INDEX IF NOT EXISTS files_fld_name ON files (acct, fld_id, name);
+CREATE INDEX IF NOT EXISTS files_fld_name_key ON files (acct, fld_id, name_key);
 CREATE INDEX IF NOT EXISTS files_fld_size ON files (acct, fld_id, size);
 CREATE INDEX IF NOT EXISTS files_fld_uploaded ON files (acct, fld_id, uploaded_key);
 CREATE INDEX IF NOT EXISTS files_fld_downloads ON files (acct, fld_id, downloads);
-CREATE INDEX IF NOT EXISTS files_acct_name ON files (acct, name);
+CREATE INDEX IF NOT EXISTS files_acct_name_key ON files (acct, name_key);
 CREATE INDEX IF NOT EXISTS files_acct_size ON files (acct, size);
 CREATE INDEX IF NOT EXISTS files_acct_uploaded ON files (acct, uploaded_key);
 CREATE INDEX IF NOT EXISTS files_acct_downloads ON files (acct, downloads);

@@ -20,7 +20,7 @@ import { lockQueueDir } from './dir-lock.ts'
 import { type PathsInput, type Plan, planPaths, planUrls, type UrlsInput } from './enqueue.ts'
 import { QueueEvents } from './events.ts'
 import { apiFolderContents, ExistingFiles, type FolderContents } from './folder-contents.ts'
-import { FolderMirror } from './folder-mirror.ts'
+import { FolderMirror, type MirroredFolder } from './folder-mirror.ts'
 import { ProgressMeter } from './progress.ts'
 import { QueueStore } from './queue-store.ts'
 import { ItemRunner } from './runner.ts'
@@ -58,6 +58,8 @@ export interface UploadEngineOptions {
   probe?: Partial<ProbeOptions>
   /** Gap between progress events; default 100 ms (at most 10 per second). */
   progressIntervalMs?: number
+  /** Each folder a dropped tree made on the host (folder-mirror.ts), as soon as the host confirmed it. */
+  onFolderCreated?: (folder: MirroredFolder) => void
   scan?: ScanOptions
   /** What is in a folder, to skip files already there; default: listed through the API (file/list). */
   folderContents?: FolderContents
@@ -103,7 +105,7 @@ export class UploadEngine {
     const lifetime = new AbortController()
     const clientFor = async (id: string) => o.clientFor(id)
     this.clientFor = clientFor
-    this.mirror = new FolderMirror(lifetime.signal)
+    this.mirror = new FolderMirror(lifetime.signal, o.onFolderCreated)
     this.existing = new ExistingFiles(o.folderContents ?? apiFolderContents(clientFor), lifetime.signal)
     this.core = new QueueCore(
       {

@@ -13,15 +13,27 @@ import type { ApiClient } from '../api/client.ts'
  */
 const LISTING_TTL_MS = 60_000
 
+/** A folder the mirror made on the host (folder/create answered). */
+export interface MirroredFolder {
+  accountId: string
+  parentId: number
+  fldId: number
+  name: string
+}
+
 export class FolderMirror {
   private readonly listings = new Map<string, { at: number; p: Promise<Map<string, number>> }>()
   private readonly creating = new Map<string, Promise<number>>()
 
   /**
    * `signal` is the engine's lifetime, not an item's: a listing or create is shared by every item that needs the
-   * folder, so one item being paused must not abort it for the others.
+   * folder, so one item being paused must not abort it for the others. `onCreated` hears of each folder made
+   * (not of one reused): the app writes it into its index, so the open folder lists it at once.
    */
-  constructor(private readonly signal?: AbortSignal) {}
+  constructor(
+    private readonly signal?: AbortSignal,
+    private readonly onCreated?: (folder: MirroredFolder) => void,
+  ) {}
 
   /** The fld_id of `relDir` under `baseFldId`, creating what is missing. */
   async ensure(
@@ -72,6 +84,7 @@ export class FolderMirror {
         try {
           const { fldId } = await client.folderCreate(name, parent, { signal })
           ;(await this.listing(parentKey, client, parent, signal)).set(name, fldId)
+          this.onCreated?.({ accountId, parentId: parent, fldId, name })
           return fldId
         } catch (err) {
           this.listings.delete(parentKey)

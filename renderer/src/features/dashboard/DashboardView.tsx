@@ -11,6 +11,7 @@ import { RangeSwitch } from './RangeSwitch.tsx'
 import { DOWNLOADS_COLOR, StatsChart, VIEWS_COLOR } from './StatsChart.tsx'
 import { StatsTable } from './StatsTable.tsx'
 import { StorageBar } from './StorageBar.tsx'
+import { useCountedStorage } from './use-counted-storage.ts'
 import { type StatsRange, useAccountInfo, useAccountStats, useAllAccounts } from './use-dashboard.ts'
 
 /**
@@ -22,6 +23,7 @@ export function DashboardView() {
   const accounts = useAccounts().data?.accounts ?? []
   const [range, setRange] = useState<StatsRange>('7')
   const info = useAccountInfo(accountId)
+  const counted = useCountedStorage(accountId, info.data?.storageUsed === null)
   const stats = useAccountStats(accountId, range)
   const all = useAllAccounts(accounts, range)
   const totals = sumStats(stats.data ?? [])
@@ -43,7 +45,7 @@ export function DashboardView() {
           <ErrorState error={info.error} onRetry={() => void info.refetch()} />
         ) : (
           <>
-            <AccountCards info={info.data} />
+            <AccountCards info={info.data} counted={counted} />
             <StorageBar info={info.data} />
           </>
         )}
