@@ -93,7 +93,7 @@ async function upload(ctx: ItemContext, folders: number[], session: Promise<Uplo
       fileName: item.name,
       signal,
       onProgress: (p) => ctx.progress.update(item.id, p.bytesSent, p.totalBytes),
-      throttle: (bytes, s) => ctx.bucket.take(bytes, s),
+      throttle: ctx.bucket,
     })
     fileCode = r.fileCode
     sentSize = r.size
