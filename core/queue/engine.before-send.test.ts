@@ -10,8 +10,9 @@ const CONTENT = 'the bytes'
 /**
  * What an upload does before its first byte: the snapshot of same-named files (file/list of the root and of the
  * target folder) and the upload session (upload/server). A fake host holds each of these answers until all
- * three requests are waiting at once (or until a safety delay has passed, for code that asks one at a time),
- * and notes whether they ever were.
+ * three requests are waiting at once, or until a safety delay has passed (for code that asks one at a time;
+ * long, so that on a loaded machine the first is not let go before the last arrives), and notes whether they
+ * ever were all waiting.
  */
 async function holdingHost() {
   let waiting: { res: ServerResponse; send: () => void }[] = []
@@ -25,7 +26,7 @@ async function holdingHost() {
     if (waiting.length === 3) {
       allAtOnce = true
       release()
-    } else setTimeout(release, 500)
+    } else setTimeout(release, 2_000)
   }
   const host = await startFakeHost((req, res) => {
     const path = req.url.pathname
