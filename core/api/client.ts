@@ -21,7 +21,7 @@ import type {
 import { FiledockError } from '../../shared/errors.ts'
 import { actionOf } from './actions.ts'
 import { openRange, type RangeAnswer, type RangeRequest } from './file-server.ts'
-import { checkUploadSource, postUploadForm } from './multipart-upload.ts'
+import { checkUploadSource, postUploadForm, type UploadThrottle } from './multipart-upload.ts'
 import { parseAnswer } from './schema-primitives.ts'
 import * as S from './schemas.ts'
 import { type ApiClientOptions, ApiTransport, type Params } from './transport.ts'
@@ -40,8 +40,8 @@ export interface UploadOptions extends CallOptions {
   utype?: string
   onProgress?: (p: UploadProgress) => void
   progressIntervalMs?: number
-  /** Awaited before each slice of the file is sent: a bandwidth limit (see multipart-upload.ts). */
-  throttle?: (bytes: number, signal: AbortSignal) => Promise<void>
+  /** A bandwidth limit (see UploadThrottle in multipart-upload.ts). */
+  throttle?: UploadThrottle
 }
 
 /**

@@ -41,16 +41,24 @@ export interface UploadFormOptions {
   onProgress?: ((p: UploadProgress) => void) | undefined
   /** Minimum gap between progress callbacks; the final callback (all bytes sent) always fires. */
   progressIntervalMs?: number
-  /**
-   * Bandwidth limiting (the upload queue's token bucket): awaited before each slice of the file is sent. With a
-   * throttle the file goes out in THROTTLE_SLICE pieces so a low limit paces smoothly instead of in 1 MiB jumps.
-   * It receives the request's signal so a cancel does not wait for the bucket.
-   */
-  throttle?: ((bytes: number, signal: AbortSignal) => Promise<void>) | undefined
+  /** Bandwidth limiting (the upload queue's token bucket), looked at before each chunk of the file. */
+  throttle?: UploadThrottle | undefined
   /** Abort when no body bytes move for this long, and as the wait for the answer after the last byte. */
   idleTimeoutMs: number
   /** How long the host may take to answer after the last byte (it may be moving a large file into place). */
   answerTimeoutMs: number
+}
+
+/**
+ * A bandwidth limit that may be set, changed or lifted while an upload runs. While `limited`, the file goes out
+ * in THROTTLE_SLICE pieces, each awaiting `take` (given the request's signal, so a cancel does not wait for the
+ * bucket), so a low limit paces smoothly instead of in 1 MiB jumps. Without a limit each READ_CHUNK goes out
+ * whole: slicing it anyway cost 16 turns of the body per MiB (a bucket take, two idle-timer restarts, a yield to
+ * the socket) for nothing, a client's CPU time that slowed a 1 GiB upload on a busy machine.
+ */
+export interface UploadThrottle {
+  readonly limited: boolean
+  take(bytes: number, signal: AbortSignal): Promise<void>
 }
 
 export interface UploadFormResult {
@@ -140,7 +148,7 @@ async function* streamBody(
   progress: (sent: number) => void,
   guard: RequestGuard,
   answerTimeoutMs: number,
-  throttle?: (bytes: number, signal: AbortSignal) => Promise<void>,
+  throttle?: UploadThrottle,
 ): AsyncGenerator<Buffer> {
   progress(0)
   yield preamble
@@ -163,7 +171,7 @@ async function* streamBody(
     // for (see readChunk).
     const after = sent + chunk.length
     next = after < size ? readAt(turn + 1, after) : null
-    if (!throttle) {
+    if (!throttle?.limited) {
       guard.restart()
       sent += chunk.length
       progress(sent)
@@ -175,7 +183,7 @@ async function* streamBody(
       // Waiting for the bucket is not the host being idle: the idle timer is off during the wait (at a low
       // limit shared by many uploads it can last longer than the idle limit) and restarts after it.
       guard.restart(Number.POSITIVE_INFINITY)
-      await throttle(slice.length, guard.signal)
+      await throttle.take(slice.length, guard.signal)
       guard.restart()
       sent += slice.length
       progress(sent)

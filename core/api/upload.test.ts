@@ -5,9 +5,10 @@ import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import busboy from 'busboy'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { UploadProgress } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { TokenBucket } from '../queue/throttle.ts'
 import { ApiClient } from './client.ts'
 import { fileNameParams } from './multipart-upload.ts'
 
@@ -139,16 +140,35 @@ describe('streamed multipart upload', () => {
   it('sends every byte in order through the bandwidth limit too (the two body buffers are refilled only once sent)', async () => {
     const { host, client } = await setup(accept)
     let waits = 0
-    const throttle = (bytes: number) => {
-      waits += bytes
-      // Every few slices the limit makes the body wait a timer turn, as a real token bucket does.
-      return waits % (8 * 64 * 1024) === 0 ? new Promise<void>((r) => setTimeout(r, 1)) : Promise.resolve()
+    const throttle = {
+      limited: true,
+      take: (bytes: number) => {
+        waits += bytes
+        // Every few slices the limit makes the body wait a timer turn, as a real token bucket does.
+        return waits % (8 * 64 * 1024) === 0 ? new Promise<void>((r) => setTimeout(r, 1)) : Promise.resolve()
+      },
     }
     const out = await client.upload(big, { throttle })
     expect(out.size).toBe(BIG)
     expect(waits).toBe(BIG)
     expect(host.received[0]?.bytes).toBe(BIG)
     expect(host.received[0]?.sha256).toBe(bigHash)
+  })
+
+  it('without a limit set, sends the file in whole chunks, not through the bucket slice by slice', async () => {
+    const { host, client } = await setup(accept)
+    // The upload queue's bucket with no limit (its default): the body asks it nothing, and every byte arrives.
+    const bucket = new TokenBucket(null)
+    const takes = vi.spyOn(bucket, 'take')
+    const out = await client.upload(big, { throttle: bucket })
+    expect(takes).not.toHaveBeenCalled()
+    expect(out.size).toBe(BIG)
+    expect(host.received[0]?.sha256).toBe(bigHash)
+    // A limit set from then on is kept, slice by slice.
+    bucket.setRate(1024 ** 3)
+    await client.upload(big, { throttle: bucket })
+    expect(takes.mock.calls.reduce((sum, [bytes]) => sum + bytes, 0)).toBe(BIG)
+    expect(takes.mock.calls.length).toBeGreaterThan(BIG / (1024 * 1024))
   })
 
   it('throttles progress callbacks', async () => {

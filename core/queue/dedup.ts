@@ -28,15 +28,18 @@ export async function sameNamed(
   signal?: AbortSignal,
 ): Promise<Candidate[]> {
   const out: Candidate[] = []
-  for (const fldId of new Set(folders)) {
-    for (const f of await listNamed(client, name, fldId, signal)) {
+  // The folders are listed at once (the root and the target: two round trips in the time of one).
+  const unique = [...new Set(folders)]
+  const lists = await Promise.all(unique.map((fldId) => listNamed(client, name, fldId, signal)))
+  unique.forEach((fldId, n) => {
+    for (const f of lists[n] ?? []) {
       // The name filter's semantics are not shown (the sandbox matches substrings, case-insensitively), so the
       // exact match is ours; so is the folder, in case a host ignores fld_id.
       if (f.name !== name || f.fldId !== fldId) continue
       if (size !== null && f.size !== size) continue
       out.push({ fileCode: f.fileCode, size: f.size, fldId: f.fldId })
     }
-  }
+  })
   return out
 }
 

@@ -91,6 +91,21 @@ describe('queue controls', () => {
     return (await allFiles(client)).filter((f) => f.name.startsWith(`${prefix}-`))
   }
 
+  it('without a bandwidth limit, sends the bytes without going through the bucket slice by slice', async () => {
+    const paths = await files('nolimit', 2, 3 * 1024 * 1024)
+    const t = await engine({ clientFor: () => client })
+    // Every 64 KiB slice of every body went through the bucket, limit or not: 16 turns of the body per MiB.
+    const take = vi.spyOn(TokenBucket.prototype, 'take')
+    try {
+      await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
+      await t.engine.whenIdle()
+      expect(take).not.toHaveBeenCalled()
+    } finally {
+      take.mockRestore()
+    }
+    expect((await onHost('nolimit')).map((f) => f.size)).toEqual([3 * 1024 * 1024, 3 * 1024 * 1024])
+  })
+
   it('honours the bandwidth limit and sends at most 10 progress events a second', async () => {
     const paths = await files('bw', 4, 256 * 1024)
     const t = await engine({ clientFor: () => client, bandwidthBytesPerSec: 512 * 1024, concurrency: 3 })

@@ -1,6 +1,6 @@
-import { appendFile, readFile } from 'node:fs/promises'
+import { appendFile, type FileHandle, open, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { JournalFile } from './journal.ts'
 import { QueueStore } from './queue-store.ts'
 import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
@@ -68,6 +68,34 @@ describe('queue journal', () => {
     expect(lines).toHaveLength(1)
     expect(JSON.parse(lines[0] as string).t).toBe('batch')
     await removeDir(dir)
+  })
+
+  it('opens a new (empty) queue without compacting it: no temp file, no fsync', async () => {
+    const dir = await tempDir()
+    // FileHandle's prototype is shared by every handle: its sync (fsync) and datasync (fdatasync) count them all.
+    const probe = await open(join(dir, 'probe'), 'w')
+    const proto = Object.getPrototypeOf(probe) as FileHandle
+    await probe.close()
+    const fsyncs = vi.spyOn(proto, 'sync')
+    const fdatasyncs = vi.spyOn(proto, 'datasync')
+    try {
+      const store = await QueueStore.open(join(dir, 'queue'))
+      expect(fsyncs).not.toHaveBeenCalled()
+      expect(fdatasyncs).not.toHaveBeenCalled()
+      expect(await readdir(join(dir, 'queue'))).toEqual(['queue.jsonl'])
+      // Still a working journal: what is added is there on reopen (and that reopen compacts as before).
+      await store.addBatch(batch('b1'), [item('x', 'b1', store.takeSeq())])
+      await store.close()
+      fsyncs.mockClear()
+      const again = await QueueStore.open(join(dir, 'queue'))
+      expect(fsyncs).toHaveBeenCalled()
+      expect([...again.items()].map((i) => i.id)).toEqual(['x'])
+      await again.close()
+    } finally {
+      fsyncs.mockRestore()
+      fdatasyncs.mockRestore()
+      await removeDir(dir)
+    }
   })
 
   it('compacts while running, so a long session does not grow the journal without end; reopen sees it all', async () => {

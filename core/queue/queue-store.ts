@@ -14,7 +14,8 @@ const log = createLogger('filedock')
  * in memory at once and the returned promise settles when the line is on disk, so callers that must not move
  * on before a fact is durable (a send is about to start, a file code arrived) await it, and others need not.
  *
- * On open the journal is replayed and compacted into one line per batch, which also drops removed items; while
+ * On open the journal is replayed and compacted into one line per batch, which also drops removed items (an empty
+ * one is left as it is); while
  * running it is compacted again whenever it has grown by COMPACT_AFTER_LINES (progress notes of a long session
  * would otherwise make every start replay them all).
  */
@@ -34,14 +35,16 @@ export class QueueStore {
   /** `compactAfterLines` is for tests, which cannot wait for 20,000 lines. */
   static async open(dataDir: string, opts: { compactAfterLines?: number } = {}): Promise<QueueStore> {
     await mkdir(dataDir, { recursive: true })
-    const { journal, lines } = await JournalFile.open(join(dataDir, FILE))
+    const { journal, lines, skipped } = await JournalFile.open(join(dataDir, FILE))
     const state = fold(lines as JournalRecord[])
     const store = new QueueStore(journal, opts.compactAfterLines ?? COMPACT_AFTER_LINES)
     for (const b of state.batches.values()) store.batchesById.set(b.id, b)
     for (const i of [...state.items.values()].sort((a, b) => a.seq - b.seq)) store.itemsById.set(i.id, i)
     store.paused = state.userPaused
     store.nextSeq = Math.max(0, ...[...state.items.values()].map((i) => i.seq)) + 1
-    await journal.compact(compacted(state))
+    // An empty journal (a new queue: every run of the CLI starts one) has nothing to compact, and compacting it
+    // would cost a temp file, a rename and two fsyncs that protect no line.
+    if (lines.length > 0 || skipped > 0) await journal.compact(compacted(state))
     return store
   }
 

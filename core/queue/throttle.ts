@@ -22,6 +22,11 @@ export class TokenBucket {
     return this.rate
   }
 
+  /** A limit is set: takes may wait (without one, every take returns at once). */
+  get limited(): boolean {
+    return this.rate !== null && this.rate > 0
+  }
+
   setRate(bytesPerSec: number | null): void {
     this.rate = bytesPerSec
     this.tat = this.now()

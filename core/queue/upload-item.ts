@@ -42,12 +42,17 @@ export async function runFileAttempt(ctx: ItemContext): Promise<Landing> {
     await resolveLost(ctx, folders)
   }
   if (item.fileCode === null) {
+    // The upload session is asked for while the snapshot is listed: two round trips at once rather than one
+    // after the other before the first byte. (A session fetched for an attempt that then fails is not lost: the
+    // sessions are shared and reused, see sessions.ts.)
+    const server = ctx.sessions.get(item.accountId, client)
+    server.catch(() => undefined)
     if (item.snapshot === null) {
       ctx.setPhase('checking')
       item.snapshot = await takeSnapshot(client, item.name, size, folders, signal)
     }
     await checkSource(item)
-    await upload(ctx, folders)
+    await upload(ctx, folders, server)
   }
   const fileCode = item.fileCode as unknown as string
   await checkSource(item, { fileCode })
@@ -74,10 +79,10 @@ export async function runFileAttempt(ctx: ItemContext): Promise<Landing> {
   return { fileCode, fldId: target, size, name: item.name }
 }
 
-async function upload(ctx: ItemContext, folders: number[]): Promise<void> {
+async function upload(ctx: ItemContext, folders: number[], session: Promise<UploadServer>): Promise<void> {
   const { item, store, client, signal } = ctx
   ctx.setPhase('uploading')
-  const server = await ctx.sessions.get(item.accountId, client)
+  const server = await session
   // Durable before the first byte: from here on a crash means "may be on the host".
   await store.patch(item, { snapshot: item.snapshot, sending: true }, true)
   ctx.progress.update(item.id, 0, item.size as number)
@@ -88,7 +93,7 @@ async function upload(ctx: ItemContext, folders: number[]): Promise<void> {
       fileName: item.name,
       signal,
       onProgress: (p) => ctx.progress.update(item.id, p.bytesSent, p.totalBytes),
-      throttle: (bytes, s) => ctx.bucket.take(bytes, s),
+      throttle: ctx.bucket,
     })
     fileCode = r.fileCode
     sentSize = r.size
