@@ -8,6 +8,7 @@ import type {
   UpdateAccountInput,
 } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import type { HostProfile } from '../api/host-profile.ts'
 import { SerialQueue } from '../durable/serial-queue.ts'
 import { assertLabelFree, assertNotDuplicate, cannotStoreKeysError } from './account-guards.ts'
 import { type AccountsListener, ChangeListeners } from './change-listeners.ts'
@@ -170,6 +171,9 @@ export class AccountStore {
       const before = this.record(id)
       assertLabelFree(this.settings.accounts, label, id)
       const updated: AccountRecord = { ...before, label, baseUrl, email }
+      // Another address may be another host: what the old one showed about itself no longer holds, except what
+      // the user set by hand.
+      if (baseUrl !== before.baseUrl) updated.profile = handSetOf(before.profile)
       let previousKey: string | null = null
       if (newKey !== undefined) {
         await assertNotDuplicate(this.settings.accounts, this.secrets, baseUrl, newKey, id)
@@ -232,6 +236,27 @@ export class AccountStore {
       if (this.settings.activeId === id) return
       await this.commit({ ...this.settings, activeId: id })
       this.listeners.emit({ reason: 'activated', accountId: id })
+    })
+  }
+
+  /** What the account's host has shown about itself (host-profile.ts); empty for a host that follows the spec. */
+  profileOf(id: string): HostProfile {
+    return { ...(this.record(id).profile ?? {}) }
+  }
+
+  /**
+   * Keeps what the account's API client learned about its host. Not a change of the account for its listeners
+   * (they rebuild clients, and the client that learned it already knows): saved quietly, in the one chain of
+   * writes. An account removed meanwhile learns nothing.
+   */
+  learnProfile(id: string, patch: HostProfile): Promise<void> {
+    return this.queue.run(async () => {
+      const before = this.settings.accounts.find((r) => r.id === id)
+      if (before === undefined) return
+      const profile: HostProfile = { ...(before.profile ?? {}), ...patch }
+      for (const [k, v] of Object.entries(patch)) if (v === undefined) delete profile[k as keyof HostProfile]
+      const accounts = this.settings.accounts.map((r) => (r.id === id ? { ...r, profile } : r))
+      await this.commit({ ...this.settings, accounts })
     })
   }
 
@@ -324,4 +349,10 @@ export class AccountStore {
     await saveSettings(this.options.dataDir, next)
     this.settings = next
   }
+}
+
+/** The parts of a profile the user set by hand (the link base), which outlive a move to another address. */
+function handSetOf(profile: HostProfile | undefined): HostProfile | undefined {
+  if (profile?.linkBaseByHand !== true || profile.linkBase === undefined) return undefined
+  return { linkBase: profile.linkBase, linkBaseByHand: true }
 }

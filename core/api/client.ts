@@ -20,10 +20,17 @@ import type {
 } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { actionOf } from './actions.ts'
-import { checkUploadSource, postUploadForm } from './multipart-upload.ts'
+import { type HostProfile, HostProfileKeeper } from './host-profile.ts'
+import {
+  checkUploadSource,
+  postUploadForm,
+  UPLOAD_OPERATION,
+  type UploadFormResult,
+} from './multipart-upload.ts'
 import { parseAnswer } from './schema-primitives.ts'
 import * as S from './schemas.ts'
 import { type ApiClientOptions, ApiTransport, type Params } from './transport.ts'
+import { otherKeyField, refuseKnown, ruleOfRefusal, type StorageLeft } from './upload-rules.ts'
 import * as V from './validate.ts'
 
 export type { ApiClientOptions } from './transport.ts'
@@ -50,23 +57,45 @@ export interface UploadOptions extends CallOptions {
 export const BATCH = 50
 
 /**
+ * A session refused within this long of its first upload was refused for being used, not for its age: the host
+ * takes one upload per upload server (no host of the family lets a session live less than this).
+ */
+const ONE_USE_WINDOW_MS = 5 * 60_000
+
+/**
  * One typed method per operation of the spec, results normalised (shared/api/types.ts), failures typed
  * (FiledockError). Arguments are checked before any request; reads retry on transient failures, writes never do.
  */
 export class ApiClient {
   private readonly t: ApiTransport
+  private readonly keeper: HostProfileKeeper
+  /** Upload sessions this client has used, and when first (for hosts that take one upload per session). */
+  private readonly usedSessions = new Map<string, number>()
+  /** The storage left as account/info last said it, less what was uploaded since. */
+  private storage: StorageLeft | undefined
 
   constructor(opts: ApiClientOptions) {
     this.t = new ApiTransport(opts)
+    this.keeper = new HostProfileKeeper(opts.profile)
   }
 
   get baseUrl(): string {
     return this.t.baseUrl
   }
 
-  /** A file's public page, `{base_url}/<file_code>`. */
+  /** What the host has shown about itself so far (host-profile.ts). */
+  get profile(): Readonly<HostProfile> {
+    return this.keeper.current
+  }
+
+  /** Where the host's page links point: learned from its answers, set by hand, else the API's base. */
+  get linkBase(): string {
+    return this.keeper.current.linkBase ?? this.t.baseUrl
+  }
+
+  /** A file's public page, `{link_base}/<file_code>` (the spec's `{base_url}/<file_code>` until a host shows otherwise). */
   pageLink(fileCode: string): string {
-    return `${this.t.baseUrl}/${fileCode}`
+    return `${this.linkBase}/${fileCode}`
   }
 
   /** Closes the connection pool this client created (not a dispatcher passed in). Idempotent. */
@@ -74,9 +103,16 @@ export class ApiClient {
     return this.t.close()
   }
 
-  // 1
+  // 1. The storage left is kept: a file larger than it is refused before it is sent (upload-rules.ts).
   async accountInfo(o?: CallOptions): Promise<AccountInfo> {
-    return parseAnswer(S.accountInfoAnswer, 'account/info', await this.t.read('account/info', {}, o?.signal))
+    const info = parseAnswer(
+      S.accountInfoAnswer,
+      'account/info',
+      await this.t.read('account/info', {}, o?.signal),
+    )
+    const left = info.storageLeft
+    this.storage = left === 'unlimited' ? undefined : { bytes: left, at: performance.now() }
+    return info
   }
 
   /**
@@ -101,20 +137,26 @@ export class ApiClient {
     )
   }
 
-  // 4: the form POST to the upload server from op 3. Never retried: a retry could store the file twice.
+  /**
+   * 4: the form POST to the upload server from op 3. Never retried once the host may have stored the file; a
+   * form the host refused as a whole (its error envelope: nothing stored) is sent once more where the refusal
+   * taught something: the session was spent (a host that takes one upload per upload server: a fresh one, and
+   * every later file gets its own at once), or the form's key field has another name. A file the host is known
+   * to refuse is refused here, before anything is sent (upload-rules.ts).
+   */
   async uploadFile(
     server: UploadServer,
     path: string,
     o: UploadOptions = {},
   ): Promise<UploadedFile & { size: number }> {
-    const r = await this.postForm(server, path, o)
+    const r = await this.sendFile(server, path, o)
     return { fileCode: r.fileCode, size: r.size }
   }
 
   /** Ops 3 then 4 for one file, with a fresh session. The file is checked before upload/server is asked. */
   async upload(path: string, o: UploadOptions = {}): Promise<UploadOutcome> {
-    await checkUploadSource(path, o.fileName)
-    const r = await this.postForm(await this.uploadServer(o), path, o)
+    await this.checkFile(path, o)
+    const r = await this.sendFile(await this.uploadServer(o), path, o, true)
     return { fileCode: r.fileCode, link: this.pageLink(r.fileCode), size: r.size, name: r.name }
   }
 
@@ -166,7 +208,9 @@ export class ApiClient {
       // An empty filter means "no filter", as in the app's search box: it is left out rather than sent empty.
       name: p.name === undefined ? undefined : V.checkSearchText(op, p.name) || undefined,
     }
-    return parseAnswer(S.fileListAnswer, op, await this.t.read(op, params, o?.signal))
+    const list = parseAnswer(S.fileListAnswer, op, await this.t.read(op, params, o?.signal))
+    this.noteLinks(list.files)
+    return list
   }
 
   // 10
@@ -180,7 +224,9 @@ export class ApiClient {
   async fileClone(fileCode: string, o?: CallOptions): Promise<ClonedFile> {
     const op = 'file/clone'
     const params = { file_code: V.checkFileCode(op, fileCode) }
-    return parseAnswer(S.cloneAnswer, op, await this.t.write(op, params, o?.signal))
+    const clone = parseAnswer(S.cloneAnswer, op, await this.t.write(op, params, o?.signal))
+    this.keeper.noteLink(clone.url, clone.fileCode, this.t.baseUrl)
+    return clone
   }
 
   // 12
@@ -229,7 +275,9 @@ export class ApiClient {
   async folderList(fldId = 0, o?: CallOptions): Promise<FolderListing> {
     const op = 'folder/list'
     const params = { fld_id: V.checkFolderId(op, fldId) }
-    return parseAnswer(S.folderListAnswer, op, await this.t.read(op, params, o?.signal))
+    const listing = parseAnswer(S.folderListAnswer, op, await this.t.read(op, params, o?.signal))
+    this.noteLinks(listing.files)
+    return listing
   }
 
   /**
@@ -260,10 +308,112 @@ export class ApiClient {
     S.confirmed(op, await this.t.write(op, params, o?.signal))
   }
 
-  private postForm(server: UploadServer, path: string, o: UploadOptions) {
+  /**
+   * A listing's links show where the host's links point now (the first file's is enough: one answer has one link
+   * base); a move is learned and told once (host-profile.ts).
+   */
+  private noteLinks(files: readonly { link: string; fileCode: string }[]): void {
+    const first = files[0]
+    if (first !== undefined) this.keeper.noteLink(first.link, first.fileCode, this.t.baseUrl)
+  }
+
+  /** The file can be read and is not one the host is known to refuse. */
+  private async checkFile(path: string, o: UploadOptions): Promise<void> {
+    const { name, size } = await checkUploadSource(path, o.fileName)
+    refuseKnown(this.profile, this.storage, name, size)
+  }
+
+  private async sendFile(
+    server: UploadServer,
+    path: string,
+    o: UploadOptions,
+    checked = false,
+  ): Promise<UploadFormResult> {
+    if (!checked) await this.checkFile(path, o)
+    let session = server
+    if (this.profile.serverPerFile && this.usedSessions.has(session.sessId))
+      session = await this.uploadServer(o)
+    let keyField = this.profile.formKeyField ?? 'api_key'
+    let words: string | undefined
+    const send = () =>
+      this.postForm(session, path, o, keyField, (w) => {
+        words = w
+      })
+    let r: UploadFormResult
+    try {
+      r = await send()
+    } catch (err) {
+      const retry = this.lessonOf(err, session, keyField, words)
+      if (retry === undefined) throw err
+      if (retry.serverPerFile) {
+        this.keeper.learn({ serverPerFile: true })
+        session = await this.uploadServer(o)
+      }
+      if (retry.keyField !== undefined) keyField = retry.keyField
+      r = await send()
+    }
+    if (session.sessId === '') this.keeper.learn({ formKeyField: keyField })
+    else this.spend(session.sessId)
+    if (this.storage !== undefined) this.storage = { ...this.storage, bytes: this.storage.bytes - r.size }
+    this.keeper.noteLink(r.link, r.fileCode, this.t.baseUrl)
+    return r
+  }
+
+  /**
+   * What a failed form teaches, when it is worth one more try: only a refusal of the whole form (an error
+   * envelope with a status, so nothing was stored), of a session used earlier (one upload per upload server), or
+   * of the key field by name. A refusal of the file itself teaches its rule (ruleOfRefusal) and is final.
+   */
+  private lessonOf(
+    err: unknown,
+    session: UploadServer,
+    keyField: 'api_key' | 'key',
+    words: string | undefined,
+  ): { serverPerFile?: true; keyField?: 'api_key' | 'key' } | undefined {
+    if (words !== undefined) {
+      const rule = ruleOfRefusal(words, this.t.ctx.apiKey)
+      if (rule !== undefined) this.keeper.learn(rule)
+    }
+    if (!(err instanceof FiledockError) || err.operation !== UPLOAD_OPERATION || err.status === undefined)
+      return
+    if (err.kind === 'rate_limited' || err.kind === 'auth' || err.status >= 500) return
+    const firstUse = this.usedSessions.get(session.sessId)
+    // A session the host says expired is just that (the queue takes a new one); any other refusal of a session
+    // used moments ago means it takes one upload.
+    const expired = words !== undefined && /\bexpired?\b|\btimed? ?out\b/i.test(words)
+    if (
+      session.sessId !== '' &&
+      firstUse !== undefined &&
+      !expired &&
+      performance.now() - firstUse < ONE_USE_WINDOW_MS
+    )
+      return { serverPerFile: true }
+    if (session.sessId === '' && words !== undefined) {
+      const other = otherKeyField(words, keyField)
+      if (other !== undefined) return { keyField: other }
+    }
+    return undefined
+  }
+
+  /** Notes a session's first upload; the map is bounded (sessions live an hour at most on known hosts). */
+  private spend(sessId: string): void {
+    if (this.usedSessions.has(sessId)) return
+    if (this.usedSessions.size >= 1000) this.usedSessions.clear()
+    this.usedSessions.set(sessId, performance.now())
+  }
+
+  private postForm(
+    server: UploadServer,
+    path: string,
+    o: UploadOptions,
+    keyField: 'api_key' | 'key',
+    onRefused: (words: string) => void,
+  ) {
     return postUploadForm(this.t.ctx, {
       uploadUrl: server.uploadUrl,
       sessId: server.sessId,
+      keyField,
+      onRefused,
       path,
       signal: o.signal,
       onProgress: o.onProgress,

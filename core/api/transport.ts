@@ -2,6 +2,7 @@ import { Agent, type Dispatcher } from 'undici'
 import { FiledockError } from '../../shared/errors.ts'
 import { hostBaseUrl, parseField } from '../../shared/ipc/fields.ts'
 import { VERSION } from '../app-info/version.ts'
+import type { HostProfileOptions } from './host-profile.ts'
 import { type ApiRequest, type HttpContext, requestJson, requestPicked } from './http.ts'
 import { defaultRetryPolicy, type RetryPolicy, withRetries } from './retry.ts'
 
@@ -22,6 +23,8 @@ export interface ApiClientOptions {
   uploadIdleTimeoutMs?: number
   /** How long the upload server may take to answer after the last byte. Default 5 min. */
   uploadAnswerTimeoutMs?: number
+  /** What the host has shown about itself, and where what it shows next goes (host-profile.ts). */
+  profile?: HostProfileOptions
 }
 
 export interface CallOptions {

@@ -1,6 +1,7 @@
 import { FiledockError } from '../../shared/errors.ts'
 import type { AccountStore } from '../accounts/index.ts'
 import { ApiClient } from '../api/client.ts'
+import type { LinkBaseMove } from '../api/host-profile.ts'
 import { dispatcherFor, type HttpDispatcherSource } from './http-dispatcher.ts'
 import type { OfflineSandbox } from './offline-sandbox.ts'
 
@@ -22,6 +23,7 @@ export class ClientPool {
     private readonly store: AccountStore,
     private readonly offline: OfflineSandbox,
     private readonly http: HttpDispatcherSource | undefined,
+    private readonly hooks: PoolHooks = {},
   ) {
     this.unsubscribe = store.onChange(() => this.clear())
   }
@@ -61,6 +63,24 @@ export class ClientPool {
     const baseUrl = view.offline ? (await this.offline.ensure()).baseUrl : view.baseUrl
     const apiKey = await this.store.getApiKey(id)
     const dispatcher = await dispatcherFor(this.http, baseUrl)
-    return new ApiClient({ baseUrl, apiKey, ...(dispatcher ? { dispatcher } : {}) })
+    return new ApiClient({
+      baseUrl,
+      apiKey,
+      ...(dispatcher ? { dispatcher } : {}),
+      // What the host shows about itself is kept with the account (one store: accounts.json).
+      profile: {
+        initial: this.store.profileOf(id),
+        onLearn: (_profile, patch) => {
+          this.store.learnProfile(id, patch).catch((error: unknown) => this.hooks.log?.(String(error)))
+        },
+        onLinkBaseMoved: (move) => this.hooks.onLinkBaseMoved?.(id, move),
+      },
+    })
   }
+}
+
+export interface PoolHooks {
+  /** A client saw its host's links move (host-profile.ts): the app tells the user, once per move. */
+  onLinkBaseMoved?: (accountId: string, move: LinkBaseMove) => void
+  log?: (line: string) => void
 }
