@@ -11,6 +11,7 @@ import { FiledockError } from '../../shared/errors.ts'
 import type { HostProfile } from '../api/host-profile.ts'
 import { SerialQueue } from '../durable/serial-queue.ts'
 import { assertLabelFree, assertNotDuplicate, cannotStoreKeysError } from './account-guards.ts'
+import { type ProxyChange, proxyChange, proxySecretId, proxyUrlWith } from './account-proxy.ts'
 import { type AccountsListener, ChangeListeners } from './change-listeners.ts'
 import { keyProblemError, readKey, toView } from './key-status.ts'
 import { type SecretBackends, secretStoreFor, switchBackend } from './secret-backends.ts'
@@ -153,12 +154,24 @@ export class AccountStore {
     })
   }
 
-  /** Rename, move to another address, or replace the key; a new key or address is verified first. */
+  /**
+   * Rename, move to another address, replace the key, set the account's proxy or its link base; a new key or
+   * address is verified first (through the proxy the account had until now: the new one applies once saved).
+   */
   async update(id: string, patch: UpdateAccountInput): Promise<AccountView> {
     const current = this.record(id)
     const label = patch.label === undefined ? current.label : normaliseLabel(patch.label)
     const baseUrl = patch.baseUrl === undefined ? current.baseUrl : normaliseBaseUrl(patch.baseUrl)
     const newKey = patch.apiKey === undefined ? undefined : normaliseApiKey(patch.apiKey)
+    const proxy = patch.proxy === undefined ? undefined : proxyChange(patch.proxy, current.proxy)
+    if (proxy?.credentials !== undefined && proxy.credentials !== null && proxy.credentials !== 'keep')
+      await this.assertCanStoreKeys()
+    const linkBase =
+      patch.linkBase === undefined
+        ? undefined
+        : patch.linkBase === null
+          ? null
+          : normaliseBaseUrl(patch.linkBase)
     assertLabelFree(this.settings.accounts, label, id)
     let email = current.email
     if (newKey !== undefined || baseUrl !== current.baseUrl) {
@@ -174,6 +187,11 @@ export class AccountStore {
       // Another address may be another host: what the old one showed about itself no longer holds, except what
       // the user set by hand.
       if (baseUrl !== before.baseUrl) updated.profile = handSetOf(before.profile)
+      if (linkBase !== undefined) updated.profile = withLinkBase(updated.profile, linkBase)
+      if (proxy !== undefined) {
+        updated.proxy = proxy.record
+        await this.keepProxyCredentials(id, proxy)
+      }
       let previousKey: string | null = null
       if (newKey !== undefined) {
         await assertNotDuplicate(this.settings.accounts, this.secrets, baseUrl, newKey, id)
@@ -207,6 +225,7 @@ export class AccountStore {
   async remove(id: string): Promise<void> {
     await this.queue.run(async () => {
       const record = this.record(id)
+      await this.secrets.delete(proxySecretId(id)).catch(() => undefined)
       try {
         await this.secrets.delete(id)
       } catch (error) {
@@ -258,6 +277,25 @@ export class AccountStore {
       const accounts = this.settings.accounts.map((r) => (r.id === id ? { ...r, profile } : r))
       await this.commit({ ...this.settings, accounts })
     })
+  }
+
+  /**
+   * Main-side only: how the account reaches its host, with the proxy's credentials from the keychain (to build
+   * its client; never shown or logged). Credentials that cannot be read leave the proxy without them: the proxy
+   * then says it wants them, in a message that names it.
+   */
+  async proxyOf(id: string): Promise<{ mode: 'system' } | { mode: 'none' } | { mode: 'url'; url: string }> {
+    const p = this.record(id).proxy
+    if (p === undefined || p.mode === 'system') return { mode: 'system' }
+    if (p.mode === 'none' || p.url === undefined) return { mode: 'none' }
+    const credentials = p.withCredentials ? await this.secrets.get(proxySecretId(id)).catch(() => null) : null
+    return { mode: 'url', url: proxyUrlWith(p, credentials) }
+  }
+
+  private async keepProxyCredentials(id: string, change: ProxyChange): Promise<void> {
+    if (change.credentials === 'keep') return
+    if (change.credentials === null) await this.secrets.delete(proxySecretId(id)).catch(() => undefined)
+    else await this.secrets.set(proxySecretId(id), change.credentials)
   }
 
   /** Main-side only: the raw key, to build an API client. Never put it in a view, a message or a log. */
@@ -355,4 +393,21 @@ export class AccountStore {
 function handSetOf(profile: HostProfile | undefined): HostProfile | undefined {
   if (profile?.linkBaseByHand !== true || profile.linkBase === undefined) return undefined
   return { linkBase: profile.linkBase, linkBaseByHand: true }
+}
+
+/**
+ * The link base set by hand (a string) or handed back to the host's answers (null). The base it replaces stays
+ * known as a former one, so links on it are still recognised.
+ */
+function withLinkBase(profile: HostProfile | undefined, linkBase: string | null): HostProfile {
+  const { linkBase: old, linkBaseByHand: _byHand, ...rest } = profile ?? {}
+  const former =
+    old === undefined || old === linkBase
+      ? rest.formerLinkBases
+      : [old, ...(rest.formerLinkBases ?? []).filter((b) => b !== old)].slice(0, 20)
+  return {
+    ...rest,
+    ...(former === undefined ? {} : { formerLinkBases: former }),
+    ...(linkBase === null ? {} : { linkBase, linkBaseByHand: true }),
+  }
 }

@@ -5,6 +5,7 @@ import { secretBackendChoiceSchema } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { hostProfileSchema } from '../api/host-profile.ts'
 import { writeFileAtomic } from '../durable/atomic-file.ts'
+import { accountProxySchema } from './account-proxy.ts'
 
 export const ACCOUNTS_FILE = 'accounts.json'
 
@@ -25,6 +26,8 @@ const accountRecordSchema = z.object({
    * does not parse is dropped, not the account (catch).
    */
   profile: hostProfileSchema.optional().catch(undefined),
+  /** The account's own proxy setting (account-proxy.ts); absent: the system's. */
+  proxy: accountProxySchema.optional().catch(undefined),
 })
 export type AccountRecord = z.infer<typeof accountRecordSchema>
 

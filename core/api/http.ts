@@ -5,11 +5,14 @@ import { describeUrl, redactSecrets } from '../logging/redact.ts'
 import { actionOf } from './actions.ts'
 import { readAnswer, readPicked } from './answer-body.ts'
 import { assertEnvelopeOk, hostError } from './envelope.ts'
+import { proxyFailure } from './proxy-failure.ts'
 import { parseRetryAfter } from './retry.ts'
 
 /** What every request of one client shares. */
 export interface HttpContext {
   dispatcher: Dispatcher
+  /** The proxy a URL goes through (`scheme://host:port`), for messages that blame the proxy, not the host. */
+  proxyFor?: (url: URL) => string | undefined
   apiKey: string
   userAgent: string
   timeoutMs: number
@@ -135,7 +138,7 @@ export class RequestGuard {
     err: unknown,
     operation: string,
     url: URL,
-    ctx: { apiKey: string; timeoutMs: number },
+    ctx: { apiKey: string; timeoutMs: number; proxyFor?: ((url: URL) => string | undefined) | undefined },
   ): FiledockError {
     if (this.callerSignal?.aborted) return cancelledError(operation, err)
     if (this.timedOut) {
@@ -149,7 +152,7 @@ export class RequestGuard {
       )
     }
     if (err instanceof FiledockError) return err
-    return transportError(err, operation, url, ctx.apiKey)
+    return transportError(err, operation, url, ctx.apiKey, ctx.proxyFor?.(url))
   }
 
   dispose(): void {
@@ -169,8 +172,21 @@ function formatMs(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`
 }
 
-/** Connection-level failures (refused, reset, DNS, closed mid-answer) → network or timeout. */
-export function transportError(err: unknown, operation: string, url: URL, apiKey: string): FiledockError {
+/**
+ * Connection-level failures (refused, reset, DNS, closed mid-answer) → network or timeout. Through a proxy, a
+ * failure to reach it or its refusal is the proxy's, and the message names it (proxy-failure.ts).
+ */
+export function transportError(
+  err: unknown,
+  operation: string,
+  url: URL,
+  apiKey: string,
+  proxy?: string,
+): FiledockError {
+  if (proxy !== undefined) {
+    const blamed = proxyFailure(err, proxy, operation, url)
+    if (blamed !== undefined) return blamed
+  }
   const code = (err as { code?: unknown })?.code
   const where = describeUrl(url.href)
   const mk = (kind: 'network' | 'timeout', what: string) =>

@@ -1,7 +1,9 @@
-import { Agent, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import { FiledockError } from '../../shared/errors.ts'
 import { hostBaseUrl, parseField } from '../../shared/ipc/fields.ts'
 import { VERSION } from '../app-info/version.ts'
+import { directAgent, routedDispatcher } from '../net/dispatchers.ts'
+import type { ProxyRoute } from '../net/env-proxy.ts'
 import type { HostProfileOptions } from './host-profile.ts'
 import { type ApiRequest, type HttpContext, requestJson, requestPicked } from './http.ts'
 import { defaultRetryPolicy, type RetryPolicy, withRetries } from './retry.ts'
@@ -16,8 +18,14 @@ export interface ApiClientOptions {
   retries?: number
   /** Backoff tuning (tests shorten it). */
   retryPolicy?: Partial<Omit<RetryPolicy, 'retries'>>
-  /** E.g. an undici ProxyAgent. Default: a keep-alive Agent owned (and closed) by this client. */
+  /** A dispatcher shared with others (Electron's system proxy), not closed by this client. */
   dispatcher?: Dispatcher
+  /**
+   * Which requests go through which proxy (core/net/env-proxy.ts: the environment as curl reads it, an account's
+   * own proxy, or none): this client then builds and owns a routed dispatcher, and failures of the proxy are
+   * named as the proxy's. Without it and without `dispatcher`: a keep-alive Agent owned by this client.
+   */
+  proxy?: ProxyRoute
   userAgent?: string
   /** Uploads fail when no bytes move for this long. Default 60 s. */
   uploadIdleTimeoutMs?: number
@@ -43,7 +51,7 @@ export class ApiTransport {
   readonly policy: RetryPolicy
   readonly uploadIdleTimeoutMs: number
   readonly uploadAnswerTimeoutMs: number
-  private readonly ownsDispatcher: boolean
+  private readonly owned: { close(): Promise<void> } | undefined
   private closed = false
 
   constructor(opts: ApiClientOptions) {
@@ -51,11 +59,23 @@ export class ApiTransport {
     if (typeof opts.apiKey !== 'string' || opts.apiKey.trim() === '') {
       throw new FiledockError({ kind: 'invalid_input', message: 'No API key was given.' })
     }
-    this.ownsDispatcher = opts.dispatcher === undefined
-    const dispatcher =
-      opts.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 8 })
+    let dispatcher: Dispatcher
+    let proxyFor: ((url: URL) => string | undefined) | undefined
+    if (opts.dispatcher !== undefined) {
+      dispatcher = opts.dispatcher
+      this.owned = undefined
+    } else if (opts.proxy !== undefined) {
+      const routed = routedDispatcher(opts.proxy)
+      dispatcher = routed.dispatcher
+      proxyFor = routed.proxyFor
+      this.owned = routed
+    } else {
+      dispatcher = directAgent()
+      this.owned = dispatcher
+    }
     this.ctx = {
       dispatcher,
+      ...(proxyFor ? { proxyFor } : {}),
       apiKey: opts.apiKey,
       userAgent: opts.userAgent ?? `filedock/${VERSION}`,
       timeoutMs: opts.timeoutMs ?? 30_000,
@@ -71,9 +91,9 @@ export class ApiTransport {
 
   /** Closes the connection pool this transport created (not a dispatcher passed in). Idempotent. */
   async close(): Promise<void> {
-    if (!this.ownsDispatcher || this.closed) return
+    if (this.owned === undefined || this.closed) return
     this.closed = true
-    await this.ctx.dispatcher.close()
+    await this.owned.close()
   }
 
   read(op: string, params: Params, signal?: AbortSignal): Promise<unknown> {

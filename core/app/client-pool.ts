@@ -2,7 +2,7 @@ import { FiledockError } from '../../shared/errors.ts'
 import type { AccountStore } from '../accounts/index.ts'
 import { ApiClient } from '../api/client.ts'
 import type { LinkBaseMove } from '../api/host-profile.ts'
-import { dispatcherFor, type HttpDispatcherSource } from './http-dispatcher.ts'
+import { connectionFor, type SystemProxy } from './http-dispatcher.ts'
 import type { OfflineSandbox } from './offline-sandbox.ts'
 
 export interface ScopedClient {
@@ -22,7 +22,7 @@ export class ClientPool {
   constructor(
     private readonly store: AccountStore,
     private readonly offline: OfflineSandbox,
-    private readonly http: HttpDispatcherSource | undefined,
+    private readonly system: SystemProxy,
     private readonly hooks: PoolHooks = {},
   ) {
     this.unsubscribe = store.onChange(() => this.clear())
@@ -62,11 +62,11 @@ export class ClientPool {
     // The offline account follows the running sandbox, whose port may differ from the one saved last time.
     const baseUrl = view.offline ? (await this.offline.ensure()).baseUrl : view.baseUrl
     const apiKey = await this.store.getApiKey(id)
-    const dispatcher = await dispatcherFor(this.http, baseUrl)
+    const connection = await connectionFor(await this.store.proxyOf(id), this.system, baseUrl)
     return new ApiClient({
       baseUrl,
       apiKey,
-      ...(dispatcher ? { dispatcher } : {}),
+      ...connection,
       // What the host shows about itself is kept with the account (one store: accounts.json).
       profile: {
         initial: this.store.profileOf(id),
