@@ -59,19 +59,31 @@ export async function keychainTarget(
     throw new FiledockError({ kind: 'invalid_input', message: '--account needs a name.' })
   const { resolveAccountCredentials } = await import('../core/accounts/index.ts')
   const c = await resolveAccountCredentials(store, nameOrId)
-  return { accountId: c.id, label: c.label, client: await newClient(ctx, c.baseUrl, c.apiKey) }
+  const proxy = await store.proxyOf(c.id)
+  return { accountId: c.id, label: c.label, client: await newClient(ctx, c.baseUrl, c.apiKey, proxy) }
 }
 
 /**
- * The run's client. Proxies: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY as curl reads them
+ * The run's client. Proxies: an app account's own setting (none, or its proxy URL with the credentials from the
+ * keychain) wins; otherwise HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY as curl reads them
  * (core/net/env-proxy.ts); none set, direct.
  */
-async function newClient(ctx: CliContext, baseUrl: string, apiKey: string): Promise<ApiClient> {
-  const [{ ApiClient }, { envProxyRoute }] = await Promise.all([
+async function newClient(
+  ctx: CliContext,
+  baseUrl: string,
+  apiKey: string,
+  own: { mode: 'system' } | { mode: 'none' } | { mode: 'url'; url: string } = { mode: 'system' },
+): Promise<ApiClient> {
+  const [{ ApiClient }, net] = await Promise.all([
     import('../core/api/client.ts'),
     import('../core/net/env-proxy.ts'),
   ])
-  const proxy = envProxyRoute(ctx.env)
+  const proxy =
+    own.mode === 'none'
+      ? net.directRoute
+      : own.mode === 'url'
+        ? net.fixedProxyRoute(own.url)
+        : net.envProxyRoute(ctx.env)
   return new ApiClient({ baseUrl, apiKey, userAgent: USER_AGENT, ...(proxy ? { proxy } : {}) })
 }
 

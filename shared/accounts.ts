@@ -39,6 +39,10 @@ export interface AccountView {
   linkBase: string | null
   /** The link base was set by hand in the account dialog (answers no longer move it). */
   linkBaseByHand: boolean
+  /** Link bases the host used before, newest first: a pasted link on one is still this account's. */
+  formerLinkBases: string[]
+  /** The user's limit of requests per second to this host; null: none (the host's own rate still applies). */
+  requestsPerSec: number | null
 }
 
 export const proxyModes = ['system', 'none', 'url'] as const
@@ -108,6 +112,8 @@ export const updateAccountInputSchema = z.strictObject({
     .optional(),
   /** A link base set by hand; null goes back to learning it from the host's answers. */
   linkBase: boundedString(BASE_URL_MAX_CHARS).nullable().optional(),
+  /** The user's limit of requests per second; null: none. */
+  requestsPerSec: z.number().positive().max(1000).nullable().optional(),
 })
 export type UpdateAccountInput = z.infer<typeof updateAccountInputSchema>
 

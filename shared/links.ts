@@ -36,3 +36,23 @@ export interface LinkPackEntry {
   /** The account's host; entries of several hosts are grouped per host. */
   baseUrl: string
 }
+
+/**
+ * The one builder of a page link: `{link_base}/<file_code>`, from the account's link base now (where its host's
+ * links point: learned from its answers or set by hand, else its API base). Links are kept as (account, file
+ * code) and built when shown or copied, so a link domain that moved gives working links (issue 19).
+ */
+export function pageLinkOf(linkBase: string, fileCode: string): string {
+  return `${linkBase}/${fileCode}`
+}
+
+/**
+ * A link on one of `formerBases` (a link domain the account's host used before, or its API base), moved onto
+ * `currentBase`; any other link as it is. The rest of the link (`/<code>/<name>.html`) is kept.
+ */
+export function rebaseLink(link: string, formerBases: readonly string[], currentBase: string): string {
+  for (const base of formerBases) {
+    if (base !== currentBase && link.startsWith(`${base}/`)) return `${currentBase}${link.slice(base.length)}`
+  }
+  return link
+}

@@ -188,6 +188,8 @@ export class AccountStore {
       // the user set by hand.
       if (baseUrl !== before.baseUrl) updated.profile = handSetOf(before.profile)
       if (linkBase !== undefined) updated.profile = withLinkBase(updated.profile, linkBase)
+      if (patch.requestsPerSec === null) delete updated.requestsPerSec
+      else if (patch.requestsPerSec !== undefined) updated.requestsPerSec = patch.requestsPerSec
       if (proxy !== undefined) {
         updated.proxy = proxy.record
         await this.keepProxyCredentials(id, proxy)
@@ -256,6 +258,20 @@ export class AccountStore {
       await this.commit({ ...this.settings, activeId: id })
       this.listeners.emit({ reason: 'activated', accountId: id })
     })
+  }
+
+  /**
+   * Where the account's page links point now: its host's link base (learned or set by hand), else its API base;
+   * undefined for an account that is gone (its links stay as they were kept).
+   */
+  linkBaseOf(id: string): string | undefined {
+    const record = this.settings.accounts.find((r) => r.id === id)
+    return record === undefined ? undefined : (record.profile?.linkBase ?? record.baseUrl)
+  }
+
+  /** The user's limit of requests per second to the account's host; undefined: none. */
+  requestsPerSecOf(id: string): number | undefined {
+    return this.record(id).requestsPerSec
   }
 
   /** What the account's host has shown about itself (host-profile.ts); empty for a host that follows the spec. */

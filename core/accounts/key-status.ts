@@ -52,5 +52,7 @@ export function toView(record: AccountRecord, activeId: string | null, problem: 
     proxy: proxyView(record.proxy),
     linkBase: record.profile?.linkBase ?? null,
     linkBaseByHand: record.profile?.linkBaseByHand === true,
+    formerLinkBases: record.profile?.formerLinkBases ?? [],
+    requestsPerSec: record.requestsPerSec ?? null,
   }
 }

@@ -28,6 +28,8 @@ const accountRecordSchema = z.object({
   profile: hostProfileSchema.optional().catch(undefined),
   /** The account's own proxy setting (account-proxy.ts); absent: the system's. */
   proxy: accountProxySchema.optional().catch(undefined),
+  /** The user's limit of requests per second to the host (the request budget's cap); absent: none. */
+  requestsPerSec: z.number().positive().optional().catch(undefined),
 })
 export type AccountRecord = z.infer<typeof accountRecordSchema>
 

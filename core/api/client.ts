@@ -409,20 +409,29 @@ export class ApiClient {
     keyField: 'api_key' | 'key',
     onRefused: (words: string) => void,
   ) {
-    return postUploadForm(this.t.ctx, {
-      uploadUrl: server.uploadUrl,
-      sessId: server.sessId,
-      keyField,
-      onRefused,
-      path,
-      signal: o.signal,
-      onProgress: o.onProgress,
-      ...(o.fileName !== undefined ? { fileName: o.fileName } : {}),
-      ...(o.utype !== undefined ? { utype: o.utype } : {}),
-      ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}),
-      ...(o.throttle !== undefined ? { throttle: o.throttle } : {}),
-      idleTimeoutMs: this.t.uploadIdleTimeoutMs,
-      answerTimeoutMs: this.t.uploadAnswerTimeoutMs,
-    })
+    return this.t.budget.run(
+      UPLOAD_OPERATION,
+      o.signal,
+      () =>
+        postUploadForm(this.t.ctx, {
+          uploadUrl: server.uploadUrl,
+          sessId: server.sessId,
+          keyField,
+          onRefused,
+          path,
+          signal: o.signal,
+          onProgress: o.onProgress,
+          ...(o.fileName !== undefined ? { fileName: o.fileName } : {}),
+          ...(o.utype !== undefined ? { utype: o.utype } : {}),
+          ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}),
+          ...(o.throttle !== undefined ? { throttle: o.throttle } : {}),
+          idleTimeoutMs: this.t.uploadIdleTimeoutMs,
+          answerTimeoutMs: this.t.uploadAnswerTimeoutMs,
+        }),
+      this.t.policy.retries,
+      // The form goes to the upload server, which hosts of the family run apart from the API whose rate a 429
+      // showed: it is not spaced at that rate, but a lock-out and its own 429s hold it like any request.
+      false,
+    )
   }
 }

@@ -116,7 +116,21 @@ export function hostWords(msg: string | undefined, apiKey: string): string | und
   return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean
 }
 
+/** The host's own words behind an error hostError made (made safe), for what they teach (a lock-out's length). */
+const saidBy = new WeakMap<FiledockError, string>()
+
+export function hostWordsOf(err: unknown): string | undefined {
+  return err instanceof FiledockError ? saidBy.get(err) : undefined
+}
+
 export function hostError(f: HostFailure, apiKey: string): FiledockError {
+  const err = hostErrorOf(f, apiKey)
+  const words = hostWords(f.msg, apiKey)
+  if (words !== undefined) saidBy.set(err, words)
+  return err
+}
+
+function hostErrorOf(f: HostFailure, apiKey: string): FiledockError {
   const kind = kindOf(f.status, f.msg)
   const words = hostWords(f.msg, apiKey)
   const said = words ? `: “${words}”` : ''

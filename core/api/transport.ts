@@ -6,6 +6,7 @@ import { directAgent, routedDispatcher } from '../net/dispatchers.ts'
 import type { ProxyRoute } from '../net/env-proxy.ts'
 import type { HostProfileOptions } from './host-profile.ts'
 import { type ApiRequest, type HttpContext, requestJson, requestPicked } from './http.ts'
+import { RequestBudget } from './request-budget.ts'
 import { defaultRetryPolicy, type RetryPolicy, withRetries } from './retry.ts'
 
 export interface ApiClientOptions {
@@ -33,6 +34,11 @@ export interface ApiClientOptions {
   uploadAnswerTimeoutMs?: number
   /** What the host has shown about itself, and where what it shows next goes (host-profile.ts). */
   profile?: HostProfileOptions
+  /**
+   * The account's request budget (request-budget.ts), shared by every client of the account in the process;
+   * default: one of this client's own.
+   */
+  budget?: RequestBudget
 }
 
 export interface CallOptions {
@@ -51,6 +57,8 @@ export class ApiTransport {
   readonly policy: RetryPolicy
   readonly uploadIdleTimeoutMs: number
   readonly uploadAnswerTimeoutMs: number
+  /** Every request of this client takes a slot here first, the upload form included (client.ts). */
+  readonly budget: RequestBudget
   private readonly owned: { close(): Promise<void> } | undefined
   private closed = false
 
@@ -85,6 +93,7 @@ export class ApiTransport {
       ...opts.retryPolicy,
       retries: opts.retries ?? defaultRetryPolicy.retries,
     }
+    this.budget = opts.budget ?? new RequestBudget()
     this.uploadIdleTimeoutMs = opts.uploadIdleTimeoutMs ?? 60_000
     this.uploadAnswerTimeoutMs = opts.uploadAnswerTimeoutMs ?? 300_000
   }
@@ -112,11 +121,13 @@ export class ApiTransport {
     call: (req: ApiRequest) => Promise<unknown>,
   ): Promise<unknown> {
     const req: ApiRequest = { operation: op, method: 'GET', url: this.apiUrl(op, params), signal }
-    return withRetries(() => call(req), this.policy, signal)
+    return withRetries(() => this.budget.run(op, signal, () => call(req)), this.policy, signal)
   }
 
+  /** Not retried, except after a 429 (the budget's): the host refused it without doing anything. */
   write(op: string, params: Params, signal?: AbortSignal): Promise<unknown> {
-    return requestJson(this.ctx, { operation: op, method: 'GET', url: this.apiUrl(op, params), signal })
+    const req: ApiRequest = { operation: op, method: 'GET', url: this.apiUrl(op, params), signal }
+    return this.budget.run(op, signal, () => requestJson(this.ctx, req), this.policy.retries)
   }
 
   /** A POST form with the key as a form field (files/check), retried like a read. */
@@ -124,8 +135,9 @@ export class ApiTransport {
     const body = new URLSearchParams(form)
     body.set('key', this.ctx.apiKey)
     const url = this.apiUrl(op, {}, false)
+    const req: ApiRequest = { operation: op, method: 'POST', url, form: body, signal }
     return withRetries(
-      () => requestJson(this.ctx, { operation: op, method: 'POST', url, form: body, signal }),
+      () => this.budget.run(op, signal, () => requestJson(this.ctx, req)),
       this.policy,
       signal,
     )

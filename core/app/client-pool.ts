@@ -2,6 +2,7 @@ import { FiledockError } from '../../shared/errors.ts'
 import type { AccountStore } from '../accounts/index.ts'
 import { ApiClient } from '../api/client.ts'
 import type { LinkBaseMove } from '../api/host-profile.ts'
+import { RequestBudget } from '../api/request-budget.ts'
 import { connectionFor, type SystemProxy } from './http-dispatcher.ts'
 import type { OfflineSandbox } from './offline-sandbox.ts'
 
@@ -17,6 +18,13 @@ export interface ScopedClient {
  */
 export class ClientPool {
   private readonly clients = new Map<string, Promise<ApiClient>>()
+  /**
+   * One request budget per account for the whole process (request-budget.ts): kept across client rebuilds, so
+   * a rate or a lock-out the host showed outlives a change of the account's settings.
+   */
+  private readonly budgets = new Map<string, RequestBudget>()
+  /** The last save of what each account's client learned, for what must follow it. */
+  private readonly learning = new Map<string, Promise<void>>()
   private readonly unsubscribe: () => void
 
   constructor(
@@ -57,6 +65,22 @@ export class ClientPool {
     this.clear()
   }
 
+  /** The account's budget, its user limit as the account says now. */
+  budgetOf(id: string): RequestBudget {
+    let budget = this.budgets.get(id)
+    if (budget === undefined) {
+      budget = new RequestBudget({
+        learned: this.store.profileOf(id),
+        onLearn: (patch) => {
+          this.store.learnProfile(id, patch).catch((error: unknown) => this.hooks.log?.(String(error)))
+        },
+      })
+      this.budgets.set(id, budget)
+    }
+    budget.setUserRate(this.store.requestsPerSecOf(id))
+    return budget
+  }
+
   private async build(id: string): Promise<ApiClient> {
     const view = await this.store.get(id)
     // The offline account follows the running sandbox, whose port may differ from the one saved last time.
@@ -67,13 +91,21 @@ export class ClientPool {
       baseUrl,
       apiKey,
       ...connection,
+      budget: this.budgetOf(id),
       // What the host shows about itself is kept with the account (one store: accounts.json).
       profile: {
         initial: this.store.profileOf(id),
         onLearn: (_profile, patch) => {
-          this.store.learnProfile(id, patch).catch((error: unknown) => this.hooks.log?.(String(error)))
+          const saved = this.store.learnProfile(id, patch)
+          this.learning.set(id, saved)
+          saved.catch((error: unknown) => this.hooks.log?.(String(error)))
         },
-        onLinkBaseMoved: (move) => this.hooks.onLinkBaseMoved?.(id, move),
+        // Told once the move is saved, so whoever refreshes on it reads the new link base.
+        onLinkBaseMoved: (move) => {
+          void (this.learning.get(id) ?? Promise.resolve())
+            .catch(() => undefined)
+            .then(() => this.hooks.onLinkBaseMoved?.(id, move))
+        },
       },
     })
   }

@@ -81,7 +81,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     verify: createVerifyKey(system),
   })
   const offline = createOfflineSandbox({ dataDir: options.dataDir, log })
-  const pool = new ClientPool(accounts, offline, system, { log })
+  const pool = new ClientPool(accounts, offline, system, {
+    log,
+    onLinkBaseMoved: (accountId, move) => {
+      log(`Filedock: the links of account ${accountId} moved from ${move.from} to ${move.to}`)
+      events.emit({ type: 'account.linksMoved', accountId, ...move })
+    },
+  })
   const settings = await SettingsStore.open(options.dataDir)
   // The index first: the upload engine's duplicate check asks it what is already in a folder.
   const appIndex = openIndex(options, accounts, pool, events, log, settings)

@@ -10,6 +10,9 @@ interface ConnectionFieldsProps {
   onProxyMode: (mode: ProxyMode) => void
   /** Uncontrolled like the key: a proxy URL may hold a password, which React must never mirror into the page. */
   proxyInput: RefObject<HTMLInputElement | null>
+  /** Requests per second, as typed; empty: no limit of the user's own. */
+  rate: string
+  onRate: (rate: string) => void
 }
 
 const proxyLabels: Record<ProxyMode, string> = {
@@ -39,6 +42,24 @@ export function ConnectionFields(p: ConnectionFieldsProps) {
         <span className="field-hint">
           Where the host’s links point, when not at the base URL. Empty: learned from the host’s answers
           {learned ? ` (now ${learned})` : ''}.
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${p.id}-rate`}>Requests per second</label>
+        <input
+          id={`${p.id}-rate`}
+          className="input"
+          type="number"
+          min={0.1}
+          max={1000}
+          step="any"
+          value={p.rate}
+          placeholder="No limit"
+          onChange={(e) => p.onRate(e.target.value)}
+        />
+        <span className="field-hint">
+          Everything Filedock sends this host shares it; a rate the host shows with “too many requests”
+          applies too.
         </span>
       </div>
       <fieldset className="field">

@@ -23,6 +23,7 @@ export function EditAccountDialog({ account, focus, onClose }: EditAccountDialog
   const [linkBase, setLinkBase] = useState(account.linkBaseByHand ? (account.linkBase ?? '') : '')
   const [proxyMode, setProxyMode] = useState<ProxyMode>(account.proxy.mode)
   const proxyInput = useRef<HTMLInputElement>(null)
+  const [rate, setRate] = useState(account.requestsPerSec === null ? '' : String(account.requestsPerSec))
   return (
     <Modal
       open
@@ -49,6 +50,8 @@ export function EditAccountDialog({ account, focus, onClose }: EditAccountDialog
             proxyMode={proxyMode}
             onProxyMode={setProxyMode}
             proxyInput={proxyInput}
+            rate={rate}
+            onRate={setRate}
           />
         }
         onSubmit={(values) => {
@@ -58,6 +61,9 @@ export function EditAccountDialog({ account, focus, onClose }: EditAccountDialog
           if (values.apiKey.trim() !== '') patch.apiKey = values.apiKey.trim()
           const handSet = account.linkBaseByHand ? (account.linkBase ?? '') : ''
           if (linkBase.trim() !== handSet) patch.linkBase = linkBase.trim() === '' ? null : linkBase.trim()
+          const perSec = rate.trim() === '' ? null : Number(rate)
+          if (perSec !== account.requestsPerSec && (perSec === null || perSec > 0))
+            patch.requestsPerSec = perSec
           const proxyUrl = proxyInput.current?.value.trim() ?? ''
           if (
             proxyMode !== account.proxy.mode ||

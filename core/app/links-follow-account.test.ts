@@ -1,0 +1,102 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
+import { LINK_HOST_A, LINK_HOST_B, specVariant } from '../../sandbox/variants.ts'
+import type { AccountView } from '../../shared/accounts.ts'
+import type { FileCheckEntry } from '../../shared/api/types.ts'
+import type { HistoryEntry } from '../../shared/history.ts'
+import type { LinkCheckSummary } from '../../shared/link-health.ts'
+import type { EnqueueResult } from '../../shared/queue.ts'
+import { uploadRig } from './testing/upload-rig.ts'
+
+// Links follow the account (issue 19): a link-domain move in the middle of a session, through the real core.
+let sandbox: SandboxHandle
+let sandboxDir: string
+let src: string
+const cleanup: Array<() => Promise<void>> = []
+
+beforeAll(async () => {
+  sandboxDir = await mkdtemp(join(tmpdir(), 'filedock-move-host-'))
+  sandbox = await startSandbox({ dataDir: sandboxDir })
+  src = await mkdtemp(join(tmpdir(), 'filedock-move-src-'))
+  for (const n of ['one.txt', 'two.txt']) await writeFile(join(src, n), n)
+})
+afterAll(async () => {
+  await sandbox.close()
+  await rm(sandboxDir, { recursive: true, force: true })
+  await rm(src, { recursive: true, force: true })
+})
+afterEach(async () => {
+  for (const undo of cleanup.splice(0).reverse()) await undo()
+  await sandbox.setVariant(specVariant)
+})
+
+const hostOf = (link: string) => new URL(link).hostname
+
+describe('a link-domain move in the middle of a session', () => {
+  it('history, link packs and the link checkers follow the account; nothing alive is marked dead', async () => {
+    const r = await uploadRig(sandbox, cleanup)
+    const id = r.account.id
+    const batch = await r.call<EnqueueResult>('queue.enqueuePaths', {
+      paths: [join(src, 'one.txt'), join(src, 'two.txt')],
+      accountIds: [id],
+      fldId: 0,
+    })
+    await r.next('links.ready', (e) => e.batchId === batch.batchId)
+    const history = () => r.call<HistoryEntry[]>('history.search', { limit: 100, offset: 0 })
+    const before = await history()
+    expect(before.map((e) => hostOf(e.pageLink))).toEqual(['127.0.0.1', '127.0.0.1'])
+
+    // The host starts giving its links on another domain; the next listing shows it, and the user is told once.
+    await sandbox.setVariant({ linkHost: LINK_HOST_A })
+    await r.call('folders.list', { accountId: id, fldId: 0 })
+    await r.call('folders.list', { accountId: id, fldId: 0 })
+    const moved = await r.next('account.linksMoved')
+    expect(moved).toEqual({
+      type: 'account.linksMoved',
+      accountId: id,
+      from: sandbox.baseUrl,
+      to: `http://${LINK_HOST_A}:${new URL(sandbox.baseUrl).port}`,
+    })
+    expect(r.events.filter((e) => e.type === 'account.linksMoved')).toHaveLength(1)
+    const after = await history()
+    expect(after.map((e) => hostOf(e.pageLink))).toEqual([LINK_HOST_A, LINK_HOST_A])
+    for (const e of after) expect((await fetch(e.pageLink)).status).toBe(200)
+    // An old pack rebuilt in one action: the same batch's links, on the new domain.
+    const pack = await r.call<string>('links.pack', { batchId: batch.batchId, format: 'page' })
+    expect(pack.split('\n').map(hostOf)).toEqual([LINK_HOST_A, LINK_HOST_A])
+    const view = (await r.call<{ accounts: AccountView[] }>('accounts.list')).accounts[0]
+    expect(view?.linkBase).toBe(moved.to)
+    expect(view?.formerLinkBases).toEqual([sandbox.baseUrl])
+
+    // It moves again; links pasted on both former domains are still the account's and found alive.
+    await sandbox.setVariant({ linkHost: LINK_HOST_B })
+    await r.call('folders.list', { accountId: id, fldId: 0 })
+    await r.next('account.linksMoved', (e) => e.to.includes(LINK_HOST_B))
+    expect((await history()).map((e) => hostOf(e.pageLink))).toEqual([LINK_HOST_B, LINK_HOST_B])
+    const pasted = [before[0]?.pageLink, after[1]?.pageLink] as string[]
+    const checked = await r.call<FileCheckEntry[]>('files.check', { accountId: id, urls: pasted })
+    expect(checked).toEqual(pasted.map((url) => expect.objectContaining({ url, found: true })))
+    const health = await r.call<LinkCheckSummary>('history.checkLinks', {})
+    expect(health).toMatchObject({ checked: 2, alive: 2, gone: 0 })
+  })
+
+  it('a link base set by hand is used at once and is not moved by answers', async () => {
+    const r = await uploadRig(sandbox, cleanup)
+    const mirror = `http://${LINK_HOST_B}:${new URL(sandbox.baseUrl).port}`
+    const view = await r.call<AccountView>('accounts.update', { id: r.account.id, linkBase: mirror })
+    expect(view).toMatchObject({ linkBase: mirror, linkBaseByHand: true })
+    await sandbox.setVariant({ linkHost: LINK_HOST_A })
+    await r.call('folders.list', { accountId: r.account.id, fldId: 0 })
+    const batch = await r.call<EnqueueResult>('queue.enqueuePaths', {
+      paths: [join(src, 'one.txt')],
+      accountIds: [r.account.id],
+      fldId: 0,
+    })
+    const ready = await r.next('links.ready', (e) => e.batchId === batch.batchId)
+    expect(hostOf(ready.text)).toBe(LINK_HOST_B)
+    expect(r.events.some((e) => e.type === 'account.linksMoved')).toBe(false)
+  })
+})
