@@ -175,6 +175,17 @@ describe('variants are remembered per account', () => {
     await c.dispatcher.close()
   })
 
+  it('a refusal written as {success: false, message} is the host’s words, and teaches its rule', async () => {
+    await sandbox.setVariant({ videoOnly: true, uploadAnswer: 'file' })
+    const learned: HostProfile[] = []
+    const client = clientOf({ learned })
+    const [zip] = await files(['notes.zip'])
+    const err = await client.upload(zip as string, { fileName: 'notes.zip' }).catch((e: unknown) => e)
+    expect(err).toMatchObject({ kind: 'server', operation: 'upload/file' })
+    expect((err as FiledockError).message).toContain(videoRule)
+    expect(learned).toContainEqual({ videoOnlyRule: videoRule })
+  })
+
   it('a file larger than the storage account/info says is left is refused before it is sent', async () => {
     const small = await sandbox.createAccount('small@sandbox.local', { quotaBytes: 10 })
     const c = counting()

@@ -1,26 +1,32 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
-import { LINK_HOST_A, LINK_HOST_B, specVariant } from '../../sandbox/variants.ts'
+import { type HostVariant, type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
+import { LINK_HOST_A, LINK_HOST_B, namedVariants, specVariant, variantNames } from '../../sandbox/variants.ts'
 import type { AccountView } from '../../shared/accounts.ts'
-import type { FileCheckEntry } from '../../shared/api/types.ts'
+import type { FileCheckEntry, FolderListing } from '../../shared/api/types.ts'
 import type { HistoryEntry } from '../../shared/history.ts'
 import type { LinkCheckSummary } from '../../shared/link-health.ts'
 import type { EnqueueResult } from '../../shared/queue.ts'
 import { uploadRig } from './testing/upload-rig.ts'
 
-// Links follow the account (issue 19): a link-domain move in the middle of a session, through the real core.
+// The hosts people use, through the real core (issue 19): the app's journeys against each host variant of the
+// sandbox (a folder dropped and uploaded through the queue, its folder listed, the link pack copied and opened,
+// the links checked: each ends as against the spec), and a link-domain move in the middle of a session.
 let sandbox: SandboxHandle
 let sandboxDir: string
 let src: string
 const cleanup: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
-  sandboxDir = await mkdtemp(join(tmpdir(), 'filedock-move-host-'))
+  sandboxDir = await mkdtemp(join(tmpdir(), 'filedock-journeys-host-'))
   sandbox = await startSandbox({ dataDir: sandboxDir })
-  src = await mkdtemp(join(tmpdir(), 'filedock-move-src-'))
+  src = await mkdtemp(join(tmpdir(), 'filedock-journeys-src-'))
+  await mkdir(join(src, 'clips', 'day two'), { recursive: true })
+  await writeFile(join(src, 'clips', 'a.mp4'), 'a'.repeat(300))
+  await writeFile(join(src, 'clips', 'b.mkv'), 'b'.repeat(200))
+  await writeFile(join(src, 'clips', 'day two', 'c.webm'), 'c'.repeat(100))
   for (const n of ['one.txt', 'two.txt']) await writeFile(join(src, n), n)
 })
 afterAll(async () => {
@@ -31,6 +37,55 @@ afterAll(async () => {
 afterEach(async () => {
   for (const undo of cleanup.splice(0).reverse()) await undo()
   await sandbox.setVariant(specVariant)
+})
+
+async function journey(variant: Partial<HostVariant>) {
+  await sandbox.setVariant(variant)
+  const r = await uploadRig(sandbox, cleanup)
+  const id = r.account.id
+  const batch = await r.call<EnqueueResult>('queue.enqueuePaths', {
+    paths: [join(src, 'clips')],
+    accountIds: [id],
+    fldId: 0,
+  })
+  const ready = await r.next('links.ready', (e) => e.batchId === batch.batchId)
+  const root = await r.call<FolderListing>('folders.list', { accountId: id, fldId: 0 })
+  const clips = root.folders.find((f) => f.name === 'clips')
+  const listed = clips
+    ? await r.call<FolderListing>('folders.list', { accountId: id, fldId: clips.fldId })
+    : null
+  const pack = await r.call<string>('links.pack', { batchId: batch.batchId, format: 'page' })
+  const links = pack.split('\n')
+  const pages = await Promise.all(links.map(async (l) => (await fetch(l)).status))
+  const checked = await r.call<FileCheckEntry[]>('files.check', { accountId: id, urls: links })
+  return {
+    uploaded: ready.files,
+    failed: ready.failed,
+    clips: listed?.files.map((f) => f.name).sort(),
+    subfolders: listed?.folders.map((f) => f.name),
+    pages,
+    alive: checked.map((c) => c.found),
+  }
+}
+
+const asAgainstTheSpec = {
+  uploaded: 3,
+  failed: 0,
+  clips: ['a.mp4', 'b.mkv'],
+  subfolders: ['day two'],
+  pages: [200, 200, 200],
+  alive: [true, true, true],
+}
+
+describe('the upload, list, link and link-check journeys against each host variant', () => {
+  // Every named variant but the lock-out (which stops a journey by design, core/api/request-budget.test.ts), and
+  // all of them at once.
+  const journeys = variantNames.filter((n) => n !== 'lockout')
+  it.each(['spec', ...journeys, journeys.filter((n) => n !== 'link-move').join(',')])('%s', async (names) => {
+    const variant =
+      names === 'spec' ? {} : namedVariants(names, Date.now(), { linkMoveAfterSec: 0.2, requestsPerSec: 5 })
+    expect(await journey(variant)).toEqual(asAgainstTheSpec)
+  })
 })
 
 const hostOf = (link: string) => new URL(link).hostname
