@@ -15,22 +15,15 @@ import type {
   RemoteUploadStatus,
   UploadedFile,
   UploadOutcome,
-  UploadProgress,
   UploadServer,
 } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { actionOf } from './actions.ts'
 import { type HostProfile, HostProfileKeeper } from './host-profile.ts'
-import {
-  checkUploadSource,
-  postUploadForm,
-  UPLOAD_OPERATION,
-  type UploadFormResult,
-} from './multipart-upload.ts'
 import { parseAnswer } from './schema-primitives.ts'
 import * as S from './schemas.ts'
 import { type ApiClientOptions, ApiTransport, type Params } from './transport.ts'
-import { otherKeyField, refuseKnown, ruleOfRefusal, type StorageLeft } from './upload-rules.ts'
+import { type UploadOptions, UploadSender } from './upload-sender.ts'
 import * as V from './validate.ts'
 
 export type { ApiClientOptions } from './transport.ts'
@@ -39,16 +32,7 @@ export interface CallOptions {
   signal?: AbortSignal | undefined
 }
 
-export interface UploadOptions extends CallOptions {
-  /** Name sent to the host; default: the file's base name. */
-  fileName?: string
-  /** Default `prem` (see multipart-upload.ts). */
-  utype?: string
-  onProgress?: (p: UploadProgress) => void
-  progressIntervalMs?: number
-  /** Awaited before each slice of the file is sent: a bandwidth limit (see multipart-upload.ts). */
-  throttle?: (bytes: number, signal: AbortSignal) => Promise<void>
-}
+export type { UploadOptions } from './upload-sender.ts'
 
 /**
  * Batch size for files/check and file/info. The maximum number of url_N fields (and of codes per file/info) is
@@ -57,26 +41,18 @@ export interface UploadOptions extends CallOptions {
 export const BATCH = 50
 
 /**
- * A session refused within this long of its first upload was refused for being used, not for its age: the host
- * takes one upload per upload server (no host of the family lets a session live less than this).
- */
-const ONE_USE_WINDOW_MS = 5 * 60_000
-
-/**
  * One typed method per operation of the spec, results normalised (shared/api/types.ts), failures typed
  * (FiledockError). Arguments are checked before any request; reads retry on transient failures, writes never do.
  */
 export class ApiClient {
   private readonly t: ApiTransport
   private readonly keeper: HostProfileKeeper
-  /** Upload sessions this client has used, and when first (for hosts that take one upload per session). */
-  private readonly usedSessions = new Map<string, number>()
-  /** The storage left as account/info last said it, less what was uploaded since. */
-  private storage: StorageLeft | undefined
+  private readonly uploads: UploadSender
 
   constructor(opts: ApiClientOptions) {
     this.t = new ApiTransport(opts)
     this.keeper = new HostProfileKeeper(opts.profile)
+    this.uploads = new UploadSender(this.t, this.keeper, (o) => this.uploadServer(o))
   }
 
   get baseUrl(): string {
@@ -110,8 +86,7 @@ export class ApiClient {
       'account/info',
       await this.t.read('account/info', {}, o?.signal),
     )
-    const left = info.storageLeft
-    this.storage = left === 'unlimited' ? undefined : { bytes: left, at: performance.now() }
+    this.uploads.noteStorageLeft(info.storageLeft)
     return info
   }
 
@@ -138,25 +113,22 @@ export class ApiClient {
   }
 
   /**
-   * 4: the form POST to the upload server from op 3. Never retried once the host may have stored the file; a
-   * form the host refused as a whole (its error envelope: nothing stored) is sent once more where the refusal
-   * taught something: the session was spent (a host that takes one upload per upload server: a fresh one, and
-   * every later file gets its own at once), or the form's key field has another name. A file the host is known
-   * to refuse is refused here, before anything is sent (upload-rules.ts).
+   * 4: the form POST to the upload server from op 3, never sent again once the host may have stored the file;
+   * what the host is known to refuse is refused first, and what its refusals teach is learned (upload-sender.ts).
    */
   async uploadFile(
     server: UploadServer,
     path: string,
     o: UploadOptions = {},
   ): Promise<UploadedFile & { size: number }> {
-    const r = await this.sendFile(server, path, o)
+    const r = await this.uploads.send(server, path, o)
     return { fileCode: r.fileCode, size: r.size }
   }
 
   /** Ops 3 then 4 for one file, with a fresh session. The file is checked before upload/server is asked. */
   async upload(path: string, o: UploadOptions = {}): Promise<UploadOutcome> {
-    await this.checkFile(path, o)
-    const r = await this.sendFile(await this.uploadServer(o), path, o, true)
+    await this.uploads.check(path, o)
+    const r = await this.uploads.send(await this.uploadServer(o), path, o, true)
     return { fileCode: r.fileCode, link: this.pageLink(r.fileCode), size: r.size, name: r.name }
   }
 
@@ -315,123 +287,5 @@ export class ApiClient {
   private noteLinks(files: readonly { link: string; fileCode: string }[]): void {
     const first = files[0]
     if (first !== undefined) this.keeper.noteLink(first.link, first.fileCode, this.t.baseUrl)
-  }
-
-  /** The file can be read and is not one the host is known to refuse. */
-  private async checkFile(path: string, o: UploadOptions): Promise<void> {
-    const { name, size } = await checkUploadSource(path, o.fileName)
-    refuseKnown(this.profile, this.storage, name, size)
-  }
-
-  private async sendFile(
-    server: UploadServer,
-    path: string,
-    o: UploadOptions,
-    checked = false,
-  ): Promise<UploadFormResult> {
-    if (!checked) await this.checkFile(path, o)
-    let session = server
-    if (this.profile.serverPerFile && this.usedSessions.has(session.sessId))
-      session = await this.uploadServer(o)
-    let keyField = this.profile.formKeyField ?? 'api_key'
-    let words: string | undefined
-    const send = () =>
-      this.postForm(session, path, o, keyField, (w) => {
-        words = w
-      })
-    let r: UploadFormResult
-    try {
-      r = await send()
-    } catch (err) {
-      const retry = this.lessonOf(err, session, keyField, words)
-      if (retry === undefined) throw err
-      if (retry.serverPerFile) {
-        this.keeper.learn({ serverPerFile: true })
-        session = await this.uploadServer(o)
-      }
-      if (retry.keyField !== undefined) keyField = retry.keyField
-      r = await send()
-    }
-    if (session.sessId === '') this.keeper.learn({ formKeyField: keyField })
-    else this.spend(session.sessId)
-    if (this.storage !== undefined) this.storage = { ...this.storage, bytes: this.storage.bytes - r.size }
-    this.keeper.noteLink(r.link, r.fileCode, this.t.baseUrl)
-    return r
-  }
-
-  /**
-   * What a failed form teaches, when it is worth one more try: only a refusal of the whole form (an error
-   * envelope with a status, so nothing was stored), of a session used earlier (one upload per upload server), or
-   * of the key field by name. A refusal of the file itself teaches its rule (ruleOfRefusal) and is final.
-   */
-  private lessonOf(
-    err: unknown,
-    session: UploadServer,
-    keyField: 'api_key' | 'key',
-    words: string | undefined,
-  ): { serverPerFile?: true; keyField?: 'api_key' | 'key' } | undefined {
-    if (words !== undefined) {
-      const rule = ruleOfRefusal(words, this.t.ctx.apiKey)
-      if (rule !== undefined) this.keeper.learn(rule)
-    }
-    if (!(err instanceof FiledockError) || err.operation !== UPLOAD_OPERATION || err.status === undefined)
-      return
-    if (err.kind === 'rate_limited' || err.kind === 'auth' || err.status >= 500) return
-    const firstUse = this.usedSessions.get(session.sessId)
-    // A session the host says expired is just that (the queue takes a new one); any other refusal of a session
-    // used moments ago means it takes one upload.
-    const expired = words !== undefined && /\bexpired?\b|\btimed? ?out\b/i.test(words)
-    if (
-      session.sessId !== '' &&
-      firstUse !== undefined &&
-      !expired &&
-      performance.now() - firstUse < ONE_USE_WINDOW_MS
-    )
-      return { serverPerFile: true }
-    if (session.sessId === '' && words !== undefined) {
-      const other = otherKeyField(words, keyField)
-      if (other !== undefined) return { keyField: other }
-    }
-    return undefined
-  }
-
-  /** Notes a session's first upload; the map is bounded (sessions live an hour at most on known hosts). */
-  private spend(sessId: string): void {
-    if (this.usedSessions.has(sessId)) return
-    if (this.usedSessions.size >= 1000) this.usedSessions.clear()
-    this.usedSessions.set(sessId, performance.now())
-  }
-
-  private postForm(
-    server: UploadServer,
-    path: string,
-    o: UploadOptions,
-    keyField: 'api_key' | 'key',
-    onRefused: (words: string) => void,
-  ) {
-    return this.t.budget.run(
-      UPLOAD_OPERATION,
-      o.signal,
-      () =>
-        postUploadForm(this.t.ctx, {
-          uploadUrl: server.uploadUrl,
-          sessId: server.sessId,
-          keyField,
-          onRefused,
-          path,
-          signal: o.signal,
-          onProgress: o.onProgress,
-          ...(o.fileName !== undefined ? { fileName: o.fileName } : {}),
-          ...(o.utype !== undefined ? { utype: o.utype } : {}),
-          ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}),
-          ...(o.throttle !== undefined ? { throttle: o.throttle } : {}),
-          idleTimeoutMs: this.t.uploadIdleTimeoutMs,
-          answerTimeoutMs: this.t.uploadAnswerTimeoutMs,
-        }),
-      this.t.policy.retries,
-      // The form goes to the upload server, which hosts of the family run apart from the API whose rate a 429
-      // showed: it is not spaced at that rate, but a lock-out and its own 429s hold it like any request.
-      false,
-    )
   }
 }
