@@ -56,3 +56,25 @@ export function rebaseLink(link: string, formerBases: readonly string[], current
   }
   return link
 }
+
+/** Where one account's links point now, and where they pointed before (its former link bases, its API base). */
+export interface AccountLinkBases {
+  current: string
+  former: readonly string[]
+}
+
+/**
+ * For links kept before the accounts' link domains moved (the account index keeps the links its listings gave):
+ * each link on a former base of an account, moved onto that account's current base (rebaseLink).
+ */
+export function currentLinks(accounts: readonly AccountLinkBases[]): (link: string) => string {
+  const moved = accounts.filter((a) => a.former.some((b) => b !== a.current))
+  if (moved.length === 0) return (link) => link
+  return (link) => {
+    for (const a of moved) {
+      const next = rebaseLink(link, a.former, a.current)
+      if (next !== link) return next
+    }
+    return link
+  }
+}

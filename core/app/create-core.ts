@@ -1,5 +1,6 @@
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
+import { currentLinks } from '../../shared/links.ts'
 import { AccountStore, KeyringSecretStore, type SecretStore } from '../accounts/index.ts'
 import { indexFolderContents } from '../index/folder-contents.ts'
 import { chooseNativeBinding } from '../index/native-binding.ts'
@@ -137,7 +138,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ),
     ...(typeof appIndex === 'string'
       ? unavailableIndexHandlers(appIndex)
-      : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),
+      : indexHandlers({
+          ...appIndex,
+          pool,
+          copyToClipboard: options.copyToClipboard,
+          currentLinks: () => currentLinks(accounts.linkBases()),
+          log,
+        })),
     ...uploadHandlers({ queue, accounts, pool, settings, events, pickPaths: options.pickPaths }),
     ...background.handlers,
   }

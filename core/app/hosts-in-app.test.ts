@@ -11,6 +11,11 @@ import type { LinkCheckSummary } from '../../shared/link-health.ts'
 import type { EnqueueResult } from '../../shared/queue.ts'
 import { uploadRig } from './testing/upload-rig.ts'
 
+/** Polls `check` until it holds (an index write lands in the background). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50))
+}
+
 // The hosts people use, through the real core (issue 19): the app's journeys against each host variant of the
 // sandbox (a folder dropped and uploaded through the queue, its folder listed, the link pack copied and opened,
 // the links checked: each ends as against the spec), and a link-domain move in the middle of a session.
@@ -103,6 +108,13 @@ describe('a link-domain move in the middle of a session', () => {
     const history = () => r.call<HistoryEntry[]>('history.search', { limit: 100, offset: 0 })
     const before = await history()
     expect(before.map((e) => hostOf(e.pageLink))).toEqual(['127.0.0.1', '127.0.0.1'])
+    // The account index holds the files with the links its listings gave (the old domain, once it moves).
+    const selection = {
+      kind: 'files',
+      files: before.map((e) => ({ accountId: id, fileCode: e.fileCode })),
+    }
+    const copy = () => r.call<{ count: number; text: string }>('index.copyLinks', { selection })
+    await until(async () => (await copy()).count === 2)
 
     // The host starts giving its links on another domain; the next listing shows it, and the user is told once.
     await sandbox.setVariant({ linkHost: LINK_HOST_A })
@@ -122,6 +134,8 @@ describe('a link-domain move in the middle of a session', () => {
     // An old pack rebuilt in one action: the same batch's links, on the new domain.
     const pack = await r.call<string>('links.pack', { batchId: batch.batchId, format: 'page' })
     expect(pack.split('\n').map(hostOf)).toEqual([LINK_HOST_A, LINK_HOST_A])
+    // Links copied from the file pane: on the new domain too.
+    expect((await copy()).text.split('\n').map(hostOf)).toEqual([LINK_HOST_A, LINK_HOST_A])
     const view = (await r.call<{ accounts: AccountView[] }>('accounts.list')).accounts[0]
     expect(view?.linkBase).toBe(moved.to)
     expect(view?.formerLinkBases).toEqual([sandbox.baseUrl])
