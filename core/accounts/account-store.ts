@@ -12,6 +12,7 @@ import type { AccountLinkBases } from '../../shared/links.ts'
 import type { HostProfile } from '../api/host-profile.ts'
 import { SerialQueue } from '../durable/serial-queue.ts'
 import { assertLabelFree, assertNotDuplicate, cannotStoreKeysError } from './account-guards.ts'
+import { handSetOf, mergeProfile, withLinkBase } from './account-profile.ts'
 import { type ProxyChange, proxyChange, proxySecretId, proxyUrlWith } from './account-proxy.ts'
 import { type AccountsListener, ChangeListeners } from './change-listeners.ts'
 import { keyProblemError, readKey, toView } from './key-status.ts'
@@ -297,8 +298,7 @@ export class AccountStore {
     return this.queue.run(async () => {
       const before = this.settings.accounts.find((r) => r.id === id)
       if (before === undefined) return
-      const profile: HostProfile = { ...(before.profile ?? {}), ...patch }
-      for (const [k, v] of Object.entries(patch)) if (v === undefined) delete profile[k as keyof HostProfile]
+      const profile = mergeProfile(before.profile, patch)
       const accounts = this.settings.accounts.map((r) => (r.id === id ? { ...r, profile } : r))
       await this.commit({ ...this.settings, accounts })
     })
@@ -411,28 +411,5 @@ export class AccountStore {
   private async commit(next: AccountSettings): Promise<void> {
     await saveSettings(this.options.dataDir, next)
     this.settings = next
-  }
-}
-
-/** The parts of a profile the user set by hand (the link base), which outlive a move to another address. */
-function handSetOf(profile: HostProfile | undefined): HostProfile | undefined {
-  if (profile?.linkBaseByHand !== true || profile.linkBase === undefined) return undefined
-  return { linkBase: profile.linkBase, linkBaseByHand: true }
-}
-
-/**
- * The link base set by hand (a string) or handed back to the host's answers (null). The base it replaces stays
- * known as a former one, so links on it are still recognised.
- */
-function withLinkBase(profile: HostProfile | undefined, linkBase: string | null): HostProfile {
-  const { linkBase: old, linkBaseByHand: _byHand, ...rest } = profile ?? {}
-  const former =
-    old === undefined || old === linkBase
-      ? rest.formerLinkBases
-      : [old, ...(rest.formerLinkBases ?? []).filter((b) => b !== old)].slice(0, 20)
-  return {
-    ...rest,
-    ...(former === undefined ? {} : { formerLinkBases: former }),
-    ...(linkBase === null ? {} : { linkBase, linkBaseByHand: true }),
   }
 }
