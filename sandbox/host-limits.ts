@@ -12,15 +12,27 @@ import type { HostVariant } from './variants.ts'
  */
 export class HostLimits {
   private readonly keys = new Map<string, KeyState>()
+  /** Requests refused so far, for the rate and for a lock-out (GET /sandbox/faults answers them). */
+  private readonly refusedCounts = { rate: 0, lockedOut: 0 }
+
+  get refused(): { rate: number; lockedOut: number } {
+    return { ...this.refusedCounts }
+  }
 
   /** What to answer instead of the operation, or null to run it. Takes a token when the rate allows. */
   admit(v: HostVariant, key: string, now: number): Refusal | null {
     const s = this.state(key, v, now)
-    if (s.lockedUntil > now) return { kind: 'locked', minutes: Math.ceil((s.lockedUntil - now) / 60_000) }
+    if (s.lockedUntil > now) {
+      this.refusedCounts.lockedOut++
+      return { kind: 'locked', minutes: Math.ceil((s.lockedUntil - now) / 60_000) }
+    }
     if (v.requestsPerSec <= 0) return null
     s.tokens = Math.min(v.requestsPerSec, s.tokens + ((now - s.at) / 1000) * v.requestsPerSec)
     s.at = now
-    if (s.tokens < 1) return { kind: 'rate' }
+    if (s.tokens < 1) {
+      this.refusedCounts.rate++
+      return { kind: 'rate' }
+    }
     s.tokens -= 1
     return null
   }
@@ -39,6 +51,8 @@ export class HostLimits {
   /** Forgets every count and lock-out (a variant switched off at run time). */
   reset(): void {
     this.keys.clear()
+    this.refusedCounts.rate = 0
+    this.refusedCounts.lockedOut = 0
   }
 
   private state(key: string, v: HostVariant, now: number): KeyState {

@@ -148,6 +148,8 @@ describe('request rate and lock-out', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3)
     expect(refused).toHaveLength(2)
     expect(refused[0]).toEqual({ msg: 'Too Many Requests', status: '429' })
+    const faults = await getJson(`${t.sb.baseUrl}/sandbox/faults?key=${t.sb.apiKey}`)
+    expect(faults.result.refused).toEqual({ rate: 2, lockedOut: 0 })
   })
 
   it('lockout: failures in a row lock the key out with the time it ends; other keys go on', async () => {

@@ -60,8 +60,6 @@ export class RequestBudget {
   private learning: { from: number; after: number } | undefined
   /** When the rate was last learned: a 429 of a request sent before then says nothing new about it. */
   private learnedAt = Number.NEGATIVE_INFINITY
-  /** The rate first learned in this process: later 429s lower the pace to half of it at most. */
-  private firstRate: number | undefined
   private readonly now: () => number
 
   constructor(private readonly options: RequestBudgetOptions = {}) {
@@ -163,26 +161,29 @@ export class RequestBudget {
     if (this.learnedRate === undefined) {
       this.learning ??= { from: sentAt, after: now + NO_RETRY_AFTER_HOLD_MS }
     } else if (sentAt >= this.learnedAt) {
-      // Refused at the learned pace: that first reading took in the host's burst allowance too. Sent at a steady
-      // pace, what the host took in the last second is its rate; a fifth less at most per refusal, half the first
-      // reading at least.
-      const steady = this.takenBetween(now - WINDOW_MS, now)
-      const lower = Math.min(this.learnedRate * 0.8, Math.max(1, steady))
-      this.learn(Math.max(lower, (this.firstRate ?? this.learnedRate) / 2), now)
+      // Refused at the learned pace: the first reading took in the host's burst allowance too. Sent at a steady
+      // pace, what the host took per second over the last two is its rate (two, so a burst allowance left in its
+      // bucket weighs half): the pace goes down to it, by a fifth at least and by half at most per refusal.
+      const steady = this.takenBetween(now - 2 * WINDOW_MS, now) / 2
+      const rate = this.learnedRate
+      this.learn(Math.max(0.5, Math.min(rate * 0.8, Math.max(steady, rate * 0.5))), now)
     }
     this.hold(now + NO_RETRY_AFTER_HOLD_MS)
     return undefined
   }
 
   /**
-   * Once the requests sent with the first refused one have come back: the host's rate is how many of those sent in
-   * the second before it, or with it, it took.
+   * Once the requests sent with the first refused one have come back: the host's rate is read from how many of
+   * those sent in the second before it, or with it, it took. Half of them: a host's bucket starts full, so that
+   * first second held its burst allowance as well as its rate (a token bucket of N a second takes 2N in the
+   * first second); a refusal at the pace that gives corrects it (refused()).
    */
   private settleLearning(): void {
     const l = this.learning
     if (l === undefined || performance.now() < l.after) return
     this.learning = undefined
-    this.learn(Math.max(1, this.takenBetween(l.from - WINDOW_MS, l.from + SAME_MS)), performance.now())
+    const taken = this.takenBetween(l.from - WINDOW_MS, l.from + SAME_MS)
+    this.learn(Math.max(1, taken / 2), performance.now())
   }
 
   /** Requests sent between the two moments that the host took. */
@@ -212,7 +213,6 @@ export class RequestBudget {
   }
 
   private learn(rate: number, at: number): void {
-    this.firstRate ??= rate
     this.learnedRate = rate
     this.learnedAt = at
     this.options.onLearn?.({ learnedRatePerSec: rate })

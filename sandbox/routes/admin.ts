@@ -58,11 +58,14 @@ export async function adminFaults(ctx: Ctx, _req: IncomingMessage, res: ServerRe
   await setVariantFrom(ctx, q)
   const off = disallowedOf(ctx)
   const variant = variantDiff(ctx.variant)
+  const limited = ctx.variant.requestsPerSec > 0 || ctx.variant.lockoutAfter > 0
   sendOk(res, {
     result: {
       ...ctx.faults,
       ...(off.length === 0 ? {} : { disallow: off }),
       ...(Object.keys(variant).length === 0 ? {} : { variant }),
+      // What the rate and lock-out variants refused so far: a client's test or bench reads how often it met them.
+      ...(limited ? { refused: ctx.limits.refused } : {}),
     },
   })
 }
