@@ -113,6 +113,14 @@ describe('the browser host behind proxies', () => {
     expect(await secrets.get(`${id}:proxy`)).toBeNull()
   })
 
+  it('the offline sandbox account is served on loopback by this host: never through the proxy', async () => {
+    const offline = await call<AccountView>('accounts', 'tryOffline')
+    const before = http.tunnels.length
+    await call('account', 'info', { accountId: offline.id })
+    expect(http.tunnels.length).toBe(before)
+    await call('accounts', 'remove', { id: offline.id })
+  })
+
   it("a proxy that wants credentials: the account's calls fail with the proxy named", async () => {
     await call('accounts', 'update', { id, proxy: { mode: 'url', url: socks.url } })
     const err = await call('account', 'info', { accountId: id }).catch((e: unknown) => e as Error)

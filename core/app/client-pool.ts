@@ -86,7 +86,9 @@ export class ClientPool {
     // The offline account follows the running sandbox, whose port may differ from the one saved last time.
     const baseUrl = view.offline ? (await this.offline.ensure()).baseUrl : view.baseUrl
     const apiKey = await this.store.getApiKey(id)
-    const connection = await connectionFor(await this.store.proxyOf(id), this.system, baseUrl)
+    // The offline sandbox is served by this process on loopback: no proxy (a system proxy would not reach it).
+    const proxy = view.offline ? ({ mode: 'none' } as const) : await this.store.proxyOf(id)
+    const connection = await connectionFor(proxy, this.system, baseUrl)
     return new ApiClient({
       baseUrl,
       apiKey,
