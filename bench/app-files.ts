@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os'
 import type { CDPSession, Page } from '@playwright/test'
 import { installAfterPaint } from './lib/after-paint.ts'
-import { frameFigures, jsHeapAfterGcMB, mainThreadTime } from './lib/frame-figures.ts'
+import { frameFigures, jsHeapAfterGcMB, mainThreadTime, styleRecalcsWhile } from './lib/frame-figures.ts'
 import { openFolderUntilCounted, withSeededApp } from './lib/seeded-app.ts'
 import { medianAndMax, round } from './lib/stats.ts'
 
@@ -106,8 +106,8 @@ async function timeEnd(page: Page): Promise<number> {
  * renderer main thread's tasks in a trace, per frame): on a loaded machine the wall-clock figures grow with the
  * load, the CPU time much less. The CPU time of the first and the last 1,000 frames shows whether a frame's work
  * grows with the rows passed. Then the JS heap and the number of DOM elements, which must not have grown either,
- * how many row elements were inserted while scrolling (the list rewrites rows in place: none), and what a scroll
- * allocates.
+ * how many row elements were inserted while scrolling (the list rewrites rows in place: none), what a scroll
+ * allocates, and the elements restyled per row it moves.
  */
 async function scrollAll(page: Page) {
   const cdp = await page.context().newCDPSession(page)
@@ -131,6 +131,7 @@ async function scrollAll(page: Page) {
     jsHeapAfterMB,
     domElements,
     allocatedPer1000FramesMB: await allocatedPer1000FramesMB(page),
+    elementsRestyledPerRowMoved: await restyledPerRowMoved(page),
   }
 }
 
@@ -191,6 +192,17 @@ async function allocatedPer1000FramesMB(page: Page): Promise<number> {
   await cdp.detach()
   const bytes = (n: SampledNode): number => n.selfSize + n.children.reduce((sum, c) => sum + bytes(c), 0)
   return round(bytes(profile.head) / 1e6 / (frames / 1000), 1)
+}
+
+/**
+ * The elements Chromium restyles for each row a scroll moves (ten a frame), from a trace of a 1,000-frame scroll of
+ * its own (tracing would slow the timed one): what e2e/scroll-rows.spec.ts bounds, the cause of the style time.
+ */
+async function restyledPerRowMoved(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  const { value, elementsRestyled } = await styleRecalcsWhile(cdp, () => scrollFrames(page, 1000))
+  await cdp.detach()
+  return round(elementsRestyled / (value.frames * 10), 2)
 }
 
 interface SampledNode {

@@ -36,11 +36,11 @@ const engine = await UploadEngine.open({
   history,
   concurrency: Number(values.concurrency ?? 3),
 })
-const accountIds = ['bench']
+const targets = [{ accountId: 'bench', fldId: 0 }]
 let result: Record<string, number>
 if (mode === 'upload') {
   const started = performance.now()
-  await engine.enqueuePaths({ paths, accountIds })
+  await engine.enqueuePaths({ paths, targets })
   await engine.whenIdle()
   const ms = performance.now() - started
   const items = engine.snapshot().items
@@ -55,11 +55,11 @@ if (mode === 'upload') {
   const folder = values.folder as string
   await engine.pause()
   let started = performance.now()
-  const a = await engine.enqueuePaths({ paths: [folder], accountIds })
+  const a = await engine.enqueuePaths({ paths: [folder], targets })
   const folderMs = performance.now() - started
   const files = (await readdir(folder)).map((name) => join(folder, name))
   started = performance.now()
-  const b = await engine.enqueuePaths({ paths: files, accountIds })
+  const b = await engine.enqueuePaths({ paths: files, targets })
   const pathsMs = performance.now() - started
   result = { folderMs, pathsMs, folderItems: a.accepted, pathItems: b.accepted, files: files.length }
 }

@@ -7,8 +7,10 @@ import { benchAppFiles } from './app-files.ts'
 import { benchCli } from './cli.ts'
 import { benchDetailsPanel } from './details-panel.ts'
 import { benchDragMove } from './drag-move.ts'
+import { benchFirstRows } from './first-rows.ts'
 import { benchFolderTree } from './folder-tree.ts'
 import { benchGridView } from './grid-view.ts'
+import { benchHistory } from './history.ts'
 import { benchIndex, windowsWhileChecking } from './index.ts'
 import { startReady } from './lib/child.ts'
 import { benchLinkCheck } from './link-check.ts'
@@ -21,7 +23,7 @@ import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,rate] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate] [--rounds N] [--large-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -35,7 +37,7 @@ const { values } = parseArgs({
 const only = new Set(
   (
     values.only ??
-    'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,rate'
+    'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate'
   ).split(','),
 )
 const rounds = Number(values.rounds)
@@ -95,10 +97,13 @@ try {
   if (only.has('drag')) results.dragMove5000 = await benchDragMove(work, rounds)
   if (only.has('grid')) results.gridView20k = await benchGridView(work, rounds)
   if (only.has('index')) results.accountIndex = await benchIndex(work, rounds)
+  if (only.has('index') || only.has('first-rows'))
+    results.firstRowsOfNewAccount100k = await benchFirstRows(work, rounds)
   // Not in the default list: the index section's windows while a folder is checked, alone.
   else if (only.has('index-check'))
     results.windowsWhileChecking100kFolder = await windowsWhileChecking(work, rounds)
   if (only.has('links')) results.linkChecker1000 = await benchLinkCheck(work, rounds)
+  if (only.has('history')) results.uploadHistory100k = await benchHistory(work, rounds)
   if (only.has('rate')) results.rateLimited10PerSec = await benchRateLimit(work)
   if (only.has('package')) results.packagedApp = await benchPackage(work)
   if (only.has('queue')) {

@@ -16,6 +16,7 @@ export const exitCodes = {
   keychain: 8,
   partial: 9,
   forbidden: 10,
+  localDisk: 11,
   cancelled: 130,
 } as const
 
@@ -31,6 +32,7 @@ export const exitCodeHelp: ReadonlyArray<[number, string]> = [
   [exitCodes.keychain, 'the OS keychain failed'],
   [exitCodes.partial, 'upload: some files failed or were left out (the rest went through; see stderr)'],
   [exitCodes.forbidden, 'the key works, but the host does not allow this action for it'],
+  [exitCodes.localDisk, 'the local disk refused: full, folder not writable, or a name it cannot hold'],
   [exitCodes.cancelled, 'cancelled (Ctrl-C)'],
 ]
 
@@ -55,6 +57,8 @@ export function exitCodeFor(kind: ErrorKind): number {
       return exitCodes.malformed
     case 'keychain':
       return exitCodes.keychain
+    case 'local_disk':
+      return exitCodes.localDisk
     case 'cancelled':
       return exitCodes.cancelled
     case 'internal':

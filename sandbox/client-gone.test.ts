@@ -21,8 +21,7 @@ it('an upload whose client vanished during injected latency settles, so close() 
   })
   // Past the latency, so the route runs for a request whose socket is already closed.
   await new Promise((resolve) => setTimeout(resolve, 400))
-  const closed = sb.close().then(() => 'closed')
-  const hung = new Promise((resolve) => setTimeout(() => resolve('hung'), 3000))
-  expect(await Promise.race([closed, hung])).toBe('closed')
+  // A route left unsettled would keep close() waiting until the test's time-out.
+  await expect(sb.close()).resolves.toBeUndefined()
   t = undefined
 })

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * The process boundaries in biome.json, checked by breaking each one: fixture files that each break one rule
+ * The process boundaries in biome.json (and its plugin's one rule), checked by breaking each one: fixture files that each break one rule
  * (and a few that break none) are laid out like the project in a temp folder next to a copy of biome.json, and
  * Biome lints them. Every breaking file must fail with its rule, every clean one pass.
  */
@@ -157,6 +157,22 @@ const fixtures: Fixture[] = [
     code: "import { readFile } from 'fs/promises'\nexport const f = readFile\n",
     breaks: 'lint/style/useNodejsImportProtocol',
   },
+  // Private members are written one way: TypeScript's `private` (scripts/biome/no-hash-private.grit).
+  {
+    path: 'core/queue/hash-private.ts',
+    code: 'export class Counter {\n  #n = 0\n  next(): number {\n    return ++this.#n\n  }\n}\n',
+    breaks: 'plugin',
+  },
+  {
+    path: 'renderer/src/hash-private-method.ts',
+    code: 'export class Clock {\n  #now(): number {\n    return 1\n  }\n  read(): number {\n    return this.#now()\n  }\n}\n',
+    breaks: 'plugin',
+  },
+  {
+    path: 'core/queue/ts-private.ts',
+    code: 'export class Counter {\n  private n = 0\n  next(): number {\n    return ++this.n\n  }\n}\n',
+    breaks: null,
+  },
 ]
 
 interface Diagnostic {
@@ -170,6 +186,7 @@ let diagnostics: Diagnostic[]
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'filedock-lint-'))
   await cp(join(root, 'biome.json'), join(dir, 'biome.json'))
+  await cp(join(root, 'scripts', 'biome'), join(dir, 'scripts', 'biome'), { recursive: true })
   for (const f of fixtures) {
     await mkdir(dirname(join(dir, f.path)), { recursive: true })
     await writeFile(join(dir, f.path), f.code)

@@ -15,6 +15,7 @@ export const errorKinds = [
   'malformed', // the host answered something we cannot read (HTML from a proxy, truncated JSON, wrong shape)
   'cancelled', // the caller aborted
   'keychain', // the OS keychain is missing, locked or refused
+  'local_disk', // the local disk or folder refused a download's bytes: full, not writable, a name too long, in use
   'internal', // a bug in Filedock; the message says what was being done
 ] as const
 

@@ -1,5 +1,5 @@
 /**
- * Link packs: the links of finished uploads, formatted for pasting (core/links/link-pack.ts formats them; the
+ * Link packs: the links of finished uploads, formatted for pasting (link-pack.ts formats them; the
  * renderer offers the formats by these names).
  */
 

@@ -241,7 +241,6 @@ export interface BatchView {
   id: string
   kind: 'paths' | 'urls'
   accountIds: string[]
-  fldId: number
   createdAt: number
   items: number
   finished: boolean
@@ -267,6 +266,19 @@ export type ScanProblemKind =
   | 'control_characters'
   | 'reserved_name'
   | 'too_many_files'
+
+/**
+ * Where a drop goes on one account: a folder, and its path for the history and link packs. Folder ids belong to
+ * one account (they are rows of one table on hosts of this family; another account's id is "not found"), so a
+ * drop sent to several accounts (mirrored) names one of these per account. The one shape for where a drop goes,
+ * from the renderer through the contract (shared/ipc/upload-contract.ts) to the engine.
+ */
+export interface DropTarget {
+  accountId: string
+  fldId: number
+  /** The folder's path on the host (`photos/2024`), for the history and link packs; '' or absent for the root. */
+  folderPath?: string
+}
 
 /** Why part of a drop was not queued (or, for storage_unchecked, was queued without the storage check). */
 export interface EnqueueProblem {

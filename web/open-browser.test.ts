@@ -54,21 +54,15 @@ async function runWeb(args: string[], display: Record<string, string>) {
   return { url, opened, stderr: () => stderr }
 }
 
-async function readSoon(path: string): Promise<string | null> {
-  for (let i = 0; i < 50; i++) {
-    const text = await readFile(path, 'utf8').catch(() => null)
-    if (text) return text
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return null
-}
-
 describe('the browser host opens itself', () => {
   it.runIf(process.platform === 'linux')(
     'with --open and a display, hands the printed URL (token included) to the default browser',
     async () => {
       const run = await runWeb(['--open'], { DISPLAY: ':99' })
-      expect(await readSoon(run.opened)).toBe(run.url)
+      // The browser stub writes what it was handed once the host has started it.
+      await expect
+        .poll(() => readFile(run.opened, 'utf8').catch(() => null), { timeout: 25_000, interval: 100 })
+        .toBe(run.url)
     },
     30_000,
   )

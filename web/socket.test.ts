@@ -226,7 +226,7 @@ describe('the socket client', () => {
     const client = createSocketClient({ url: socketUrl(), connect: wsFactory })
     const cyclic: Record<string, unknown> = {}
     cyclic.self = cyclic
-    expect(await client.files.list(cyclic as never)).toMatchObject({
+    expect(await client.files.info(cyclic as never)).toMatchObject({
       ok: false,
       error: { kind: 'invalid_input' },
     })

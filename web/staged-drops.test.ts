@@ -45,7 +45,8 @@ async function webRig(dataDir?: string) {
 const staged = (dataDir: string) => readdir(join(dataDir, 'staging')).catch(() => [] as string[])
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5000
+  // A wait for the condition, not a bound on how soon it holds: a loaded machine may take its time.
+  const deadline = Date.now() + 20_000
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((res) => setTimeout(res, 50))
@@ -77,8 +78,7 @@ describe('staged drops (browser host only)', () => {
     await writeFile(empty.path, '')
     const result = await r.call<EnqueueResult>('queue.enqueuePaths', {
       paths: [file.top, empty.top],
-      accountIds: [r.account.id],
-      fldId: 0,
+      targets: [{ accountId: r.account.id, fldId: 0 }],
     })
     // Problems name staged files as they were dropped, not by their place in the data folder.
     expect(result.problems).toEqual([expect.objectContaining({ kind: 'empty', path: 'blank.txt' })])
@@ -98,8 +98,7 @@ describe('staged drops (browser host only)', () => {
     await writeFile(file.path, 'not yet uploaded')
     await r.call<EnqueueResult>('queue.enqueuePaths', {
       paths: [file.top],
-      accountIds: [r.account.id],
-      fldId: 0,
+      targets: [{ accountId: r.account.id, fldId: 0 }],
     })
 
     // The browser host restarting (a new attach on the same data folder), twice: each start sweeps.

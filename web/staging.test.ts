@@ -183,10 +183,6 @@ describe('PUT /stage/<id>/<path>', () => {
       cut: true,
     })
     // The server notices the reset on its side; give it the moment it needs.
-    const deadline = Date.now() + 5000
-    while ((await everything(join(dataDir, 'staging', id))).length > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    expect(await everything(join(dataDir, 'staging', id))).toEqual([])
+    await expect.poll(() => everything(join(dataDir, 'staging', id)), { timeout: 20_000 }).toEqual([])
   })
 })

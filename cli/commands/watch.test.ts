@@ -45,9 +45,14 @@ async function watched(name: string): Promise<string> {
 }
 
 /** Starts `filedock watch` and waits until it says it is watching. */
-async function startWatch(path: string, fldId: number, extra: string[] = []): Promise<CliChild> {
+async function startWatch(
+  path: string,
+  fldId: number,
+  extra: string[] = [],
+  minAge = '1s',
+): Promise<CliChild> {
   const child = startCli(
-    ['watch', path, '--fld_id', String(fldId), '--min-age', '1s', '--json', ...extra],
+    ['watch', path, '--fld_id', String(fldId), '--min-age', minAge, '--json', ...extra],
     env,
     120_000,
   )
@@ -100,7 +105,9 @@ describe('filedock watch', () => {
   it('sends a file written slowly in chunks over 3 s once, and whole', async () => {
     const path = await watched('slow')
     const fldId = await hostFolder('slow')
-    const child = await startWatch(path, fldId)
+    // The writer pauses 600 ms between chunks, a fifth of --min-age: a loaded machine that stretched a pause past
+    // it would rightly see a settled file (StableFiles' own test checks the rule on a clock of its own).
+    const child = await startWatch(path, fldId, [], '3s')
     const lines = linesSoFar(child)
     const chunks = Array.from({ length: 6 }, () => randomBytes(64 * 1024))
     const file = join(path, 'recording.wav')

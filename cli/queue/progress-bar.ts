@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream'
-import { formatBytes } from '../../core/format/bytes.ts'
+import { formatBytes } from '../../shared/format-bytes.ts'
 import type { SizeUnits } from '../../shared/ipc/settings.ts'
 
 export interface BarState {

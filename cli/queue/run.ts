@@ -190,19 +190,13 @@ class QueueRun {
   private async enqueue(engine: UploadEngine): Promise<EnqueueResult | null> {
     const { o, accounts, targetId } = this
     if (o.sources.length === 0 || targetId === null) return { batchId: null, accepted: 0, problems: [] }
-    const accountIds = [targetId]
+    const targets = [{ accountId: targetId, fldId: o.fldId }]
     const adding =
       o.kind === 'paths'
-        ? engine.enqueuePaths({
-            paths: o.sources,
-            accountIds,
-            fldId: o.fldId,
-            ifAlreadyThere: o.force ? 'upload' : 'skip',
-          })
+        ? engine.enqueuePaths({ paths: o.sources, targets, ifAlreadyThere: o.force ? 'upload' : 'skip' })
         : engine.enqueueUrls({
             urls: o.sources,
-            accountIds,
-            fldId: o.fldId,
+            targets,
             ...(o.urlCheck === null ? {} : { check: o.urlCheck ?? { webPages: 'skip' } }),
           })
     const result = await raceAbort(adding, this.ctx.signal)

@@ -45,7 +45,7 @@ export interface AccountEntry {
 export class AccountStore {
   private readonly queue = new SerialQueue()
   private readonly listeners = new ChangeListeners()
-  /** Cached readKey problem per account id; cleared when the backend changes or on recheck(). */
+  /** Cached readKey problem per account id; cleared when the backend changes. */
   private readonly keyProblems = new Map<string, string | null>()
 
   private constructor(
@@ -60,7 +60,8 @@ export class AccountStore {
   static async open(options: AccountStoreOptions): Promise<AccountStore> {
     const { settings, warning } = await loadSettings(options.dataDir)
     const secrets = secretStoreFor(settings.secretBackend, options)
-    const [probe, safeProbe] = await Promise.all([secrets.probe(), options.safeStorage?.probe() ?? null])
+    const probe = await secrets.probe()
+    const safeProbe = await probeSafeStorage(options, secrets, probe)
     return new AccountStore(options, settings, secrets, probe, safeProbe, warning)
   }
 
@@ -334,19 +335,6 @@ export class AccountStore {
   }
 
   /**
-   * Probes the backends again (e.g. after the user unlocked their keychain) and re-reads every key's state.
-   * On Linux the keyring library keeps its first D-Bus connection — or its failure — for the life of the
-   * process, so a session bus that appears only later is seen after a restart.
-   */
-  async recheck(): Promise<KeychainStatus> {
-    this.probe = await this.secrets.probe()
-    if (this.options.safeStorage !== undefined) this.safeStorageProbe = await this.options.safeStorage.probe()
-    this.keyProblems.clear()
-    this.listeners.emit({ reason: 'keychain', accountId: null })
-    return this.keychainStatus()
-  }
-
-  /**
    * The user's explicit choice of where keys live. Keys readable in the old backend are moved to the new one;
    * the others stay as "needs key". Refused (nothing changes) when the chosen backend does not work.
    */
@@ -362,6 +350,7 @@ export class AccountStore {
       await switched.cleanUp()
       this.secrets = switched.secrets
       this.probe = switched.probe
+      if (switched.secrets === this.options.safeStorage) this.safeStorageProbe = switched.probe
       this.keyProblems.clear()
       this.listeners.emit({ reason: 'keychain', accountId: null })
       return this.keychainStatus()
@@ -412,4 +401,20 @@ export class AccountStore {
     await saveSettings(this.options.dataDir, next)
     this.settings = next
   }
+}
+
+/**
+ * Whether Electron safeStorage could be offered, found out only when it matters: it is offered when the keychain
+ * fails. A probe encrypts and decrypts, and on macOS each of those is a keychain access that can prompt the user,
+ * so a working keychain means no probe at all (safeStorageAvailable then reads false: there is nothing to offer).
+ * When safeStorage is itself the chosen backend, its probe is the backend's own, done once.
+ */
+async function probeSafeStorage(
+  backends: SecretBackends,
+  secrets: SecretStore,
+  probe: KeychainProbe,
+): Promise<KeychainProbe | null> {
+  if (backends.safeStorage === undefined) return null
+  if (secrets === backends.safeStorage) return probe
+  return probe.available ? null : backends.safeStorage.probe()
 }

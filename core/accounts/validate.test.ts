@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { UNSAFE_CHAR_RANGES } from '../../shared/unsafe-chars.ts'
 import {
   keySuffix,
   maskKey,
@@ -53,6 +54,15 @@ describe('normaliseLabel', () => {
     rejects(() => normaliseLabel('a\nb'), /control characters/)
     rejects(() => normaliseLabel('a\u0000b'), /control characters/)
     rejects(() => normaliseLabel('invoice\u202Efdp.exe'), /control characters/)
+  })
+
+  it('holds labels to the one unsafe character set, ends of each range included', () => {
+    for (const code of UNSAFE_CHAR_RANGES.flat())
+      rejects(
+        () => normaliseLabel(`a${String.fromCodePoint(code)}b`),
+        /control characters or direction marks/,
+      )
+    expect(normaliseLabel('a\u200fb\u00a0c')).toBe('a\u200fb\u00a0c')
   })
 
   it('compares labels ignoring case', () => {

@@ -1,12 +1,10 @@
 import { API_KEY_MAX_CHARS, LABEL_MAX_CHARS } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { hostBaseUrl, parseField } from '../../shared/ipc/fields.ts'
+import { hasUnsafeChar } from '../../shared/unsafe-chars.ts'
 
 const invalid = (message: string) => new FiledockError({ kind: 'invalid_input', message })
 
-// C0/C1 controls, line/paragraph separators, and bidi embedding/override/isolate marks: the last group can make
-// a label display as something else ("Trojan Source"-style spoofing), so a label may not contain them.
-const LABEL_FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
 const KEY_FORBIDDEN = /[\s\p{Cc}\p{Cf}]/u
 
 export function normaliseLabel(raw: string): string {
@@ -15,7 +13,8 @@ export function normaliseLabel(raw: string): string {
   if (label === '') throw invalid('Give the account a name.')
   if ([...label].length > LABEL_MAX_CHARS)
     throw invalid(`The account name is longer than ${LABEL_MAX_CHARS} characters.`)
-  if (LABEL_FORBIDDEN.test(label)) throw invalid('The account name contains control characters.')
+  // The shared set (shared/unsafe-chars.ts): a label shows in every account list and menu.
+  if (hasUnsafeChar(label)) throw invalid('The account name contains control characters or direction marks.')
   return label
 }
 

@@ -10,6 +10,7 @@ const ACTIONS: Readonly<Record<string, string>> = {
   'upload/file': 'uploading a file', // the form POST to the upload server (UPLOAD_OPERATION)
   'upload/url': 'uploading from a link',
   'file/direct_link': 'getting a direct link',
+  'file/download': 'downloading a file', // a GET of the direct link from the file server (DOWNLOAD_OPERATION)
   'file/info': 'reading file details',
   'file/list': 'listing files',
   'file/rename': 'renaming a file',

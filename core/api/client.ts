@@ -19,6 +19,7 @@ import type {
 } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { actionOf } from './actions.ts'
+import { openRange, type RangeAnswer, type RangeRequest } from './file-server.ts'
 import { type HostProfile, HostProfileKeeper } from './host-profile.ts'
 import { parseAnswer } from './schema-primitives.ts'
 import * as S from './schemas.ts'
@@ -151,6 +152,18 @@ export class ApiClient {
     const op = 'file/direct_link'
     const params = { file_code: V.checkFileCode(op, fileCode) }
     return parseAnswer(S.directLinkAnswer, op, await this.t.read(op, params, o?.signal))
+  }
+
+  /**
+   * A ranged GET of a direct link from op 7 (core/api/file-server.ts), through this client's connections and
+   * proxy. Never retried here: the caller resumes from the bytes it has. It takes no slot of the account's
+   * request budget: the file server is not the API host whose rate the budget keeps (the direct_link call that
+   * gave the URL took one).
+   */
+  openRange(url: string, req: RangeRequest): Promise<RangeAnswer> {
+    const { dispatcher, userAgent, apiKey, proxyFor } = this.t.ctx
+    const idleTimeoutMs = this.t.downloadIdleTimeoutMs
+    return openRange({ dispatcher, userAgent, apiKey, idleTimeoutMs, proxyFor }, url, req)
   }
 
   /**

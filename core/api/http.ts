@@ -133,26 +133,32 @@ export class RequestGuard {
     if (this.callerSignal?.aborted) throw cancelledError(operation)
   }
 
-  /** The typed error for whatever went wrong; FiledockErrors thrown deliberately pass through. */
+  /**
+   * The typed error for whatever went wrong; FiledockErrors thrown deliberately pass through. `where` is the
+   * address as it may be shown (describeUrl by default, describeFileLink for a link whose path is a secret);
+   * through a proxy (`ctx.proxyFor`), a failure that is the proxy's names the proxy instead.
+   */
   explain(
     err: unknown,
     operation: string,
     url: URL,
-    ctx: { apiKey: string; timeoutMs: number; proxyFor?: ((url: URL) => string | undefined) | undefined },
+    ctx: { apiKey: string; proxyFor?: ((url: URL) => string | undefined) | undefined },
+    where = describeUrl(url.href),
   ): FiledockError {
     if (this.callerSignal?.aborted) return cancelledError(operation, err)
     if (this.timedOut) {
       return new FiledockError(
         {
           kind: 'timeout',
-          message: `The host did not answer within ${formatMs(this.limitMs)} while ${actionOf(operation)} (${describeUrl(url.href)}). Check the connection or try again.`,
+          message: `The host did not answer within ${formatMs(this.limitMs)} while ${actionOf(operation)} (${where}). Check the connection or try again.`,
           operation,
         },
         { cause: err },
       )
     }
     if (err instanceof FiledockError) return err
-    return transportError(err, operation, url, ctx.apiKey, ctx.proxyFor?.(url))
+    const proxy = ctx.proxyFor?.(url)
+    return transportError(err, operation, where, ctx.apiKey, proxy === undefined ? undefined : { proxy, url })
   }
 
   dispose(): void {
@@ -179,16 +185,15 @@ function formatMs(ms: number): string {
 export function transportError(
   err: unknown,
   operation: string,
-  url: URL,
+  where: string,
   apiKey: string,
-  proxy?: string,
+  proxied?: { proxy: string; url: URL },
 ): FiledockError {
-  if (proxy !== undefined) {
-    const blamed = proxyFailure(err, proxy, operation, url)
+  if (proxied !== undefined) {
+    const blamed = proxyFailure(err, proxied.proxy, operation, proxied.url)
     if (blamed !== undefined) return blamed
   }
   const code = (err as { code?: unknown })?.code
-  const where = describeUrl(url.href)
   const mk = (kind: 'network' | 'timeout', what: string) =>
     new FiledockError(
       { kind, message: `${what} while ${actionOf(operation)} (${where}).`, operation },

@@ -125,7 +125,7 @@ describe('one request budget per account', () => {
     )
     const t = await openEngine({ clientFor: () => c })
     closing.push({ close: () => t.close() })
-    await t.engine.enqueuePaths({ paths: files, accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths: files, targets: [{ accountId: 'main', fldId: 0 }] })
     await until(() => t.engine.snapshot().items.some((i) => i.error !== null))
     const items = t.engine.snapshot().items
     expect(items.filter((i) => i.state === 'failed')).toEqual([])

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiClient } from './client.ts'
 import { failureOf, fakeHostClients } from './testing/fake-client.ts'
 import { type FakeHandler, ok, reply } from './testing/fake-host.ts'
@@ -233,11 +233,23 @@ describe('malformed answers become typed errors', () => {
   })
 
   it('a host that never answers → timeout', async () => {
-    const { client } = await setup(() => {}, { timeoutMs: 200 })
-    const started = Date.now()
-    const err = await failure(client.accountInfo())
-    expect(err.kind).toBe('timeout')
-    expect(Date.now() - started).toBeLessThan(2000)
+    const { client, host } = await setup(() => {}, { timeoutMs: 200 })
+    // The time limit on a fake clock: the call is still waiting 1 ms before it, and fails at it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      let settled = false
+      const call = failure(client.accountInfo()).finally(() => {
+        settled = true
+      })
+      // (vi.waitFor would move the fake clock on.)
+      while (host.requests.length === 0) await new Promise((resolve) => setImmediate(resolve))
+      await vi.advanceTimersByTimeAsync(199)
+      expect(settled).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect((await call).kind).toBe('timeout')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('a caller abort → cancelled', async () => {
@@ -256,15 +268,20 @@ describe('malformed answers become typed errors', () => {
     expect(err.retryAfterMs).toBe(7000)
   })
 
-  it('429 with an HTTP-date Retry-After → rate_limited with a positive wait', async () => {
-    const at = new Date(Date.now() + 20_000).toUTCString()
-    const { client } = await setup((_q, res) =>
-      reply(res, { status: 429, msg: 'Too many requests' }, 429, { 'retry-after': at }),
-    )
-    const err = await failure(client.accountInfo())
-    expect(err.kind).toBe('rate_limited')
-    expect(err.retryAfterMs).toBeGreaterThan(15_000)
-    expect(err.retryAfterMs).toBeLessThanOrEqual(20_000)
+  it('429 with an HTTP-date Retry-After → rate_limited with the wait until then', async () => {
+    // The clock stands at a whole second, so the wait is exact however long the round trip takes.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 0, 1, 12, 0, 0) })
+    try {
+      const at = new Date(Date.now() + 20_000).toUTCString()
+      const { client } = await setup((_q, res) =>
+        reply(res, { status: 429, msg: 'Too many requests' }, 429, { 'retry-after': at }),
+      )
+      const err = await failure(client.accountInfo())
+      expect(err.kind).toBe('rate_limited')
+      expect(err.retryAfterMs).toBe(20_000)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

@@ -32,6 +32,8 @@ export interface ApiClientOptions {
   uploadIdleTimeoutMs?: number
   /** How long the upload server may take to answer after the last byte. Default 5 min. */
   uploadAnswerTimeoutMs?: number
+  /** Downloads (core/api/file-server.ts) fail when no bytes arrive for this long. Default 60 s. */
+  downloadIdleTimeoutMs?: number
   /** What the host has shown about itself, and where what it shows next goes (host-profile.ts). */
   profile?: HostProfileOptions
   /**
@@ -57,6 +59,7 @@ export class ApiTransport {
   readonly policy: RetryPolicy
   readonly uploadIdleTimeoutMs: number
   readonly uploadAnswerTimeoutMs: number
+  readonly downloadIdleTimeoutMs: number
   /** Every request of this client takes a slot here first, the upload form included (client.ts). */
   readonly budget: RequestBudget
   private readonly owned: { close(): Promise<void> } | undefined
@@ -96,6 +99,7 @@ export class ApiTransport {
     this.budget = opts.budget ?? new RequestBudget()
     this.uploadIdleTimeoutMs = opts.uploadIdleTimeoutMs ?? 60_000
     this.uploadAnswerTimeoutMs = opts.uploadAnswerTimeoutMs ?? 300_000
+    this.downloadIdleTimeoutMs = opts.downloadIdleTimeoutMs ?? 60_000
   }
 
   /** Closes the connection pool this transport created (not a dispatcher passed in). Idempotent. */

@@ -1,5 +1,5 @@
 import { FiledockError } from '../../shared/errors.ts'
-import { formatBytes } from '../format/bytes.ts'
+import { formatBytes } from '../../shared/format-bytes.ts'
 import { hostWords } from './envelope.ts'
 import type { HostProfile } from './host-profile.ts'
 import { UPLOAD_OPERATION } from './multipart-upload.ts'

@@ -191,8 +191,7 @@ describe('streamed multipart upload', () => {
       .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(FiledockError)
     expect((err as FiledockError).kind).toBe('cancelled')
-    await new Promise((r) => setTimeout(r, 100))
-    expect(closed).toBe(true)
+    await expect.poll(() => closed, { timeout: 15_000 }).toBe(true)
   })
 
   it('a server that stops reading → timeout after the idle limit', async () => {

@@ -89,11 +89,11 @@ describe('watch folders and link health in the app', () => {
     const second = caller(core)
     try {
       await until(async () => (await second.call<WatchStatus[]>('watch.list'))[0]?.sent === 2)
-      await new Promise((r) => setTimeout(r, 500))
-      const names = (await second.call<{ name: string }[]>('history.search', { limit: 100, offset: 0 })).map(
-        (e) => e.name,
-      )
-      expect(names.sort()).toEqual(['before.txt', 'while-closed.txt'])
+      const names = async () =>
+        (await second.call<{ name: string }[]>('history.search', { limit: 100, offset: 0 }))
+          .map((e) => e.name)
+          .sort()
+      await expect.poll(names, { timeout: 20_000 }).toEqual(['before.txt', 'while-closed.txt'])
 
       await second.call('accounts.remove', { id: account.id })
       await until(async () => (await second.call<WatchStatus[]>('watch.list')).length === 0)

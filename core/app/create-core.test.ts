@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
 import type { AccountView } from '../../shared/accounts.ts'
+import type { FolderListing } from '../../shared/api/types.ts'
 import { channelNames } from '../../shared/ipc/channels.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
-import { createDispatcher } from '../ipc/dispatcher.ts'
+import { createDispatcher, type Dispatcher } from '../ipc/dispatcher.ts'
 import { type Core, createCore } from './create-core.ts'
 import { runContractScenario } from './testing/contract-scenario.ts'
 import { MemorySecretStore } from './testing/memory-secret-store.ts'
@@ -49,6 +50,17 @@ async function newCore(
   return { core, dataDir: dir }
 }
 
+/** The root's listing and its folders' (the seed puts files in both). */
+async function everyListing(d: Dispatcher): Promise<FolderListing[]> {
+  const list = async (fldId: number) => {
+    const answer = await d.dispatch('folders.list', { fldId })
+    if (!answer.ok) throw new Error(answer.error.message)
+    return answer.value as FolderListing
+  }
+  const root = await list(0)
+  return [root, ...(await Promise.all(root.folders.map((f) => list(f.fldId))))]
+}
+
 async function allFileText(dir: string): Promise<string> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
   const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
@@ -78,9 +90,7 @@ describe('createCore', () => {
       ok: false,
       error: { kind: 'not_found' },
     })
-    expect(
-      await dispatcher.dispatch('files.list', { page: 1, perPage: 10, accountId: 'nope' }),
-    ).toMatchObject({
+    expect(await dispatcher.dispatch('folders.list', { fldId: 0, accountId: 'nope' })).toMatchObject({
       ok: false,
       error: { kind: 'not_found' },
     })
@@ -97,9 +107,9 @@ describe('createCore', () => {
       apiKey: sandbox.apiKey,
     })
     expect(result).toMatchObject({ ok: false, error: { kind: 'keychain' } })
-    expect(await dispatcher.dispatch('accounts.keychainStatus', {})).toMatchObject({
+    expect(await dispatcher.dispatch('accounts.list', {})).toMatchObject({
       ok: true,
-      value: { available: false },
+      value: { keychain: { available: false } },
     })
   })
 
@@ -138,7 +148,7 @@ describe('createCore', () => {
     if (!offline.ok) throw new Error(offline.error.message)
     const again = await d1.dispatch('accounts.tryOffline', {})
     expect(again).toMatchObject({ ok: true, value: { id: (offline.value as AccountView).id } })
-    const before = await d1.dispatch('files.list', { page: 1, perPage: 100 })
+    const before = await everyListing(d1)
     await first.dispose()
 
     const second = await createCore({
@@ -150,8 +160,8 @@ describe('createCore', () => {
     })
     try {
       const d2 = createDispatcher(second.handlers)
-      const after = await d2.dispatch('files.list', { page: 1, perPage: 100 })
-      expect(after).toMatchObject({ ok: true })
+      const after = await everyListing(d2)
+      expect(after.flatMap((l) => l.files)).not.toHaveLength(0)
       expect(after).toEqual(before)
       const accounts = await d2.dispatch('accounts.list', {})
       expect(accounts).toMatchObject({ ok: true, value: { accounts: [{ offline: true, active: true }] } })

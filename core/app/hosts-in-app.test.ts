@@ -50,8 +50,7 @@ async function journey(variant: Partial<HostVariant>) {
   const id = r.account.id
   const batch = await r.call<EnqueueResult>('queue.enqueuePaths', {
     paths: [join(src, 'clips')],
-    accountIds: [id],
-    fldId: 0,
+    targets: [{ accountId: id, fldId: 0 }],
   })
   const ready = await r.next('links.ready', (e) => e.batchId === batch.batchId)
   const root = await r.call<FolderListing>('folders.list', { accountId: id, fldId: 0 })
@@ -101,8 +100,7 @@ describe('a link-domain move in the middle of a session', () => {
     const id = r.account.id
     const batch = await r.call<EnqueueResult>('queue.enqueuePaths', {
       paths: [join(src, 'one.txt'), join(src, 'two.txt')],
-      accountIds: [id],
-      fldId: 0,
+      targets: [{ accountId: id, fldId: 0 }],
     })
     await r.next('links.ready', (e) => e.batchId === batch.batchId)
     const history = () => r.call<HistoryEntry[]>('history.search', { limit: 100, offset: 0 })
@@ -161,8 +159,7 @@ describe('a link-domain move in the middle of a session', () => {
     await r.call('folders.list', { accountId: r.account.id, fldId: 0 })
     const batch = await r.call<EnqueueResult>('queue.enqueuePaths', {
       paths: [join(src, 'one.txt')],
-      accountIds: [r.account.id],
-      fldId: 0,
+      targets: [{ accountId: r.account.id, fldId: 0 }],
     })
     const ready = await r.next('links.ready', (e) => e.batchId === batch.batchId)
     expect(hostOf(ready.text)).toBe(LINK_HOST_B)

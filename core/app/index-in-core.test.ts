@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { openSandbox } from '../../sandbox/test-support.ts'
+import type { FolderListing } from '../../shared/api/types.ts'
 import type { IndexFileRow, IndexWindow } from '../../shared/file-index.ts'
 import { createDispatcher } from '../ipc/dispatcher.ts'
 import { createCore } from './create-core.ts'
@@ -15,17 +16,14 @@ it('writes the app’s own renames, moves and new folders into the index at once
   const sandbox = await openSandbox({ seedFiles: 50 })
   cleanup.push(() => sandbox.stop())
   const { call, account, events } = await coreWithAccount(sandbox, cleanup)
-  const list = await call<{ files: Array<{ fileCode: string; fldId: number }> }>('files.list', {
-    page: 1,
-    perPage: 1,
-    fldId: 0,
-  })
+  const list = await call<FolderListing>('folders.list', { fldId: 0 })
   const file = list.files[0]
   if (file === undefined) throw new Error('no file in the root')
 
   const folder = await call<{ fldId: number }>('folders.create', { parentId: 0, name: 'Fresh folder' })
   await call('files.rename', { fileCode: file.fileCode, name: 'Renamed in the app.txt' })
-  await call('files.move', { fileCodes: [file.fileCode], fldId: folder.fldId })
+  const picked = { kind: 'files', files: [{ accountId: account.id, fileCode: file.fileCode }] }
+  await call('index.moveSelection', { selection: picked, accountId: account.id, fldId: folder.fldId })
   // No revalidation can be what put them there: the host now fails every read.
   sandbox.sb.setFaults({ errorRate: 1 })
   expect(await call<IndexFileRow>('index.file', { fileCode: file.fileCode })).toMatchObject({

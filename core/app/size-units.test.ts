@@ -36,8 +36,7 @@ describe('sizes main writes follow the size unit setting', () => {
     await r.call('settings.update', { linkFormat: 'plain', sizeUnits: 'binary' })
     const first = await r.call<EnqueueResult>('queue.enqueuePaths', {
       paths: [join(src, 'two-k.bin')],
-      accountIds: [r.account.id],
-      fldId: 0,
+      targets: [{ accountId: r.account.id, fldId: 0 }],
     })
     const binary = await r.next('links.ready', (e) => e.batchId === first.batchId)
     expect(binary.text).toMatch(/^two-k\.bin \(2\.0 KiB\) — http/)
@@ -56,7 +55,7 @@ describe('sizes main writes follow the size unit setting', () => {
       baseUrl: sandbox.baseUrl,
       apiKey: small.apiKey,
     })
-    const drop = { paths: [join(src, 'ten-k.bin')], accountIds: [account.id], fldId: 0 }
+    const drop = { paths: [join(src, 'ten-k.bin')], targets: [{ accountId: account.id, fldId: 0 }] }
 
     await r.call('settings.update', { sizeUnits: 'binary' })
     const binary = await r.call<EnqueueResult>('queue.enqueuePaths', drop)

@@ -43,8 +43,7 @@ describe('the upload queue in the app', () => {
     await r.call('settings.update', { linkFormat: 'bbcode', autoCopy: true })
     const result = await r.call<EnqueueResult>('queue.enqueuePaths', {
       paths: [join(src, 'album'), join(src, 'loose.txt')],
-      accountIds: [r.account.id],
-      fldId: 0,
+      targets: [{ accountId: r.account.id, fldId: 0 }],
     })
     expect(result).toMatchObject({ accepted: 3, problems: [] })
     const links = await r.next('links.ready', (e) => e.batchId === result.batchId)
@@ -78,8 +77,7 @@ describe('the upload queue in the app', () => {
     await r.call('settings.update', { linkFormat: 'direct', autoCopy: true })
     const result = await r.call<EnqueueResult>('queue.enqueuePaths', {
       paths: [join(src, 'loose.txt')],
-      accountIds: [r.account.id],
-      fldId: 0,
+      targets: [{ accountId: r.account.id, fldId: 0 }],
     })
     const links = await r.next('links.ready', (e) => e.batchId === result.batchId)
     expect(links).toMatchObject({ format: 'direct', copied: false, files: 1 })
@@ -92,8 +90,10 @@ describe('the upload queue in the app', () => {
     const r = await rig()
     const answer = await r.d.dispatch('queue.enqueuePaths', {
       paths: [join(src, 'loose.txt')],
-      accountIds: [r.account.id, 'nobody'],
-      fldId: 0,
+      targets: [
+        { accountId: r.account.id, fldId: 0 },
+        { accountId: 'nobody', fldId: 0 },
+      ],
     })
     expect(answer).toMatchObject({ ok: false, error: { kind: 'not_found' } })
     expect((await r.call<QueueSnapshot>('queue.snapshot')).items).toEqual([])
@@ -102,16 +102,29 @@ describe('the upload queue in the app', () => {
   it('cancels the waiting uploads of an account that is removed', async () => {
     const r = await rig()
     await r.call('queue.pause')
-    await r.call('queue.enqueuePaths', { paths: [join(src, 'album')], accountIds: [r.account.id], fldId: 0 })
+    await r.call('queue.enqueuePaths', {
+      paths: [join(src, 'album')],
+      targets: [{ accountId: r.account.id, fldId: 0 }],
+    })
     await r.call('accounts.remove', { id: r.account.id })
-    const deadline = Date.now() + 5000
-    let states: string[] = []
-    while (Date.now() < deadline) {
-      states = (await r.call<QueueSnapshot>('queue.snapshot')).items.map((i) => i.state)
-      if (states.every((s) => s === 'cancelled')) break
-      await new Promise((res) => setTimeout(res, 20))
-    }
-    expect(states).toEqual(['cancelled', 'cancelled'])
+    await expect
+      .poll(async () => (await r.call<QueueSnapshot>('queue.snapshot')).items.map((i) => i.state), {
+        timeout: 20_000,
+      })
+      .toEqual(['cancelled', 'cancelled'])
+  })
+
+  it('says a batch whose only upload was cancelled sent nothing: no files, nothing failed, one cancelled', async () => {
+    const r = await rig()
+    await r.call('queue.pause')
+    const result = await r.call<EnqueueResult>('queue.enqueuePaths', {
+      paths: [join(src, 'loose.txt')],
+      targets: [{ accountId: r.account.id, fldId: 0 }],
+    })
+    const [item] = (await r.call<QueueSnapshot>('queue.snapshot')).items
+    await r.call('queue.cancel', { itemId: item?.id })
+    const links = await r.next('links.ready', (e) => e.batchId === result.batchId)
+    expect(links).toMatchObject({ files: 0, failed: 0, cancelled: 1, text: '' })
   })
 
   it('keeps queue limits and upload settings across a restart', async () => {

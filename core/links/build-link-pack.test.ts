@@ -69,8 +69,6 @@ describe('pack order', () => {
       id: 'b1',
       kind: 'paths',
       accountIds: ['two', 'one'],
-      fldId: 0,
-      basePath: '',
       createdAt: 0,
       finishedEmitted: false,
     }

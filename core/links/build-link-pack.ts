@@ -1,10 +1,10 @@
 import pLimit from 'p-limit'
 import type { HistoryEntry } from '../../shared/history.ts'
 import type { SizeUnits } from '../../shared/ipc/settings.ts'
+import { formatLinkPack } from '../../shared/link-pack.ts'
 import type { LinkFormat, LinkPackEntry } from '../../shared/links.ts'
 import type { ApiClient } from '../api/client.ts'
 import { compareRelPaths } from '../queue/scan-order.ts'
-import { formatLinkPack } from './link-pack.ts'
 
 /** The API client of an account, to fetch direct links with. */
 export type ClientOf = (accountId: string) => ApiClient | Promise<ApiClient>

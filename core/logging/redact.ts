@@ -1,3 +1,5 @@
+import { replaceUnsafeChars } from '../../shared/unsafe-chars.ts'
+
 /**
  * The one redaction, applied before a message leaves main (IPC answer, WebSocket frame, log line, CLI stderr):
  * anything that looks like a credential is masked. The key travels in query strings and form bodies and a host
@@ -30,4 +32,30 @@ export function describeUrl(url: string): string {
 /** Bounds a message for people: long texts (an HTML error page, a zod dump) are cut with an ellipsis. */
 export function clip(text: string, max = 300): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`
+}
+
+/**
+ * A file server's link as we may show it: its origin and the file's name only. A direct link carries its secret
+ * in the path (`/d/<signed token>/<name>`), not only in the query, so describeUrl would show it.
+ */
+export function describeFileLink(url: string): string {
+  try {
+    const u = new URL(url)
+    const last =
+      u.pathname
+        .split('/')
+        .filter((s) => s !== '')
+        .at(-1) ?? ''
+    return `${u.origin}/…/${clip(replaceUnsafeChars(decodedSegment(last), '_'), 120)}`
+  } catch {
+    return 'a file link'
+  }
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }

@@ -1,15 +1,16 @@
-import type { AlreadyThereCount } from '../../shared/queue.ts'
+import type { AlreadyThereCount, DropTarget } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
-import { type AccountTarget, checkTarget } from './enqueue.ts'
+import { checkTargets } from './enqueue.ts'
 import type { ExistingFiles } from './folder-contents.ts'
 import type { FolderMirror } from './folder-mirror.ts'
-import { type ScanOptions, scanPaths } from './scan.ts'
+import type { ScanResult } from './scan.ts'
 
 export interface AlreadyThereDeps {
   clientFor(accountId: string): Promise<ApiClient>
   mirror: FolderMirror
   existing: ExistingFiles
-  scan?: ScanOptions
+  /** The drop's scan (kept for its enqueue: scan-reuse.ts). */
+  scan(paths: readonly string[]): Promise<ScanResult>
 }
 
 /**
@@ -19,30 +20,25 @@ export interface AlreadyThereDeps {
  * Files that cannot be read or checked count as not there: the drop then proceeds as usual and reports them.
  */
 export async function countAlreadyThere(
-  input: {
-    paths: readonly string[]
-    accountIds: readonly string[]
-    fldId?: number
-    targets?: readonly AccountTarget[]
-  },
+  input: { paths: readonly string[]; targets: readonly DropTarget[] },
   d: AlreadyThereDeps,
 ): Promise<AlreadyThereCount> {
-  const { accountIds, folderOf } = checkTarget(input)
-  const scan = await scanPaths(input.paths, d.scan)
+  const targets = checkTargets(input.targets)
+  const scan = await d.scan(input.paths)
   let there = 0
-  for (const accountId of accountIds) {
+  for (const { accountId, fldId: base } of targets) {
     const client = await d.clientFor(accountId)
     const folders = new Map<string, Promise<number | null>>()
     for (const f of scan.files) {
       const key = f.relDir.join('/')
       let folder = folders.get(key)
       if (!folder) {
-        folder = d.mirror.find(accountId, client, folderOf(accountId).fldId, f.relDir)
+        folder = d.mirror.find(accountId, client, base, f.relDir)
         folders.set(key, folder)
       }
       const fldId = await folder
       if (fldId !== null && (await d.existing.find(accountId, fldId, f.name, f.size)) !== null) there++
     }
   }
-  return { files: scan.files.length * accountIds.length, alreadyThere: there }
+  return { files: scan.files.length * targets.length, alreadyThere: there }
 }

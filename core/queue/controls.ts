@@ -50,7 +50,7 @@ export async function pauseItem(d: ControlDeps, id: string): Promise<void> {
 
 export async function resumeItems(d: ControlDeps, id?: string): Promise<void> {
   const { core, store } = d
-  const items = id === undefined ? [...store.items.values()] : [itemOf(store, id)]
+  const items = id === undefined ? [...store.items()] : [itemOf(store, id)]
   for (const item of items) {
     if (item.state !== 'paused') continue
     const interrupted = item.error?.kind === 'cancelled' && item.error.message === ITEM_INTERRUPTED_MESSAGE
@@ -75,9 +75,9 @@ export async function retryFailed(d: ControlDeps, ids?: readonly string[]): Prom
   const { core, store } = d
   const wanted = ids ? new Set(ids) : null
   let n = 0
-  for (const item of [...store.items.values()]) {
+  for (const item of [...store.items()]) {
     if (item.state !== 'failed' || (wanted && !wanted.has(item.id))) continue
-    const batch = store.batches.get(item.batchId)
+    const batch = store.batch(item.batchId)
     if (batch?.finishedEmitted) await store.patchBatch(batch, { finishedEmitted: false })
     await store.patch(item, { state: 'queued', attempts: 0, error: null, finishedAt: null })
     core.changed(item)
@@ -90,8 +90,8 @@ export async function retryFailed(d: ControlDeps, ids?: readonly string[]): Prom
 export async function clearFinished(d: ControlDeps): Promise<number> {
   const { core, store, events } = d
   const open = new Set<string>()
-  for (const i of store.items.values()) if (!isOver(i)) open.add(i.batchId)
-  const gone = [...store.items.values()].filter(
+  for (const i of store.items()) if (!isOver(i)) open.add(i.batchId)
+  const gone = [...store.items()].filter(
     (i) => (i.state === 'done' || i.state === 'cancelled') && !open.has(i.batchId),
   )
   if (gone.length === 0) return 0
@@ -107,7 +107,7 @@ function isOver(i: ItemRecord): boolean {
 }
 
 function itemOf(store: QueueStore, id: string): ItemRecord {
-  const item = store.items.get(id)
+  const item = store.item(id)
   if (!item) throw new FiledockError({ kind: 'not_found', message: 'That upload is no longer in the queue.' })
   return item
 }

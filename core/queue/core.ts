@@ -53,33 +53,33 @@ const isActive = (s: QueueItemState | null) =>
  * public API (engine.ts) act through its methods.
  */
 export class QueueCore {
-  readonly #d: CoreDeps
-  readonly #runs = new Map<string, ItemRun>()
-  readonly #locks = new NameLocks()
-  readonly #pause = new PauseState()
-  readonly #scheduler: Scheduler
-  readonly #connectivity: Connectivity
+  private readonly d: CoreDeps
+  private readonly runs = new Map<string, ItemRun>()
+  private readonly locks = new NameLocks()
+  private readonly pause = new PauseState()
+  private readonly scheduler: Scheduler
+  private readonly connectivity: Connectivity
   /** Per account: no request before this time (a host's Retry-After). */
-  readonly #notBefore = new Map<string, number>()
+  private readonly notBefore = new Map<string, number>()
   /** Codes of items cleared from the queue this session: still not a lost attempt's file. */
-  readonly #clearedCodes = new Set<string>()
-  readonly #parked = new Map<string, Set<string>>()
-  readonly #batchOpen = new Map<string, number>()
-  readonly #background = new Set<Promise<unknown>>()
-  readonly #tally = new QueueTally()
-  #idleWaiters: (() => void)[] = []
-  #active = 0
-  #started = false
-  #closed = false
+  private readonly clearedCodes = new Set<string>()
+  private readonly parked = new Map<string, Set<string>>()
+  private readonly batchOpen = new Map<string, number>()
+  private readonly background = new Set<Promise<unknown>>()
+  private readonly tally = new QueueTally()
+  private idleWaiters: (() => void)[] = []
+  private active = 0
+  private started = false
+  private closed = false
 
   constructor(d: CoreDeps, concurrency: number, run: (id: string) => Promise<void>) {
-    this.#d = d
-    this.#scheduler = new Scheduler(concurrency, {
-      admit: (id) => this.#admit(id),
+    this.d = d
+    this.scheduler = new Scheduler(concurrency, {
+      admit: (id) => this.admit(id),
       run,
-      halted: () => this.#closed || !this.#started || this.#pause.current !== null,
+      halted: () => this.closed || !this.started || this.pause.current !== null,
     })
-    this.#connectivity = new Connectivity(
+    this.connectivity = new Connectivity(
       d.clientFor,
       d.probe,
       (accountId) => this.haltOffline(accountId),
@@ -88,43 +88,43 @@ export class QueueCore {
   }
 
   get isClosed(): boolean {
-    return this.#closed
+    return this.closed
   }
 
   /** Why the whole queue is paused, if it is. */
   get pausedBy(): QueuePause | null {
-    return this.#pause.current
+    return this.pause.current
   }
 
   get concurrency(): number {
-    return this.#scheduler.concurrency
+    return this.scheduler.concurrency
   }
 
   setConcurrency(n: number): void {
-    this.#scheduler.setConcurrency(n)
+    this.scheduler.setConcurrency(n)
   }
 
   /** The engine's knowledge of one item beyond its record. */
   runOf(id: string): ItemRun {
-    let run = this.#runs.get(id)
+    let run = this.runs.get(id)
     if (!run) {
       run = new ItemRun()
-      this.#runs.set(id, run)
+      this.runs.set(id, run)
     }
     return run
   }
 
   /** Work may start (after a restart: once listeners added right after open are in place). */
   startWork(): void {
-    this.#started = true
-    this.#finishRestoredBatches()
-    this.#scheduler.pump()
+    this.started = true
+    this.finishRestoredBatches()
+    this.scheduler.pump()
   }
 
   /** Puts an item in line; unresolved sends first, so a lost attempt is settled before anything else runs. */
   push(item: ItemRecord): void {
-    if (this.#closed) return
-    this.#scheduler.push(item.id, item.sending ? item.seq - 1e15 : item.seq)
+    if (this.closed) return
+    this.scheduler.push(item.id, item.sending ? item.seq - 1e15 : item.seq)
   }
 
   /** Every visible change of an item comes here. */
@@ -133,58 +133,58 @@ export class QueueCore {
     const next = viewState(item, run)
     if (run.shown !== next) {
       const prev = run.report(next)
-      this.#tally.move(item, prev, next)
-      this.#d.progress.touch()
-      this.#active += (isActive(next) ? 1 : 0) - (isActive(prev) ? 1 : 0)
+      this.tally.move(item, prev, next)
+      this.d.progress.touch()
+      this.active += (isActive(next) ? 1 : 0) - (isActive(prev) ? 1 : 0)
       const open =
-        (this.#batchOpen.get(item.batchId) ?? 0) +
+        (this.batchOpen.get(item.batchId) ?? 0) +
         (isFinal(next) ? 0 : 1) -
         (prev === null || isFinal(prev) ? 0 : 1)
-      this.#batchOpen.set(item.batchId, open)
-      if (isFinal(next) && open === 0 && this.#started) this.track(this.#finishBatch(item.batchId))
+      this.batchOpen.set(item.batchId, open)
+      if (isFinal(next) && open === 0 && this.started) this.track(this.finishBatch(item.batchId))
     }
-    if (emit) this.#d.events.emit({ type: 'queue.item', item: this.view(item) })
-    this.#checkIdle()
+    if (emit) this.d.events.emit({ type: 'queue.item', item: this.view(item) })
+    this.checkIdle()
   }
 
   /** The item left the queue (cleared): its code stays known, so no lost-attempt check takes it. */
   forgetItem(item: ItemRecord): void {
-    const run = this.#runs.get(item.id)
-    if (run && isActive(run.shown)) this.#active--
+    const run = this.runs.get(item.id)
+    if (run && isActive(run.shown)) this.active--
     if (run?.shown) {
-      this.#tally.drop(item, run.shown)
-      this.#d.progress.touch()
+      this.tally.drop(item, run.shown)
+      this.d.progress.touch()
     }
-    this.#runs.delete(item.id)
-    if (item.fileCode) this.#clearedCodes.add(item.fileCode)
+    this.runs.delete(item.id)
+    if (item.fileCode) this.clearedCodes.add(item.fileCode)
   }
 
   view(item: ItemRecord): QueueItemView {
-    return itemView(item, this.runOf(item.id), this.#d.progress, (i) => i.result?.pageLink ?? null)
+    return itemView(item, this.runOf(item.id), this.d.progress, (i) => i.result?.pageLink ?? null)
   }
 
   /** Counts and bytes of the whole queue, computed here once for the progress event and the snapshot. */
   totals(): QueueTotals {
-    const { progress } = this.#d
-    return this.#tally.read((id) => progress.sentOf(id), progress.bytesPerSec())
+    const { progress } = this.d
+    return this.tally.read((id) => progress.sentOf(id), progress.bytesPerSec())
   }
 
   /** Is `code` the known result of an item other than `self`? */
   claimed(code: string, self: string): boolean {
-    if (this.#clearedCodes.has(code)) return true
-    for (const i of this.#d.store.items.values()) if (i.fileCode === code && i.id !== self) return true
+    if (this.clearedCodes.has(code)) return true
+    for (const i of this.d.store.items()) if (i.fileCode === code && i.id !== self) return true
     return false
   }
 
   releaseName(item: ItemRecord): void {
     if (!this.runOf(item.id).dropName()) return
     const key = nameKey(item.accountId, item.name)
-    this.#locks.release(key, item.kind === 'url' ? null : item.size)
-    const waiting = this.#parked.get(key)
+    this.locks.release(key, item.kind === 'url' ? null : item.size)
+    const waiting = this.parked.get(key)
     if (!waiting) return
-    this.#parked.delete(key)
+    this.parked.delete(key)
     for (const id of waiting) {
-      const other = this.#d.store.items.get(id)
+      const other = this.d.store.item(id)
       if (other?.state === 'queued') this.push(other)
     }
   }
@@ -205,44 +205,44 @@ export class QueueCore {
     accountId?: string,
     o: { stopRunning: boolean } = { stopRunning: true },
   ): void {
-    const entered = this.#pause.enter(reason, message, this.#d.now(), accountId)
-    if (entered) this.#d.events.emit({ type: 'queue.paused', pause: entered })
-    if (o.stopRunning && this.#pause.current !== null) for (const run of this.#runs.values()) run.stop('halt')
+    const entered = this.pause.enter(reason, message, this.d.now(), accountId)
+    if (entered) this.d.events.emit({ type: 'queue.paused', pause: entered })
+    if (o.stopRunning && this.pause.current !== null) for (const run of this.runs.values()) run.stop('halt')
   }
 
   /** The host of `accountId` cannot be reached: pause until it answers again (Connectivity resumes). */
   haltOffline(accountId: string): void {
     this.halt(
       'offline',
-      `Cannot reach the host of ${this.#d.accountLabel(accountId)}. The queue is paused and resumes by itself when the host answers again.`,
+      `Cannot reach the host of ${this.d.accountLabel(accountId)}. The queue is paused and resumes by itself when the host answers again.`,
       accountId,
     )
   }
 
   unhalt(reasons: readonly QueuePauseReason[]): void {
-    const left = this.#pause.leave(reasons)
+    const left = this.pause.leave(reasons)
     if (left === null) return
-    this.#d.events.emit({ type: 'queue.resumed', reason: left })
-    this.#scheduler.pump()
+    this.d.events.emit({ type: 'queue.resumed', reason: left })
+    this.scheduler.pump()
   }
 
   /** One probe tells a flaky request from a host that is gone (connectivity.ts); true pauses the queue. */
   isOffline(accountId: string): Promise<boolean> {
-    return this.#connectivity.isOffline(accountId)
+    return this.connectivity.isOffline(accountId)
   }
 
   /** The host asked (Retry-After) for no request of this account before `until`. */
   holdAccount(accountId: string, until: number): void {
-    if ((this.#notBefore.get(accountId) ?? 0) < until) this.#notBefore.set(accountId, until)
+    if ((this.notBefore.get(accountId) ?? 0) < until) this.notBefore.set(accountId, until)
   }
 
   /** Waits out the account's Retry-After, if any; rejects when `signal` aborts. */
   async awaitAccount(accountId: string, signal: AbortSignal): Promise<void> {
-    const until = this.#notBefore.get(accountId)
+    const until = this.notBefore.get(accountId)
     if (until === undefined) return
-    const wait = until - this.#d.now()
+    const wait = until - this.d.now()
     if (wait <= 0) {
-      this.#notBefore.delete(accountId)
+      this.notBefore.delete(accountId)
       return
     }
     await delay(wait, signal)
@@ -251,10 +251,10 @@ export class QueueCore {
 
   /** Work that must finish before whenIdle resolves or close completes (history writes, batch events). */
   track<T>(p: Promise<T>): Promise<T> {
-    this.#background.add(p)
+    this.background.add(p)
     const done = () => {
-      this.#background.delete(p)
-      this.#checkIdle()
+      this.background.delete(p)
+      this.checkIdle()
     }
     p.then(done, (err: unknown) => {
       log.error('upload queue bookkeeping failed', err)
@@ -265,8 +265,8 @@ export class QueueCore {
 
   whenIdle(): Promise<void> {
     return new Promise((resolve) => {
-      this.#idleWaiters.push(resolve)
-      this.#checkIdle()
+      this.idleWaiters.push(resolve)
+      this.checkIdle()
     })
   }
 
@@ -275,37 +275,37 @@ export class QueueCore {
    * are dropped; resolves once every run has ended and the bookkeeping it started is written.
    */
   async close(): Promise<void> {
-    if (this.#closed) return
+    if (this.closed) return
     // Marked before anything is aborted, so the runs that end now know it is the close, not a failure.
-    this.#closed = true
-    for (const run of this.#runs.values()) {
+    this.closed = true
+    for (const run of this.runs.values()) {
       run.cancelRetry()
       run.stop('close')
     }
-    this.#connectivity.close()
-    this.#d.lifetime.abort()
-    await this.#scheduler.whenQuiet()
-    while (this.#background.size > 0) await Promise.allSettled([...this.#background])
+    this.connectivity.close()
+    this.d.lifetime.abort()
+    await this.scheduler.whenQuiet()
+    while (this.background.size > 0) await Promise.allSettled([...this.background])
   }
 
-  #checkIdle(): void {
-    if (this.#active !== 0 || this.#background.size > 0 || this.#idleWaiters.length === 0) return
-    const waiters = this.#idleWaiters
-    this.#idleWaiters = []
+  private checkIdle(): void {
+    if (this.active !== 0 || this.background.size > 0 || this.idleWaiters.length === 0) return
+    const waiters = this.idleWaiters
+    this.idleWaiters = []
     for (const w of waiters) w()
   }
 
-  #admit(id: string): boolean {
-    const item = this.#d.store.items.get(id)
-    const run = this.#runs.get(id)
+  private admit(id: string): boolean {
+    const item = this.d.store.item(id)
+    const run = this.runs.get(id)
     if (!item || !run || item.state !== 'queued' || !run.isIdle) return false
     if (item.kind === 'folder' || run.holdsName) return true
     const key = nameKey(item.accountId, item.name)
-    if (!this.#locks.tryAcquire(key, item.kind === 'url' ? null : item.size)) {
-      let set = this.#parked.get(key)
+    if (!this.locks.tryAcquire(key, item.kind === 'url' ? null : item.size)) {
+      let set = this.parked.get(key)
       if (!set) {
         set = new Set()
-        this.#parked.set(key, set)
+        this.parked.set(key, set)
       }
       set.add(id)
       return false
@@ -315,18 +315,18 @@ export class QueueCore {
   }
 
   /** After a restart: batches that finished while nobody was listening (a crash before the event). */
-  #finishRestoredBatches(): void {
-    for (const batch of this.#d.store.batches.values()) {
-      if (!batch.finishedEmitted && (this.#batchOpen.get(batch.id) ?? 0) === 0)
-        this.track(this.#finishBatch(batch.id))
+  private finishRestoredBatches(): void {
+    for (const batch of this.d.store.batches()) {
+      if (!batch.finishedEmitted && (this.batchOpen.get(batch.id) ?? 0) === 0)
+        this.track(this.finishBatch(batch.id))
     }
   }
 
-  async #finishBatch(batchId: string): Promise<void> {
-    const { store, events } = this.#d
-    const batch = store.batches.get(batchId)
-    if (!batch || batch.finishedEmitted || (this.#batchOpen.get(batchId) ?? 0) > 0) return
-    const items = [...store.items.values()].filter((i) => i.batchId === batchId)
+  private async finishBatch(batchId: string): Promise<void> {
+    const { store, events } = this.d
+    const batch = store.batch(batchId)
+    if (!batch || batch.finishedEmitted || (this.batchOpen.get(batchId) ?? 0) > 0) return
+    const items = store.itemsOf(batchId)
     if (items.length === 0 || items.some((i) => !isFinal(viewState(i, this.runOf(i.id))))) return
     await store.patchBatch(batch, { finishedEmitted: true })
     events.emit(batchFinishedEvent(batch, items))

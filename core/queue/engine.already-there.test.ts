@@ -24,7 +24,7 @@ describe('files already in their folder', () => {
   it('the same folder dropped twice at once (a second window): each file lands once', async () => {
     const { fldId } = await rig.client.folderCreate('twice')
     const t = await openEngine({ clientFor: () => rig.client, concurrency: 4 })
-    const drop = { paths: [join(rig.src, 'drop')], accountIds: ['main'], fldId }
+    const drop = { paths: [join(rig.src, 'drop')], targets: [{ accountId: 'main', fldId }] }
     const [a, b] = await Promise.all([t.engine.enqueuePaths(drop), t.engine.enqueuePaths(drop)])
     await t.engine.whenIdle()
     const landed = await allFiles(rig.client)
@@ -59,7 +59,10 @@ describe('files already in their folder', () => {
       },
     }
     const t = await openEngine({ clientFor: () => rig.client, folderContents: port })
-    await t.engine.enqueuePaths({ paths: [join(rig.src, 'drop', 'sub0')], accountIds: ['main'], fldId })
+    await t.engine.enqueuePaths({
+      paths: [join(rig.src, 'drop', 'sub0')],
+      targets: [{ accountId: 'main', fldId }],
+    })
     await t.engine.whenIdle()
     const items = t.engine.snapshot().items
     expect(items.map((i) => [i.name, i.alreadyThere === true])).toEqual([

@@ -43,7 +43,7 @@ describe('500 files through a faulty host', () => {
       setTimeout(() => rig.sb.setFaults({ rateLimitRate: 0 }), 150)
     }, 1_500)
     try {
-      const r = await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+      const r = await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
       // The free-space check is one read like any other: when the faults beat its retries, the drop is queued
       // anyway and says so. Nothing else may be refused.
       expect(r.problems.filter((p) => p.kind !== 'storage_unchecked')).toEqual([])

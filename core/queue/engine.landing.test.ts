@@ -68,7 +68,10 @@ describe('verified landing and results', () => {
     const client = clientOf(host.baseUrl, 'k'.repeat(24))
     const t = await openEngine({ clientFor: () => client, retry: { attempts: 3, baseMs: 5, maxMs: 10 } })
     const names = ['undef.txt', 'anon.txt', 'refused.txt']
-    await t.engine.enqueuePaths({ paths: names.map((n) => join(src, n)), accountIds: ['fake'] })
+    await t.engine.enqueuePaths({
+      paths: names.map((n) => join(src, n)),
+      targets: [{ accountId: 'fake', fldId: 0 }],
+    })
     await t.engine.whenIdle()
     const [anon, refused, undef] = t.engine.snapshot().items // folder order: by name
     expect([anon?.name, refused?.name, undef?.name]).toEqual(['anon.txt', 'refused.txt', 'undef.txt'])
@@ -97,10 +100,13 @@ describe('verified landing and results', () => {
     const sb = await sandbox({ uploadSessionTtlSec: 1 })
     const client = clientOf(sb.baseUrl, sb.apiKey)
     const t = await openEngine({ clientFor: () => client })
-    await t.engine.enqueuePaths({ paths: [join(src, 'z.txt')], accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths: [join(src, 'z.txt')], targets: [{ accountId: 'main', fldId: 0 }] })
     await t.engine.whenIdle()
     await new Promise((r) => setTimeout(r, 1_100))
-    await t.engine.enqueuePaths({ paths: [join(src, 'pack', 'x.txt')], accountIds: ['main'] })
+    await t.engine.enqueuePaths({
+      paths: [join(src, 'pack', 'x.txt')],
+      targets: [{ accountId: 'main', fldId: 0 }],
+    })
     await t.engine.whenIdle()
     const [, second] = t.engine.snapshot().items
     expect(second?.state).toBe('done')
@@ -129,8 +135,7 @@ describe('verified landing and results', () => {
     })
     const r = await t.engine.enqueuePaths({
       paths: [join(src, 'pack'), join(src, 'z.txt')],
-      accountIds: ['two', 'small', 'one'],
-      fldId: 0,
+      targets: ['two', 'small', 'one'].map((accountId) => ({ accountId, fldId: 0 })),
     })
     expect(r.accepted).toBe(6)
     expect(r.problems).toHaveLength(1)

@@ -93,7 +93,10 @@ describe('mirroring a 5-level tree of 1,000 files', () => {
 
     const t = await openEngine({ clientFor: () => client, concurrency: 8 })
     const started = performance.now()
-    const r = await t.engine.enqueuePaths({ paths: [join(src, 'mirror')], accountIds: ['main'] })
+    const r = await t.engine.enqueuePaths({
+      paths: [join(src, 'mirror')],
+      targets: [{ accountId: 'main', fldId: 0 }],
+    })
     expect(r.problems).toEqual([])
     expect(r.accepted).toBe(1002) // 1000 files and 2 empty leaf folders
     await t.engine.whenIdle()

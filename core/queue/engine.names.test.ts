@@ -30,7 +30,10 @@ it('a drop of awkward names ends with each file landed under its exact name or a
   const client = clientOf(sb.baseUrl, sb.apiKey)
   const t = await openEngine({ clientFor: () => client })
   try {
-    const r = await t.engine.enqueuePaths({ paths: [join(src, 'drop')], accountIds: ['main'] })
+    const r = await t.engine.enqueuePaths({
+      paths: [join(src, 'drop')],
+      targets: [{ accountId: 'main', fldId: 0 }],
+    })
     const problems = r.problems.map((p) => [p.kind, p.path.slice(src.length + 1)])
     expect(problems).toEqual(
       expect.arrayContaining([

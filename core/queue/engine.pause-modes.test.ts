@@ -66,7 +66,7 @@ describe('pausing tells the truth', () => {
   it('Pause all: the running upload finishes, the next one does not start', async () => {
     const { fldId } = await client.folderCreate('let-finish')
     const t = await openEngine({ clientFor: () => client, concurrency: 1, bandwidthBytesPerSec: 400 * 1024 })
-    await t.engine.enqueuePaths({ paths: [join(src, 'a')], accountIds: ['main'], fldId })
+    await t.engine.enqueuePaths({ paths: [join(src, 'a')], targets: [{ accountId: 'main', fldId }] })
     await waitFor(t, sentMoreThan(20 * 1024))
     await t.engine.pause()
     expect(t.engine.snapshot().paused?.message).toBe(PAUSED_MESSAGE)
@@ -91,7 +91,7 @@ describe('pausing tells the truth', () => {
   it('Stop now: the running upload is interrupted and starts again from the beginning on resume', async () => {
     const { fldId } = await client.folderCreate('stop-now')
     const t = await openEngine({ clientFor: () => client, concurrency: 1, bandwidthBytesPerSec: 400 * 1024 })
-    await t.engine.enqueuePaths({ paths: [join(src, 'b')], accountIds: ['main'], fldId })
+    await t.engine.enqueuePaths({ paths: [join(src, 'b')], targets: [{ accountId: 'main', fldId }] })
     await waitFor(t, sentMoreThan(20 * 1024))
     // First the default pause, then the stronger one: the second stops what the first let run.
     await t.engine.pause()
@@ -122,7 +122,7 @@ describe('pausing tells the truth', () => {
   it("One item's pause: a running upload says it was interrupted and starts again; a waiting one just waits", async () => {
     const { fldId } = await client.folderCreate('item-pause')
     const t = await openEngine({ clientFor: () => client, concurrency: 1, bandwidthBytesPerSec: 400 * 1024 })
-    await t.engine.enqueuePaths({ paths: [join(src, 'c')], accountIds: ['main'], fldId })
+    await t.engine.enqueuePaths({ paths: [join(src, 'c')], targets: [{ accountId: 'main', fldId }] })
     await waitFor(t, sentMoreThan(20 * 1024))
     const [running, waiting] = t.engine.snapshot().items
     expect(running).toMatchObject({ name: 'first.bin', state: 'running', phase: 'uploading' })

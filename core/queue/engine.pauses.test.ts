@@ -60,7 +60,7 @@ describe('automatic pauses', () => {
     // The engine's clock is ours: the pause and the finished uploads carry exactly the times we set.
     let clock = Date.parse('2030-01-01T08:00:00Z')
     const t = await engine({ clientFor: () => current, now: () => clock })
-    const r = await t.engine.enqueuePaths({ paths, accountIds: ['acct'] })
+    const r = await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'acct', fldId: 0 }] })
     // The free-space check could not run; the files are queued anyway and wait for a working key.
     expect(r.accepted).toBe(5)
     expect(r.problems.map((p) => p.kind)).toEqual(['storage_unchecked'])
@@ -97,7 +97,7 @@ describe('automatic pauses', () => {
     const paths = await source('offline', 12, 100_000)
     // Slow enough that the host disappears in the middle of the run.
     const t = await engine({ clientFor: () => client, bandwidthBytesPerSec: 400 * 1024, concurrency: 2 })
-    await t.engine.enqueuePaths({ paths, accountIds: ['main'] })
+    await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
     await until(() => t.engine.snapshot().totals.done >= 2)
     await sb.close()
     await until(() => t.engine.snapshot().paused !== null)

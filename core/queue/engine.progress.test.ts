@@ -21,7 +21,7 @@ describe('queue totals in progress events', () => {
     await t.engine.pause()
     await t.engine.enqueuePaths({
       paths: [join(rig.src, 'a-gone.bin'), join(rig.src, 'b-big.bin')],
-      accountIds: ['a'],
+      targets: [{ accountId: 'a', fldId: 0 }],
     })
     await rm(join(rig.src, 'a-gone.bin'))
     await t.engine.resume()

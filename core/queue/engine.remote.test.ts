@@ -65,9 +65,7 @@ describe('remote URLs', () => {
     const urls = [...served.keys()].map((p) => `${webBase}${p}`)
     const r = await t.engine.enqueueUrls({
       urls: [...urls, `${webBase}/missing.bin`, 'ftp://nope.example/x', urls[0] as string],
-      accountIds: ['main'],
-      fldId: fld,
-      folderPath: 'remote',
+      targets: [{ accountId: 'main', fldId: fld, folderPath: 'remote' }],
     })
     expect(r.accepted).toBe(5)
     expect(r.problems).toEqual([

@@ -49,7 +49,7 @@ describe('a folder per account', () => {
       { accountId: 'home', fldId: home, folderPath: 'Photos' },
     ]
     const paths = [join(src, 'trip'), join(src, 'notes.md')]
-    const r = await t.engine.enqueuePaths({ paths, accountIds: [], targets })
+    const r = await t.engine.enqueuePaths({ paths, targets })
     expect(r).toMatchObject({ accepted: 6, problems: [] })
     await t.engine.whenIdle()
     expect(t.engine.snapshot().items.every((i) => i.state === 'done')).toBe(true)
@@ -78,11 +78,11 @@ describe('a folder per account', () => {
     )
 
     // Dropped again: the check for files already there looks in each account's folder.
-    expect(await t.engine.countAlreadyThere({ paths, accountIds: [], targets })).toEqual({
+    expect(await t.engine.countAlreadyThere({ paths, targets })).toEqual({
       files: 6,
       alreadyThere: 6,
     })
-    const again = await t.engine.enqueuePaths({ paths, accountIds: [], targets })
+    const again = await t.engine.enqueuePaths({ paths, targets })
     expect(again.accepted).toBe(6)
     await t.engine.whenIdle()
     expect(t.engine.snapshot().items.filter((i) => i.alreadyThere)).toHaveLength(6)
@@ -96,7 +96,6 @@ describe('a folder per account', () => {
     await expect(
       t.engine.enqueuePaths({
         paths: [join(src, 'notes.md')],
-        accountIds: [],
         targets: [{ accountId: 'work', fldId: -1 }],
       }),
     ).rejects.toThrow('The target folder id must be a whole number ≥ 0.')

@@ -25,6 +25,7 @@ import { ProgressMeter } from './progress.ts'
 import { QueueStore } from './queue-store.ts'
 import { ItemRunner } from './runner.ts'
 import type { ScanOptions } from './scan.ts'
+import { DropScans } from './scan-reuse.ts'
 import { UploadSessions } from './sessions.ts'
 import { snapshotOf } from './snapshot.ts'
 import { TokenBucket } from './throttle.ts'
@@ -72,60 +73,60 @@ export interface UploadEngineOptions {
  * (shared/queue.ts).
  */
 export class UploadEngine {
-  readonly #core: QueueCore
-  readonly #store: QueueStore
-  readonly #events: QueueEvents
-  readonly #bucket: TokenBucket
-  readonly #progress: ProgressMeter
-  readonly #runner: ItemRunner
-  readonly #unlock: () => Promise<void>
-  readonly #scanOptions: ScanOptions | undefined
-  readonly #sizeUnits: (() => SizeUnits) | undefined
-  readonly #now: () => number
-  readonly #clientFor: (accountId: string) => Promise<ApiClient>
-  readonly #mirror: FolderMirror
-  readonly #existing: ExistingFiles
-  #closing: Promise<void> | null = null
+  private readonly core: QueueCore
+  private readonly store: QueueStore
+  private readonly events: QueueEvents
+  private readonly bucket: TokenBucket
+  private readonly progress: ProgressMeter
+  private readonly runner: ItemRunner
+  private readonly unlock: () => Promise<void>
+  private readonly scans: DropScans
+  private readonly sizeUnits: (() => SizeUnits) | undefined
+  private readonly now: () => number
+  private readonly clientFor: (accountId: string) => Promise<ApiClient>
+  private readonly mirror: FolderMirror
+  private readonly existing: ExistingFiles
+  private closing: Promise<void> | null = null
 
   private constructor(o: UploadEngineOptions, store: QueueStore, unlock: () => Promise<void>) {
-    this.#store = store
-    this.#unlock = unlock
-    this.#scanOptions = o.scan
-    this.#sizeUnits = o.sizeUnits
-    this.#now = o.now ?? Date.now
-    this.#events = new QueueEvents()
-    this.#bucket = new TokenBucket(checkBandwidth(o.bandwidthBytesPerSec ?? null))
-    this.#progress = new ProgressMeter(
-      (items) => this.#events.emit({ type: 'queue.progress', items, totals: this.#core.totals() }),
+    this.store = store
+    this.unlock = unlock
+    this.scans = new DropScans(o.scan)
+    this.sizeUnits = o.sizeUnits
+    this.now = o.now ?? Date.now
+    this.events = new QueueEvents()
+    this.bucket = new TokenBucket(checkBandwidth(o.bandwidthBytesPerSec ?? null))
+    this.progress = new ProgressMeter(
+      (items) => this.events.emit({ type: 'queue.progress', items, totals: this.core.totals() }),
       o.progressIntervalMs ?? 100,
     )
     const lifetime = new AbortController()
     const clientFor = async (id: string) => o.clientFor(id)
-    this.#clientFor = clientFor
-    this.#mirror = new FolderMirror(lifetime.signal)
-    this.#existing = new ExistingFiles(o.folderContents ?? apiFolderContents(clientFor), lifetime.signal)
-    this.#core = new QueueCore(
+    this.clientFor = clientFor
+    this.mirror = new FolderMirror(lifetime.signal)
+    this.existing = new ExistingFiles(o.folderContents ?? apiFolderContents(clientFor), lifetime.signal)
+    this.core = new QueueCore(
       {
         store,
-        events: this.#events,
-        progress: this.#progress,
+        events: this.events,
+        progress: this.progress,
         clientFor,
         accountLabel: o.accountLabel,
         probe: { ...defaultProbe, ...o.probe },
         lifetime,
-        now: this.#now,
+        now: this.now,
       },
       checkConcurrency(o.concurrency ?? 3),
-      (id) => this.#runner.run(id),
+      (id) => this.runner.run(id),
     )
-    this.#runner = new ItemRunner({
-      core: this.#core,
+    this.runner = new ItemRunner({
+      core: this.core,
       store,
-      mirror: this.#mirror,
-      existing: this.#existing,
+      mirror: this.mirror,
+      existing: this.existing,
       sessions: new UploadSessions(lifetime.signal),
-      bucket: this.#bucket,
-      progress: this.#progress,
+      bucket: this.bucket,
+      progress: this.progress,
       history: o.history,
       clientFor,
       accountLabel: o.accountLabel,
@@ -135,7 +136,7 @@ export class UploadEngine {
         firstPollMs: o.remotePollMs?.first ?? 2_000,
         maxPollMs: o.remotePollMs?.max ?? 15_000,
       },
-      now: this.#now,
+      now: this.now,
     })
   }
 
@@ -147,7 +148,7 @@ export class UploadEngine {
     const unlock = await lockQueueDir(o.dataDir)
     try {
       const engine = new UploadEngine(o, await QueueStore.open(o.dataDir), unlock)
-      engine.#restore()
+      engine.restore()
       return engine
     } catch (err) {
       await unlock()
@@ -156,73 +157,73 @@ export class UploadEngine {
   }
 
   /** Restores the journal's items; work starts on the next turn, so a listener added right after open sees it. */
-  #restore(): void {
-    const core = this.#core
-    const store = this.#store
+  private restore(): void {
+    const core = this.core
+    const store = this.store
     if (store.userPaused) core.halt('user', PAUSED_MESSAGE)
-    for (const item of store.items.values()) {
+    for (const item of store.items()) {
       core.changed(item, false)
       if (item.state === 'queued') core.push(item)
       if (item.state === 'done' && item.result && !item.historyWritten)
-        void core.track(this.#runner.recordHistory(item, item.result))
+        void core.track(this.runner.recordHistory(item, item.result))
     }
     setImmediate(() => core.startWork())
   }
 
   onEvent(listener: QueueListener): () => void {
-    return this.#events.on(listener)
+    return this.events.on(listener)
   }
 
   /** Scans the paths, checks the free space of each account, and queues one item per (file, account). */
   async enqueuePaths(input: PathsInput): Promise<EnqueueResult> {
-    return this.#add(await planPaths(input, this.#planDeps()))
+    return this.add(await planPaths(input, this.planDeps()))
   }
 
   /**
    * How many of the files of `input` are already in the folders they would go to; asked before a drop is
    * queued, so the app can offer to skip them (the default) or send them again.
    */
-  async countAlreadyThere(input: PathsInput): Promise<AlreadyThereCount> {
-    this.#assertOpen()
+  async countAlreadyThere(input: Pick<PathsInput, 'paths' | 'targets'>): Promise<AlreadyThereCount> {
+    this.assertOpen()
     return countAlreadyThere(input, {
-      clientFor: this.#clientFor,
-      mirror: this.#mirror,
-      existing: this.#existing,
-      ...(this.#scanOptions ? { scan: this.#scanOptions } : {}),
+      clientFor: this.clientFor,
+      mirror: this.mirror,
+      existing: this.existing,
+      scan: (paths) => this.scans.forQuestion(paths),
     })
   }
 
   /** Queues one remote upload per (URL, account). */
   async enqueueUrls(input: UrlsInput): Promise<EnqueueResult> {
-    return this.#add(await planUrls(input, this.#planDeps()))
+    return this.add(await planUrls(input, this.planDeps()))
   }
 
-  #planDeps() {
+  private planDeps() {
     return {
-      clientFor: async (id: string) => this.#clientFor(id),
+      clientFor: async (id: string) => this.clientFor(id),
       queuedBytes: (accountId: string) => {
         let n = 0
-        for (const i of this.#store.items.values()) {
+        for (const i of this.store.items()) {
           if (i.accountId === accountId && (i.state === 'queued' || i.state === 'paused')) n += i.size ?? 0
         }
         return n
       },
-      takeSeq: () => this.#store.takeSeq(),
-      now: this.#now,
-      ...(this.#sizeUnits ? { sizeUnits: this.#sizeUnits } : {}),
-      ...(this.#scanOptions ? { scan: this.#scanOptions } : {}),
+      takeSeq: () => this.store.takeSeq(),
+      now: this.now,
+      ...(this.sizeUnits ? { sizeUnits: this.sizeUnits } : {}),
+      scan: (paths: readonly string[]) => this.scans.forEnqueue(paths),
     }
   }
 
-  async #add(plan: Plan): Promise<EnqueueResult> {
-    this.#assertOpen()
-    const core = this.#core
+  private async add(plan: Plan): Promise<EnqueueResult> {
+    this.assertOpen()
+    const core = this.core
     if (!plan.batch || plan.items.length === 0) return { batchId: null, accepted: 0, problems: plan.problems }
     // Counted before the await: the batch is in the store from this moment, and must never look finished.
-    const durable = this.#store.addBatch(plan.batch, plan.items)
+    const durable = this.store.addBatch(plan.batch, plan.items)
     for (const item of plan.items) core.changed(item, false)
     await durable
-    this.#events.emit({
+    this.events.emit({
       type: 'queue.added',
       batchId: plan.batch.id,
       items: plan.items.map((i) => core.view(i)),
@@ -238,33 +239,33 @@ export class UploadEngine {
    * Pausing again with `stopNow` stops what the first pause let run.
    */
   async pause(itemId?: string, o: { stopNow?: boolean } = {}): Promise<void> {
-    this.#assertOpen()
-    if (itemId !== undefined) return pauseItem(this.#controls(), itemId)
+    this.assertOpen()
+    if (itemId !== undefined) return pauseItem(this.controls(), itemId)
     // Halted first, so nothing starts while the pause is being written down.
-    if (o.stopNow === true) this.#core.halt('user', STOPPED_MESSAGE, undefined, { stopRunning: true })
-    else this.#core.halt('user', PAUSED_MESSAGE, undefined, { stopRunning: false })
-    await this.#store.setUserPaused(true)
+    if (o.stopNow === true) this.core.halt('user', STOPPED_MESSAGE, undefined, { stopRunning: true })
+    else this.core.halt('user', PAUSED_MESSAGE, undefined, { stopRunning: false })
+    await this.store.setUserPaused(true)
   }
 
   /** Without an id: lifts any queue pause and resumes every paused item. With one: that item. */
   async resume(itemId?: string): Promise<void> {
-    this.#assertOpen()
-    await resumeItems(this.#controls(), itemId)
+    this.assertOpen()
+    await resumeItems(this.controls(), itemId)
     if (itemId !== undefined) return
-    if (this.#store.userPaused) await this.#store.setUserPaused(false)
-    this.#core.unhalt(['user', 'auth', 'offline'])
+    if (this.store.userPaused) await this.store.setUserPaused(false)
+    this.core.unhalt(['user', 'auth', 'offline'])
   }
 
   /** A running transfer is aborted; what it may have stored stays on the host (the API cannot delete). */
   async cancel(itemId: string): Promise<void> {
-    this.#assertOpen()
-    await cancelItem(this.#controls(), itemId)
+    this.assertOpen()
+    await cancelItem(this.controls(), itemId)
   }
 
   /** Puts failed items (all, or the given ones) back in line with a fresh count of attempts. */
   async retryFailed(itemIds?: readonly string[]): Promise<number> {
-    this.#assertOpen()
-    return retryFailed(this.#controls(), itemIds)
+    this.assertOpen()
+    return retryFailed(this.controls(), itemIds)
   }
 
   /**
@@ -272,22 +273,22 @@ export class UploadEngine {
    * of a batch still running stay until it finishes, so its batch.finished lists every upload).
    */
   async clearFinished(): Promise<number> {
-    this.#assertOpen()
-    return clearFinished(this.#controls())
+    this.assertOpen()
+    return clearFinished(this.controls())
   }
 
   setConcurrency(n: number): void {
-    this.#core.setConcurrency(checkConcurrency(n))
-    this.#emitSettings()
+    this.core.setConcurrency(checkConcurrency(n))
+    this.emitSettings()
   }
 
   setBandwidthLimit(bytesPerSec: number | null): void {
-    this.#bucket.setRate(checkBandwidth(bytesPerSec))
-    this.#emitSettings()
+    this.bucket.setRate(checkBandwidth(bytesPerSec))
+    this.emitSettings()
   }
 
   snapshot(): QueueSnapshot {
-    return snapshotOf(this.#core, this.#store, this.#bucket.bytesPerSec)
+    return snapshotOf(this.core, this.store, this.bucket.bytesPerSec)
   }
 
   /**
@@ -296,35 +297,35 @@ export class UploadEngine {
    * items in line is not idle.
    */
   whenIdle(): Promise<void> {
-    return this.#core.whenIdle()
+    return this.core.whenIdle()
   }
 
   /** Stops work (transfers are aborted and resume on the next open), flushes the journal, releases the folder. */
   close(): Promise<void> {
     // A second close (the app's window and its shutdown both ask) waits for the first instead of returning early.
-    this.#closing ??= (async () => {
-      await this.#core.close()
-      this.#progress.close()
-      await this.#store.close()
-      await this.#unlock()
+    this.closing ??= (async () => {
+      await this.core.close()
+      this.progress.close()
+      await this.store.close()
+      await this.unlock()
     })()
-    return this.#closing
+    return this.closing
   }
 
-  #controls(): ControlDeps {
-    return { core: this.#core, store: this.#store, events: this.#events, now: this.#now }
+  private controls(): ControlDeps {
+    return { core: this.core, store: this.store, events: this.events, now: this.now }
   }
 
-  #emitSettings(): void {
-    this.#events.emit({
+  private emitSettings(): void {
+    this.events.emit({
       type: 'queue.settings',
-      concurrency: this.#core.concurrency,
-      bandwidthBytesPerSec: this.#bucket.bytesPerSec,
+      concurrency: this.core.concurrency,
+      bandwidthBytesPerSec: this.bucket.bytesPerSec,
     })
   }
 
-  #assertOpen(): void {
-    if (this.#core.isClosed)
+  private assertOpen(): void {
+    if (this.core.isClosed)
       throw new FiledockError({ kind: 'internal', message: 'The upload queue is closed.' })
   }
 }

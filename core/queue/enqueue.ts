@@ -1,36 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { FiledockError } from '../../shared/errors.ts'
+import { formatBytes } from '../../shared/format-bytes.ts'
 import type { SizeUnits } from '../../shared/ipc/settings.ts'
-import type { EnqueueProblem } from '../../shared/queue.ts'
+import type { DropTarget, EnqueueProblem } from '../../shared/queue.ts'
 import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { ApiClient } from '../api/client.ts'
-import { formatBytes } from '../format/bytes.ts'
 import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
 import { remoteName } from './remote-item.ts'
 import { probeUrls } from './remote-probe.ts'
-import { type ScanOptions, scanPaths } from './scan.ts'
+import type { ScanResult } from './scan.ts'
 
 /** Turns one drop (paths or URLs, one or more accounts) into a batch of item records, and the problems found. */
 
-/**
- * One account's folder for a drop. Folder ids belong to one account, so a drop mirrored to several accounts names
- * a folder per account; `accountIds` + `fldId` remains the shorthand for the same folder id everywhere (the root).
- */
-export interface AccountTarget {
-  accountId: string
-  fldId: number
-  folderPath?: string
-}
-
 export interface PathsInput {
   paths: readonly string[]
-  accountIds: readonly string[]
-  /** A folder per account; overrides `fldId` and `folderPath` for the accounts it names. */
-  targets?: readonly AccountTarget[]
-  /** Target folder; the dropped tree is mirrored under it. Default 0 (the root). */
-  fldId?: number
-  /** The target folder's path on the host, for history and link packs (e.g. `photos`); '' for the root. */
-  folderPath?: string
+  /** A folder on each account the drop goes to; the dropped tree is mirrored under each. */
+  targets: readonly DropTarget[]
   /**
    * A file whose name and size are already in its target folder: `skip` (the default) reports it as already
    * there, with that file's code and links, and sends nothing; `upload` sends it anyway.
@@ -40,11 +25,8 @@ export interface PathsInput {
 
 export interface UrlsInput {
   urls: readonly string[]
-  accountIds: readonly string[]
-  /** A folder per account; overrides `fldId` and `folderPath` for the accounts it names. */
-  targets?: readonly AccountTarget[]
-  fldId?: number
-  folderPath?: string
+  /** A folder on each account the URLs go to. */
+  targets: readonly DropTarget[]
   /**
    * Check each URL from this computer first (remote-probe.ts): dead ones are refused at once, web pages are
    * skipped unless `webPages` is 'upload'. Absent: sent unchecked (the check is off, or the caller did it).
@@ -60,7 +42,8 @@ export interface PlanDeps {
   now(): number
   /** The units sizes in problem messages are written in (the app's setting); default decimal. */
   sizeUnits?: () => SizeUnits
-  scan?: ScanOptions
+  /** The drop's scan (the one its question took, when it still holds: scan-reuse.ts). */
+  scan(paths: readonly string[]): Promise<ScanResult>
 }
 
 export interface Plan {
@@ -70,7 +53,7 @@ export interface Plan {
 }
 
 export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan> {
-  const { accountIds, fldId, basePath, folderOf } = checkTarget(input)
+  const targets = checkTargets(input.targets)
   if (
     input.ifAlreadyThere !== undefined &&
     input.ifAlreadyThere !== 'skip' &&
@@ -79,20 +62,21 @@ export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan
     throw invalid('Say whether files already there are skipped or uploaded again.')
   if (!Array.isArray(input.paths) || input.paths.length === 0)
     throw invalid('Give at least one file or folder.')
-  const scan = await scanPaths(input.paths, deps.scan)
+  const scan = await deps.scan(input.paths)
   const problems: EnqueueProblem[] = [...scan.problems]
   const emptyLeaves = uncoveredLeaves(
     scan.folders,
     scan.files.map((f) => f.relDir),
   )
   if (scan.files.length === 0 && emptyLeaves.length === 0) return { batch: null, items: [], problems }
-  const accounts = await checkStorage(accountIds, scan.totalBytes, deps, problems)
-  const batch = newBatch('paths', accounts, fldId, basePath, deps.now())
+  const accepted = await checkStorage(targets, scan.totalBytes, deps, problems)
+  const batch = newBatch('paths', accepted, deps.now())
   const items: ItemRecord[] = []
-  for (const accountId of accounts) {
+  for (const target of accepted) {
+    const { accountId } = target
     for (const f of scan.files) {
       items.push(
-        newItem(batch, deps, folderOf(accountId), {
+        newItem(batch, deps, target, {
           kind: 'file',
           accountId,
           relDir: f.relDir,
@@ -107,7 +91,7 @@ export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan
     for (const relDir of emptyLeaves) {
       const name = relDir[relDir.length - 1] as string
       items.push(
-        newItem(batch, deps, folderOf(accountId), {
+        newItem(batch, deps, target, {
           kind: 'folder',
           accountId,
           relDir,
@@ -123,7 +107,7 @@ export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan
 }
 
 export async function planUrls(input: UrlsInput, deps: PlanDeps): Promise<Plan> {
-  const { accountIds, fldId, basePath, folderOf } = checkTarget(input)
+  const targets = checkTargets(input.targets)
   if (!Array.isArray(input.urls) || input.urls.length === 0) throw invalid('Give at least one URL.')
   const problems: EnqueueProblem[] = []
   const urls: string[] = []
@@ -139,14 +123,14 @@ export async function planUrls(input: UrlsInput, deps: PlanDeps): Promise<Plan> 
   }
   if (input.check) urls.splice(0, urls.length, ...(await checkUrls(urls, input.check, problems)))
   if (urls.length === 0) return { batch: null, items: [], problems }
-  const batch = newBatch('urls', [...accountIds], fldId, basePath, deps.now())
+  const batch = newBatch('urls', targets, deps.now())
   const items: ItemRecord[] = []
-  for (const accountId of accountIds) {
+  for (const target of targets) {
     for (const url of urls) {
       items.push(
-        newItem(batch, deps, folderOf(accountId), {
+        newItem(batch, deps, target, {
           kind: 'url',
-          accountId,
+          accountId: target.accountId,
           relDir: [],
           name: remoteName(url),
           source: url,
@@ -173,15 +157,16 @@ export function uncoveredLeaves(folders: readonly string[][], fileDirs: readonly
   return uncovered.filter((f) => !parents.has(key(f)))
 }
 
+/** The targets whose account has room for `bytes` more (or could not be asked), in the order given. */
 async function checkStorage(
-  accountIds: readonly string[],
+  targets: readonly CheckedTarget[],
   bytes: number,
   deps: PlanDeps,
   problems: EnqueueProblem[],
-): Promise<string[]> {
+): Promise<CheckedTarget[]> {
   const accepted: string[] = []
   await Promise.all(
-    accountIds.map(async (accountId) => {
+    targets.map(async ({ accountId }) => {
       try {
         const info = await (await deps.clientFor(accountId)).accountInfo()
         const need = bytes + deps.queuedBytes(accountId)
@@ -208,52 +193,52 @@ async function checkStorage(
       accepted.push(accountId)
     }),
   )
-  return accountIds.filter((a) => accepted.includes(a))
+  return targets.filter((t) => accepted.includes(t.accountId))
 }
 
-export function checkTarget(input: {
-  accountIds: readonly string[]
-  fldId?: number
-  folderPath?: string
-  targets?: readonly AccountTarget[]
-}) {
-  const ids = input.targets ? input.targets.map((t) => t.accountId) : input.accountIds
-  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((a) => typeof a === 'string' && a !== '')) {
+/** A target as the engine keeps it: its folder path without leading or trailing slashes ('' for the root). */
+export interface CheckedTarget {
+  accountId: string
+  fldId: number
+  basePath: string
+}
+
+/**
+ * The engine's own check of where a drop goes: the contract checks the renderer's input, but the CLI, the folder
+ * watch and "Open with" call the engine directly.
+ */
+export function checkTargets(targets: readonly DropTarget[]): CheckedTarget[] {
+  if (!Array.isArray(targets) || targets.length === 0)
     throw invalid('Pick at least one account to upload to.')
-  }
+  const ids = targets.map((t) => t.accountId)
+  if (!ids.every((a) => typeof a === 'string' && a !== ''))
+    throw invalid('Pick at least one account to upload to.')
   if (new Set(ids).size !== ids.length) throw invalid('An account was given twice.')
-  const fldId = input.fldId ?? 0
-  if (!Number.isSafeInteger(fldId) || fldId < 0)
-    throw invalid('The target folder id must be a whole number ≥ 0.')
-  const basePath = trimPath(input.folderPath)
-  const perAccount = new Map<string, { fldId: number; basePath: string }>()
-  for (const t of input.targets ?? []) {
+  return targets.map((t) => {
     if (!Number.isSafeInteger(t.fldId) || t.fldId < 0)
       throw invalid('The target folder id must be a whole number ≥ 0.')
-    perAccount.set(t.accountId, { fldId: t.fldId, basePath: trimPath(t.folderPath) })
+    return {
+      accountId: t.accountId,
+      fldId: t.fldId,
+      basePath: (t.folderPath ?? '').replace(/^\/+|\/+$/g, ''),
+    }
+  })
+}
+
+function newBatch(kind: 'paths' | 'urls', targets: readonly CheckedTarget[], now: number): BatchRecord {
+  return {
+    id: randomUUID(),
+    kind,
+    accountIds: targets.map((t) => t.accountId),
+    createdAt: now,
+    finishedEmitted: false,
   }
-  const folderOf = (accountId: string) => perAccount.get(accountId) ?? { fldId, basePath }
-  return { accountIds: [...ids], fldId, basePath, folderOf }
-}
-
-function trimPath(path: string | undefined): string {
-  return (path ?? '').replace(/^\/+|\/+$/g, '')
-}
-
-function newBatch(
-  kind: 'paths' | 'urls',
-  accountIds: string[],
-  fldId: number,
-  basePath: string,
-  now: number,
-): BatchRecord {
-  return { id: randomUUID(), kind, accountIds, fldId, basePath, createdAt: now, finishedEmitted: false }
 }
 
 function newItem(
   batch: BatchRecord,
   deps: PlanDeps,
-  at: { fldId: number; basePath: string },
+  at: CheckedTarget,
   f: Pick<
     ItemRecord,
     'kind' | 'accountId' | 'relDir' | 'name' | 'source' | 'size' | 'mtimeMs' | 'uploadAgain'

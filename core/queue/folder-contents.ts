@@ -53,9 +53,9 @@ const LISTING_TTL_MS = 60_000
  */
 export class ExistingFiles {
   /** Per folder: its files by name, as listed. */
-  readonly #listings = new Map<string, { at: number; byName: Promise<Map<string, FolderFile[]>> }>()
+  private readonly listings = new Map<string, { at: number; byName: Promise<Map<string, FolderFile[]>> }>()
   /** Per folder: files this engine put there, by name, with when. */
-  readonly #landed = new Map<string, Map<string, { at: number; file: FolderFile }[]>>()
+  private readonly landedFiles = new Map<string, Map<string, { at: number; file: FolderFile }[]>>()
 
   /**
    * `signal` is the engine's lifetime, not an item's: a listing is shared by every item of the folder, so one
@@ -70,9 +70,9 @@ export class ExistingFiles {
   /** The code of a file named `name` of `size` bytes directly in the folder, or null. */
   async find(accountId: string, fldId: number, name: string, size: number): Promise<string | null> {
     const k = key(accountId, fldId)
-    const listed = (await this.#listing(k, accountId, fldId)).get(name) ?? []
+    const listed = (await this.listing(k, accountId, fldId)).get(name) ?? []
     const now = this.clock()
-    const ours = (this.#landed.get(k)?.get(name) ?? []).filter((l) => now - l.at < LISTING_TTL_MS)
+    const ours = (this.landedFiles.get(k)?.get(name) ?? []).filter((l) => now - l.at < LISTING_TTL_MS)
     const codes = [...listed, ...ours.map((l) => l.file)]
       .filter((f) => f.size === size)
       .map((f) => f.fileCode)
@@ -86,10 +86,10 @@ export class ExistingFiles {
    */
   landed(accountId: string, fldId: number, file: FolderFile): void {
     const k = key(accountId, fldId)
-    let byName = this.#landed.get(k)
+    let byName = this.landedFiles.get(k)
     if (!byName) {
       byName = new Map()
-      this.#landed.set(k, byName)
+      this.landedFiles.set(k, byName)
     }
     const now = this.clock()
     const kept = (byName.get(file.name) ?? []).filter((l) => now - l.at < LISTING_TTL_MS)
@@ -97,13 +97,13 @@ export class ExistingFiles {
     byName.set(file.name, kept)
   }
 
-  #listing(k: string, accountId: string, fldId: number): Promise<Map<string, FolderFile[]>> {
-    const cached = this.#listings.get(k)
+  private listing(k: string, accountId: string, fldId: number): Promise<Map<string, FolderFile[]>> {
+    const cached = this.listings.get(k)
     if (cached && this.clock() - cached.at < LISTING_TTL_MS) return cached.byName
     const entry = { at: this.clock(), byName: this.contents.list(accountId, fldId, this.signal).then(byName) }
-    this.#listings.set(k, entry)
+    this.listings.set(k, entry)
     entry.byName.catch(() => {
-      if (this.#listings.get(k) === entry) this.#listings.delete(k)
+      if (this.listings.get(k) === entry) this.listings.delete(k)
     })
     return entry.byName
   }

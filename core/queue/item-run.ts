@@ -11,60 +11,60 @@ export type StopReason = 'pause' | 'cancel' | 'halt' | 'close'
  */
 export class ItemRun {
   /** idle: in line (or paused/final per the record); running: a worker has it; retrying: backoff. */
-  #run: 'idle' | 'running' | 'retrying' | 'pending' = 'idle'
-  #phase: QueueItemPhase | null = null
-  #abort: AbortController | null = null
-  #stopReason: StopReason | null = null
-  #retryTimer: NodeJS.Timeout | null = null
-  #nextAttemptAt: number | null = null
-  #holdsName = false
-  #shown: QueueItemState | null = null
+  private run: 'idle' | 'running' | 'retrying' | 'pending' = 'idle'
+  private currentPhase: QueueItemPhase | null = null
+  private abort: AbortController | null = null
+  private stoppedFor: StopReason | null = null
+  private retryTimer: NodeJS.Timeout | null = null
+  private retryAt: number | null = null
+  private nameHeld = false
+  private lastShown: QueueItemState | null = null
 
   get phase(): QueueItemPhase | null {
-    return this.#phase
+    return this.currentPhase
   }
 
   get nextAttemptAt(): number | null {
-    return this.#nextAttemptAt
+    return this.retryAt
   }
 
   get stopReason(): StopReason | null {
-    return this.#stopReason
+    return this.stoppedFor
   }
 
   get holdsName(): boolean {
-    return this.#holdsName
+    return this.nameHeld
   }
 
   /** Neither running, polling nor waiting out a backoff: the scheduler may hand it to a worker. */
   get isIdle(): boolean {
-    return this.#run === 'idle'
+    return this.run === 'idle'
   }
 
   /** The state a person sees: the record's, refined by what the engine is doing with a queued item. */
   stateOf(item: ItemRecord): QueueItemState {
     if (item.state !== 'queued') return item.state
-    return this.#run === 'idle' ? 'queued' : this.#run
+    return this.run === 'idle' ? 'queued' : this.run
   }
 
   /** A worker takes the item: a fresh abort for this attempt. */
   begin(): AbortSignal {
-    this.#run = 'running'
-    this.#phase = null
-    this.#abort = new AbortController()
-    this.#stopReason = null
-    return this.#abort.signal
+    this.run = 'running'
+    this.currentPhase = null
+    this.abort = new AbortController()
+    this.stoppedFor = null
+    return this.abort.signal
   }
 
   /** A remote URL the host accepted: it leaves its worker and is polled, still abortable. */
   markPending(): void {
-    this.#run = 'pending'
+    this.run = 'pending'
   }
 
   /** Returns whether the phase changed (an event is due). */
   enterPhase(phase: QueueItemPhase): boolean {
-    if (this.#phase === phase) return false
-    this.#phase = phase
+    if (this.currentPhase === phase) return false
+    this.currentPhase = phase
     return true
   }
 
@@ -74,61 +74,61 @@ export class ItemRun {
    * anything. Returns whether there was an attempt to stop.
    */
   stop(reason: StopReason): boolean {
-    if ((this.#run !== 'running' && this.#run !== 'pending') || this.#abort === null) return false
+    if ((this.run !== 'running' && this.run !== 'pending') || this.abort === null) return false
     const userHand = reason === 'pause' || reason === 'cancel'
-    if (this.#stopReason !== null && !userHand) return true
-    this.#stopReason = reason
-    this.#abort.abort()
+    if (this.stoppedFor !== null && !userHand) return true
+    this.stoppedFor = reason
+    this.abort.abort()
     return true
   }
 
   /** The attempt is over, whatever its outcome. */
   settle(): void {
-    this.#run = 'idle'
-    this.#phase = null
-    this.#abort = null
-    this.#stopReason = null
+    this.run = 'idle'
+    this.currentPhase = null
+    this.abort = null
+    this.stoppedFor = null
   }
 
   /** Waits out a backoff, then `due` puts the item back in line. */
   retryIn(waitMs: number, now: number, due: () => void): void {
-    this.#run = 'retrying'
-    this.#nextAttemptAt = now + waitMs
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = null
-      this.#nextAttemptAt = null
-      this.#run = 'idle'
+    this.run = 'retrying'
+    this.retryAt = now + waitMs
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      this.retryAt = null
+      this.run = 'idle'
       due()
     }, waitMs)
   }
 
   /** Drops a pending backoff (the item was paused, cancelled, or the engine is closing). */
   cancelRetry(): void {
-    if (this.#retryTimer) clearTimeout(this.#retryTimer)
-    this.#retryTimer = null
-    this.#nextAttemptAt = null
-    if (this.#run === 'retrying') this.#run = 'idle'
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = null
+    this.retryAt = null
+    if (this.run === 'retrying') this.run = 'idle'
   }
 
   takeName(): void {
-    this.#holdsName = true
+    this.nameHeld = true
   }
 
   /** Returns whether the item held its name (the lock must then be released). */
   dropName(): boolean {
-    const held = this.#holdsName
-    this.#holdsName = false
+    const held = this.nameHeld
+    this.nameHeld = false
     return held
   }
 
   /** Records the state last reported and returns the one before, to keep the per-state counters right. */
   report(state: QueueItemState): QueueItemState | null {
-    const prev = this.#shown
-    this.#shown = state
+    const prev = this.lastShown
+    this.lastShown = state
     return prev
   }
 
   get shown(): QueueItemState | null {
-    return this.#shown
+    return this.lastShown
   }
 }

@@ -7,7 +7,7 @@ import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
 import { removeDir, tempDir } from './testing/support.ts'
 
 function batch(id: string): BatchRecord {
-  return { id, kind: 'urls', accountIds: ['a'], fldId: 0, basePath: '', createdAt: 1, finishedEmitted: false }
+  return { id, kind: 'urls', accountIds: ['a'], createdAt: 1, finishedEmitted: false }
 }
 
 function item(id: string, batchId: string, seq: number): ItemRecord {
@@ -49,19 +49,19 @@ describe('queue journal', () => {
     const store = await QueueStore.open(dir)
     await store.addBatch(batch('b1'), [item('x', 'b1', store.takeSeq()), item('y', 'b1', store.takeSeq())])
     await store.addBatch(batch('b2'), [item('z', 'b2', store.takeSeq())])
-    const x = store.items.get('x') as ItemRecord
+    const x = store.item('x') as ItemRecord
     await store.patch(x, { state: 'done', fileCode: 'abc' })
-    await store.patch(store.items.get('y') as ItemRecord, { sending: true, snapshot: ['old'] }, false)
+    await store.patch(store.item('y') as ItemRecord, { sending: true, snapshot: ['old'] }, false)
     await store.remove(['z'])
     await store.close()
     // A crash in the middle of writing the next line.
     await appendFile(join(dir, 'queue.jsonl'), '{"t":"item","id":"y","patch":{"state":"fai')
 
     const again = await QueueStore.open(dir)
-    expect([...again.items.keys()]).toEqual(['x', 'y'])
-    expect(again.items.get('x')).toMatchObject({ state: 'done', fileCode: 'abc' })
-    expect(again.items.get('y')).toMatchObject({ state: 'queued', sending: true, snapshot: ['old'] })
-    expect([...again.batches.keys()]).toEqual(['b1'])
+    expect([...again.items()].map((i) => i.id)).toEqual(['x', 'y'])
+    expect(again.item('x')).toMatchObject({ state: 'done', fileCode: 'abc' })
+    expect(again.item('y')).toMatchObject({ state: 'queued', sending: true, snapshot: ['old'] })
+    expect([...again.batches()].map((b) => b.id)).toEqual(['b1'])
     expect(again.takeSeq()).toBeGreaterThan(2)
     await again.close()
     const lines = (await readFile(join(dir, 'queue.jsonl'), 'utf8')).trim().split('\n')
@@ -74,19 +74,19 @@ describe('queue journal', () => {
     const dir = await tempDir()
     const store = await QueueStore.open(dir, { compactAfterLines: 50 })
     await store.addBatch(batch('b1'), [item('x', 'b1', store.takeSeq()), item('y', 'b1', store.takeSeq())])
-    const x = store.items.get('x') as ItemRecord
+    const x = store.item('x') as ItemRecord
     const pending: Promise<void>[] = []
     // Progress notes and state changes, many not awaited, as the engine writes them.
     for (let n = 1; n <= 400; n++) pending.push(store.patch(x, { attempts: n }, n % 10 === 0))
-    await store.patch(store.items.get('y') as ItemRecord, { state: 'done', fileCode: 'yyy' })
+    await store.patch(store.item('y') as ItemRecord, { state: 'done', fileCode: 'yyy' })
     await Promise.all(pending)
     const lines = (await readFile(join(dir, 'queue.jsonl'), 'utf8')).trim().split('\n')
     expect(lines.length).toBeLessThanOrEqual(52)
     await store.close()
 
     const again = await QueueStore.open(dir)
-    expect(again.items.get('x')).toMatchObject({ attempts: 400 })
-    expect(again.items.get('y')).toMatchObject({ state: 'done', fileCode: 'yyy' })
+    expect(again.item('x')).toMatchObject({ attempts: 400 })
+    expect(again.item('y')).toMatchObject({ state: 'done', fileCode: 'yyy' })
     await again.close()
     await removeDir(dir)
   })

@@ -7,26 +7,26 @@ import type { QueuePause, QueuePauseReason } from '../../shared/queue.ts'
 const rank: Record<QueuePauseReason, number> = { offline: 1, auth: 2, user: 3 }
 
 export class PauseState {
-  #current: QueuePause | null = null
+  private pause: QueuePause | null = null
 
   get current(): QueuePause | null {
-    return this.#current
+    return this.pause
   }
 
   /** Returns the new pause when it replaces the current one (an event is due), else null. */
   enter(reason: QueuePauseReason, message: string, now: number, accountId?: string): QueuePause | null {
-    const cur = this.#current
+    const cur = this.pause
     const same = cur?.reason === reason && cur.accountId === accountId && cur.message === message
     if (cur && (rank[cur.reason] > rank[reason] || same)) return null
-    this.#current = { reason, message, since: now, ...(accountId !== undefined ? { accountId } : {}) }
-    return this.#current
+    this.pause = { reason, message, since: now, ...(accountId !== undefined ? { accountId } : {}) }
+    return this.pause
   }
 
   /** Leaves the pause if it is (one of) `reasons`; returns the reason left, else null. */
   leave(reasons: readonly QueuePauseReason[]): QueuePauseReason | null {
-    const cur = this.#current
+    const cur = this.pause
     if (!cur || !reasons.includes(cur.reason)) return null
-    this.#current = null
+    this.pause = null
     return cur.reason
   }
 }

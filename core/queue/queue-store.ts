@@ -19,9 +19,10 @@ const log = createLogger('filedock')
  * would otherwise make every start replay them all).
  */
 export class QueueStore {
-  readonly items = new Map<string, ItemRecord>()
-  readonly batches = new Map<string, BatchRecord>()
-  userPaused = false
+  /** In enqueue (seq) order: a restored store is filled sorted, and new items get ever higher seqs. */
+  private readonly itemsById = new Map<string, ItemRecord>()
+  private readonly batchesById = new Map<string, BatchRecord>()
+  private paused = false
   private nextSeq = 1
   private linesSinceCompaction = 0
 
@@ -36,12 +37,39 @@ export class QueueStore {
     const { journal, lines } = await JournalFile.open(join(dataDir, FILE))
     const state = fold(lines as JournalRecord[])
     const store = new QueueStore(journal, opts.compactAfterLines ?? COMPACT_AFTER_LINES)
-    for (const b of state.batches.values()) store.batches.set(b.id, b)
-    for (const i of [...state.items.values()].sort((a, b) => a.seq - b.seq)) store.items.set(i.id, i)
-    store.userPaused = state.userPaused
+    for (const b of state.batches.values()) store.batchesById.set(b.id, b)
+    for (const i of [...state.items.values()].sort((a, b) => a.seq - b.seq)) store.itemsById.set(i.id, i)
+    store.paused = state.userPaused
     store.nextSeq = Math.max(0, ...[...state.items.values()].map((i) => i.seq)) + 1
     await journal.compact(compacted(state))
     return store
+  }
+
+  item(id: string): ItemRecord | undefined {
+    return this.itemsById.get(id)
+  }
+
+  /** Every item in enqueue order. Live: copy it first to add or remove items while going through it. */
+  items(): IterableIterator<ItemRecord> {
+    return this.itemsById.values()
+  }
+
+  /** A batch's items in enqueue order. */
+  itemsOf(batchId: string): ItemRecord[] {
+    return [...this.itemsById.values()].filter((i) => i.batchId === batchId)
+  }
+
+  batch(id: string): BatchRecord | undefined {
+    return this.batchesById.get(id)
+  }
+
+  batches(): IterableIterator<BatchRecord> {
+    return this.batchesById.values()
+  }
+
+  /** The person paused the whole queue (kept across restarts). */
+  get userPaused(): boolean {
+    return this.paused
   }
 
   takeSeq(): number {
@@ -49,8 +77,8 @@ export class QueueStore {
   }
 
   addBatch(batch: BatchRecord, items: ItemRecord[]): Promise<void> {
-    this.batches.set(batch.id, batch)
-    for (const i of items) this.items.set(i.id, i)
+    this.batchesById.set(batch.id, batch)
+    for (const i of items) this.itemsById.set(i.id, i)
     return this.write({ t: 'batch', batch, items } satisfies JournalRecord, true)
   }
 
@@ -66,14 +94,14 @@ export class QueueStore {
   }
 
   remove(ids: readonly string[]): Promise<void> {
-    for (const id of ids) this.items.delete(id)
-    const alive = new Set([...this.items.values()].map((i) => i.batchId))
-    for (const id of [...this.batches.keys()]) if (!alive.has(id)) this.batches.delete(id)
+    for (const id of ids) this.itemsById.delete(id)
+    const alive = new Set([...this.itemsById.values()].map((i) => i.batchId))
+    for (const id of [...this.batchesById.keys()]) if (!alive.has(id)) this.batchesById.delete(id)
     return this.write({ t: 'remove', ids: [...ids] } satisfies JournalRecord, true)
   }
 
   setUserPaused(paused: boolean): Promise<void> {
-    this.userPaused = paused
+    this.paused = paused
     return this.write({ t: 'userPause', paused } satisfies JournalRecord, true)
   }
 
@@ -84,12 +112,12 @@ export class QueueStore {
   private write(record: JournalRecord, sync: boolean): Promise<void> {
     const written = this.journal.append([record], sync)
     this.linesSinceCompaction++
-    if (this.linesSinceCompaction >= Math.max(this.compactAfterLines, 4 * this.items.size)) {
+    if (this.linesSinceCompaction >= Math.max(this.compactAfterLines, 4 * this.itemsById.size)) {
       this.linesSinceCompaction = 0
       // The state as of now, which covers every line appended so far (changes apply in memory first). A failed
       // compaction leaves the journal as it was: only its size suffers, so it is reported and not fatal.
       this.journal
-        .compact(compacted(this))
+        .compact(compacted({ items: this.itemsById, batches: this.batchesById, userPaused: this.paused }))
         .catch((err: unknown) => log.error('compacting the upload queue failed', err))
     }
     return written

@@ -70,12 +70,14 @@ export const FRESH_ITEM = {
   historyWritten: false,
 } as const satisfies Partial<ItemRecord>
 
+/**
+ * One drop. Journals of earlier versions also hold the drop's `fldId` and `basePath` here, which nothing read:
+ * each item carries its own folder (baseFldId, basePath), since a mirrored drop has one per account.
+ */
 export interface BatchRecord {
   id: string
   kind: 'paths' | 'urls'
   accountIds: string[]
-  fldId: number
-  basePath: string
   createdAt: number
   /** batch.finished was emitted for the current round (a retry of failed items starts a new round). */
   finishedEmitted: boolean

@@ -12,11 +12,12 @@ describe('remote URL check', () => {
   let base: string
   let refused: string
   const file = randomBytes(4321)
-  const heads: string[] = []
+  /** The requests the web server was asked, as `METHOD /path`. */
+  const asked: string[] = []
 
   beforeAll(async () => {
     web = createServer((req, res) => {
-      if (req.method === 'HEAD') heads.push(req.url ?? '')
+      asked.push(`${req.method} ${req.url}`)
       switch (req.url) {
         case '/file.bin':
           res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.length })
@@ -62,7 +63,7 @@ describe('remote URL check', () => {
       size: 4321,
       contentType: 'application/octet-stream',
     })
-    expect(heads).toContain('/file.bin')
+    expect(asked).toContain('HEAD /file.bin')
   })
 
   it('falls back to a one-byte GET when HEAD is refused', async () => {
@@ -125,14 +126,14 @@ describe('remote URL check', () => {
 
     it('refuses dead URLs and skips web pages at once, and sends the good one', async () => {
       const t = await openEngine({ clientFor: () => client, remotePollMs: { first: 50, max: 200 } })
-      const started = Date.now()
+      asked.length = 0
       const r = await t.engine.enqueueUrls({
         urls: [`${base}/missing.zip`, refused, `${base}/page`, `${base}/file.bin`],
-        accountIds: ['main'],
-        fldId: 0,
+        targets: [{ accountId: 'main', fldId: 0 }],
         check: { webPages: 'skip' },
       })
-      expect(Date.now() - started).toBeLessThan(5_000)
+      // At once: the enqueue itself checked each URL with one request, none retried, and refused the dead ones.
+      expect([...asked].sort()).toEqual(['HEAD /file.bin', 'HEAD /missing.zip', 'HEAD /page'])
       expect(r.accepted).toBe(1)
       expect(r.problems.map((p) => [p.path, p.kind])).toEqual([
         [`${base}/missing.zip`, 'unreachable_url'],
@@ -146,12 +147,13 @@ describe('remote URL check', () => {
       const names = (await allFiles(client)).map((f) => f.name)
       expect(names).toContain('file.bin')
       expect(names).not.toContain('page')
+      // The host fetched the good one alone.
+      expect(asked.filter((a) => a.startsWith('GET'))).toEqual(['GET /file.bin'])
 
       // Upload anyway: the person chose to send the page.
       const again = await t.engine.enqueueUrls({
         urls: [`${base}/page`],
-        accountIds: ['main'],
-        fldId: 0,
+        targets: [{ accountId: 'main', fldId: 0 }],
         check: { webPages: 'upload' },
       })
       expect(again).toMatchObject({ accepted: 1, problems: [] })

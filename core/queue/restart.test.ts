@@ -27,8 +27,6 @@ describe('restart after a crash', () => {
       id: 'b1',
       kind: 'paths',
       accountIds: ['main'],
-      fldId,
-      basePath: '',
       createdAt: Date.now(),
       finishedEmitted: false,
     }

@@ -39,55 +39,55 @@ export interface RunnerDeps {
  * and is polled (`pending`) without one.
  */
 export class ItemRunner {
-  readonly #d: RunnerDeps
+  private readonly d: RunnerDeps
 
   constructor(d: RunnerDeps) {
-    this.#d = d
+    this.d = d
   }
 
   async run(id: string): Promise<void> {
-    const { core, store } = this.#d
-    const item = store.items.get(id)
+    const { core, store } = this.d
+    const item = store.item(id)
     if (!item) return
     const run = core.runOf(id)
     const signal = run.begin()
     core.changed(item)
     try {
-      const client = await this.#d.clientFor(item.accountId)
+      const client = await this.d.clientFor(item.accountId)
       await core.awaitAccount(item.accountId, signal)
-      const ctx = this.#context(item, run, signal, client)
+      const ctx = this.context(item, run, signal, client)
       if (item.kind === 'url') {
         await requestRemote(ctx)
         signal.throwIfAborted()
         run.markPending()
         core.changed(item)
-        void core.track(this.#pollRemote(item, run, ctx))
+        void core.track(this.pollRemote(item, run, ctx))
         return
       }
       const landing = item.kind === 'file' ? await runFileAttempt(ctx) : await folderOnly(ctx)
-      await this.#finish(item, run, client, landing)
+      await this.finish(item, run, client, landing)
     } catch (err) {
-      await this.#afterFailure(item, run, err)
+      await this.afterFailure(item, run, err)
     }
   }
 
   /** Appends a finished upload to the history, then notes that it is there (so a restart does not append twice). */
   async recordHistory(item: ItemRecord, result: QueueResultEntry): Promise<void> {
-    await this.#d.history.append(result)
-    await this.#d.store.patch(item, { historyWritten: true }, false)
+    await this.d.history.append(result)
+    await this.d.store.patch(item, { historyWritten: true }, false)
   }
 
-  async #pollRemote(item: ItemRecord, run: ItemRun, ctx: ItemContext): Promise<void> {
+  private async pollRemote(item: ItemRecord, run: ItemRun, ctx: ItemContext): Promise<void> {
     try {
-      const landing = await awaitRemote(ctx, this.#d.poll)
-      await this.#finish(item, run, ctx.client, landing)
+      const landing = await awaitRemote(ctx, this.d.poll)
+      await this.finish(item, run, ctx.client, landing)
     } catch (err) {
-      await this.#afterFailure(item, run, err)
+      await this.afterFailure(item, run, err)
     }
   }
 
-  #context(item: ItemRecord, run: ItemRun, signal: AbortSignal, client: ApiClient): ItemContext {
-    const { core, store, mirror, existing, sessions, bucket, progress, now } = this.#d
+  private context(item: ItemRecord, run: ItemRun, signal: AbortSignal, client: ApiClient): ItemContext {
+    const { core, store, mirror, existing, sessions, bucket, progress, now } = this.d
     return {
       item,
       client,
@@ -109,9 +109,9 @@ export class ItemRunner {
     }
   }
 
-  async #finish(item: ItemRecord, run: ItemRun, client: ApiClient, l: Landing): Promise<void> {
-    const { core, store, progress } = this.#d
-    const finishedAt = this.#d.now()
+  private async finish(item: ItemRecord, run: ItemRun, client: ApiClient, l: Landing): Promise<void> {
+    const { core, store, progress } = this.d
+    const finishedAt = this.d.now()
     const result: QueueResultEntry | null =
       item.kind === 'folder'
         ? null
@@ -119,7 +119,7 @@ export class ItemRunner {
             id: item.id,
             finishedAt: new Date(finishedAt).toISOString(),
             accountId: item.accountId,
-            accountLabel: this.#d.accountLabel(item.accountId),
+            accountLabel: this.d.accountLabel(item.accountId),
             baseUrl: client.baseUrl,
             name: l.name,
             size: l.size,
@@ -150,74 +150,74 @@ export class ItemRunner {
     core.changed(item)
   }
 
-  async #afterFailure(item: ItemRecord, run: ItemRun, err: unknown): Promise<void> {
-    const { core, store, progress } = this.#d
+  private async afterFailure(item: ItemRecord, run: ItemRun, err: unknown): Promise<void> {
+    const { core, store, progress } = this.d
     const reason = run.stopReason
     progress.forget(item.id)
     if (reason === 'close') return run.settle()
     if (reason === 'pause' || reason === 'cancel') {
       await store.patch(
         item,
-        reason === 'pause' ? pausedPatch(item, run.phase) : { state: 'cancelled', finishedAt: this.#d.now() },
+        reason === 'pause' ? pausedPatch(item, run.phase) : { state: 'cancelled', finishedAt: this.d.now() },
       )
       core.releaseName(item)
       run.settle()
       return core.changed(item)
     }
-    if (reason === 'halt') return this.#backInLine(item, run)
+    if (reason === 'halt') return this.backInLine(item, run)
 
     const verdict = classify(err)
     if (verdict.kind === 'auth') {
       await store.patch(item, { error: verdict.error }, false)
       core.halt(
         'auth',
-        `${this.#d.accountLabel(item.accountId)}: ${verdict.error.message} The queue is paused; fix the key, then resume.`,
+        `${this.d.accountLabel(item.accountId)}: ${verdict.error.message} The queue is paused; fix the key, then resume.`,
         item.accountId,
       )
-      return this.#backInLine(item, run)
+      return this.backInLine(item, run)
     }
     const offline = verdict.kind === 'offline' && (await core.isOffline(item.accountId))
     // A pause, cancel or halt that came in while the probe ran wins over the failure.
-    if (run.stopReason !== null) return this.#afterFailure(item, run, err)
+    if (run.stopReason !== null) return this.afterFailure(item, run, err)
     if (offline) {
       // Not the item's fault: no attempt is counted. The pause may have been entered by another item already.
       core.haltOffline(item.accountId)
-      return this.#backInLine(item, run)
+      return this.backInLine(item, run)
     }
-    if (verdict.kind === 'fail') return this.#fail(item, run, verdict.error)
+    if (verdict.kind === 'fail') return this.fail(item, run, verdict.error)
 
     const attempts = item.attempts + 1
-    if (attempts >= this.#d.retry.attempts) {
-      return this.#fail(item, run, {
+    if (attempts >= this.d.retry.attempts) {
+      return this.fail(item, run, {
         ...verdict.error,
         message: `Gave up after ${attempts} attempts. ${verdict.error.message}`,
       })
     }
     const retryAfterMs = verdict.kind === 'retry' ? verdict.retryAfterMs : undefined
-    if (retryAfterMs !== undefined) core.holdAccount(item.accountId, this.#d.now() + retryAfterMs)
+    if (retryAfterMs !== undefined) core.holdAccount(item.accountId, this.d.now() + retryAfterMs)
     await store.patch(item, { attempts, error: verdict.error }, false)
     // Keep the name while a send's outcome is unknown, so no same-name upload can muddle the check.
     if (!item.sending) core.releaseName(item)
-    const wait = backoffMs(attempts, this.#d.retry, retryAfterMs)
+    const wait = backoffMs(attempts, this.d.retry, retryAfterMs)
     run.settle()
     if (core.isClosed) return
-    run.retryIn(wait, this.#d.now(), () => {
+    run.retryIn(wait, this.d.now(), () => {
       core.changed(item)
       core.push(item)
     })
     core.changed(item)
   }
 
-  async #fail(item: ItemRecord, run: ItemRun, error: FiledockErrorData): Promise<void> {
-    const { core, store } = this.#d
-    await store.patch(item, { state: 'failed', error, finishedAt: this.#d.now() })
+  private async fail(item: ItemRecord, run: ItemRun, error: FiledockErrorData): Promise<void> {
+    const { core, store } = this.d
+    await store.patch(item, { state: 'failed', error, finishedAt: this.d.now() })
     core.releaseName(item)
     run.settle()
     core.changed(item)
   }
 
-  #backInLine(item: ItemRecord, run: ItemRun): void {
-    const { core } = this.#d
+  private backInLine(item: ItemRecord, run: ItemRun): void {
+    const { core } = this.d
     if (!item.sending) core.releaseName(item)
     run.settle()
     core.changed(item)

@@ -79,6 +79,16 @@ function notFound(path: string, what: string): ScanProblem {
     : { path, kind: 'not_found', message: 'Nothing is at this path (any more).' }
 }
 
+/**
+ * What a path given by the person was when it was scanned: gone (or unreadable), a folder (its own stamp says
+ * more), or a file of this size and time. The same words for the scan and its re-check, from the same stat.
+ */
+export function givenSignature(stats: Stats | null): string {
+  if (stats === null) return 'absent'
+  if (stats.isDirectory()) return 'folder'
+  return stats.isFile() ? `file:${stats.size}:${stats.mtimeMs}` : 'other'
+}
+
 /** stat, following symbolic links. */
 export function statPath(path: string): Probe<Stats> {
   try {
@@ -88,14 +98,22 @@ export function statPath(path: string): Probe<Stats> {
   }
 }
 
+/** What a folder is (device and inode) and when its entries last changed. */
+export interface FolderStamp {
+  identity: string
+  /** Nanoseconds: the file system's own precision, so two stamps compare exactly. */
+  mtimeNs: bigint
+}
+
 /**
- * Device and inode of a folder, to recognise it again further down the walk. BigInt: inode numbers can exceed
- * 2^53 (Windows file ids, some network file systems).
+ * A folder's stamp: its identity recognises it again further down the walk, and with its time tells whether its
+ * entries are still the ones read (scan-reuse.ts). BigInt: inode numbers can exceed 2^53 (Windows file ids,
+ * some network file systems).
  */
-export function folderIdentity(path: string): Probe<string> {
+export function folderStamp(path: string): Probe<FolderStamp> {
   try {
     const s: BigIntStats = statSync(path, { bigint: true })
-    return { ok: true, value: `${s.dev}:${s.ino}` }
+    return { ok: true, value: { identity: `${s.dev}:${s.ino}`, mtimeNs: s.mtimeNs } }
   } catch (error) {
     return fail(problemFromError(path, error, 'folder'))
   }

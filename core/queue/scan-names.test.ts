@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { UNSAFE_CHAR_RANGES } from '../../shared/unsafe-chars.ts'
 import { isJunkFile, isJunkFolder, nameProblem } from './scan-names.ts'
 import { compareCodePoints, compareSegments } from './scan-order.ts'
 
@@ -18,10 +19,15 @@ describe('nameProblem', () => {
     }
   })
 
-  it('flags control characters, line separators and explicit bidi controls', () => {
-    for (const code of [0x00, 0x0a, 0x1b, 0x7f, 0x85, 0x9b, 0x2028, 0x2029, 0x202a, 0x202e, 0x2066, 0x2069]) {
+  it('flags the one unsafe character set (shared/unsafe-chars.ts), ends of each range included', () => {
+    for (const code of [...UNSAFE_CHAR_RANGES.flat(), 0x0a, 0x1b, 0x85, 0x9b]) {
       expect(kind(`a${String.fromCharCode(code)}b.txt`)).toBe('control_characters')
     }
+    expect(nameProblem('a\u202Eb.txt', 'file', 255)?.message).toContain('(U+202E)')
+  })
+
+  it('checks the name as it is on disk, before trimming', () => {
+    expect(kind('a.txt\n')).toBe('control_characters')
   })
 
   it('counts length like the API client: UTF-16 units after trimming, so an emoji counts 2', () => {

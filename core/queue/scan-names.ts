@@ -1,3 +1,4 @@
+import { firstUnsafeChar } from '../../shared/unsafe-chars.ts'
 import { MAX_NAME_LENGTH } from '../api/validate.ts'
 
 /**
@@ -11,11 +12,9 @@ import { MAX_NAME_LENGTH } from '../api/validate.ts'
  *   lenient than the host, and the client never refuses at upload time a name the scan let through. UTF-8 bytes
  *   are not counted: the name already exists on a local disk (whose byte limit it therefore fits), and the host
  *   limit is in characters.
- * - Control characters: C0 (U+0000–U+001F), DEL and C1 (U+007F–U+009F), the line/paragraph separators
- *   U+2028/U+2029, and the explicit bidi embedding/override/isolate controls U+202A–U+202E and U+2066–U+2069.
- *   The last group is how `invoice\u202Etxt.exe` is made to display as `invoiceexe.txt`. Right-to-left text
- *   itself (Arabic, Hebrew) and the implicit marks U+200E/U+200F are fine. The same set is refused for names
- *   typed in the renderer (shared/ipc/fields.ts).
+ * - Control characters and direction marks: the one set of shared/unsafe-chars.ts, which names typed in the
+ *   renderer and account labels are held to as well. Checked on the name as it is on disk, before trimming: the
+ *   client trims, so `a.txt\n` would reach the host as another file's name.
  * - Reserved: empty, `.`, `..`, or only white space (the client trims names, so nothing would be left).
  * - Allowed as they are: emoji, right-to-left text, and characters Windows forbids (`<>:"\|?*`): POSIX file
  *   systems hold them and hosts store them; a Windows user downloading the file gets the browser's rename.
@@ -28,25 +27,6 @@ export type NameProblemKind = 'name_too_long' | 'control_characters' | 'reserved
 export interface NameProblem {
   kind: NameProblemKind
   message: string
-}
-
-export function isUnsafeChar(code: number): boolean {
-  return (
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069)
-  )
-}
-
-function firstUnsafeChar(name: string): number | null {
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i)
-    if (isUnsafeChar(code)) return code
-  }
-  return null
 }
 
 const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`

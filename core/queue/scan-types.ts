@@ -1,6 +1,7 @@
 /** Result types of scanPaths (core/queue/scan.ts), in their own file so the helpers can share them. */
 
 import type { ScanProblemKind } from '../../shared/queue.ts'
+import type { FolderStamp } from './scan-fs.ts'
 
 export type { ScanProblemKind }
 
@@ -31,6 +32,17 @@ export interface ScanResult {
   /** Sorted by path. */
   problems: ScanProblem[]
   totalBytes: number
+}
+
+/**
+ * What a scan read, to tell later whether its result still holds (scan-reuse.ts): each folder it listed, with
+ * its stamp, and what each given path was.
+ */
+export interface ScanWitness {
+  /** Date.now() when the walk began. */
+  startedAt: number
+  folders: { path: string; stamp: FolderStamp }[]
+  given: { path: string; signature: string }[]
 }
 
 export interface ScanOptions {

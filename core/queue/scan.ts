@@ -5,7 +5,8 @@ import { FiledockError } from '../../shared/errors.ts'
 import {
   checkReadable,
   type FileFacts,
-  folderIdentity,
+  folderStamp,
+  givenSignature,
   notAFile,
   probeFile,
   readFolder,
@@ -13,9 +14,16 @@ import {
 } from './scan-fs.ts'
 import { DEFAULT_MAX_NAME_LENGTH, isJunkFile, isJunkFolder, nameProblem } from './scan-names.ts'
 import { compareCodePoints, compareFolderOrder, compareSegments } from './scan-order.ts'
-import type { ScannedFile, ScanOptions, ScanProblem, ScanResult } from './scan-types.ts'
+import type { ScannedFile, ScanOptions, ScanProblem, ScanResult, ScanWitness } from './scan-types.ts'
 
-export type { ScannedFile, ScanOptions, ScanProblem, ScanProblemKind, ScanResult } from './scan-types.ts'
+export type {
+  ScannedFile,
+  ScanOptions,
+  ScanProblem,
+  ScanProblemKind,
+  ScanResult,
+  ScanWitness,
+} from './scan-types.ts'
 
 /**
  * Turns what the user dropped on the window (or named on the command line) into the files and folders to
@@ -63,6 +71,7 @@ class Walk {
   readonly problems: ScanProblem[] = []
   /** Set to the given path being walked when the file limit was passed. */
   overflowAt: string | null = null
+  readonly witness: ScanWitness = { startedAt: Date.now(), folders: [], given: [] }
   private readonly queue: Task[] = []
   private head = 0
   private counted = 0
@@ -105,6 +114,8 @@ class Walk {
     }
     // A symbolic link, a path given by the user, or a file system that does not report entry types.
     const stats = statPath(task.path)
+    if (task.parent === null)
+      this.witness.given.push({ path: task.path, signature: givenSignature(stats.ok ? stats.value : null) })
     if (!stats.ok) {
       if (dirent !== null && isJunkFile(task.name)) return null
       return this.count(task) ? stats.problem : null
@@ -157,10 +168,11 @@ class Walk {
     if (task.dirent !== null && isJunkFolder(name)) return null
     const bad = nameProblem(name, 'folder', this.maxNameLength)
     if (bad) return { path, ...bad }
-    const identity = folderIdentity(path)
-    if (!identity.ok) return identity.problem
+    const stamp = folderStamp(path)
+    if (!stamp.ok) return stamp.problem
+    const identity = stamp.value.identity
     for (let up = parent; up !== null; up = up.parent) {
-      if (up.identity !== identity.value) continue
+      if (up.identity !== identity) continue
       return {
         path,
         kind: 'symlink_loop',
@@ -169,8 +181,9 @@ class Walk {
     }
     const entries = readFolder(path)
     if (!entries.ok) return entries.problem
+    this.witness.folders.push({ path, stamp: stamp.value })
     const relDir = [...(parent?.relDir ?? []), name]
-    const frame: FolderFrame = { path, relDir, identity: identity.value, parent }
+    const frame: FolderFrame = { path, relDir, identity, parent }
     this.folders.push(relDir)
     for (const dirent of entries.value) {
       this.add({ path: join(path, dirent.name), name: dirent.name, parent: frame, dirent, root: task.root })
@@ -191,6 +204,14 @@ function positiveInt(value: number | undefined, fallback: number, field: string)
 }
 
 export async function scanPaths(paths: readonly string[], opts: ScanOptions = {}): Promise<ScanResult> {
+  return (await scanDrop(paths, opts)).result
+}
+
+/** scanPaths, and what it read, to tell later whether the result still holds (scan-reuse.ts). */
+export async function scanDrop(
+  paths: readonly string[],
+  opts: ScanOptions = {},
+): Promise<{ result: ScanResult; witness: ScanWitness }> {
   if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) {
     throw new FiledockError({ kind: 'invalid_input', message: 'scanPaths needs a list of paths.' })
   }
@@ -219,8 +240,9 @@ export async function scanPaths(paths: readonly string[], opts: ScanOptions = {}
     }
   }
 
-  if (walk.overflowAt !== null) return tooMany(walk.overflowAt, opts.maxFiles ?? DEFAULT_MAX_FILES)
-  return assemble(walk)
+  const result =
+    walk.overflowAt !== null ? tooMany(walk.overflowAt, opts.maxFiles ?? DEFAULT_MAX_FILES) : assemble(walk)
+  return { result, witness: walk.witness }
 }
 
 // Not toLocaleString: its first call loads locale data, ~90 ms here.

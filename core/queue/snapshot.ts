@@ -8,14 +8,13 @@ export function snapshotOf(
   store: QueueStore,
   bandwidthBytesPerSec: number | null,
 ): QueueSnapshot {
-  const items = [...store.items.values()]
+  const items = [...store.items()]
   const batches = new Map<string, BatchView>()
-  for (const b of store.batches.values()) {
+  for (const b of store.batches()) {
     batches.set(b.id, {
       id: b.id,
       kind: b.kind,
       accountIds: [...b.accountIds],
-      fldId: b.fldId,
       createdAt: b.createdAt,
       items: 0,
       finished: true,

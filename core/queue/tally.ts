@@ -7,19 +7,19 @@ import type { ItemRecord } from './records.ts'
  * bytes sent by running items are summed at read time, over the running ones alone.
  */
 export class QueueTally {
-  readonly #t = emptyTotals()
+  private readonly t = emptyTotals()
   /** Running files and their sizes. */
-  readonly #running = new Map<string, number>()
+  private readonly running = new Map<string, number>()
 
   /** The item's shown state went from `prev` (null: first seen) to `next`. */
   move(item: ItemRecord, prev: QueueItemState | null, next: QueueItemState): void {
-    if (prev !== null) this.#count(item, prev, -1)
-    this.#count(item, next, 1)
+    if (prev !== null) this.count(item, prev, -1)
+    this.count(item, next, 1)
   }
 
   /** The item left the queue in state `last`. */
   drop(item: ItemRecord, last: QueueItemState): void {
-    this.#count(item, last, -1)
+    this.count(item, last, -1)
   }
 
   /**
@@ -27,8 +27,8 @@ export class QueueTally {
    * only while something is running (a speed with nothing moving would be the tail of the last transfer).
    */
   read(sentOf: (id: string) => number, bytesPerSec: number): QueueTotals {
-    const t = { ...this.#t }
-    for (const [id, size] of this.#running) t.doneBytes += Math.min(size, sentOf(id))
+    const t = { ...this.t }
+    for (const [id, size] of this.running) t.doneBytes += Math.min(size, sentOf(id))
     const moving = t.running + t.pending > 0
     t.bytesPerSec = moving ? Math.round(bytesPerSec) : 0
     const left = Math.max(0, t.totalBytes - t.doneBytes - t.failedBytes)
@@ -36,16 +36,16 @@ export class QueueTally {
     return t
   }
 
-  #count(item: ItemRecord, state: QueueItemState, sign: 1 | -1): void {
-    const t = this.#t
+  private count(item: ItemRecord, state: QueueItemState, sign: 1 | -1): void {
+    const t = this.t
     t.items += sign
     t[state] += sign
     if (item.kind !== 'file') return
     // A file's size is fixed when it is queued (a changed file fails instead), so what was added is what goes.
     const size = item.size ?? 0
     if (state === 'running') {
-      if (sign > 0) this.#running.set(item.id, size)
-      else this.#running.delete(item.id)
+      if (sign > 0) this.running.set(item.id, size)
+      else this.running.delete(item.id)
     }
     if (state === 'cancelled') return
     t.totalBytes += sign * size

@@ -1,31 +1,49 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { backoffMs } from './backoff.ts'
 import { NameLocks } from './name-lock.ts'
 import { Scheduler } from './scheduler.ts'
 import { TokenBucket } from './throttle.ts'
 
 describe('token bucket', () => {
+  // On a fake clock, so the pace is exact: the bucket's clock and timers are the fake ones.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('paces takers to the rate, shared among them', async () => {
-    const bucket = new TokenBucket(200_000)
-    const started = performance.now()
-    // 100 KB by each of three takers in 10 KB pieces: 300 KB at 200 KB/s ≈ 1.5 s (minus the 100 ms burst).
-    await Promise.all(
+    const bucket = new TokenBucket(200_000, 100, () => Date.now())
+    const started = Date.now()
+    // 100 KB by each of three takers in 10 KB pieces: 300 KB at 200 KB/s is 1.5 s, the last 100 ms of it the burst
+    // allowance. The pieces are reserved in turn, so the takers end 50 ms apart; each alone at the rate would be
+    // done at 0.4 s.
+    const takers = Promise.all(
       [0, 1, 2].map(async () => {
         for (let i = 0; i < 10; i++) await bucket.take(10_000)
+        return Date.now() - started
       }),
     )
-    const s = (performance.now() - started) / 1000
-    expect(s).toBeGreaterThan(1.2)
-    expect(s).toBeLessThan(2.2)
+    await vi.runAllTimersAsync()
+    const ends = await takers
+    expect(ends).toEqual([1_300, 1_350, 1_400])
   })
 
   it('wakes waiters when the limit is lifted, and aborts on a signal', async () => {
-    const bucket = new TokenBucket(1_024)
-    const started = performance.now()
-    const waiting = bucket.take(100_000)
-    setTimeout(() => bucket.setRate(null), 50)
+    const bucket = new TokenBucket(1_024, 100, () => Date.now())
+    let taken = false
+    // 100,000 bytes at 1 KiB/s: 97 s.
+    const waiting = bucket.take(100_000).then(() => {
+      taken = true
+    })
+    await vi.advanceTimersByTimeAsync(50)
+    expect(taken).toBe(false)
+    const liftedAt = Date.now()
+    bucket.setRate(null)
     await waiting
-    expect(performance.now() - started).toBeLessThan(500)
+    // Woken by the change, the clock where it was.
+    expect(Date.now()).toBe(liftedAt)
     bucket.setRate(1_024)
     const ac = new AbortController()
     const aborted = bucket.take(100_000, ac.signal)

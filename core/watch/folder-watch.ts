@@ -259,13 +259,13 @@ export class FolderWatch {
       const fldId = await this.mirror.ensure(rule.accountId, client, rule.fldId, parts)
       const result = await engine.enqueuePaths({
         paths: files.map((f) => f.path),
-        accountIds: [rule.accountId],
-        fldId,
+        // The history shows the folder's path only when the rule targets the root, where it is known.
+        targets: [
+          { accountId: rule.accountId, fldId, ...(rule.fldId === 0 ? { folderPath: parts.join('/') } : {}) },
+        ],
         // A file of the same name and size already in the folder is not sent again (a sent record lost with its
         // data folder, or the same files watched from another computer): the queue reports it as already there.
         ifAlreadyThere: 'skip',
-        // The history shows the folder's path only when the rule targets the root, where it is known.
-        ...(rule.fldId === 0 ? { folderPath: parts.join('/') } : {}),
       })
       for (const p of result.problems) {
         const file = files.find((f) => f.path === p.path)

@@ -1,3 +1,5 @@
+import { PART_LOCK_SUFFIX, PART_SUFFIX } from '../download/work-files.ts'
+
 /**
  * Names a watched folder must not send: files still being written under a temporary name (browsers, download
  * managers, editors, Office's owner files) and the desktop's own bookkeeping files. The final name appears by
@@ -13,6 +15,9 @@ const partialSuffixes = [
   '.opdownload',
   '.!ut',
   '.swp',
+  // Filedock's own downloads in progress (core/download/work-files.ts).
+  PART_SUFFIX,
+  PART_LOCK_SUFFIX,
 ]
 /** Not temp files, but never something a user means to publish; skipping them is the careful default. */
 const systemNames = new Set(['.ds_store', 'thumbs.db', 'desktop.ini'])

@@ -109,6 +109,12 @@ const rows: Row[] = [
     queue: 'retry',
     queueRule: 'a shared listing aborted for another of its users',
   },
+  {
+    name: 'the local disk is full or not writable (a download)',
+    error: fail('local_disk'),
+    transient: false,
+    queue: 'fail',
+  },
   { name: 'a bug', error: fail('internal'), transient: false, queue: 'fail' },
 ]
 

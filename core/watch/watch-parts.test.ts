@@ -16,8 +16,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
 describe('partial and temp names', () => {
   it('skips downloads in progress, temp files and Office owner files, and nothing else', () => {
     for (const name of [
@@ -28,6 +26,8 @@ describe('partial and temp names', () => {
       'x.partial',
       'y.download',
       '.DS_Store',
+      '.report.pdf.abcdefghijkl.filedock-part',
+      '.report.pdf.abcdefghijkl.filedock-part.lock',
     ])
       expect(isPartialName(name), name).toBe(true)
     for (const name of ['report.docx', 'part.txt', 'tmp', 'my~$file.txt', 'a.partition'])
@@ -51,23 +51,43 @@ describe('durations on the command line', () => {
 describe('StableFiles', () => {
   it('reports a file written in chunks only once the writer has been quiet for the minimum age', async () => {
     const path = join(dir, 'slow.bin')
+    // The tracker's clock and the file's times are the test's, so however long the machine takes between two
+    // writes or two looks, the writer is quiet exactly as long as the test says. `now` is read once a look.
+    let clock = Date.UTC(2026, 0, 1)
+    let looks = 0
     const seen: Array<{ at: number; state: FileState }> = []
-    const stable = new StableFiles(600, (_p, state) => seen.push({ at: Date.now(), state }))
-    await writeFile(path, 'a')
-    stable.track(path)
-    const started = Date.now()
-    for (let i = 0; i < 5; i++) {
-      await sleep(250)
-      await appendFile(path, 'b')
-      stable.track(path) // a change event: no second tracker
+    const stable = new StableFiles(
+      600,
+      (_p, state) => seen.push({ at: clock, state }),
+      () => {
+        looks++
+        return clock
+      },
+    )
+    const written = async (data: string) => {
+      await appendFile(path, data)
+      await utimes(path, new Date(clock), new Date(clock))
+      stable.track(path) // a change event: no second tracker after the first
     }
-    const lastWrite = Date.now()
-    await sleep(1500)
+    /** Lets the tracker look at the file `n` more times. */
+    const lookAgain = async (n: number) => {
+      const target = looks + n
+      await expect.poll(() => looks, { timeout: 15_000, interval: 20 }).toBeGreaterThanOrEqual(target)
+    }
+    await written('a')
+    for (let i = 0; i < 5; i++) {
+      await lookAgain(1)
+      clock += 250
+      await written('b')
+    }
+    const lastWrite = clock
+    clock = lastWrite + 599
+    await lookAgain(2)
+    expect(seen).toEqual([])
+    clock = lastWrite + 600
+    await expect.poll(() => seen.length, { timeout: 15_000, interval: 20 }).toBe(1)
     stable.close()
-    expect(seen).toHaveLength(1)
-    expect(seen[0]?.state.size).toBe(6)
-    expect((seen[0]?.at ?? 0) - lastWrite).toBeGreaterThanOrEqual(550)
-    expect((seen[0]?.at ?? 0) - started).toBeGreaterThan(1200)
+    expect(seen).toEqual([{ at: lastWrite + 600, state: { size: 6, mtimeMs: lastWrite } }])
   })
 
   it('reports a file that is already old after a second look, and forgets one that is removed', async () => {
@@ -81,12 +101,10 @@ describe('StableFiles', () => {
     stable.track(old)
     stable.track(gone)
     await rm(gone)
-    // Two looks 250 ms apart; a loaded machine may take longer to run them.
-    for (let i = 0; i < 100 && seen.length === 0; i++) await sleep(50)
-    // The removed one is forgotten at its next look, a minimum age later, and never reported.
-    await sleep(1500)
+    // Two looks 250 ms apart; the removed one is forgotten at its next look, a minimum age later, and never reported.
+    await expect.poll(() => seen, { timeout: 15_000, interval: 20 }).toEqual([old])
+    await expect.poll(() => stable.size, { timeout: 15_000, interval: 20 }).toBe(0)
     expect(seen).toEqual([old])
-    expect(stable.size).toBe(0)
     stable.close()
   })
 })

@@ -22,7 +22,7 @@ describe('the contract', () => {
   })
 
   it('knows its channel names and nothing inherited', () => {
-    expect(isChannelName('files.list')).toBe(true)
+    expect(isChannelName('files.info')).toBe(true)
     for (const bad of ['__proto__', 'constructor', 'toString', 'files', 'files.', '', 42, null]) {
       expect(isChannelName(bad)).toBe(false)
     }
@@ -202,16 +202,33 @@ describe('upload channels', () => {
     }
   })
 
-  it('mirrors to several accounts only into their root folders, and to no account twice', () => {
-    const base = { paths: ['/a'], fldId: 0 }
-    expect(enqueue.safeParse({ ...base, accountIds: ['a'], fldId: 7 }).success).toBe(true)
-    expect(enqueue.safeParse({ ...base, accountIds: ['a', 'b'] }).success).toBe(true)
-    expect(enqueue.safeParse({ ...base, accountIds: ['a', 'b'], fldId: 7 }).success).toBe(false)
-    expect(enqueue.safeParse({ ...base, accountIds: ['a', 'a'] }).success).toBe(false)
-    expect(enqueue.safeParse({ ...base, accountIds: [] }).success).toBe(false)
-    expect(enqueue.safeParse({ ...base, paths: Array(10_001).fill('/a'), accountIds: ['a'] }).success).toBe(
-      false,
-    )
+  it('takes one shape for where a drop goes: a folder per account, each account once', () => {
+    const messages = (input: object) => {
+      const r = enqueue.safeParse({ paths: ['/a'], ...input })
+      return r.success ? [] : r.error.issues.map((i) => i.message)
+    }
+    const mirrored = [
+      { accountId: 'a', fldId: 7, folderPath: 'Projects/2026' },
+      { accountId: 'b', fldId: 12 },
+    ]
+    expect(enqueue.parse({ paths: ['/a'], targets: mirrored })).toEqual({ paths: ['/a'], targets: mirrored })
+    expect(messages({ targets: [{ accountId: 'a', fldId: 7 }] })).toEqual([])
+    expect(messages({ targets: [] })).toEqual(['Pick at least one account to upload to'])
+    expect(messages({})).toHaveLength(1)
+    expect(messages({ targets: [mirrored[0], { accountId: 'a', fldId: 3 }] })).toEqual([
+      'An account is listed twice',
+    ])
+    expect(messages({ targets: [{ accountId: 'a', fldId: -1 }] })).toEqual(['Folder id must be 0 or more'])
+    // The older shape (accountIds + one fldId) is gone: every caller sends targets.
+    expect(messages({ accountIds: ['a'], fldId: 0 }).length).toBeGreaterThan(0)
+    expect(
+      messages({ targets: [{ accountId: 'a', fldId: 0, label: 'My files on A' }] }).length,
+    ).toBeGreaterThan(0)
+    const tooMany = Array.from({ length: 21 }, (_, i) => ({ accountId: `acc-${i}`, fldId: 0 }))
+    expect(messages({ targets: tooMany })).toEqual(['At most 20 accounts per upload'])
+    expect(messages({ paths: Array(10_001).fill('/a'), targets: [{ accountId: 'a', fldId: 0 }] })).toEqual([
+      'At most 10000 paths per upload',
+    ])
   })
 
   it('packs links of a batch or of entries, never both or neither', () => {
@@ -253,5 +270,14 @@ describe('upload channels', () => {
       bandwidthBytesPerSec: 4096,
     })
     expect(settingsFromJson(null)).toMatchObject({ linkFormat: 'page' })
+  })
+
+  it('keeps the uploads panel height per window size class, and drops a damaged one', () => {
+    expect(settingsFromJson({ queuePanelHeights: { small: 180, large: 320 } }).queuePanelHeights).toEqual({
+      small: 180,
+      large: 320,
+    })
+    expect(settingsFromJson({ queuePanelHeights: { small: -5 } }).queuePanelHeights).toEqual({})
+    expect(settingsFromJson({ queuePanelHeights: { huge: 200 } }).queuePanelHeights).toEqual({})
   })
 })

@@ -1,11 +1,6 @@
 import { z } from 'zod'
-import type { AccountsSnapshot, AccountView, KeychainStatus } from '../accounts.ts'
-import {
-  accountIdSchema,
-  addAccountInputSchema,
-  secretBackendChoiceSchema,
-  updateAccountInputSchema,
-} from '../accounts.ts'
+import type { AccountsSnapshot, AccountView } from '../accounts.ts'
+import { accountIdSchema, addAccountInputSchema, updateAccountInputSchema } from '../accounts.ts'
 import type {
   AccountInfo,
   AccountStatsEntry,
@@ -15,14 +10,14 @@ import type {
   DirectLink,
   FileCheckEntry,
   FileInfo,
-  FileList,
   FolderListing,
 } from '../api/types.ts'
-import type { FiledockErrorData } from '../errors.ts'
+import { arrivalsContract } from './arrivals-contract.ts'
 import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
-import { accountScope, entryName, fileCode, folderId, httpUrl, searchText } from './fields.ts'
+import { accountScope, entryName, fileCode, folderId, httpUrl } from './fields.ts'
 import { indexContract } from './index-contract.ts'
+import { localFoldersContract } from './local-folders-contract.ts'
 import { uploadContract } from './upload-contract.ts'
 import { watchContract } from './watch-contract.ts'
 
@@ -42,18 +37,10 @@ export interface AppInfo {
   platform: string
 }
 
-/** files.move moves one file per API call; some may fail while others succeed. */
-export interface MoveOutcome {
-  moved: string[]
-  failed: Array<{ fileCode: string; error: FiledockErrorData }>
-}
-
 /** Upper bound on lists the renderer may send in one call (file selections, URLs to check). */
 export const MAX_BATCH = 100
 /** The longest statistics range asked for: a year, the most hosts of this family keep (the spec shows none). */
 export const MAX_STATS_DAYS = 365
-/** Largest page of file/list we ask for; the host's own maximum is not shown. */
-export const MAX_PER_PAGE = 500
 
 const none = z.strictObject({})
 const scoped = z.strictObject(accountScope)
@@ -72,16 +59,6 @@ export const contract = {
   ),
   'accounts.remove': defineChannel<null>()(z.strictObject({ id: accountIdSchema })),
   'accounts.setActive': defineChannel<null>()(z.strictObject({ id: accountIdSchema })),
-  'accounts.keychainStatus': defineChannel<KeychainStatus>()(none),
-  /** Probes the keychain again (after the user started or unlocked it). */
-  'accounts.recheckKeychain': defineChannel<KeychainStatus>()(none),
-  /**
-   * The user's explicit choice of where keys live. 'safe-storage' exists only in the Electron host and only
-   * when its backend is not plain text (KeychainStatus.safeStorageAvailable); show the warning before offering it.
-   */
-  'accounts.chooseSecretBackend': defineChannel<KeychainStatus>()(
-    z.strictObject({ choice: secretBackendChoiceSchema }),
-  ),
   /** Starts the embedded sandbox (data under the app data folder) and adds it as "Offline sandbox". */
   'accounts.tryOffline': defineChannel<AccountView>()(none),
 
@@ -99,23 +76,11 @@ export const contract = {
     z.strictObject({ ...accountScope, fldId: folderId, name: entryName }),
   ),
 
-  'files.list': defineChannel<FileList>()(
-    z.strictObject({
-      ...accountScope,
-      fldId: folderId.optional(),
-      page: z.number().int().min(1).max(1_000_000),
-      perPage: z.number().int().min(1).max(MAX_PER_PAGE),
-      name: searchText.optional(),
-    }),
-  ),
   'files.info': defineChannel<FileInfo[]>()(
     z.strictObject({ ...accountScope, fileCodes: batch(fileCode, 'file code') }),
   ),
   'files.rename': defineChannel<null>()(z.strictObject({ ...accountScope, fileCode, name: entryName })),
   'files.clone': defineChannel<ClonedFile>()(z.strictObject({ ...accountScope, fileCode })),
-  'files.move': defineChannel<MoveOutcome>()(
-    z.strictObject({ ...accountScope, fileCodes: batch(fileCode, 'file code'), fldId: folderId }),
-  ),
   'files.directLink': defineChannel<DirectLink>()(z.strictObject({ ...accountScope, fileCode })),
   'files.deleted': defineChannel<DeletedFile[]>()(scoped),
   'files.check': defineChannel<FileCheckEntry[]>()(
@@ -124,7 +89,9 @@ export const contract = {
 
   ...indexContract,
   ...uploadContract,
+  ...localFoldersContract,
   ...watchContract,
+  ...arrivalsContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 
 export type Contract = typeof contract

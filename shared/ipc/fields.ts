@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { accountIdSchema, BASE_URL_MAX_CHARS } from '../accounts.ts'
 import { FiledockError } from '../errors.ts'
+import { hasUnsafeChar } from '../unsafe-chars.ts'
 
 /**
  * The one set of field rules: the contract's inputs (the renderer is untrusted) and the API client's argument
@@ -12,17 +13,12 @@ import { FiledockError } from '../errors.ts'
 export const MAX_NAME_LENGTH = 255
 export const MAX_FILE_CODE_LENGTH = 64
 
-// C0/C1 controls, line/paragraph separators, and the bidi overrides that can make `evil\u202Etxt.exe` display
-// as `evilexe.txt`.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u
-
 const safeText = (what: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${what} is longer than ${max} characters`)
-    .refine((s) => !UNSAFE_TEXT.test(s), `${what} contains control characters or direction marks`)
+    .refine((s) => !hasUnsafeChar(s), `${what} contains control characters or direction marks`)
 
 /** A file or folder name as the user typed it. Slashes are allowed: the spec does not forbid them. */
 export const entryName = z
@@ -30,7 +26,7 @@ export const entryName = z
   .trim()
   .min(1, 'Name is empty')
   .max(MAX_NAME_LENGTH, `Name is longer than ${MAX_NAME_LENGTH} characters`)
-  .refine((s) => !UNSAFE_TEXT.test(s), 'Name contains control characters or direction marks')
+  .refine((s) => !hasUnsafeChar(s), 'Name contains control characters or direction marks')
 
 /** A search filter for file/list; empty means "no filter". */
 export const searchText = safeText('Search text', 255)

@@ -22,7 +22,7 @@ export type CallOf<K extends ChannelName> =
     ? (input?: InputOf<K>) => Promise<Result<OutputOf<K>>>
     : (input: InputOf<K>) => Promise<Result<OutputOf<K>>>
 
-/** The renderer's side, nested by group: `api.files.list({ fldId: 0, page: 1, perPage: 50 })`. */
+/** The renderer's side, nested by group: `api.folders.list({ fldId: 0 })`. */
 export type FiledockApi = {
   readonly [G in GroupName]: { readonly [K in ChannelName as MethodOf<K, G>]: CallOf<K> }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { HistoryEntry } from '../history.ts'
 import { HISTORY_MAX_LIMIT } from '../history.ts'
-import type { AlreadyThereCount, EnqueueResult, QueueSnapshot } from '../queue.ts'
+import type { AlreadyThereCount, DropTarget, EnqueueResult, QueueSnapshot } from '../queue.ts'
 import type { UrlCheck } from '../url-check.ts'
 import { defineChannel } from './define-channel.ts'
 import { absolutePath, accountId, folderId, folderPathText, httpUrl, queueId } from './fields.ts'
@@ -26,28 +26,21 @@ export const MAX_MIRROR_ACCOUNTS = 20
 /** Most history entries a link pack may name. */
 export const MAX_PACK_ENTRIES = 1000
 
-const accountIds = z
-  .array(accountId)
-  .min(1, 'Pick at least one account to upload to')
-  .max(MAX_MIRROR_ACCOUNTS, `At most ${MAX_MIRROR_ACCOUNTS} accounts per upload`)
-  .refine((ids) => new Set(ids).size === ids.length, 'An account is listed twice')
-
 /**
- * Folder ids belong to one account on hosts of this family (they are rows of one table, and another account's
- * id is "not found"), so an upload mirrored to several accounts names a folder per account in `targets`. The
- * older shape, `accountIds` + one `fldId`, still works: one account and any folder, or several and the root.
+ * Where a drop goes: a folder on each account it is sent to (shared/queue.ts DropTarget), at least one, each
+ * account once. The same list for files, folders and URLs, and for the count of files already there.
  */
-const accountTargets = z
-  .array(z.strictObject({ accountId, fldId: folderId, folderPath: folderPathText.optional() }))
+const dropTargets = z
+  .array(
+    z.strictObject({
+      accountId,
+      fldId: folderId,
+      folderPath: folderPathText.exactOptional(),
+    }) satisfies z.ZodType<DropTarget>,
+  )
   .min(1, 'Pick at least one account to upload to')
   .max(MAX_MIRROR_ACCOUNTS, `At most ${MAX_MIRROR_ACCOUNTS} accounts per upload`)
   .refine((ts) => new Set(ts.map((t) => t.accountId)).size === ts.length, 'An account is listed twice')
-const target = {
-  accountIds: accountIds.optional(),
-  fldId: folderId.optional(),
-  folderPath: folderPathText.optional(),
-  targets: accountTargets.optional(),
-}
 const remoteUrls = z
   .array(httpUrl)
   .min(1, 'Give at least one URL')
@@ -57,55 +50,23 @@ const dropPaths = z
   .min(1, 'Give at least one file or folder')
   .max(MAX_DROP_PATHS, `At most ${MAX_DROP_PATHS} paths per upload`)
 
-const oneFolderPerAccount = (v: { accountIds?: string[] | undefined; fldId?: number | undefined }) =>
-  v.accountIds === undefined || v.accountIds.length === 1 || (v.fldId ?? 0) === 0
-const oneFolderMessage = {
-  message:
-    'Folder ids belong to one account: an upload to several accounts names a folder for each (targets) or goes into their root folders',
-  path: ['fldId'],
-}
-const eitherShape = (v: {
-  accountIds?: string[] | undefined
-  targets?: unknown[] | undefined
-  fldId?: number | undefined
-  folderPath?: string | undefined
-}) =>
-  v.targets === undefined
-    ? v.accountIds !== undefined
-    : v.accountIds === undefined && v.fldId === undefined && v.folderPath === undefined
-const eitherMessage = {
-  message: 'Give either targets (a folder per account) or accountIds with fldId, not both',
-  path: ['targets'],
-}
-
 export const uploadContract = {
   'queue.snapshot': defineChannel<QueueSnapshot>()(z.strictObject({})),
   /** Scans the paths (files and folders, mirrored with their names) and queues one item per file and account. */
   'queue.enqueuePaths': defineChannel<EnqueueResult>()(
-    z
-      .strictObject({
-        paths: dropPaths,
-        ...target,
-        /** Files already in their folder (same name and size): skipped (the default) or sent again. */
-        ifAlreadyThere: z.enum(['skip', 'upload']).optional(),
-      })
-      .refine(oneFolderPerAccount, oneFolderMessage)
-      .refine(eitherShape, eitherMessage),
+    z.strictObject({
+      paths: dropPaths,
+      targets: dropTargets,
+      /** Files already in their folder (same name and size): skipped (the default) or sent again. */
+      ifAlreadyThere: z.enum(['skip', 'upload']).exactOptional(),
+    }),
   ),
   /**
    * How many of a drop's files are already in the folders they would go to: asked before queueing, so the person
    * can choose once per drop between skipping them and uploading them again.
    */
   'queue.countAlreadyThere': defineChannel<AlreadyThereCount>()(
-    z
-      .strictObject({
-        paths: dropPaths,
-        accountIds: accountIds.optional(),
-        fldId: folderId.optional(),
-        targets: accountTargets.optional(),
-      })
-      .refine(oneFolderPerAccount, oneFolderMessage)
-      .refine(eitherShape, eitherMessage),
+    z.strictObject({ paths: dropPaths, targets: dropTargets }),
   ),
   /**
    * Checks URLs from this computer (core/queue/remote-probe.ts) so the person can be asked about web pages before
@@ -119,14 +80,11 @@ export const uploadContract = {
    * problems and web pages are skipped unless `webPages` is 'upload' (the person said "Upload anyway").
    */
   'queue.enqueueUrls': defineChannel<EnqueueResult>()(
-    z
-      .strictObject({
-        urls: remoteUrls,
-        ...target,
-        webPages: z.enum(['skip', 'upload']).optional(),
-      })
-      .refine(oneFolderPerAccount, oneFolderMessage)
-      .refine(eitherShape, eitherMessage),
+    z.strictObject({
+      urls: remoteUrls,
+      targets: dropTargets,
+      webPages: z.enum(['skip', 'upload']).exactOptional(),
+    }),
   ),
   /**
    * Without itemId: the whole queue; running uploads finish and no new one starts, or with `stopNow` they are

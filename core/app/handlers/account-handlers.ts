@@ -9,9 +9,6 @@ type AccountChannels =
   | 'accounts.update'
   | 'accounts.remove'
   | 'accounts.setActive'
-  | 'accounts.keychainStatus'
-  | 'accounts.recheckKeychain'
-  | 'accounts.chooseSecretBackend'
   | 'accounts.tryOffline'
 
 export const OFFLINE_LABEL = 'Offline sandbox'
@@ -32,9 +29,6 @@ export function accountHandlers(
       await store.setActive(id)
       return null
     },
-    'accounts.keychainStatus': async () => store.keychainStatus(),
-    'accounts.recheckKeychain': () => store.recheck(),
-    'accounts.chooseSecretBackend': ({ choice }) => store.chooseBackend(choice),
     'accounts.tryOffline': () => tryOffline(store, offline),
   }
 }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { FiledockError } from '../../../shared/errors.ts'
 import { MAX_LINKS_TO_CHECK } from '../../../shared/ipc/index-contract.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
+import { formatLinks } from '../../../shared/link-pack.ts'
 import type { IndexService } from '../../index/index-service.ts'
 import { throttledMoveProgress } from '../../index/move-progress.ts'
 import { moveSelection } from '../../index/move-selection.ts'
 import { accountOf, resolveQuery, type ScopeContext } from '../../index/query-scope.ts'
-import { selectedLinks, summarize } from '../../index/selection.ts'
 import type { ClientPool } from '../client-pool.ts'
 
 type IndexChannel =
@@ -40,8 +40,8 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
       d.log(`Filedock: ${what} failed: ${error instanceof Error ? error.message : String(error)}`),
     )
   }
-  const linksOf = (selection: Parameters<typeof selectedLinks>[0]) => {
-    const links = selectedLinks(selection, d.index.reader, d.scope)
+  const linksOf = (selection: Parameters<IndexService['selectedLinks']>[0]) => {
+    const links = d.index.selectedLinks(selection, d.scope)
     if (d.currentLinks === undefined) return links
     return links.map(d.currentLinks())
   }
@@ -57,10 +57,14 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
       else inBackground('re-reading the folder', d.index.revalidate(id, fldId))
       return null
     },
-    'index.summarize': async ({ selection }) => summarize(selection, d.index.reader, d.scope),
+    'index.summarize': async ({ selection }) => d.index.summarize(selection, d.scope),
     'index.copyLinks': async ({ selection }) => {
       const links = linksOf(selection)
-      const text = links.join('\n')
+      // The one link builder (shared/link-pack.ts), as for the files the renderer copies itself.
+      const text = formatLinks(
+        links.map((pageLink) => ({ pageLink })),
+        'page',
+      )
       if (d.copyToClipboard !== undefined && links.length > 0) {
         d.copyToClipboard(text)
         return { count: links.length, copied: true, text: null }
@@ -71,9 +75,7 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
       // Counted before any link is built: a query by its totals (a Ctrl+A over 100,000 files is refused at once),
       // a list by its length.
       const files =
-        selection.kind === 'query'
-          ? summarize(selection, d.index.reader, d.scope).files
-          : selection.files.length
+        selection.kind === 'query' ? d.index.summarize(selection, d.scope).files : selection.files.length
       if (files > MAX_LINKS_TO_CHECK)
         throw new FiledockError({
           kind: 'invalid_input',
@@ -93,7 +95,7 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
     },
     'index.file': async ({ accountId, fileCode }) => {
       const id = accountOf(accountId, d.scope)
-      return d.index.reader.file(d.scope.key(id), fileCode)
+      return d.index.file(id, fileCode)
     },
   }
 }

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SandboxHandle, startSandbox } from '../../../sandbox/server.ts'
-import type { FileList } from '../../../shared/api/types.ts'
 import type { AppSettings } from '../../../shared/ipc/settings.ts'
 import { ApiClient } from '../../api/client.ts'
 import { createDispatcher } from '../../ipc/dispatcher.ts'
@@ -69,12 +68,9 @@ describe('files.clone names the copy', () => {
     const saved = await dispatcher().dispatch('settings.update', { cloneNames: 'same' })
     expect(saved.ok && (saved.value as AppSettings).cloneNames).toBe('same')
     const copy = await clone(code)
-    const list = (await dispatcher().dispatch('files.list', { page: 1, perPage: 100, name: 'notes' })) as {
-      ok: true
-      value: FileList
-    }
-    expect(list.value.files.map((f) => f.name)).toEqual(['notes.txt', 'notes.txt'])
-    expect(list.value.files.map((f) => f.fileCode)).toContain(copy.fileCode)
+    const list = await client.fileList({ perPage: 100, name: 'notes' })
+    expect(list.files.map((f) => f.name)).toEqual(['notes.txt', 'notes.txt'])
+    expect(list.files.map((f) => f.fileCode)).toContain(copy.fileCode)
     await dispatcher().dispatch('settings.update', { cloneNames: 'copy' })
   })
 

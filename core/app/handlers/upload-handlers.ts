@@ -11,7 +11,6 @@ import { probeUrls } from '../../queue/remote-probe.ts'
 import type { ClientPool } from '../client-pool.ts'
 import type { SettingsStore } from '../settings-store.ts'
 import type { UploadQueue } from '../upload-queue.ts'
-import { engineTarget } from './upload-target.ts'
 
 type UploadChannels = keyof typeof uploadContract
 
@@ -35,32 +34,29 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
     return next
   }
   // The engine would queue for an unknown account and fail each item later; say so now instead.
-  const checkAccounts = async (ids: readonly string[]) => {
-    for (const id of ids) await d.accounts.get(id)
+  const checkAccounts = async (targets: readonly { accountId: string }[]) => {
+    for (const t of targets) await d.accounts.get(t.accountId)
   }
 
   return {
     'queue.snapshot': async () => engine().snapshot(),
-    'queue.enqueuePaths': async ({ paths, ifAlreadyThere, ...where }) => {
-      const t = engineTarget(where)
-      await checkAccounts(t.accountIds)
-      return engine().enqueuePaths({ paths, ...t, ...(ifAlreadyThere ? { ifAlreadyThere } : {}) })
+    'queue.enqueuePaths': async (drop) => {
+      await checkAccounts(drop.targets)
+      return engine().enqueuePaths(drop)
     },
-    'queue.countAlreadyThere': async ({ paths, ...where }) => {
-      const t = engineTarget(where)
-      await checkAccounts(t.accountIds)
-      return engine().countAlreadyThere({ paths, ...t })
+    'queue.countAlreadyThere': async (drop) => {
+      await checkAccounts(drop.targets)
+      return engine().countAlreadyThere(drop)
     },
     'queue.checkUrls': async ({ urls }) =>
       d.settings.get().checkUrls
         ? { checked: true, results: await probeUrls(urls) }
         : { checked: false, results: [] },
-    'queue.enqueueUrls': async ({ urls, webPages, ...where }) => {
-      const t = engineTarget(where)
-      await checkAccounts(t.accountIds)
+    'queue.enqueueUrls': async ({ urls, targets, webPages }) => {
+      await checkAccounts(targets)
       return engine().enqueueUrls({
         urls,
-        ...t,
+        targets,
         // Checked again here even after queue.checkUrls: a URL may have died since, and any caller gets the check.
         ...(d.settings.get().checkUrls ? { check: { webPages: webPages ?? 'skip' } } : {}),
       })

@@ -5,6 +5,7 @@ import { expect } from 'vitest'
 import type { FiledockErrorData } from '../../../shared/errors.ts'
 import type { HistoryEntry } from '../../../shared/history.ts'
 import type { ChannelName } from '../../../shared/ipc/channels.ts'
+import type { LocalFolderListing } from '../../../shared/ipc/local-folders-contract.ts'
 import type { AppSettings } from '../../../shared/ipc/settings.ts'
 import type { EnqueueResult, QueueSnapshot } from '../../../shared/queue.ts'
 
@@ -37,8 +38,7 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
     await call('queue.pause', {})
     const queued = await call<EnqueueResult>('queue.enqueuePaths', {
       paths: [join(dir, 'scenario-tree'), join(dir, 'empty.txt')],
-      accountIds: [accountId],
-      fldId: 0,
+      targets: [{ accountId, fldId: 0 }],
     })
     expect(queued.accepted).toBe(2)
     expect(queued.problems).toContainEqual(expect.objectContaining({ kind: 'empty' }))
@@ -84,8 +84,7 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
     const dead = 'http://no-such-host.invalid/never.bin'
     const refusedUrl = await call<EnqueueResult>('queue.enqueueUrls', {
       urls: [dead],
-      accountIds: [accountId],
-      fldId: 0,
+      targets: [{ accountId, fldId: 0 }],
     })
     expect(refusedUrl).toMatchObject({ batchId: null, accepted: 0, problems: [{ kind: 'unreachable_url' }] })
     expect(await call('queue.checkUrls', { urls: [dead] })).toEqual({
@@ -96,15 +95,13 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
     expect(
       await call('queue.countAlreadyThere', {
         paths: [join(dir, 'scenario-tree')],
-        accountIds: [accountId],
-        fldId: 0,
+        targets: [{ accountId, fldId: 0 }],
       }),
     ).toEqual({ files: 2, alreadyThere: 2 })
     // Port 9 cannot be checked from here (fetch refuses it): it is queued for the host to try.
     const remote = await call<EnqueueResult>('queue.enqueueUrls', {
       urls: ['http://127.0.0.1:9/never.bin'],
-      accountIds: [accountId],
-      fldId: 0,
+      targets: [{ accountId, fldId: 0 }],
     })
     const url = (await call<QueueSnapshot>('queue.snapshot')).items.find((i) => i.batchId === remote.batchId)
     if (url === undefined) throw new Error('the URL item is not in the snapshot')
@@ -116,6 +113,22 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
 
     const noDialog = await refused('dialog.pickPaths', { kind: 'files' })
     expect(noDialog).toMatchObject({ kind: 'not_found', operation: 'dialog.pickPaths' })
+
+    // The local-folder picker: no OS dialog here, so the page browses folder names and makes one.
+    const noFolderDialog = await refused('local.pickFolder', { purpose: 'watch', startAt: null })
+    expect(noFolderDialog).toMatchObject({ kind: 'not_found', operation: 'local.pickFolder' })
+    const made = await call<string>('local.createFolder', { parent: dir, name: 'picked' })
+    expect(made).toBe(join(dir, 'picked'))
+    expect(
+      await call<LocalFolderListing>('local.listFolders', { purpose: 'watch', path: dir }),
+    ).toMatchObject({
+      path: dir,
+      folders: ['picked', 'scenario-tree'],
+    })
+    await call('local.rememberFolder', { purpose: 'watch', path: made })
+    expect((await call<LocalFolderListing>('local.listFolders', { purpose: 'watch', path: null })).path).toBe(
+      made,
+    )
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

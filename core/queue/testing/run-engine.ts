@@ -35,7 +35,7 @@ const engine = await UploadEngine.open({
   probe: { baseMs: 50, maxMs: 500 },
 })
 if (engine.snapshot().batches.length === 0) {
-  await engine.enqueuePaths({ paths: [src], accountIds: ['main'] })
+  await engine.enqueuePaths({ paths: [src], targets: [{ accountId: 'main', fldId: 0 }] })
 }
 process.stdout.write('OPEN\n')
 await engine.whenIdle()

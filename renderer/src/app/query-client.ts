@@ -10,6 +10,7 @@ const FINAL = new Set([
   'not_found',
   'invalid_input',
   'keychain',
+  'local_disk',
   'malformed',
   'internal',
 ])

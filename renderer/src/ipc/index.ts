@@ -4,7 +4,7 @@ import type { FiledockBridge } from '../../../shared/ipc/types.ts'
 import { setConnectionStatus } from './connection.ts'
 
 /**
- * The renderer's one door to main: `filedock.files.list({...})`, `filedock.onEvent(...)`. In Electron it is the
+ * The renderer's one door to main: `filedock.folders.list({...})`, `filedock.onEvent(...)`. In Electron it is the
  * preload's `window.filedock`; in a browser it is the same API over the browser host's WebSocket. Every call
  * resolves to a Result (never rejects), so components branch on `ok` and `error.kind`.
  */
@@ -28,7 +28,7 @@ function connect(): FiledockBridge {
 export const filedock: FiledockBridge = connect()
 
 export type { AccountsSnapshot, AccountView, KeychainStatus } from '../../../shared/accounts.ts'
-export type { AppInfo, MoveOutcome } from '../../../shared/ipc/contract.ts'
+export type { AppInfo } from '../../../shared/ipc/contract.ts'
 export type { AppEvent } from '../../../shared/ipc/events.ts'
 export type { FiledockApi, FiledockBridge, InputOf, OutputOf } from '../../../shared/ipc/types.ts'
 export { type ConnectionStatus, connectionStatus, onConnectionStatus } from './connection.ts'

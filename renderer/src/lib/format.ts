@@ -23,7 +23,7 @@ export function kiloName(): string {
 
 /**
  * 1536 → "1.54 KB". Decimal steps (1 KB = 1000 bytes) by default, the convention of Filedock (main and the CLI
- * use core/format/bytes.ts); macOS, GNOME and drive makers count the same way. The binary setting shows KiB.
+ * use shared/format-bytes.ts); macOS, GNOME and drive makers count the same way. The binary setting shows KiB.
  */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—'
@@ -38,25 +38,6 @@ export function formatSize(bytes: number): string {
   }
   const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2
   return `${value.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, '$1')} ${units[unit]}`
-}
-
-/**
- * The host sends "YYYY-MM-DD HH:MM:SS" without a zone (the spec does not say which), so it is shown as sent,
- * trimmed to minutes, rather than converted into a local time we cannot be sure of.
- */
-export function formatTimestamp(value: string | null | undefined): string {
-  if (!value) return '—'
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value)
-  return match ? `${match[1]} ${match[2]}` : value
-}
-
-/** The date part of a timestamp, for charts and tables keyed by day. */
-export function formatDay(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)
-  if (!match) return value
-  const month = Number(match[2])
-  const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-  return `${names[month - 1] ?? match[2]} ${Number(match[3])}`
 }
 
 /** 90 → "2 minutes ago". */

@@ -5,6 +5,7 @@ import { formatCount } from '../../lib/format.ts'
 import { isPicked, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import { itemId } from '../files/FileItem.tsx'
+import { linksText } from '../files/links-text.ts'
 import { selectionAccount, selectionOf } from '../files/selection.ts'
 import { useFileActions } from '../files/use-file-actions.ts'
 import type { SelectionCount } from '../files/use-selection-summary.ts'
@@ -55,7 +56,7 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
         if (!hit) return e.preventDefault()
         if (hit.row.kind === 'folder') {
           e.preventDefault()
-          toast.info(FOLDER_DRAG_MESSAGE)
+          toast.refuse(FOLDER_DRAG_MESSAGE)
           return
         }
         const file = hit.row
@@ -72,15 +73,14 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
         const accountId = selectionAccount(sel)
         if (!selection || accountId === null) {
           e.preventDefault()
-          toast.info('Move the files of one account at a time')
+          toast.refuse('Move the files of one account at a time')
           return
         }
         const count = sel.all ? (latest.current.summary?.files ?? null) : sel.picked.size
         e.dataTransfer.effectAllowed = 'move'
         e.dataTransfer.setData(MOVE_TYPE, String(count ?? ''))
         // Dropped on a text field or another app, picked files give their page links, as Copy links does.
-        if (!sel.all)
-          e.dataTransfer.setData('text/plain', [...sel.picked.values()].map((r) => r.link).join('\n'))
+        if (!sel.all) e.dataTransfer.setData('text/plain', linksText([...sel.picked.values()], 'page'))
         setDragLabel(
           e.dataTransfer,
           count === 1 ? file.name : count === null ? 'Selected files' : formatCount(count, 'file'),

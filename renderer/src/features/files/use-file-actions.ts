@@ -11,6 +11,7 @@ import { undoable } from '../../state/run-undo.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import type { Selection } from './index-query.ts'
+import { linksText } from './links-text.ts'
 import { moveBack, renameBack } from './undo-file-actions.ts'
 
 const PARALLEL = 6
@@ -135,12 +136,12 @@ export function useFileActions() {
         const links = await call(api.index.copyLinks({ selection }))
         count = links.count
         if (count === 0) {
-          toast.info('No files to copy links of')
+          toast.refuse('No files to copy links of')
           return
         }
         if (!links.copied) await copyText(links.text ?? '')
       } else {
-        await copyText(rows.map((f) => f.link).join('\n'))
+        await copyText(linksText(rows, 'page'))
       }
       toast.success(count === 1 ? 'Copied link' : `Copied ${formatNumber(count)} links`)
     } catch (error) {
@@ -153,18 +154,22 @@ export function useFileActions() {
     const results = await mapLimit(files, PARALLEL, (f) =>
       call(api.files.directLink({ accountId: f.accountId, fileCode: f.fileCode })),
     )
-    const urls = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.url] : []))
+    const fetched = files.flatMap((f, i) => {
+      const r = results[i]
+      return r?.status === 'fulfilled' ? [{ link: f.link, directLink: r.value.url }] : []
+    })
     const failure = firstFailure(results)
-    if (urls.length === 0) {
+    if (fetched.length === 0) {
       toast.error(`No direct links: ${errorMessage(failure)}`)
       return
     }
     try {
-      await copyText(urls.join('\n'))
+      await copyText(linksText(fetched, 'direct'))
       toast.success(
-        urls.length === 1 ? 'Copied direct link' : `Copied ${formatNumber(urls.length)} direct links`,
+        fetched.length === 1 ? 'Copied direct link' : `Copied ${formatNumber(fetched.length)} direct links`,
       )
-      if (failure !== undefined) toast.error(`${files.length - urls.length} failed: ${errorMessage(failure)}`)
+      if (failure !== undefined)
+        toast.error(`${files.length - fetched.length} failed: ${errorMessage(failure)}`)
     } catch (error) {
       toast.error(`Could not copy: ${errorMessage(error)}`)
     }

@@ -1,16 +1,16 @@
 import { NO_NATIVE_DIALOG } from '../../../../shared/ipc/upload-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { toast } from '../../state/toast-store.ts'
+import type { Destination } from '../upload/destination.ts'
 import { readFileList } from '../upload/dropped-files.ts'
 import { enqueuePaths, enqueueTree } from '../upload/enqueue.ts'
-import type { UploadTarget } from '../upload/use-upload-target.ts'
 
 /**
  * Picks files and queues them into one folder, as the upload menu does for the open folder: the native dialog
  * in Electron, the browser's file picker otherwise. The picker's input is made for this one pick, because the
  * menu that asked for it is gone by the time the person has chosen.
  */
-export async function uploadHere(target: UploadTarget, host: 'electron' | 'web' | null): Promise<void> {
+export async function uploadHere(target: Destination, host: 'electron' | 'web' | null): Promise<void> {
   if (host === 'electron') {
     const result = await api.dialog.pickPaths({ kind: 'files' })
     if (result.ok) return enqueuePaths(result.value, target)

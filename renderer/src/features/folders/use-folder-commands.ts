@@ -7,8 +7,8 @@ import type { IndexQuery } from '../files/index-query.ts'
 import { usePane } from '../files/pane-store.ts'
 import { useFileActions } from '../files/use-file-actions.ts'
 import { checkLinksOf } from '../link-check/check-selection.ts'
+import { destinationOf, folderPathOf } from '../upload/destination.ts'
 import { useHostKind } from '../upload/use-upload-settings.ts'
-import type { UploadTarget } from '../upload/use-upload-target.ts'
 import { useFolderEdit } from './folder-edit-store.ts'
 import { uploadHere } from './upload-here.ts'
 
@@ -63,17 +63,17 @@ const filesOf = (t: FolderTarget): IndexQuery => ({
  * "Upload here" sends to this folder of this account only, whatever the upload menu mirrors to: the folder
  * belongs to one account, and the person pointed at it.
  */
-function uploadTargetOf(t: FolderTarget, accountLabel: string): UploadTarget {
+function uploadTargetOf(t: FolderTarget, accountLabel: string) {
   const folder = folderOf(t)
-  return {
-    accountIds: [t.accountId],
-    fldId: folder.id,
-    folderPath: t.path
-      .slice(1)
-      .map((c) => c.name)
-      .join('/'),
-    label: `${folder.name} on ${accountLabel}`,
-  }
+  return destinationOf([
+    {
+      accountId: t.accountId,
+      fldId: folder.id,
+      folderPath: folderPathOf(t.path),
+      folderName: folder.name,
+      accountLabel,
+    },
+  ])
 }
 
 /**

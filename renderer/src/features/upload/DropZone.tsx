@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { toast } from '../../state/toast-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { folderOfEvent, useDropTargetCleanup } from '../dnd/folder-drop.ts'
 import type { FolderTarget } from '../dnd/folder-target.ts'
 import { intoFolder } from '../dnd/into-folder.ts'
+import type { Destination } from './destination.ts'
 import { readDrop } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
-import { type UploadTarget, useUploadTarget } from './use-upload-target.ts'
+import { noPathMessage } from './no-path-drop.ts'
+import { useDestination } from './use-destination.ts'
 
 const sameFolder = (a: FolderTarget | null, b: FolderTarget | null) =>
   a === b || (a !== null && b !== null && a.accountId === b.accountId && a.fldId === b.fldId)
@@ -19,17 +22,17 @@ const sameFolder = (a: FolderTarget | null, b: FolderTarget | null) =>
  * of the file list) are left alone.
  */
 export function DropZone() {
-  const open = useUploadTarget()
+  const open = useDestination()
   const { data: accounts } = useAccounts()
   const [over, setOver] = useState(false)
   const [folder, setFolder] = useState<FolderTarget | null>(null)
-  const aim = (t: UploadTarget | null, f: FolderTarget | null) => {
+  const aim = (t: Destination | null, f: FolderTarget | null) => {
     if (!t || !f) return t
     return intoFolder(t, f, accounts?.accounts.find((a) => a.id === f.accountId)?.label ?? 'this account')
   }
   const aimRef = useRef(aim)
   aimRef.current = aim
-  const openRef = useRef<UploadTarget | null>(open)
+  const openRef = useRef<Destination | null>(open)
   openRef.current = open
   useDropTargetCleanup()
 
@@ -55,8 +58,13 @@ export function DropZone() {
       const t = aimRef.current(openRef.current, folderOfEvent(e))
       if (!t) return
       if (api.pathsForFiles) {
-        const paths = api.pathsForFiles(Array.from(e.dataTransfer.files)).filter((p) => p !== '')
-        void enqueuePaths(paths, t)
+        const all = api.pathsForFiles(Array.from(e.dataTransfer.files))
+        const lost = noPathMessage(all)
+        if (lost !== null) toast.error(lost)
+        void enqueuePaths(
+          all.filter((p) => p !== ''),
+          t,
+        )
       } else {
         void readDrop(e.dataTransfer).then((tree) => enqueueTree(tree, t))
       }

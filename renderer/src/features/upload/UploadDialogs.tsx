@@ -3,7 +3,7 @@ import { AlreadyThereDialog } from './AlreadyThereDialog.tsx'
 import { enqueuePaths, enqueueUrls } from './enqueue.ts'
 import { LinesDialog } from './LinesDialog.tsx'
 import { MirrorFolderDialog } from './MirrorFolderDialog.tsx'
-import { useUploadTarget } from './use-upload-target.ts'
+import { useDestination } from './use-destination.ts'
 import { WebPagesDialog } from './WebPagesDialog.tsx'
 
 function urlProblem(line: string): string | null {
@@ -37,7 +37,7 @@ export function UploadDialogs() {
 function LinesDialogs() {
   const dialog = useUploads((s) => s.dialog)
   const openDialog = useUploads((s) => s.openDialog)
-  const target = useUploadTarget()
+  const target = useDestination()
   if (!dialog || !target) return null
   const close = () => openDialog(null)
 

@@ -6,11 +6,12 @@ import { Icon } from '../../components/Icon.tsx'
 import { toast } from '../../state/toast-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
+import type { Destination } from './destination.ts'
 import { readFileList } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
 import { useMirrorFolders } from './mirror-folders.ts'
+import { useDestination } from './use-destination.ts'
 import { useHostKind } from './use-upload-settings.ts'
-import { type UploadTarget, useUploadTarget } from './use-upload-target.ts'
 
 /**
  * The toolbar's "Upload…" menu: files or a folder (the native dialog in Electron, the browser's picker in the
@@ -18,7 +19,7 @@ import { type UploadTarget, useUploadTarget } from './use-upload-target.ts'
  * upload is mirrored to.
  */
 export function UploadMenu() {
-  const target = useUploadTarget()
+  const target = useDestination()
   const host = useHostKind()
   const { data } = useAccounts()
   const openDialog = useUploads((s) => s.openDialog)
@@ -29,7 +30,7 @@ export function UploadMenu() {
   const folderInput = useRef<HTMLInputElement>(null)
   if (!target || !data) return null
 
-  const pick = async (kind: 'files' | 'folder', t: UploadTarget) => {
+  const pick = async (kind: 'files' | 'folder', t: Destination) => {
     if (host === 'electron') {
       const result = await api.dialog.pickPaths({ kind })
       if (result.ok) return enqueuePaths(result.value, t)
@@ -37,8 +38,9 @@ export function UploadMenu() {
     }
     ;(kind === 'files' ? filesInput : folderInput).current?.click()
   }
+  const accountIds = target.targets.map((t) => t.accountId)
   const toggle = (id: string, on: boolean) => {
-    const next = new Set(target.accountIds)
+    const next = new Set(accountIds)
     if (on) next.add(id)
     else next.delete(id)
     // Never none: unticking the last account leaves the active one.
@@ -99,23 +101,23 @@ export function UploadMenu() {
               <Menu.CheckboxItem
                 key={a.id}
                 className="menu-item"
-                checked={target.accountIds.includes(a.id)}
+                checked={accountIds.includes(a.id)}
                 onCheckedChange={(on) => toggle(a.id, on === true)}
                 onSelect={(e) => e.preventDefault()}
               >
                 <span style={{ width: 16 }}>
-                  {target.accountIds.includes(a.id) ? <Icon name="check" size={14} /> : null}
+                  {accountIds.includes(a.id) ? <Icon name="check" size={14} /> : null}
                 </span>
                 <span className="truncate">{a.label}</span>
               </Menu.CheckboxItem>
             ))}
-            {target.targets ? (
+            {target.targets.length > 1 ? (
               <>
                 <Menu.Separator className="menu-separator" />
                 <Menu.Label className="menu-label">Folder on each account</Menu.Label>
                 {target.targets.map((t) => (
                   <Menu.Item key={t.accountId} className="menu-item" onSelect={() => pickFolder(t.accountId)}>
-                    <Icon name="folder" /> <span className="truncate">{t.label}…</span>
+                    <Icon name="folder" /> <span className="truncate">{target.labels[t.accountId]}…</span>
                   </Menu.Item>
                 ))}
               </>

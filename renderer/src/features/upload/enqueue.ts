@@ -5,31 +5,18 @@ import { formatCount } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { type AlreadyThereChoice, useUploads } from '../../state/upload-store.ts'
 import { askAboutWebPages } from './check-urls.ts'
+import type { Destination } from './destination.ts'
 import { type PickedTree, topLevel } from './dropped-files.ts'
 import { stageTree } from './stage-files.ts'
-import type { UploadTarget } from './use-upload-target.ts'
 
 /**
  * The ways into the queue, all ending the same: problems shown at once in the problems dialog, a toast saying
  * what was queued, and the queue panel open. Failures are toasts with the host's words.
  */
-function target(t: UploadTarget) {
-  if (t.targets) {
-    return {
-      targets: t.targets.map((x) => ({
-        accountId: x.accountId,
-        fldId: x.fldId,
-        ...(x.folderPath ? { folderPath: x.folderPath } : {}),
-      })),
-    }
-  }
-  return { accountIds: t.accountIds, fldId: t.fldId, ...(t.folderPath ? { folderPath: t.folderPath } : {}) }
-}
-
-export async function enqueuePaths(paths: string[], t: UploadTarget): Promise<void> {
+export async function enqueuePaths(paths: string[], t: Destination): Promise<void> {
   if (paths.length === 0) return
   const ifAlreadyThere = await askAboutFilesAlreadyThere(paths, t)
-  await settle(() => call(api.queue.enqueuePaths({ paths, ...target(t), ifAlreadyThere })), t)
+  await settle(() => call(api.queue.enqueuePaths({ paths, targets: t.targets, ifAlreadyThere })), t)
 }
 
 /**
@@ -37,13 +24,10 @@ export async function enqueuePaths(paths: string[], t: UploadTarget): Promise<vo
  * had (the host is unreachable, the key needs fixing) nothing is asked: the drop is queued with the default,
  * and the engine still skips what it finds there when each file's turn comes.
  */
-async function askAboutFilesAlreadyThere(paths: string[], t: UploadTarget): Promise<AlreadyThereChoice> {
+async function askAboutFilesAlreadyThere(paths: string[], t: Destination): Promise<AlreadyThereChoice> {
   let count: AlreadyThereCount
   try {
-    const where = t.targets
-      ? { targets: t.targets.map((x) => ({ accountId: x.accountId, fldId: x.fldId })) }
-      : { accountIds: t.accountIds, fldId: t.fldId }
-    count = await call(api.queue.countAlreadyThere({ paths, ...where }))
+    count = await call(api.queue.countAlreadyThere({ paths, targets: t.targets }))
   } catch {
     return 'skip'
   }
@@ -51,17 +35,17 @@ async function askAboutFilesAlreadyThere(paths: string[], t: UploadTarget): Prom
   return useUploads.getState().askAlreadyThere(count, t.label)
 }
 
-export async function enqueueUrls(urls: string[], t: UploadTarget): Promise<boolean> {
+export async function enqueueUrls(urls: string[], t: Destination): Promise<boolean> {
   const checked = await askAboutWebPages(urls)
   if (checked.urls.length === 0) {
     toast.info('Nothing was queued: the web pages were skipped.')
     return true
   }
-  return settle(() => call(api.queue.enqueueUrls({ ...checked, ...target(t) })), t)
+  return settle(() => call(api.queue.enqueueUrls({ ...checked, targets: t.targets })), t)
 }
 
 /** Electron hands over real paths; the browser host needs the files sent to it first. */
-export async function enqueueTree(tree: PickedTree, t: UploadTarget): Promise<void> {
+export async function enqueueTree(tree: PickedTree, t: Destination): Promise<void> {
   if (tree.files.length === 0 && tree.emptyDirs.length === 0) return
   if (api.pathsForFiles) {
     // A file input in Electron: each file has its path; folders come through the native dialog instead.
@@ -82,7 +66,7 @@ export async function enqueueTree(tree: PickedTree, t: UploadTarget): Promise<vo
   await enqueuePaths(staged, t)
 }
 
-async function settle(run: () => Promise<EnqueueResult>, t: UploadTarget): Promise<boolean> {
+async function settle(run: () => Promise<EnqueueResult>, t: Destination): Promise<boolean> {
   let result: EnqueueResult
   try {
     result = await run()

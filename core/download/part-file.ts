@@ -1,0 +1,232 @@
+import type { DirectLink } from '../../shared/api/types.ts'
+import { FiledockError } from '../../shared/errors.ts'
+import type { SizeUnits } from '../../shared/ipc/settings.ts'
+import type { ApiClient } from '../api/client.ts'
+import { BodyCut, type BytesAnswer, DOWNLOAD_OPERATION, LinkGone } from '../api/file-server.ts'
+import { cancelledError } from '../api/http.ts'
+import type { TokenBucket } from '../queue/throttle.ts'
+import { inDiskWords } from './disk-errors.ts'
+import { DEFAULT_SYNC, PartWriter, type SyncPolicy } from './part-writer.ts'
+import { partPathOf, sizeOf } from './work-files.ts'
+
+/**
+ * One call fetches one file into its work file (work-files.ts), resuming from the bytes already there, and
+ * returns once the work file holds exactly the file's size; placeFile (place-file.ts) then renames it into place.
+ * What is not done here is left to the caller, the queue: a cut body, a 5xx or a 429 is thrown (the queue
+ * classifies, waits and calls again, which continues from the bytes on disk), a full disk is thrown as local_disk.
+ *
+ * Decisions:
+ * - The direct link's size wins over the size the caller knew (the plan's, from the index): it is asked just
+ *   before the download starts and is the host's word now. `size` in the result tells the caller.
+ * - A file server whose answer states another size than direct_link's is an inconsistent host: a 'server' error
+ *   without a status, which the queue retries (the next link may agree), never a file of either size.
+ * - A work file longer than the file: its bytes cannot be trusted (the file changed, or another program wrote
+ *   there), so it is emptied and fetched from 0.
+ * - 403/404/410 (an expired link, at the first request or on a resume): a fresh link from `link()`, at most
+ *   MAX_LINK_REFRESHES times per call, continuing from the bytes on disk; then LinkGone goes to the caller.
+ * - 200 to a ranged request: the host ignored Range, or If-Range found the file changed (its validator differs):
+ *   the work file is emptied and written from 0, and `restarted` says which.
+ */
+
+export const MAX_LINK_REFRESHES = 3
+
+export interface FetchPartOptions {
+  /** The folder the file goes into (it exists). The work file lives there too. */
+  dir: string
+  /** The file's safe local name (shared/local-names.ts). */
+  localName: string
+  fileCode: string
+  /** The file's size as the caller knows it; direct_link's wins (see `size` in the result). */
+  size: number
+  /** A fresh direct link (file/direct_link), asked before the first request and again when it expires. */
+  link(): Promise<DirectLink>
+  server: Pick<ApiClient, 'openRange'>
+  /** The download direction's bandwidth limit. */
+  bucket: TokenBucket
+  /** Bytes in the work file and the file's size, after every chunk (the ProgressMeter's `update`). */
+  onProgress(done: number, total: number): void
+  signal: AbortSignal
+  /** If-Range for a resume: the validator an earlier answer for this work file gave (the caller keeps it). */
+  validator?: string | null
+  /** A new validator arrived; the caller keeps it (before the bytes it vouches for are on disk) for If-Range. */
+  onValidator?(validator: string | null): void | Promise<void>
+  /** When the work file is fsynced before its end (part-writer.ts). */
+  sync?: SyncPolicy
+  units?: SizeUnits
+}
+
+export interface FetchedPart {
+  /** The work file, holding exactly `size` bytes, fsynced. */
+  part: string
+  size: number
+  /** Bytes that came over the network in this call. */
+  bytesFetched: number
+  /** The work file was started again from 0 in this call: the host ignored Range, or the file changed. */
+  restarted?: 'range-ignored' | 'changed'
+  validator: string | null
+}
+
+/**
+ * Fetches the file into its work file. The caller holds the work file's lock (lockPart) from before this call
+ * until the file is placed: downloadFile (download-file.ts) does both.
+ */
+export async function fetchPart(o: FetchPartOptions): Promise<FetchedPart> {
+  const part = partPathOf(o.dir, o.localName, o.fileCode)
+  const job = new PartFetch(o, part)
+  try {
+    return await job.run()
+  } catch (err) {
+    throw await inDiskWords(err, part, { dir: o.dir, name: o.localName, size: job.fileSize, units: o.units })
+  }
+}
+
+/** One call's state: the link, the size it promises, the writer, and what came over the network. */
+class PartFetch {
+  private url = ''
+  private size: number
+  private validator: string | null
+  private restarted: FetchedPart['restarted']
+  private fetched = 0
+  private refreshes = 0
+  private writer: PartWriter | null = null
+
+  constructor(
+    private readonly o: FetchPartOptions,
+    private readonly part: string,
+  ) {
+    this.size = o.size
+    this.validator = o.validator ?? null
+  }
+
+  /** The file's size as this call knows it (direct_link's, once asked). */
+  get fileSize(): number {
+    return this.size
+  }
+
+  async run(): Promise<FetchedPart> {
+    await this.relink()
+    const writer = await PartWriter.open(this.part, this.o.sync ?? DEFAULT_SYNC)
+    this.writer = writer
+    try {
+      if (writer.size > this.size) await writer.truncate()
+      this.o.onProgress(writer.size, this.size)
+      while (writer.size < this.size) {
+        const answer = await this.open(writer.size)
+        if (answer !== null) await this.take(answer, writer)
+      }
+      await writer.close()
+    } finally {
+      await writer.abandon()
+    }
+    const onDisk = await sizeOf(this.part)
+    if (onDisk !== this.size) {
+      // Not expected (the writer counts every byte); a work file of the wrong size is never placed.
+      throw new FiledockError({
+        kind: 'internal',
+        message: `The download of ${this.o.localName} holds ${onDisk} bytes on disk instead of ${this.size}; it will be fetched again.`,
+        operation: DOWNLOAD_OPERATION,
+      })
+    }
+    return {
+      part: this.part,
+      size: this.size,
+      bytesFetched: this.fetched,
+      ...(this.restarted ? { restarted: this.restarted } : {}),
+      validator: this.validator,
+    }
+  }
+
+  /** Asks for the bytes from `from`; null when the link expired and a fresh one was fetched (ask again). */
+  private async open(from: number): Promise<BytesAnswer | null> {
+    const ifRange = from > 0 ? this.validator : null
+    let answer: Awaited<ReturnType<FetchPartOptions['server']['openRange']>>
+    try {
+      answer = await this.o.server.openRange(this.url, { start: from, ifRange, signal: this.o.signal })
+    } catch (err) {
+      if (!(err instanceof LinkGone) || this.refreshes >= MAX_LINK_REFRESHES) throw err
+      this.refreshes++
+      await this.relink()
+      return null
+    }
+    if (answer.status === 416) {
+      // Asked from inside the file (from < size): the host thinks it shorter than direct_link says, or misreads.
+      throw answer.total === this.size ? this.refusedRange(from) : this.sizeDisagrees(answer.total)
+    }
+    if (answer.total !== null && answer.total !== this.size) {
+      answer.body.close()
+      throw this.sizeDisagrees(answer.total)
+    }
+    return answer
+  }
+
+  /** Writes an answer's body to the work file, through the bandwidth limit. */
+  private async take(answer: BytesAnswer, writer: PartWriter): Promise<void> {
+    const { body } = answer
+    try {
+      if (answer.start === 0 && writer.size > 0) {
+        const changed =
+          this.validator !== null && answer.validator !== null && answer.validator !== this.validator
+        this.restarted = changed ? 'changed' : 'range-ignored'
+        await writer.truncate()
+        this.o.onProgress(0, this.size)
+      }
+      if (answer.validator !== this.validator) {
+        this.validator = answer.validator
+        await this.o.onValidator?.(answer.validator)
+      }
+      for await (const chunk of body) {
+        if (writer.size + chunk.length > this.size) throw this.tooLong(writer.size + chunk.length)
+        await this.o.bucket.take(chunk.length, this.o.signal).catch((err: unknown) => {
+          throw this.o.signal.aborted ? cancelledError(DOWNLOAD_OPERATION, err) : err
+        })
+        await writer.write(chunk)
+        this.fetched += chunk.length
+        this.o.onProgress(writer.size, this.size)
+      }
+    } finally {
+      body.close()
+    }
+    if (writer.size < this.size) {
+      // A 200 without Content-Length that ended early: the end of a body is all such a host says.
+      const got = writer.size - answer.start
+      throw new BodyCut(
+        `The file server's answer ended after ${got} bytes, ${this.size - writer.size} short of ${this.o.localName}. What arrived is kept; the download continues from there.`,
+        got,
+        this.size - answer.start,
+      )
+    }
+  }
+
+  private async relink(): Promise<void> {
+    const link = await this.o.link()
+    this.url = link.url
+    if (link.size !== this.size) {
+      this.size = link.size
+      if (this.writer !== null && this.writer.size > this.size) await this.writer.truncate()
+    }
+  }
+
+  private sizeDisagrees(total: number | null): FiledockError {
+    return new FiledockError({
+      kind: 'server',
+      message: `The file server says ${this.o.localName} has ${total ?? 'fewer'} bytes, the host's direct link ${this.size}. Nothing is saved under its name until they agree; it will be tried again.`,
+      operation: DOWNLOAD_OPERATION,
+    })
+  }
+
+  private refusedRange(from: number): FiledockError {
+    return new FiledockError({
+      kind: 'malformed',
+      message: `The file server refused the bytes of ${this.o.localName} from ${from} on (HTTP 416), inside its ${this.size} bytes. It will be tried again.`,
+      operation: DOWNLOAD_OPERATION,
+    })
+  }
+
+  private tooLong(bytes: number): FiledockError {
+    return new FiledockError({
+      kind: 'malformed',
+      message: `The file server sent more bytes (${bytes}) than ${this.o.localName} has (${this.size}). The extra bytes were not saved; it will be tried again.`,
+      operation: DOWNLOAD_OPERATION,
+    })
+  }
+}

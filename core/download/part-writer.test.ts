@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_SYNC, PartWriter, syncDue } from './part-writer.ts'
+
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'filedock-part-writer-'))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const MiB = 1 << 20
+
+describe('PartWriter', () => {
+  it('appends to what the work file held, in order, and empties it on truncate', async () => {
+    const path = join(dir, 'append.part')
+    await writeFile(path, 'abc')
+    const writer = await PartWriter.open(path)
+    expect(writer.size).toBe(3)
+    const chunks = Array.from({ length: 40 }, () => randomBytes(200_000))
+    for (const c of chunks) await writer.write(c)
+    expect(writer.size).toBe(3 + 40 * 200_000)
+    await writer.close()
+    expect((await readFile(path)).equals(Buffer.concat([Buffer.from('abc'), ...chunks]))).toBe(true)
+
+    const again = await PartWriter.open(path)
+    await again.truncate()
+    await again.write(Buffer.from('fresh'))
+    await again.close()
+    expect(await readFile(path, 'utf8')).toBe('fresh')
+  })
+
+  it.each([
+    ['neither', 1 * MiB, 100, false],
+    ['the bytes only', 8 * MiB, 4_999, false],
+    ['the time only', 8 * MiB - 1, 60_000, false],
+    ['both', 8 * MiB, 5_000, true],
+  ] as const)(
+    'an fsync before the end is due when both bytes and time have passed: %s',
+    (_what, bytes, ms, due) => {
+      expect(syncDue(DEFAULT_SYNC, bytes, ms)).toBe(due)
+    },
+  )
+
+  it('fsyncs as its policy says, counting from the open', async () => {
+    let clock = 0
+    const writer = await PartWriter.open(join(dir, 'sync.part'), { bytes: 4 * MiB, ms: 1000 }, () => clock)
+    // 4 MiB at a time fills the queue, so each write waits for the disk (and the check that follows it).
+    const write = async (at: number) => {
+      clock = at
+      await writer.write(Buffer.alloc(4 * MiB))
+      return writer.periodicSyncs
+    }
+    expect(await write(0)).toBe(0)
+    expect(await write(999)).toBe(0) // 8 MiB, but not yet 1 s
+    expect(await write(1000)).toBe(1)
+    await writer.close()
+  })
+})
