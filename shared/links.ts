@@ -64,6 +64,22 @@ export interface AccountLinkBases {
 }
 
 /**
+ * The one reading of an account's link bases, for main (the account store's records) and the window (account
+ * views): its links point at its link base (learned or set by hand), else at its API base; before, they pointed
+ * at its former link bases and at its API base (a host's links start there until it shows another domain).
+ */
+export function linkBasesOf(account: {
+  baseUrl: string
+  linkBase?: string | null | undefined
+  formerLinkBases?: readonly string[] | undefined
+}): AccountLinkBases {
+  return {
+    current: account.linkBase ?? account.baseUrl,
+    former: [...(account.formerLinkBases ?? []), account.baseUrl],
+  }
+}
+
+/**
  * For links kept before the accounts' link domains moved (the account index keeps the links its listings gave):
  * each link on a former base of an account, moved onto that account's current base (rebaseLink).
  */

@@ -8,7 +8,7 @@ import type {
   UpdateAccountInput,
 } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
-import type { AccountLinkBases } from '../../shared/links.ts'
+import { type AccountLinkBases, linkBasesOf } from '../../shared/links.ts'
 import type { HostProfile } from '../api/host-profile.ts'
 import { SerialQueue } from '../durable/serial-queue.ts'
 import { assertLabelFree, assertNotDuplicate, cannotStoreKeysError } from './account-guards.ts'
@@ -269,14 +269,19 @@ export class AccountStore {
    */
   linkBaseOf(id: string): string | undefined {
     const record = this.settings.accounts.find((r) => r.id === id)
-    return record === undefined ? undefined : (record.profile?.linkBase ?? record.baseUrl)
+    return record === undefined ? undefined : this.linkBasesOfRecord(record).current
   }
 
   /** Each account's link base now and the ones its links were on before (its former link bases, its API base). */
   linkBases(): AccountLinkBases[] {
-    return this.settings.accounts.map((r) => {
-      const current = r.profile?.linkBase ?? r.baseUrl
-      return { current, former: [...(r.profile?.formerLinkBases ?? []), r.baseUrl] }
+    return this.settings.accounts.map((r) => this.linkBasesOfRecord(r))
+  }
+
+  private linkBasesOfRecord(r: { baseUrl: string; profile?: HostProfile | undefined }): AccountLinkBases {
+    return linkBasesOf({
+      baseUrl: r.baseUrl,
+      linkBase: r.profile?.linkBase,
+      formerLinkBases: r.profile?.formerLinkBases,
     })
   }
 

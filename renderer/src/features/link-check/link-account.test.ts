@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AccountView } from '../../../../shared/accounts.ts'
-import { accountFor } from './link-account.ts'
+import { accountFor, currentLinkOf } from './link-account.ts'
 
 function account(over: Partial<AccountView>): AccountView {
   return {
@@ -41,5 +41,15 @@ describe('the account a pasted link belongs to (issue 19: links follow the accou
     expect(accountFor('https://unknown.example/abcdefghijkl', [other, moved])).toBeNull()
     const under = account({ id: 'under', baseUrl: 'https://host.com/files' })
     expect(accountFor('https://host.com/files/abcdefghijkl', [moved, under])?.id).toBe('under')
+  })
+
+  it("puts a link on a former domain on the account's current one, and leaves the others", () => {
+    const move = currentLinkOf([other, moved])
+    expect(move('https://host.com/abcdefghijkl/a.zip.html')).toBe(
+      'https://host.cloud/abcdefghijkl/a.zip.html',
+    )
+    expect(move('https://api.host.example/abcdefghijkl')).toBe('https://host.cloud/abcdefghijkl')
+    expect(move('https://host.cloud/abcdefghijkl')).toBe('https://host.cloud/abcdefghijkl')
+    expect(move('https://elsewhere.example/abcdefghijkl')).toBe('https://elsewhere.example/abcdefghijkl')
   })
 })
