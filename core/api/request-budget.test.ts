@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
 import { specVariant } from '../../sandbox/variants.ts'
 import { FiledockError } from '../../shared/errors.ts'
-import { openEngine, until } from '../queue/testing/support.ts'
+import { ofType, openEngine, until } from '../queue/testing/support.ts'
 import { ApiClient } from './client.ts'
 import type { HostProfile } from './host-profile.ts'
 import { lockOutOf, RequestBudget } from './request-budget.ts'
@@ -131,5 +131,56 @@ describe('one request budget per account', () => {
     expect(items.filter((i) => i.state === 'failed')).toEqual([])
     const errors = items.flatMap((i) => (i.error ? [i.error] : []))
     expect(errors[0]?.message).toMatch(/locked this account out until/)
+  })
+
+  it("a lock-out holds its account's uploads, shown with the time it ends, while other accounts' go on", async () => {
+    // One clock for the budget and the queue, standing still: the hold ends exactly when the lock-out does.
+    const now = Date.now()
+    const lockedUntil = now + 3_600_000
+    const locked = client(
+      new RequestBudget({
+        learned: { lockedUntil, lockedWords: 'Too many failed requests. Try again in 60 minutes' },
+        now: () => now,
+      }),
+      counted().dispatcher,
+    )
+    const free = client(new RequestBudget(), counted().dispatcher)
+    const names = ['l1.txt', 'l2.txt', 'l3.txt', 'f1.txt', 'f2.txt']
+    const files = await Promise.all(
+      names.map(async (n) => {
+        const p = join(dir, n)
+        await writeFile(p, n)
+        return p
+      }),
+    )
+    // One worker: an item of the locked account waiting in it for the hour would stop every other account.
+    const t = await openEngine({
+      clientFor: (id) => (id === 'locked' ? locked : free),
+      concurrency: 1,
+      now: () => now,
+    })
+    closing.push({ close: () => t.close() })
+    await t.engine.enqueuePaths({ paths: files.slice(0, 3), targets: [{ accountId: 'locked', fldId: 0 }] })
+    await t.engine.enqueuePaths({ paths: files.slice(3), targets: [{ accountId: 'free', fldId: 0 }] })
+    await until(() =>
+      t.engine
+        .snapshot()
+        .items.filter((i) => i.accountId === 'free')
+        .every((i) => i.state === 'done'),
+    )
+    const snap = t.engine.snapshot()
+    const lockedItems = snap.items.filter((i) => i.accountId === 'locked')
+    expect(lockedItems.map((i) => i.state).sort()).toEqual(['queued', 'queued', 'retrying'])
+    // Held once, for the account, until the host's time, in words a person reads; told as an event too.
+    expect(snap.held).toEqual([
+      {
+        accountId: 'locked',
+        until: lockedUntil,
+        message: expect.stringMatching(
+          /^Account locked: The host has locked this account out until \d\d:\d\d/,
+        ),
+      },
+    ])
+    expect(ofType(t.events, 'queue.accountHeld').map((e) => e.hold)).toEqual(snap.held)
   })
 })

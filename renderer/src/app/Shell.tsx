@@ -11,6 +11,7 @@ import { LinkCheckView } from '../features/link-check/LinkCheckView.tsx'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
 import { LocalFolderPicker } from '../features/local-folders/LocalFolderPicker.tsx'
 import { SettingsDialog } from '../features/settings/SettingsDialog.tsx'
+import { AccountHoldBanner } from '../features/upload/AccountHoldBanner.tsx'
 import { ArrivalsDialog } from '../features/upload/ArrivalsDialog.tsx'
 import { BatchFinished } from '../features/upload/BatchFinished.tsx'
 import { DropZone } from '../features/upload/DropZone.tsx'
@@ -54,6 +55,7 @@ export function Shell() {
         <main className="main" aria-label="Content" key={units}>
           <ConnectionBanner />
           <QueuePausedBanner />
+          <AccountHoldBanner />
           <div className="view">
             {linkCheck ? (
               <LinkCheckView />
