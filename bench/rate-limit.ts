@@ -33,29 +33,37 @@ export async function benchRateLimit(work: string) {
     }),
   )
   const free = await runWorkload(join(dir, 'free'), [], uploads)
-  const limited = await runWorkload(
-    join(dir, 'limited'),
-    ['--variant', 'rate-limit', '--requests-per-sec', String(RATE)],
-    uploads,
-  )
-  // The requests the host took: the work's own (the crawl's count varies a little with when the uploads land).
-  const taken = limited.apiRequests - limited.refused
-  const ideal = taken / RATE
+  const limitedArgs = ['--variant', 'rate-limit', '--requests-per-sec', String(RATE)]
+  // First meeting: the host's rate is unknown until its first 429.
+  const first = await runWorkload(join(dir, 'limited'), limitedArgs, uploads)
+  // The next run, as the app's next start: the budget starts from the rate the first one learned (the account's
+  // host profile keeps it), so no request should meet a 429.
+  const known = await runWorkload(join(dir, 'known'), limitedArgs, uploads, first.learned.at(-1))
   return {
     rate: `${RATE} requests/s`,
-    apiRequestsTaken: taken,
-    refusedWithA429: limited.refused,
-    failedOperations: limited.failed,
-    learnedRatesPerSec: limited.learned,
-    seconds: round(limited.seconds, 1),
-    idealSeconds: round(ideal, 1),
-    overIdealPercent: round(((limited.seconds - ideal) / ideal) * 100, 1),
-    target: 'within 15 % of the ideal, no operation failed',
+    firstMeeting: figures(first),
+    rateKnown: figures(known),
+    target: 'within 15 % of the ideal, no operation failed; no 429 once the rate is known',
     unlimitedHostSeconds: round(free.seconds, 1),
   }
 }
 
-async function runWorkload(dir: string, variant: string[], uploads: string[]) {
+/** The requests the host took are the work's own (the crawl's count varies a little with when uploads land). */
+function figures(run: Awaited<ReturnType<typeof runWorkload>>) {
+  const taken = run.apiRequests - run.refused
+  const ideal = taken / RATE
+  return {
+    apiRequestsTaken: taken,
+    refusedWithA429: run.refused,
+    failedOperations: run.failed,
+    learnedRatesPerSec: run.learned,
+    seconds: round(run.seconds, 1),
+    idealSeconds: round(ideal, 1),
+    overIdealPercent: round(((run.seconds - ideal) / ideal) * 100, 1),
+  }
+}
+
+async function runWorkload(dir: string, variant: string[], uploads: string[], knownRatePerSec?: number) {
   const sandbox = await startReady<SandboxRef>(
     'sandbox/main.ts',
     ['--port', '0', '--data', join(dir, 'sb'), '--seed-files', String(FILES), '--seed-flat', ...variant],
@@ -68,6 +76,7 @@ async function runWorkload(dir: string, variant: string[], uploads: string[]) {
   })
   const learned: number[] = []
   const budget = new RequestBudget({
+    ...(knownRatePerSec === undefined ? {} : { learned: { learnedRatePerSec: knownRatePerSec } }),
     onLearn: (p) => {
       if (p.learnedRatePerSec !== undefined) learned.push(round(p.learnedRatePerSec, 1))
     },

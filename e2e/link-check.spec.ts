@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
 import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
 import { LINK_HOST_A, LINK_HOST_B } from '../sandbox/variants.ts'
 import {
@@ -11,6 +12,13 @@ import {
   ref,
   test,
 } from './fixtures.ts'
+
+/** The results table, and its row of one link. */
+function results(page: Page) {
+  const table = page.getByRole('table', { name: 'Link check results' })
+  const row = (link: string) => table.getByRole('row').filter({ has: page.getByText(link, { exact: true }) })
+  return { table, row }
+}
 
 /** What the host itself says about these links (files/check over HTTP, as any client would ask). */
 async function hostCheck(sb: ReturnType<typeof ref>, urls: string[]): Promise<Record<string, boolean>> {
@@ -50,8 +58,7 @@ test('link checker: links in pasted text are checked with the host; a deleted fi
   await expect(page.getByTestId('link-count')).toHaveText('114 links in the text.')
   await page.getByRole('button', { name: 'Check links' }).click()
 
-  const table = page.getByRole('table', { name: 'Link check results' })
-  const row = (link: string) => table.getByRole('row').filter({ has: page.getByText(link, { exact: true }) })
+  const { table, row } = results(page)
   await expect(page.getByTestId('link-check-summary')).toHaveText('1 live link · 111 not found')
   await expect(row(alive)).toContainText('Found')
   await expect(row(alive)).toContainText('840 B')
@@ -106,8 +113,7 @@ test('the file menu checks the selected files’ links, and the folder menu a fo
   await fileRow(page, 'notes.txt').click({ button: 'right' })
   await page.getByRole('menuitem', { name: 'Check links (2)' }).click()
 
-  const table = page.getByRole('table', { name: 'Link check results' })
-  const row = (l: string) => table.getByRole('row').filter({ has: page.getByText(l, { exact: true }) })
+  const { table, row } = results(page)
   await expect(page.getByRole('heading', { name: 'Link checker' })).toBeVisible()
   await expect(page.getByTestId('link-check-summary')).toHaveText('1 live link · 1 not found')
   await expect(row(link('notes.txt'))).toContainText('Found')
@@ -161,8 +167,7 @@ test('an old link pack on a domain the host moved away from: recognised, checked
   await expect(page.getByTestId('links-moved')).toContainText('2 links on a domain the host moved away from')
   await page.getByRole('button', { name: 'Check links' }).click()
   // Both are the account's: asked on the domain the host uses now, the live one is alive (not foreign, not dead).
-  const table = page.getByRole('table', { name: 'Link check results' })
-  const row = (l: string) => table.getByRole('row').filter({ has: page.getByText(l, { exact: true }) })
+  const { row } = results(page)
   await expect(page.getByTestId('link-check-summary')).toHaveText('1 live link · 1 not found')
   await expect(row(`${before}/${code('notes.txt')}`)).toContainText('Found')
   await expect(row(`${before}/${code('holiday.jpg')}`)).toContainText('Not found')
