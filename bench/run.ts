@@ -16,13 +16,14 @@ import { startReady } from './lib/child.ts'
 import { benchLinkCheck } from './link-check.ts'
 import { benchPackage } from './package.ts'
 import { benchQueue } from './queue.ts'
+import { benchRateLimit } from './rate-limit.ts'
 import { benchLists } from './sandbox-lists.ts'
 import { benchMemory, benchThroughput } from './upload.ts'
 import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate] [--rounds N] [--large-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -36,7 +37,7 @@ const { values } = parseArgs({
 const only = new Set(
   (
     values.only ??
-    'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history'
+    'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate'
   ).split(','),
 )
 const rounds = Number(values.rounds)
@@ -103,6 +104,7 @@ try {
     results.windowsWhileChecking100kFolder = await windowsWhileChecking(work, rounds)
   if (only.has('links')) results.linkChecker1000 = await benchLinkCheck(work, rounds)
   if (only.has('history')) results.uploadHistory100k = await benchHistory(work, rounds)
+  if (only.has('rate')) results.rateLimited10PerSec = await benchRateLimit(work)
   if (only.has('package')) results.packagedApp = await benchPackage(work)
   if (only.has('queue')) {
     results.uploadQueue = await onSandbox('sb-queue', (sandbox) =>

@@ -35,7 +35,7 @@ export async function resolveTarget(
       })
     }
     const store = await (accounts ?? (() => openAccounts(ctx.env)))()
-    return keychainTarget(store, o.account)
+    return keychainTarget(ctx, store, o.account)
   }
   const baseUrl = o.baseUrl ?? ctx.env[BASE_URL_ENV]
   if (!baseUrl) {
@@ -45,22 +45,46 @@ export async function resolveTarget(
     })
   }
   const apiKey = await ctx.keySource.get()
-  const client = await newClient(baseUrl, apiKey)
+  const client = await newClient(ctx, baseUrl, apiKey)
   return { accountId: `${ENV_ACCOUNT_PREFIX}${client.baseUrl}`, label: hostOf(client.baseUrl), client }
 }
 
 /** A keychain account by label (any case) or id, its key read from the keychain. */
-export async function keychainTarget(store: AccountStore, nameOrId: string): Promise<Target> {
+export async function keychainTarget(
+  ctx: CliContext,
+  store: AccountStore,
+  nameOrId: string,
+): Promise<Target> {
   if (nameOrId.trim() === '')
     throw new FiledockError({ kind: 'invalid_input', message: '--account needs a name.' })
   const { resolveAccountCredentials } = await import('../core/accounts/index.ts')
   const c = await resolveAccountCredentials(store, nameOrId)
-  return { accountId: c.id, label: c.label, client: await newClient(c.baseUrl, c.apiKey) }
+  const proxy = await store.proxyOf(c.id)
+  return { accountId: c.id, label: c.label, client: await newClient(ctx, c.baseUrl, c.apiKey, proxy) }
 }
 
-async function newClient(baseUrl: string, apiKey: string): Promise<ApiClient> {
-  const { ApiClient } = await import('../core/api/client.ts')
-  return new ApiClient({ baseUrl, apiKey, userAgent: USER_AGENT })
+/**
+ * The run's client. Proxies: an app account's own setting (none, or its proxy URL with the credentials from the
+ * keychain) wins; otherwise HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY as curl reads them
+ * (core/net/env-proxy.ts); none set, direct.
+ */
+async function newClient(
+  ctx: CliContext,
+  baseUrl: string,
+  apiKey: string,
+  own: { mode: 'system' } | { mode: 'none' } | { mode: 'url'; url: string } = { mode: 'system' },
+): Promise<ApiClient> {
+  const [{ ApiClient }, net] = await Promise.all([
+    import('../core/api/client.ts'),
+    import('../core/net/env-proxy.ts'),
+  ])
+  const proxy =
+    own.mode === 'none'
+      ? net.directRoute
+      : own.mode === 'url'
+        ? net.fixedProxyRoute(own.url)
+        : net.envProxyRoute(ctx.env)
+  return new ApiClient({ baseUrl, apiKey, userAgent: USER_AGENT, ...(proxy ? { proxy } : {}) })
 }
 
 export function hostOf(baseUrl: string): string {

@@ -1,5 +1,8 @@
 import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
 import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
+import { LINK_HOST_A, LINK_HOST_B } from '../sandbox/variants.ts'
 import {
   expect,
   expectIndexSettled,
@@ -9,6 +12,13 @@ import {
   ref,
   test,
 } from './fixtures.ts'
+
+/** The results table, and its row of one link. */
+function results(page: Page) {
+  const table = page.getByRole('table', { name: 'Link check results' })
+  const row = (link: string) => table.getByRole('row').filter({ has: page.getByText(link, { exact: true }) })
+  return { table, row }
+}
 
 /** What the host itself says about these links (files/check over HTTP, as any client would ask). */
 async function hostCheck(sb: ReturnType<typeof ref>, urls: string[]): Promise<Record<string, boolean>> {
@@ -48,8 +58,7 @@ test('link checker: links in pasted text are checked with the host; a deleted fi
   await expect(page.getByTestId('link-count')).toHaveText('114 links in the text.')
   await page.getByRole('button', { name: 'Check links' }).click()
 
-  const table = page.getByRole('table', { name: 'Link check results' })
-  const row = (link: string) => table.getByRole('row').filter({ has: page.getByText(link, { exact: true }) })
+  const { table, row } = results(page)
   await expect(page.getByTestId('link-check-summary')).toHaveText('1 live link · 111 not found')
   await expect(row(alive)).toContainText('Found')
   await expect(row(alive)).toContainText('840 B')
@@ -104,8 +113,7 @@ test('the file menu checks the selected files’ links, and the folder menu a fo
   await fileRow(page, 'notes.txt').click({ button: 'right' })
   await page.getByRole('menuitem', { name: 'Check links (2)' }).click()
 
-  const table = page.getByRole('table', { name: 'Link check results' })
-  const row = (l: string) => table.getByRole('row').filter({ has: page.getByText(l, { exact: true }) })
+  const { table, row } = results(page)
   await expect(page.getByRole('heading', { name: 'Link checker' })).toBeVisible()
   await expect(page.getByTestId('link-check-summary')).toHaveText('1 live link · 1 not found')
   await expect(row(link('notes.txt'))).toContainText('Found')
@@ -124,4 +132,53 @@ test('the file menu checks the selected files’ links, and the folder menu a fo
   await expect(page.getByTestId('link-check-summary')).toHaveText('1 live link · 0 not found')
   await expect(row(link('contract.docx'))).toContainText('Found')
   await expect(table.getByRole('row')).toHaveCount(2)
+})
+
+test('an old link pack on a domain the host moved away from: recognised, checked on the domain it uses now, rebuilt in one action', async ({
+  page,
+  context,
+  host,
+  sandbox,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const sb = ref(sandbox)
+  const port = new URL(sb.baseUrl).port
+  const before = `http://${LINK_HOST_A}:${port}`
+  const after = `http://${LINK_HOST_B}:${port}`
+  // The host gives its links on another domain than its API's, and the app learns it from its listings.
+  await sandbox.setVariant({ linkHost: LINK_HOST_A })
+  const seeded = await openWithSmallTree(page, host, sandbox)
+  const accountsFile = path.join(host.dataDir, 'accounts.json')
+  await expect.poll(() => fs.readFile(accountsFile, 'utf8')).toContain(`"linkBase": "${before}"`)
+  const code = (name: string) => seeded.files[name] as string
+  const oldPack = [
+    `- [notes.txt](${before}/${code('notes.txt')})`,
+    `- [holiday.jpg](${before}/${code('holiday.jpg')})`,
+  ].join('\n')
+  await deleteFile(sb, code('holiday.jpg'))
+
+  // The link domain moves; the next listing shows it and the user is told.
+  await sandbox.setVariant({ linkHost: LINK_HOST_B })
+  await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Documents' }).click()
+  await expect(page.getByText(`The host’s links moved to ${after}`)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Link checker' }).click()
+  await page.getByLabel('Paste links, or any text with links in it').fill(oldPack)
+  await expect(page.getByTestId('links-moved')).toContainText('2 links on a domain the host moved away from')
+  await page.getByRole('button', { name: 'Check links' }).click()
+  // Both are the account's: asked on the domain the host uses now, the live one is alive (not foreign, not dead).
+  const { row } = results(page)
+  await expect(page.getByTestId('link-check-summary')).toHaveText('1 live link · 1 not found')
+  await expect(row(`${before}/${code('notes.txt')}`)).toContainText('Found')
+  await expect(row(`${before}/${code('holiday.jpg')}`)).toContainText('Not found')
+
+  await page.getByRole('button', { name: 'Copy live links' }).click()
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toBe(`${after}/${code('notes.txt')}`)
+  // The whole pack again, as it was written, on the new domain: one click.
+  await page.getByRole('button', { name: 'Copy the text with current links' }).click()
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toBe(oldPack.replaceAll(before, after))
 })

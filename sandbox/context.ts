@@ -1,9 +1,11 @@
 import type { FaultDice } from './fault-dice.ts'
 import type { FaultConfig } from './faults.ts'
+import type { HostLimits } from './host-limits.ts'
 import type { Journal } from './journal.ts'
 import type { Entry } from './model.ts'
 import type { ServedRanges } from './served-ranges.ts'
 import type { Store } from './store.ts'
+import type { HostVariant } from './variants.ts'
 
 /** What every route gets: the state, its journal, and the sandbox's settings. */
 export interface Ctx {
@@ -25,6 +27,19 @@ export interface Ctx {
   maxPerPage: number
   /** What the file server did with each direct-link request (GET /sandbox/downloads). */
   served: ServedRanges
+  /** How this host departs from the spec (variants.ts); the spec's by default. */
+  variant: HostVariant
+  /** The rate and lock-out of the variants that have them, per key. */
+  limits: HostLimits
+  /** Upload sessions that took their one upload (the `server-per-file` variant). */
+  usedSessions: Set<string>
+  /**
+   * Changes the variant (variants.ts) and, before it resolves, listens on any new link host: a link handed out
+   * must answer. Set by server.ts.
+   */
+  setVariant(patch: Partial<HostVariant>): Promise<void>
+  /** The link base the cached list records were written with (records.ts); they are rewritten when it moves. */
+  recordsLinkBase: string
 }
 
 /** Applies entries and resolves once they are durable: await it before acknowledging anything. */

@@ -55,6 +55,18 @@ export function markTruncated(res: ServerResponse, mode: TruncateMode): void {
   truncated.set(res, mode)
 }
 
+/** Answers of the `string-status` variant (variants.ts): every envelope's status goes out as a string. */
+const stringStatus = new WeakSet<ServerResponse>()
+
+export function markStringStatus(res: ServerResponse): void {
+  stringStatus.add(res)
+}
+
+/** The envelope's status as this answer writes it: a number, or a string under the `string-status` variant. */
+function statusOut(res: ServerResponse, status: number): number | string {
+  return stringStatus.has(res) ? String(status) : status
+}
+
 /** Sends any JSON value (object envelope or the upload server's bare array). */
 export function sendJson(
   res: ServerResponse,
@@ -62,7 +74,10 @@ export function sendJson(
   http = 200,
   headers: Record<string, string> = {},
 ) {
-  sendJsonText(res, JSON.stringify(body), http, headers)
+  const envelope = typeof body === 'object' && body !== null && !Array.isArray(body)
+  const status = envelope ? (body as { status?: unknown }).status : undefined
+  const out = typeof status === 'number' ? { ...(body as object), status: statusOut(res, status) } : body
+  sendJsonText(res, JSON.stringify(out), http, headers)
 }
 
 /** Sends JSON already serialised (large lists are assembled from cached per-record fragments). */
@@ -103,7 +118,8 @@ export function sendOk(res: ServerResponse, extra: Record<string, unknown> = {},
 
 /** The success envelope around a result given as JSON text. */
 export function sendOkText(res: ServerResponse, resultJson: string): void {
-  sendJsonText(res, `{"status":200,"msg":"OK","server_time":"${serverTime()}","result":${resultJson}}`)
+  const status = JSON.stringify(statusOut(res, 200))
+  sendJsonText(res, `{"status":${status},"msg":"OK","server_time":"${serverTime()}","result":${resultJson}}`)
 }
 
 export function sendError(res: ServerResponse, err: ApiError, headers: Record<string, string> = {}): void {

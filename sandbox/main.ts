@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { FAULT_SEED_ENV } from './fault-dice.ts'
 import type { FaultConfig } from './faults.ts'
 import { startSandbox } from './server.ts'
+import { namedVariants, type VariantTuning, variantNames } from './variants.ts'
 
 /**
  * `npm run sandbox -- [options]`: starts the sandbox host and prints exactly one JSON line to stdout,
@@ -14,6 +15,7 @@ const usage = `usage: npm run sandbox -- [--port N] [--data DIR] [--seed-files N
   [--fault-download-drop-rate R] [--fault-download-short-rate R] [--fault-download-error-rate R]
   [--fault-download-429-rate R] [--fault-ignore-range-rate R] [--fault-download-bytes-per-sec B]
   [--direct-link-ttl S] [--direct-link-expired-status 403|410]
+  [--variant NAME[,NAME…]]… [--link-move-after S] [--requests-per-sec N] [--lockout-after N] [--lockout-sec S]
   R is a rate from 0 to 1; faults are rolled from FILEDOCK_FAULT_SEED when it is set (see sandbox/README.md).
   --disallow file/list,file/clone: those operations answer "This function not allowed in API" (403), as hosts
   that switch them off for the API do
@@ -24,7 +26,12 @@ const usage = `usage: npm run sandbox -- [--port N] [--data DIR] [--seed-files N
   --fault-ignore-range-rate: answer 200 with the whole body whatever Range asks (1 = always)
   --fault-download-bytes-per-sec: pace each download's body to B bytes per second
   --direct-link-ttl: direct links issued from then on expire after S seconds (default 21600)
-  --direct-link-expired-status: what an expired link answers (default 403)`
+  --direct-link-expired-status: what an expired link answers (default 403)
+  --variant plays a host that departs from the spec, one behaviour per name, combinable (sandbox/README.md):
+    ${variantNames.join(', ')}
+  --link-move-after: seconds after start at which link-move moves the links (default 60)
+  --requests-per-sec: the rate of rate-limit (default 10); --lockout-after / --lockout-sec: failures in a row
+  that lock a key out, and for how long (default 5, 3600)`
 
 const faultFlags: Record<string, keyof FaultConfig> = {
   'fault-latency': 'latencyMs',
@@ -71,6 +78,11 @@ async function main(): Promise<void> {
       'max-per-page': string,
       'session-ttl': string,
       disallow: string,
+      variant: { type: 'string', multiple: true },
+      'link-move-after': string,
+      'requests-per-sec': string,
+      'lockout-after': string,
+      'lockout-sec': string,
       help: { type: 'boolean' },
       ...Object.fromEntries(Object.keys(faultFlags).map((k) => [k, string])),
     },
@@ -81,6 +93,16 @@ async function main(): Promise<void> {
     return
   }
   const flags = values as Record<string, string | undefined>
+  const tuning: VariantTuning = {}
+  const tune = (flag: string, field: keyof VariantTuning) => {
+    const value = number(flag, flags[flag])
+    if (value !== undefined) tuning[field] = value
+  }
+  tune('link-move-after', 'linkMoveAfterSec')
+  tune('requests-per-sec', 'requestsPerSec')
+  tune('lockout-after', 'lockoutAfter')
+  tune('lockout-sec', 'lockoutSec')
+  const variant = namedVariants((values.variant ?? []).join(','), Date.now(), tuning)
   const faults: Partial<FaultConfig> = {}
   for (const [flag, field] of Object.entries(faultFlags)) {
     const value = number(flag, flags[flag])
@@ -99,6 +121,7 @@ async function main(): Promise<void> {
     seedFlat: values['seed-flat'] === true,
     ...(maxPerPage === undefined ? {} : { maxPerPage }),
     faults,
+    variant,
     ...(ttl === undefined ? {} : { uploadSessionTtlSec: ttl }),
   })
   // Before the ready line, so no client sees the host with these operations still on.
@@ -107,6 +130,7 @@ async function main(): Promise<void> {
   console.error(
     `sandbox: faults are rolled with seed ${sandbox.faultSeed} (${FAULT_SEED_ENV}=${sandbox.faultSeed} replays them)`,
   )
+  if (Object.keys(variant).length > 0) console.error(`sandbox: plays the variant ${JSON.stringify(variant)}`)
   process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })}\n`)
   const stop = (signal: string) => {
     console.error(`sandbox: ${signal}, closing`)

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isFileCode } from './codes.ts'
 import type { Ctx } from './context.ts'
-import { ApiError, sendError } from './envelope.ts'
+import { ApiError, markStringStatus, sendError } from './envelope.ts'
 import { applyFaults } from './faults.ts'
+import { refusedByLimits } from './host-limits.ts'
 import { log } from './log.ts'
 import { refuseDisallowed } from './routes/disallow.ts'
 import { serveDirect } from './routes/downloads.ts'
@@ -15,9 +16,11 @@ import { uploadForm, uploadPath } from './routes/upload.ts'
 /**
  * Routes one request. The API faults (latency, drops, 429, 5xx, HTML, truncation) apply to /api/* and the upload
  * server only; direct-link downloads have their own (download-faults.ts, rolled in serveDirect); /sandbox/*, file
- * pages and thumbnails have none. Every failure becomes the error envelope.
+ * pages and thumbnails have none. Every failure becomes the error envelope. The variants' rate and lock-out
+ * (host-limits.ts) apply to GET /api/* calls, by their `key`, before the faults, as a host's front end counts.
  */
 export async function route(ctx: Ctx, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let key: string | null = null
   try {
     const url = new URL(req.url ?? '/', 'http://sandbox')
     const p = url.pathname
@@ -28,6 +31,9 @@ export async function route(ctx: Ctx, req: IncomingMessage, res: ServerResponse)
       return await handler(ctx, req, res, url.searchParams)
     }
     if (p.startsWith('/api/') || p === uploadPath) {
+      if (ctx.variant.stringStatus) markStringStatus(res)
+      key = url.searchParams.get('key')
+      if (key !== null && refusedByLimits(ctx, key, req, res)) return
       if (await applyFaults(ctx.faults, ctx.faultDice, req, res)) return
       if (p === uploadPath) return await uploadForm(ctx, req, res)
       refuseDisallowed(ctx, p)
@@ -35,7 +41,9 @@ export async function route(ctx: Ctx, req: IncomingMessage, res: ServerResponse)
       const handler = apiGets[p]
       if (!handler) throw new ApiError(404, 'Unknown API operation', 404)
       requireGet(req)
-      return await handler(ctx, req, res, url.searchParams)
+      await handler(ctx, req, res, url.searchParams)
+      if (key !== null) ctx.limits.outcome(ctx.variant, key, false, Date.now())
+      return
     }
     const segments = p.split('/')
     if (segments[1] === 'd' && segments.length >= 3 && readOnly(req)) {
@@ -48,6 +56,7 @@ export async function route(ctx: Ctx, req: IncomingMessage, res: ServerResponse)
       return filePage(ctx, req, res, isFileCode(segments[1] ?? '') ? (segments[1] ?? '') : '')
     throw new ApiError(405, 'Method not allowed', 405)
   } catch (err) {
+    if (key !== null) ctx.limits.outcome(ctx.variant, key, true, Date.now())
     fail(req, res, err)
   }
 }

@@ -10,6 +10,7 @@ import { commit } from './context.ts'
 import { FaultDice, faultSeed } from './fault-dice.ts'
 import type { FaultConfig } from './faults.ts'
 import { mergeFaults, noFaults } from './faults.ts'
+import { HostLimits } from './host-limits.ts'
 import { DEFAULT_COMPACT_AT, Journal } from './journal.ts'
 import { lockDataDir } from './lock.ts'
 import { log } from './log.ts'
@@ -18,8 +19,10 @@ import { route } from './router.ts'
 import { maxPerPage } from './routes/files-read.ts'
 import { ServedRanges } from './served-ranges.ts'
 import { Store } from './store.ts'
+import { type HostVariant, linkHostsOf, mergeVariant, specVariant } from './variants.ts'
 
 export type { FaultConfig } from './faults.ts'
+export type { HostVariant } from './variants.ts'
 
 export interface SandboxOptions {
   dataDir: string
@@ -32,6 +35,8 @@ export interface SandboxOptions {
   /** Clamp file/list's per_page to this (default 1000), as real hosts do. */
   maxPerPage?: number
   faults?: Partial<FaultConfig>
+  /** How the host departs from the spec (variants.ts); default the spec's behaviour. */
+  variant?: Partial<HostVariant>
   /** Seed of the fault rolls; default FILEDOCK_FAULT_SEED, else a fresh one (see fault-dice.ts). */
   faultSeed?: number
   /** Upload session lifetime; default 3600 s. */
@@ -50,6 +55,9 @@ export interface SandboxHandle {
   /** Changes the per_page ceiling of file/list while running. */
   setMaxPerPage(n: number): void
   getFaults(): FaultConfig
+  /** Changes the host's variant (variants.ts); resolves once any new link host is listened on. */
+  setVariant(v: Partial<HostVariant>): Promise<void>
+  getVariant(): HostVariant
   /** The seed the faults are rolled with: FILEDOCK_FAULT_SEED=<it> replays a run. */
   faultSeed: number
   close(): Promise<void>
@@ -93,6 +101,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
       tasks: new Set(),
       maxPerPage: Math.max(1, Math.min(maxPerPage, opts.maxPerPage ?? maxPerPage)),
       served: new ServedRanges(),
+      variant: mergeVariant(specVariant, opts.variant ?? {}),
+      limits: new HostLimits(),
+      usedSessions: new Set(),
+      setVariant: async () => {},
+      recordsLinkBase: '',
     }
     const main = await initialise(ctx, opts.seedFiles ?? 0, opts.seedFlat === true)
     return await listen(ctx, opts.port ?? 0, main, unlock)
@@ -123,20 +136,50 @@ async function initialise(ctx: Ctx, seedFiles: number, flat: boolean): Promise<A
 
 async function listen(ctx: Ctx, port: number, main: Account, unlock: () => void): Promise<SandboxHandle> {
   const inflight = new Set<Promise<void>>()
-  const server = http.createServer((req, res) => {
-    const done = route(ctx, req, res).finally(() => inflight.delete(done))
-    inflight.add(done)
-  })
-  server.keepAliveTimeout = 30_000
-  // Node's default 5-minute request timeout would cut a large upload on a slow link; real upload servers allow
-  // hours. Only the headers must arrive promptly.
-  server.requestTimeout = 0
-  server.headersTimeout = 60_000
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
-  })
-  ctx.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const newServer = () => {
+    const server = http.createServer((req, res) => {
+      const done = route(ctx, req, res).finally(() => inflight.delete(done))
+      inflight.add(done)
+    })
+    server.keepAliveTimeout = 30_000
+    // Node's default 5-minute request timeout would cut a large upload on a slow link; real upload servers allow
+    // hours. Only the headers must arrive promptly.
+    server.requestTimeout = 0
+    server.headersTimeout = 60_000
+    return server
+  }
+  const listenOn = (server: http.Server, at: number, address: string) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(at, address, () => resolve())
+    })
+  const server = newServer()
+  await listenOn(server, port, '127.0.0.1')
+  const boundPort = (server.address() as AddressInfo).port
+  ctx.baseUrl = `http://127.0.0.1:${boundPort}`
+  // The link hosts of the variants: the same routes on another loopback address, same port (variants.ts).
+  const servers = [server]
+  const linkServers = new Map<string, Promise<void>>()
+  const listenForLinks = (v: HostVariant) =>
+    Promise.all(
+      linkHostsOf(v).map((address) => {
+        let up = linkServers.get(address)
+        if (up === undefined) {
+          const extra = newServer()
+          servers.push(extra)
+          up = listenOn(extra, boundPort, address)
+          linkServers.set(address, up)
+        }
+        return up
+      }),
+    )
+  ctx.setVariant = async (patch) => {
+    const next = mergeVariant(ctx.variant, patch)
+    await listenForLinks(next)
+    ctx.variant = next
+    if (next.requestsPerSec === 0 && next.lockoutAfter === 0) ctx.limits.reset()
+  }
+  await listenForLinks(ctx.variant)
   let closing: Promise<void> | undefined
   return {
     baseUrl: ctx.baseUrl,
@@ -149,6 +192,8 @@ async function listen(ctx: Ctx, port: number, main: Account, unlock: () => void)
       ctx.faults = mergeFaults(ctx.faults, f)
     },
     getFaults: () => ({ ...ctx.faults }),
+    setVariant: (v) => ctx.setVariant(v),
+    getVariant: () => ({ ...ctx.variant }),
     faultSeed: ctx.faultDice.seed,
     setMaxPerPage(n) {
       ctx.maxPerPage = Math.max(1, Math.min(maxPerPage, Math.floor(n)))
@@ -156,9 +201,10 @@ async function listen(ctx: Ctx, port: number, main: Account, unlock: () => void)
     close() {
       closing ??= (async () => {
         ctx.shutdown.abort()
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
-        server.closeAllConnections()
-        await stopped
+        await Promise.allSettled(linkServers.values())
+        const stopped = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())))
+        for (const s of servers) s.closeAllConnections()
+        await Promise.all(stopped)
         await Promise.allSettled([...inflight, ...ctx.tasks])
         await ctx.journal.close()
         unlock()

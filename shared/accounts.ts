@@ -30,6 +30,30 @@ export interface AccountView {
   needsKey: boolean
   /** Why `needsKey` is set, written for a person; null when the key is fine. */
   keyProblem: string | null
+  /** How this account reaches its host: the system's proxy, none, or its own (proxy credentials never shown). */
+  proxy: AccountProxyView
+  /**
+   * Where the host's page links point (`{scheme}://{host}[/prefix]`): learned from its answers or set by hand;
+   * null until either (the links are then on `baseUrl`).
+   */
+  linkBase: string | null
+  /** The link base was set by hand in the account dialog (answers no longer move it). */
+  linkBaseByHand: boolean
+  /** Link bases the host used before, newest first: a pasted link on one is still this account's. */
+  formerLinkBases: string[]
+  /** The user's limit of requests per second to this host; null: none (the host's own rate still applies). */
+  requestsPerSec: number | null
+}
+
+export const proxyModes = ['system', 'none', 'url'] as const
+export type ProxyMode = (typeof proxyModes)[number]
+
+export interface AccountProxyView {
+  mode: ProxyMode
+  /** For `url`: `scheme://host:port`, without credentials; null otherwise. */
+  url: string | null
+  /** For `url`: a user name and password for the proxy are kept in the keychain. */
+  withCredentials: boolean
 }
 
 export interface KeychainStatus {
@@ -79,6 +103,17 @@ export const updateAccountInputSchema = z.strictObject({
   label: boundedString(LABEL_MAX_CHARS).optional(),
   baseUrl: boundedString(BASE_URL_MAX_CHARS).optional(),
   apiKey: boundedString(API_KEY_MAX_CHARS).optional(),
+  /**
+   * `url` may hold `user:password@`: the credentials go to the keychain, the rest to the settings file. A `url`
+   * without credentials for the same proxy keeps the ones kept.
+   */
+  proxy: z
+    .strictObject({ mode: z.enum(proxyModes), url: boundedString(BASE_URL_MAX_CHARS).optional() })
+    .optional(),
+  /** A link base set by hand; null goes back to learning it from the host's answers. */
+  linkBase: boundedString(BASE_URL_MAX_CHARS).nullable().optional(),
+  /** The user's limit of requests per second; null: none. */
+  requestsPerSec: z.number().positive().max(1000).nullable().optional(),
 })
 export type UpdateAccountInput = z.infer<typeof updateAccountInputSchema>
 

@@ -167,6 +167,19 @@ const pauseSchema = z.object({
 })
 export type QueuePause = z.infer<typeof pauseSchema>
 
+/**
+ * One account's uploads held until a time its host set (a lock-out: "try again in 60 minutes"): they wait, queued,
+ * without failing, while other accounts' uploads go on.
+ */
+const accountHoldSchema = z.object({
+  accountId: id,
+  /** Epoch ms: the account's uploads start again then. */
+  until: time,
+  /** For a person: what the host said, and the time it ends. */
+  message: z.string(),
+})
+export type AccountHold = z.infer<typeof accountHoldSchema>
+
 const historyEntrySchema = z.object({
   id: z.string(),
   finishedAt: z.string(),
@@ -210,6 +223,10 @@ export const queueEventSchemas = [
   z.object({ type: z.literal('queue.progress'), items: z.array(itemProgressSchema), totals: totalsSchema }),
   z.object({ type: z.literal('queue.paused'), pause: pauseSchema }),
   z.object({ type: z.literal('queue.resumed'), reason: pauseReasonSchema }),
+  /** An account's uploads are held until `hold.until` (a lock-out), or held longer than said before. */
+  z.object({ type: z.literal('queue.accountHeld'), hold: accountHoldSchema }),
+  /** The account's hold ended: its uploads go again. */
+  z.object({ type: z.literal('queue.accountReleased'), accountId: id }),
   z.object({ type: z.literal('queue.settings'), concurrency: count, bandwidthBytesPerSec: bytes.nullable() }),
   /**
    * Every item of one enqueue call reached a final state. `groups` holds the done uploads per account (in the
@@ -252,6 +269,8 @@ export interface QueueSnapshot {
   batches: BatchView[]
   totals: QueueTotals
   paused: QueuePause | null
+  /** Accounts whose uploads wait for a time their host set (queue.accountHeld). */
+  held: AccountHold[]
   concurrency: number
   bandwidthBytesPerSec: number | null
 }

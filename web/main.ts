@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     host: 'web',
     version: VERSION,
     log,
+    // The browser host follows the proxy environment as curl does (core/net/env-proxy.ts).
+    proxyEnv: process.env,
     ...(service ? { keychainService: service } : {}),
   })
   // Dropped files reach this host as bytes (a browser hides their paths): staged here, queued as paths.

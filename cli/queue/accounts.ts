@@ -95,7 +95,7 @@ export class QueueAccounts {
         message: 'They were queued for an account that is no longer in the Filedock app.',
       })
     }
-    return keychainTarget(store, accountId)
+    return keychainTarget(this.ctx, store, accountId)
   }
 
   private async envAccount(baseUrl: string): Promise<Target> {

@@ -8,8 +8,12 @@ import type {
   UpdateAccountInput,
 } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { type AccountLinkBases, linkBasesOf } from '../../shared/links.ts'
+import type { HostProfile } from '../api/host-profile.ts'
 import { SerialQueue } from '../durable/serial-queue.ts'
 import { assertLabelFree, assertNotDuplicate, cannotStoreKeysError } from './account-guards.ts'
+import { handSetOf, mergeProfile, withLinkBase } from './account-profile.ts'
+import { type ProxyChange, proxyChange, proxySecretId, proxyUrlWith } from './account-proxy.ts'
 import { type AccountsListener, ChangeListeners } from './change-listeners.ts'
 import { keyProblemError, readKey, toView } from './key-status.ts'
 import { type SecretBackends, secretStoreFor, switchBackend } from './secret-backends.ts'
@@ -153,12 +157,24 @@ export class AccountStore {
     })
   }
 
-  /** Rename, move to another address, or replace the key; a new key or address is verified first. */
+  /**
+   * Rename, move to another address, replace the key, set the account's proxy or its link base; a new key or
+   * address is verified first (through the proxy the account had until now: the new one applies once saved).
+   */
   async update(id: string, patch: UpdateAccountInput): Promise<AccountView> {
     const current = this.record(id)
     const label = patch.label === undefined ? current.label : normaliseLabel(patch.label)
     const baseUrl = patch.baseUrl === undefined ? current.baseUrl : normaliseBaseUrl(patch.baseUrl)
     const newKey = patch.apiKey === undefined ? undefined : normaliseApiKey(patch.apiKey)
+    const proxy = patch.proxy === undefined ? undefined : proxyChange(patch.proxy, current.proxy)
+    if (proxy?.credentials !== undefined && proxy.credentials !== null && proxy.credentials !== 'keep')
+      await this.assertCanStoreKeys()
+    const linkBase =
+      patch.linkBase === undefined
+        ? undefined
+        : patch.linkBase === null
+          ? null
+          : normaliseBaseUrl(patch.linkBase)
     assertLabelFree(this.settings.accounts, label, id)
     let email = current.email
     if (newKey !== undefined || baseUrl !== current.baseUrl) {
@@ -171,6 +187,16 @@ export class AccountStore {
       const before = this.record(id)
       assertLabelFree(this.settings.accounts, label, id)
       const updated: AccountRecord = { ...before, label, baseUrl, email }
+      // Another address may be another host: what the old one showed about itself no longer holds, except what
+      // the user set by hand.
+      if (baseUrl !== before.baseUrl) updated.profile = handSetOf(before.profile)
+      if (linkBase !== undefined) updated.profile = withLinkBase(updated.profile, linkBase)
+      if (patch.requestsPerSec === null) delete updated.requestsPerSec
+      else if (patch.requestsPerSec !== undefined) updated.requestsPerSec = patch.requestsPerSec
+      if (proxy !== undefined) {
+        updated.proxy = proxy.record
+        await this.keepProxyCredentials(id, proxy)
+      }
       let previousKey: string | null = null
       if (newKey !== undefined) {
         await assertNotDuplicate(this.settings.accounts, this.secrets, baseUrl, newKey, id)
@@ -204,6 +230,7 @@ export class AccountStore {
   async remove(id: string): Promise<void> {
     await this.queue.run(async () => {
       const record = this.record(id)
+      await this.secrets.delete(proxySecretId(id)).catch(() => undefined)
       try {
         await this.secrets.delete(id)
       } catch (error) {
@@ -234,6 +261,72 @@ export class AccountStore {
       await this.commit({ ...this.settings, activeId: id })
       this.listeners.emit({ reason: 'activated', accountId: id })
     })
+  }
+
+  /**
+   * Where the account's page links point now: its host's link base (learned or set by hand), else its API base;
+   * undefined for an account that is gone (its links stay as they were kept).
+   */
+  linkBaseOf(id: string): string | undefined {
+    const record = this.settings.accounts.find((r) => r.id === id)
+    return record === undefined ? undefined : this.linkBasesOfRecord(record).current
+  }
+
+  /** Each account's link base now and the ones its links were on before (its former link bases, its API base). */
+  linkBases(): AccountLinkBases[] {
+    return this.settings.accounts.map((r) => this.linkBasesOfRecord(r))
+  }
+
+  private linkBasesOfRecord(r: { baseUrl: string; profile?: HostProfile | undefined }): AccountLinkBases {
+    return linkBasesOf({
+      baseUrl: r.baseUrl,
+      linkBase: r.profile?.linkBase,
+      formerLinkBases: r.profile?.formerLinkBases,
+    })
+  }
+
+  /** The user's limit of requests per second to the account's host; undefined: none. */
+  requestsPerSecOf(id: string): number | undefined {
+    return this.record(id).requestsPerSec
+  }
+
+  /** What the account's host has shown about itself (host-profile.ts); empty for a host that follows the spec. */
+  profileOf(id: string): HostProfile {
+    return { ...(this.record(id).profile ?? {}) }
+  }
+
+  /**
+   * Keeps what the account's API client learned about its host. Not a change of the account for its listeners
+   * (they rebuild clients, and the client that learned it already knows): saved quietly, in the one chain of
+   * writes. An account removed meanwhile learns nothing.
+   */
+  learnProfile(id: string, patch: HostProfile): Promise<void> {
+    return this.queue.run(async () => {
+      const before = this.settings.accounts.find((r) => r.id === id)
+      if (before === undefined) return
+      const profile = mergeProfile(before.profile, patch)
+      const accounts = this.settings.accounts.map((r) => (r.id === id ? { ...r, profile } : r))
+      await this.commit({ ...this.settings, accounts })
+    })
+  }
+
+  /**
+   * Main-side only: how the account reaches its host, with the proxy's credentials from the keychain (to build
+   * its client; never shown or logged). Credentials that cannot be read leave the proxy without them: the proxy
+   * then says it wants them, in a message that names it.
+   */
+  async proxyOf(id: string): Promise<{ mode: 'system' } | { mode: 'none' } | { mode: 'url'; url: string }> {
+    const p = this.record(id).proxy
+    if (p === undefined || p.mode === 'system') return { mode: 'system' }
+    if (p.mode === 'none' || p.url === undefined) return { mode: 'none' }
+    const credentials = p.withCredentials ? await this.secrets.get(proxySecretId(id)).catch(() => null) : null
+    return { mode: 'url', url: proxyUrlWith(p, credentials) }
+  }
+
+  private async keepProxyCredentials(id: string, change: ProxyChange): Promise<void> {
+    if (change.credentials === 'keep') return
+    if (change.credentials === null) await this.secrets.delete(proxySecretId(id)).catch(() => undefined)
+    else await this.secrets.set(proxySecretId(id), change.credentials)
   }
 
   /** Main-side only: the raw key, to build an API client. Never put it in a view, a message or a log. */

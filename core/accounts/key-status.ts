@@ -1,5 +1,6 @@
 import type { AccountView } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { proxyView } from './account-proxy.ts'
 import { backendLabel, type KeychainProbe, type SecretStore } from './secret-store.ts'
 import type { AccountRecord } from './settings-file.ts'
 import { maskKey } from './validate.ts'
@@ -48,5 +49,10 @@ export function toView(record: AccountRecord, activeId: string | null, problem: 
     createdAt: record.createdAt,
     needsKey: problem !== null,
     keyProblem: problem,
+    proxy: proxyView(record.proxy),
+    linkBase: record.profile?.linkBase ?? null,
+    linkBaseByHand: record.profile?.linkBaseByHand === true,
+    formerLinkBases: record.profile?.formerLinkBases ?? [],
+    requestsPerSec: record.requestsPerSec ?? null,
   }
 }

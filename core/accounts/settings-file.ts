@@ -3,7 +3,9 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { secretBackendChoiceSchema } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { hostProfileSchema } from '../api/host-profile.ts'
 import { writeFileAtomic } from '../durable/atomic-file.ts'
+import { accountProxySchema } from './account-proxy.ts'
 
 export const ACCOUNTS_FILE = 'accounts.json'
 
@@ -18,6 +20,16 @@ const accountRecordSchema = z.object({
   keyBackend: z.string(),
   createdAt: z.string(),
   offline: z.boolean(),
+  /**
+   * What the host has shown about itself (core/api/host-profile.ts), learned by the account's API client and
+   * set in the account dialog (the link base). Absent: an unknown host, which follows the spec. A profile that
+   * does not parse is dropped, not the account (catch).
+   */
+  profile: hostProfileSchema.optional().catch(undefined),
+  /** The account's own proxy setting (account-proxy.ts); absent: the system's. */
+  proxy: accountProxySchema.optional().catch(undefined),
+  /** The user's limit of requests per second to the host (the request budget's cap); absent: none. */
+  requestsPerSec: z.number().positive().optional().catch(undefined),
 })
 export type AccountRecord = z.infer<typeof accountRecordSchema>
 

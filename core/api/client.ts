@@ -15,16 +15,16 @@ import type {
   RemoteUploadStatus,
   UploadedFile,
   UploadOutcome,
-  UploadProgress,
   UploadServer,
 } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { actionOf } from './actions.ts'
 import { openRange, type RangeAnswer, type RangeRequest } from './file-server.ts'
-import { checkUploadSource, postUploadForm, type UploadThrottle } from './multipart-upload.ts'
+import { type HostProfile, HostProfileKeeper } from './host-profile.ts'
 import { parseAnswer } from './schema-primitives.ts'
 import * as S from './schemas.ts'
 import { type ApiClientOptions, ApiTransport, type Params } from './transport.ts'
+import { type UploadOptions, UploadSender } from './upload-sender.ts'
 import * as V from './validate.ts'
 
 export type { ApiClientOptions } from './transport.ts'
@@ -33,16 +33,7 @@ export interface CallOptions {
   signal?: AbortSignal | undefined
 }
 
-export interface UploadOptions extends CallOptions {
-  /** Name sent to the host; default: the file's base name. */
-  fileName?: string
-  /** Default `prem` (see multipart-upload.ts). */
-  utype?: string
-  onProgress?: (p: UploadProgress) => void
-  progressIntervalMs?: number
-  /** A bandwidth limit (see UploadThrottle in multipart-upload.ts). */
-  throttle?: UploadThrottle
-}
+export type { UploadOptions } from './upload-sender.ts'
 
 /**
  * Batch size for files/check and file/info. The maximum number of url_N fields (and of codes per file/info) is
@@ -56,18 +47,32 @@ export const BATCH = 50
  */
 export class ApiClient {
   private readonly t: ApiTransport
+  private readonly keeper: HostProfileKeeper
+  private readonly uploads: UploadSender
 
   constructor(opts: ApiClientOptions) {
     this.t = new ApiTransport(opts)
+    this.keeper = new HostProfileKeeper(opts.profile)
+    this.uploads = new UploadSender(this.t, this.keeper, (o) => this.uploadServer(o))
   }
 
   get baseUrl(): string {
     return this.t.baseUrl
   }
 
-  /** A file's public page, `{base_url}/<file_code>`. */
+  /** What the host has shown about itself so far (host-profile.ts). */
+  get profile(): Readonly<HostProfile> {
+    return this.keeper.current
+  }
+
+  /** Where the host's page links point: learned from its answers, set by hand, else the API's base. */
+  get linkBase(): string {
+    return this.keeper.current.linkBase ?? this.t.baseUrl
+  }
+
+  /** A file's public page, `{link_base}/<file_code>` (the spec's `{base_url}/<file_code>` until a host shows otherwise). */
   pageLink(fileCode: string): string {
-    return `${this.t.baseUrl}/${fileCode}`
+    return `${this.linkBase}/${fileCode}`
   }
 
   /** Closes the connection pool this client created (not a dispatcher passed in). Idempotent. */
@@ -75,9 +80,15 @@ export class ApiClient {
     return this.t.close()
   }
 
-  // 1
+  // 1. The storage left is kept: a file larger than it is refused before it is sent (upload-rules.ts).
   async accountInfo(o?: CallOptions): Promise<AccountInfo> {
-    return parseAnswer(S.accountInfoAnswer, 'account/info', await this.t.read('account/info', {}, o?.signal))
+    const info = parseAnswer(
+      S.accountInfoAnswer,
+      'account/info',
+      await this.t.read('account/info', {}, o?.signal),
+    )
+    this.uploads.noteStorageLeft(info.storageLeft)
+    return info
   }
 
   /**
@@ -102,20 +113,23 @@ export class ApiClient {
     )
   }
 
-  // 4: the form POST to the upload server from op 3. Never retried: a retry could store the file twice.
+  /**
+   * 4: the form POST to the upload server from op 3, never sent again once the host may have stored the file;
+   * what the host is known to refuse is refused first, and what its refusals teach is learned (upload-sender.ts).
+   */
   async uploadFile(
     server: UploadServer,
     path: string,
     o: UploadOptions = {},
   ): Promise<UploadedFile & { size: number }> {
-    const r = await this.postForm(server, path, o)
+    const r = await this.uploads.send(server, path, o)
     return { fileCode: r.fileCode, size: r.size }
   }
 
   /** Ops 3 then 4 for one file, with a fresh session. The file is checked before upload/server is asked. */
   async upload(path: string, o: UploadOptions = {}): Promise<UploadOutcome> {
-    await checkUploadSource(path, o.fileName)
-    const r = await this.postForm(await this.uploadServer(o), path, o)
+    await this.uploads.check(path, o)
+    const r = await this.uploads.send(await this.uploadServer(o), path, o, true)
     return { fileCode: r.fileCode, link: this.pageLink(r.fileCode), size: r.size, name: r.name }
   }
 
@@ -142,11 +156,14 @@ export class ApiClient {
 
   /**
    * A ranged GET of a direct link from op 7 (core/api/file-server.ts), through this client's connections and
-   * proxy. Never retried here: the caller resumes from the bytes it has.
+   * proxy. Never retried here: the caller resumes from the bytes it has. It takes no slot of the account's
+   * request budget: the file server is not the API host whose rate the budget keeps (the direct_link call that
+   * gave the URL took one).
    */
   openRange(url: string, req: RangeRequest): Promise<RangeAnswer> {
-    const { dispatcher, userAgent, apiKey } = this.t.ctx
-    return openRange({ dispatcher, userAgent, apiKey, idleTimeoutMs: this.t.downloadIdleTimeoutMs }, url, req)
+    const { dispatcher, userAgent, apiKey, proxyFor } = this.t.ctx
+    const idleTimeoutMs = this.t.downloadIdleTimeoutMs
+    return openRange({ dispatcher, userAgent, apiKey, idleTimeoutMs, proxyFor }, url, req)
   }
 
   /**
@@ -176,7 +193,9 @@ export class ApiClient {
       // An empty filter means "no filter", as in the app's search box: it is left out rather than sent empty.
       name: p.name === undefined ? undefined : V.checkSearchText(op, p.name) || undefined,
     }
-    return parseAnswer(S.fileListAnswer, op, await this.t.read(op, params, o?.signal))
+    const list = parseAnswer(S.fileListAnswer, op, await this.t.read(op, params, o?.signal))
+    this.noteLinks(list.files)
+    return list
   }
 
   // 10
@@ -190,7 +209,9 @@ export class ApiClient {
   async fileClone(fileCode: string, o?: CallOptions): Promise<ClonedFile> {
     const op = 'file/clone'
     const params = { file_code: V.checkFileCode(op, fileCode) }
-    return parseAnswer(S.cloneAnswer, op, await this.t.write(op, params, o?.signal))
+    const clone = parseAnswer(S.cloneAnswer, op, await this.t.write(op, params, o?.signal))
+    this.keeper.noteLink(clone.url, clone.fileCode, this.t.baseUrl)
+    return clone
   }
 
   // 12
@@ -239,7 +260,9 @@ export class ApiClient {
   async folderList(fldId = 0, o?: CallOptions): Promise<FolderListing> {
     const op = 'folder/list'
     const params = { fld_id: V.checkFolderId(op, fldId) }
-    return parseAnswer(S.folderListAnswer, op, await this.t.read(op, params, o?.signal))
+    const listing = parseAnswer(S.folderListAnswer, op, await this.t.read(op, params, o?.signal))
+    this.noteLinks(listing.files)
+    return listing
   }
 
   /**
@@ -270,19 +293,12 @@ export class ApiClient {
     S.confirmed(op, await this.t.write(op, params, o?.signal))
   }
 
-  private postForm(server: UploadServer, path: string, o: UploadOptions) {
-    return postUploadForm(this.t.ctx, {
-      uploadUrl: server.uploadUrl,
-      sessId: server.sessId,
-      path,
-      signal: o.signal,
-      onProgress: o.onProgress,
-      ...(o.fileName !== undefined ? { fileName: o.fileName } : {}),
-      ...(o.utype !== undefined ? { utype: o.utype } : {}),
-      ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}),
-      ...(o.throttle !== undefined ? { throttle: o.throttle } : {}),
-      idleTimeoutMs: this.t.uploadIdleTimeoutMs,
-      answerTimeoutMs: this.t.uploadAnswerTimeoutMs,
-    })
+  /**
+   * A listing's links show where the host's links point now (the first file's is enough: one answer has one link
+   * base); a move is learned and told once (host-profile.ts).
+   */
+  private noteLinks(files: readonly { link: string; fileCode: string }[]): void {
+    const first = files[0]
+    if (first !== undefined) this.keeper.noteLink(first.link, first.fileCode, this.t.baseUrl)
   }
 }

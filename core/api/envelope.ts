@@ -9,7 +9,9 @@ import { hasControlChars } from './validate.ts'
  * The spec shows only success (status 200, msg OK / WORKING); error shapes are "not shown". Hosts of this family
  * answer failures with HTTP 200 and an error `status` in the body, sometimes as a string, sometimes with only a
  * `msg`, so the decision here is: a numeric status other than 200 is a failure; with no status, a msg other than
- * OK / WORKING and no `result` is a failure; `server_time` is never required (file/list shows none).
+ * OK / WORKING and no `result` is a failure; `server_time` is never required (file/list shows none). Video hosts
+ * of the family write `success` (true / false, with their words in `message`) in place of `status`: with no
+ * status, `success` decides.
  */
 
 export interface HostFailure {
@@ -42,6 +44,11 @@ export function envelopeFailure(operation: string, body: unknown): HostFailure |
   const status = statusOf(rec.status)
   if (status === 'garbled') return { operation, ...withMsg }
   if (status !== undefined) return status === 200 ? undefined : { operation, status, ...withMsg }
+  const success = successOf(rec.success)
+  if (success !== undefined) {
+    const said = msg ?? textOf(rec.message)
+    return success ? undefined : { operation, ...(said !== undefined ? { msg: said } : {}) }
+  }
   if (msg === undefined || 'result' in rec) return undefined
   if (SUCCESS_MSGS.has(msg.trim().toLowerCase())) return undefined
   return { operation, msg }
@@ -50,6 +57,13 @@ export function envelopeFailure(operation: string, body: unknown): HostFailure |
 function textOf(v: unknown): string | undefined {
   if (typeof v === 'string') return v
   if (typeof v === 'number') return String(v)
+  return undefined
+}
+
+/** `success` as those hosts write it: a boolean, or its word. Anything else is no `success` at all. */
+function successOf(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v
+  if (v === 'true' || v === 'false') return v === 'true'
   return undefined
 }
 
@@ -102,7 +116,21 @@ export function hostWords(msg: string | undefined, apiKey: string): string | und
   return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean
 }
 
+/** The host's own words behind an error hostError made (made safe), for what they teach (a lock-out's length). */
+const saidBy = new WeakMap<FiledockError, string>()
+
+export function hostWordsOf(err: unknown): string | undefined {
+  return err instanceof FiledockError ? saidBy.get(err) : undefined
+}
+
 export function hostError(f: HostFailure, apiKey: string): FiledockError {
+  const err = hostErrorOf(f, apiKey)
+  const words = hostWords(f.msg, apiKey)
+  if (words !== undefined) saidBy.set(err, words)
+  return err
+}
+
+function hostErrorOf(f: HostFailure, apiKey: string): FiledockError {
   const kind = kindOf(f.status, f.msg)
   const words = hostWords(f.msg, apiKey)
   const said = words ? `: “${words}”` : ''

@@ -36,6 +36,8 @@ export interface FileServerContext {
   apiKey: string
   /** No byte for this long (headers included) fails the request as a timeout. */
   idleTimeoutMs: number
+  /** The proxy a URL goes through, so that a failure of the proxy's names it (proxy-failure.ts). */
+  proxyFor?: ((url: URL) => string | undefined) | undefined
 }
 
 export interface RangeRequest {
@@ -93,10 +95,10 @@ export async function openRange(
 ): Promise<RangeAnswer> {
   const op = DOWNLOAD_OPERATION
   const guard = new RequestGuard(req.signal, ctx.idleTimeoutMs)
+  let target = url
   let where = describeFileLink(url)
   try {
     guard.throwIfCancelled(op)
-    let target = url
     for (let hop = 0; ; hop++) {
       where = describeFileLink(target)
       const res = await request(target, {
@@ -109,7 +111,7 @@ export async function openRange(
         bodyTimeout: 0,
       })
       const next = redirectOf(res, target)
-      if (next === null) return answerOf(res, req, where, guard, ctx)
+      if (next === null) return answerOf(res, req, { url: new URL(target), where }, guard, ctx)
       discard(res.body)
       if (hop >= MAX_REDIRECTS)
         throw failure('server', `redirects more than ${MAX_REDIRECTS} times`, where, res)
@@ -117,7 +119,7 @@ export async function openRange(
     }
   } catch (err) {
     guard.dispose()
-    throw guard.explain(err, op, where, ctx)
+    throw guard.explain(err, op, new URL(target), ctx, where)
   }
 }
 
@@ -140,14 +142,21 @@ function redirectOf(res: Dispatcher.ResponseData, from: string): string | null {
   return next.protocol === 'http:' || next.protocol === 'https:' ? next.href : null
 }
 
+/** Where an answer came from: the URL (for a proxy's failures) and how it may be shown (its path is a secret). */
+interface AnswerSource {
+  url: URL
+  where: string
+}
+
 function answerOf(
   res: Dispatcher.ResponseData,
   req: RangeRequest,
-  where: string,
+  source: AnswerSource,
   guard: RequestGuard,
   ctx: FileServerContext,
 ): RangeAnswer {
   const { statusCode: status, headers } = res
+  const { where } = source
   const length = numberOf(header(headers, 'content-length'))
   if (status === 206) {
     const range = contentRange(header(headers, 'content-range'))
@@ -168,9 +177,9 @@ function answerOf(
       throw failure('malformed', `sent ${problem}`, where)
     }
     const bytes = range.end - range.start + 1
-    return bytesAnswer(206, range.start, bytes, range.total, res, where, guard, ctx)
+    return bytesAnswer(206, range.start, bytes, range.total, res, source, guard, ctx)
   }
-  if (status === 200) return bytesAnswer(200, 0, length, length, res, where, guard, ctx)
+  if (status === 200) return bytesAnswer(200, 0, length, length, res, source, guard, ctx)
   discard(res.body)
   guard.dispose()
   if (status === 416) {
@@ -198,7 +207,7 @@ function bytesAnswer(
   length: number | null,
   total: number | null,
   res: Dispatcher.ResponseData,
-  where: string,
+  source: AnswerSource,
   guard: RequestGuard,
   ctx: FileServerContext,
 ): BytesAnswer {
@@ -208,7 +217,7 @@ function bytesAnswer(
     length,
     total,
     validator: validatorOf(res.headers),
-    body: new RangeBody(res.body, length, where, guard, ctx),
+    body: new RangeBody(res.body, length, source, guard, ctx),
   }
 }
 
@@ -224,7 +233,7 @@ export class RangeBody implements AsyncIterable<Buffer> {
   constructor(
     private readonly source: Dispatcher.ResponseData['body'],
     private readonly expected: number | null,
-    private readonly where: string,
+    private readonly from: AnswerSource,
     private readonly guard: RequestGuard,
     private readonly ctx: FileServerContext,
   ) {}
@@ -259,14 +268,14 @@ export class RangeBody implements AsyncIterable<Buffer> {
   }
 
   private explain(err: unknown): FiledockError {
-    const explained = this.guard.explain(err, DOWNLOAD_OPERATION, this.where, this.ctx)
+    const explained = this.guard.explain(err, DOWNLOAD_OPERATION, this.from.url, this.ctx, this.from.where)
     return explained.kind === 'network' ? this.cut(err) : explained
   }
 
   private cut(cause: unknown): BodyCut {
     const of = this.expected === null ? '' : ` of ${this.expected}`
     return new BodyCut(
-      `The connection to the file server closed after ${this.received}${of} bytes while ${actionOf(DOWNLOAD_OPERATION)} (${this.where}). What arrived is kept; the download continues from there.`,
+      `The connection to the file server closed after ${this.received}${of} bytes while ${actionOf(DOWNLOAD_OPERATION)} (${this.from.where}). What arrived is kept; the download continues from there.`,
       this.received,
       this.expected ?? this.received,
       cause,

@@ -5,11 +5,14 @@ import { describeUrl, redactSecrets } from '../logging/redact.ts'
 import { actionOf } from './actions.ts'
 import { readAnswer, readPicked } from './answer-body.ts'
 import { assertEnvelopeOk, hostError } from './envelope.ts'
+import { proxyFailure } from './proxy-failure.ts'
 import { parseRetryAfter } from './retry.ts'
 
 /** What every request of one client shares. */
 export interface HttpContext {
   dispatcher: Dispatcher
+  /** The proxy a URL goes through (`scheme://host:port`), for messages that blame the proxy, not the host. */
+  proxyFor?: (url: URL) => string | undefined
   apiKey: string
   userAgent: string
   timeoutMs: number
@@ -90,7 +93,7 @@ async function send<T>(
     })
     return await answer(res)
   } catch (err) {
-    throw guard.explain(err, operation, describeUrl(req.url.href), ctx)
+    throw guard.explain(err, operation, req.url, ctx)
   } finally {
     guard.dispose()
   }
@@ -132,9 +135,16 @@ export class RequestGuard {
 
   /**
    * The typed error for whatever went wrong; FiledockErrors thrown deliberately pass through. `where` is the
-   * address as it may be shown (describeUrl, or describeFileLink for a link whose path is a secret).
+   * address as it may be shown (describeUrl by default, describeFileLink for a link whose path is a secret);
+   * through a proxy (`ctx.proxyFor`), a failure that is the proxy's names the proxy instead.
    */
-  explain(err: unknown, operation: string, where: string, ctx: { apiKey: string }): FiledockError {
+  explain(
+    err: unknown,
+    operation: string,
+    url: URL,
+    ctx: { apiKey: string; proxyFor?: ((url: URL) => string | undefined) | undefined },
+    where = describeUrl(url.href),
+  ): FiledockError {
     if (this.callerSignal?.aborted) return cancelledError(operation, err)
     if (this.timedOut) {
       return new FiledockError(
@@ -147,7 +157,8 @@ export class RequestGuard {
       )
     }
     if (err instanceof FiledockError) return err
-    return transportError(err, operation, where, ctx.apiKey)
+    const proxy = ctx.proxyFor?.(url)
+    return transportError(err, operation, where, ctx.apiKey, proxy === undefined ? undefined : { proxy, url })
   }
 
   dispose(): void {
@@ -167,13 +178,21 @@ function formatMs(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`
 }
 
-/** Connection-level failures (refused, reset, DNS, closed mid-answer) → network or timeout. */
+/**
+ * Connection-level failures (refused, reset, DNS, closed mid-answer) → network or timeout. Through a proxy, a
+ * failure to reach it or its refusal is the proxy's, and the message names it (proxy-failure.ts).
+ */
 export function transportError(
   err: unknown,
   operation: string,
   where: string,
   apiKey: string,
+  proxied?: { proxy: string; url: URL },
 ): FiledockError {
+  if (proxied !== undefined) {
+    const blamed = proxyFailure(err, proxied.proxy, operation, proxied.url)
+    if (blamed !== undefined) return blamed
+  }
   const code = (err as { code?: unknown })?.code
   const mk = (kind: 'network' | 'timeout', what: string) =>
     new FiledockError(

@@ -4,9 +4,8 @@ import { basename } from 'node:path'
 import { request } from 'undici'
 import type { UploadProgress } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
-import { describeUrl } from '../logging/redact.ts'
 import { readAnswer } from './answer-body.ts'
-import { hostWords } from './envelope.ts'
+import { envelopeFailure, hostWords } from './envelope.ts'
 import { type HttpContext, interpretAnswer, RequestGuard } from './http.ts'
 import { parseAnswer } from './schema-primitives.ts'
 import { uploadFormAnswer } from './schemas.ts'
@@ -27,7 +26,13 @@ const THROTTLE_SLICE = 64 * 1024
 
 export interface UploadFormOptions {
   uploadUrl: string
+  /** '' when upload/server gave no session: the form then carries the key in `keyField`. */
   sessId: string
+  /**
+   * The form's key field for hosts whose upload/server gives no session: `api_key` (DoodStream's, the default)
+   * or `key`. Never sent when there is a session: the key goes to the upload server only when it needs it.
+   */
+  keyField?: 'api_key' | 'key'
   path: string
   /** Name sent to the host; default: the file's base name. */
   fileName?: string
@@ -47,6 +52,8 @@ export interface UploadFormOptions {
   idleTimeoutMs: number
   /** How long the host may take to answer after the last byte (it may be moving a large file into place). */
   answerTimeoutMs: number
+  /** Told the host's words when it refuses the file or the form, for the rules they show (host-profile.ts). */
+  onRefused?: ((words: string) => void) | undefined
 }
 
 /**
@@ -65,6 +72,8 @@ export interface UploadFormResult {
   fileCode: string
   size: number
   name: string
+  /** The file's page link, when the answer carried one (the video hosts' shapes do). */
+  link?: string
 }
 
 export async function postUploadForm(ctx: HttpContext, opts: UploadFormOptions): Promise<UploadFormResult> {
@@ -76,8 +85,12 @@ export async function postUploadForm(ctx: HttpContext, opts: UploadFormOptions):
     guard.throwIfCancelled(op)
     const size = (await file.stat()).size
     const boundary = `----FiledockBoundary${randomBytes(12).toString('hex')}`
+    const auth =
+      opts.sessId === ''
+        ? field(boundary, opts.keyField ?? 'api_key', ctx.apiKey)
+        : field(boundary, 'sess_id', opts.sessId)
     const preamble = Buffer.from(
-      field(boundary, 'sess_id', opts.sessId) +
+      auth +
         field(boundary, 'utype', opts.utype ?? 'prem') +
         `--${boundary}\r\nContent-Disposition: form-data; name="file_0"; ${fileNameParams(name)}\r\n` +
         'Content-Type: application/octet-stream\r\n\r\n',
@@ -112,10 +125,18 @@ export async function postUploadForm(ctx: HttpContext, opts: UploadFormOptions):
       bodyTimeout: 0,
     })
     const text = await readAnswer(res.body, op)
-    const json = interpretAnswer(op, res.statusCode, res.headers, text, ctx.apiKey)
-    return { fileCode: acceptedCode(json, ctx.apiKey), size, name }
+    let json: unknown
+    try {
+      json = interpretAnswer(op, res.statusCode, res.headers, text, ctx.apiKey)
+    } catch (err) {
+      const words = refusalWords(text)
+      if (words !== undefined) opts.onRefused?.(words)
+      throw err
+    }
+    const accepted = acceptedFile(json, ctx.apiKey, opts.onRefused)
+    return { fileCode: accepted.code, size, name, ...(accepted.link ? { link: accepted.link } : {}) }
   } catch (err) {
-    throw explainUploadFailure(guard.explain(err, op, describeUrl(opts.uploadUrl), ctx), err)
+    throw explainUploadFailure(guard.explain(err, op, new URL(opts.uploadUrl), ctx), err)
   } finally {
     guard.dispose()
     await file.close().catch(() => {})
@@ -221,10 +242,17 @@ async function readChunk(file: FileHandle, buffer: Buffer, position: number, wan
 }
 
 /** The checks postUploadForm makes before sending, for callers that want them before spending a session. */
-export async function checkUploadSource(path: string, fileName?: string): Promise<void> {
-  checkName(UPLOAD_OPERATION, fileName ?? basename(String(path)), 'file name')
+export async function checkUploadSource(
+  path: string,
+  fileName?: string,
+): Promise<{ name: string; size: number }> {
+  const name = checkName(UPLOAD_OPERATION, fileName ?? basename(String(path)), 'file name')
   const file = await openForUpload(UPLOAD_OPERATION, path)
-  await file.close()
+  try {
+    return { name, size: (await file.stat()).size }
+  } finally {
+    await file.close()
+  }
 }
 
 async function openForUpload(op: string, path: string): Promise<FileHandle> {
@@ -279,19 +307,33 @@ function throttledProgress(
   }
 }
 
-/** The bare array answer: the first file's code, or the host's own words about why it was refused. */
-function acceptedCode(json: unknown, apiKey: string): string {
+/** The words of an answer that refused the whole form (`{status: 4xx, msg}`, `{success: false, message}`). */
+function refusalWords(text: string): string | undefined {
+  try {
+    return envelopeFailure(UPLOAD_OPERATION, JSON.parse(text))?.msg
+  } catch {
+    return undefined
+  }
+}
+
+/** The answer's first file: its code and page link, or the host's own words about why it was refused. */
+function acceptedFile(
+  json: unknown,
+  apiKey: string,
+  onRefused: ((words: string) => void) | undefined,
+): { code: string; link: string | undefined } {
   const op = UPLOAD_OPERATION
   const first = parseAnswer(uploadFormAnswer, op, json)[0]
-  const status = first?.file_status?.trim()
-  if (status !== undefined && status.toUpperCase() !== 'OK') {
+  const status = first?.status
+  if (status !== undefined && status.toUpperCase() !== 'OK' && status !== '200') {
+    onRefused?.(status)
     throw new FiledockError({
       kind: 'server',
       message: `The upload server refused the file: “${hostWords(status, apiKey) ?? status.slice(0, 40)}”.`,
       operation: op,
     })
   }
-  const code = (first?.file_code ?? first?.filecode ?? '').trim()
+  const code = first?.code ?? ''
   if (!/^[A-Za-z0-9]{1,64}$/.test(code) || code.toLowerCase() === 'undef') {
     throw new FiledockError({
       kind: 'malformed',
@@ -299,5 +341,5 @@ function acceptedCode(json: unknown, apiKey: string): string {
       operation: op,
     })
   }
-  return code
+  return { code, link: first?.link }
 }

@@ -95,9 +95,14 @@ const statsEntry = z
 
 export const accountStatsAnswer = z.object({ result: z.array(statsEntry) }).transform((a) => a.result)
 
+/**
+ * Op 3. Some hosts of the family (DoodStream's) answer the upload URL alone, with no `sess_id`: their form takes
+ * the key instead (multipart-upload.ts). Such an answer is an UploadServer with an empty `sessId`. A `sess_id`
+ * that is there but empty is still refused: that host meant to give one.
+ */
 export const uploadServerAnswer = z
-  .object({ sess_id: z.string().trim().min(1, 'the upload session id is empty'), result: httpUrl })
-  .transform((a): UploadServer => ({ sessId: a.sess_id, uploadUrl: a.result }))
+  .object({ sess_id: z.string().trim().min(1, 'the upload session id is empty').optional(), result: httpUrl })
+  .transform((a): UploadServer => ({ sessId: a.sess_id ?? '', uploadUrl: a.result }))
 
 /** Op 5 has no result; the msg (WORKING) is all there is. */
 export const remoteUploadStartedAnswer = z
@@ -271,13 +276,38 @@ export function confirmed(op: string, body: unknown): void {
   }
 }
 
-/** Op 4's bare array: [{file_code, file_status}], checked further in multipart-upload.ts. */
-export const uploadFormAnswer = z
-  .array(
-    z.object({
-      file_code: z.string().optional(),
-      filecode: z.string().optional(),
-      file_status: z.string().optional(),
-    }),
-  )
-  .min(1, 'the host accepted no file')
+const textLike = z.union([z.string(), z.number().transform(String)])
+
+/** One file of an upload answer, whichever shape carried it. */
+const uploadedEntry = z
+  .object({
+    file_code: textLike.optional(),
+    filecode: textLike.optional(),
+    file_status: textLike.optional(),
+    status: textLike.optional(),
+    url: z.string().optional(),
+    link: z.string().optional(),
+  })
+  .transform((e) => ({
+    code: (e.file_code ?? e.filecode ?? '').trim(),
+    status: (e.file_status ?? e.status)?.trim(),
+    link: e.url ?? e.link,
+  }))
+
+const uploadedList = z.array(uploadedEntry).min(1, 'the host accepted no file')
+
+/**
+ * Op 4's answer, checked further in multipart-upload.ts. The spec's bare array `[{file_code, file_status}]`, and
+ * the shapes the family's video hosts answer (issue 19): `{files:[{filecode, status}]}`,
+ * `{result:[{filecode, url, status}]}` (or one object in `result`), `{file:{file_code, url}}` beside `success`.
+ * Each file's `status` reads like `file_status` ("OK", and 200 as a number or a string); a page link in `url` or
+ * `link` is kept, for the link base it shows.
+ */
+export const uploadFormAnswer = z.union([
+  uploadedList,
+  z.object({ files: uploadedList }).transform((a) => a.files),
+  z
+    .object({ result: z.union([uploadedList, uploadedEntry.transform((e) => [e])]) })
+    .transform((a) => a.result),
+  z.object({ file: uploadedEntry }).transform((a) => [a.file]),
+])

@@ -1,8 +1,12 @@
-import { Agent, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import { FiledockError } from '../../shared/errors.ts'
 import { hostBaseUrl, parseField } from '../../shared/ipc/fields.ts'
 import { VERSION } from '../app-info/version.ts'
+import { directAgent, routedDispatcher } from '../net/dispatchers.ts'
+import type { ProxyRoute } from '../net/env-proxy.ts'
+import type { HostProfileOptions } from './host-profile.ts'
 import { type ApiRequest, type HttpContext, requestJson, requestPicked } from './http.ts'
+import { RequestBudget } from './request-budget.ts'
 import { defaultRetryPolicy, type RetryPolicy, withRetries } from './retry.ts'
 
 export interface ApiClientOptions {
@@ -15,8 +19,14 @@ export interface ApiClientOptions {
   retries?: number
   /** Backoff tuning (tests shorten it). */
   retryPolicy?: Partial<Omit<RetryPolicy, 'retries'>>
-  /** E.g. an undici ProxyAgent. Default: a keep-alive Agent owned (and closed) by this client. */
+  /** A dispatcher shared with others (Electron's system proxy), not closed by this client. */
   dispatcher?: Dispatcher
+  /**
+   * Which requests go through which proxy (core/net/env-proxy.ts: the environment as curl reads it, an account's
+   * own proxy, or none): this client then builds and owns a routed dispatcher, and failures of the proxy are
+   * named as the proxy's. Without it and without `dispatcher`: a keep-alive Agent owned by this client.
+   */
+  proxy?: ProxyRoute
   userAgent?: string
   /** Uploads fail when no bytes move for this long. Default 60 s. */
   uploadIdleTimeoutMs?: number
@@ -24,6 +34,13 @@ export interface ApiClientOptions {
   uploadAnswerTimeoutMs?: number
   /** Downloads (core/api/file-server.ts) fail when no bytes arrive for this long. Default 60 s. */
   downloadIdleTimeoutMs?: number
+  /** What the host has shown about itself, and where what it shows next goes (host-profile.ts). */
+  profile?: HostProfileOptions
+  /**
+   * The account's request budget (request-budget.ts), shared by every client of the account in the process;
+   * default: one of this client's own.
+   */
+  budget?: RequestBudget
 }
 
 export interface CallOptions {
@@ -43,7 +60,9 @@ export class ApiTransport {
   readonly uploadIdleTimeoutMs: number
   readonly uploadAnswerTimeoutMs: number
   readonly downloadIdleTimeoutMs: number
-  private readonly ownsDispatcher: boolean
+  /** Every request of this client takes a slot here first, the upload form included (client.ts). */
+  readonly budget: RequestBudget
+  private readonly owned: { close(): Promise<void> } | undefined
   private closed = false
 
   constructor(opts: ApiClientOptions) {
@@ -51,11 +70,23 @@ export class ApiTransport {
     if (typeof opts.apiKey !== 'string' || opts.apiKey.trim() === '') {
       throw new FiledockError({ kind: 'invalid_input', message: 'No API key was given.' })
     }
-    this.ownsDispatcher = opts.dispatcher === undefined
-    const dispatcher =
-      opts.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 8 })
+    let dispatcher: Dispatcher
+    let proxyFor: ((url: URL) => string | undefined) | undefined
+    if (opts.dispatcher !== undefined) {
+      dispatcher = opts.dispatcher
+      this.owned = undefined
+    } else if (opts.proxy !== undefined) {
+      const routed = routedDispatcher(opts.proxy)
+      dispatcher = routed.dispatcher
+      proxyFor = routed.proxyFor
+      this.owned = routed
+    } else {
+      dispatcher = directAgent()
+      this.owned = dispatcher
+    }
     this.ctx = {
       dispatcher,
+      ...(proxyFor ? { proxyFor } : {}),
       apiKey: opts.apiKey,
       userAgent: opts.userAgent ?? `filedock/${VERSION}`,
       timeoutMs: opts.timeoutMs ?? 30_000,
@@ -65,6 +96,7 @@ export class ApiTransport {
       ...opts.retryPolicy,
       retries: opts.retries ?? defaultRetryPolicy.retries,
     }
+    this.budget = opts.budget ?? new RequestBudget()
     this.uploadIdleTimeoutMs = opts.uploadIdleTimeoutMs ?? 60_000
     this.uploadAnswerTimeoutMs = opts.uploadAnswerTimeoutMs ?? 300_000
     this.downloadIdleTimeoutMs = opts.downloadIdleTimeoutMs ?? 60_000
@@ -72,9 +104,9 @@ export class ApiTransport {
 
   /** Closes the connection pool this transport created (not a dispatcher passed in). Idempotent. */
   async close(): Promise<void> {
-    if (!this.ownsDispatcher || this.closed) return
+    if (this.owned === undefined || this.closed) return
     this.closed = true
-    await this.ctx.dispatcher.close()
+    await this.owned.close()
   }
 
   read(op: string, params: Params, signal?: AbortSignal): Promise<unknown> {
@@ -93,11 +125,13 @@ export class ApiTransport {
     call: (req: ApiRequest) => Promise<unknown>,
   ): Promise<unknown> {
     const req: ApiRequest = { operation: op, method: 'GET', url: this.apiUrl(op, params), signal }
-    return withRetries(() => call(req), this.policy, signal)
+    return withRetries(() => this.budget.run(op, signal, () => call(req)), this.policy, signal)
   }
 
+  /** Not retried, except after a 429 (the budget's): the host refused it without doing anything. */
   write(op: string, params: Params, signal?: AbortSignal): Promise<unknown> {
-    return requestJson(this.ctx, { operation: op, method: 'GET', url: this.apiUrl(op, params), signal })
+    const req: ApiRequest = { operation: op, method: 'GET', url: this.apiUrl(op, params), signal }
+    return this.budget.run(op, signal, () => requestJson(this.ctx, req), this.policy.retries)
   }
 
   /** A POST form with the key as a form field (files/check), retried like a read. */
@@ -105,8 +139,9 @@ export class ApiTransport {
     const body = new URLSearchParams(form)
     body.set('key', this.ctx.apiKey)
     const url = this.apiUrl(op, {}, false)
+    const req: ApiRequest = { operation: op, method: 'POST', url, form: body, signal }
     return withRetries(
-      () => requestJson(this.ctx, { operation: op, method: 'POST', url, form: body, signal }),
+      () => this.budget.run(op, signal, () => requestJson(this.ctx, req)),
       this.policy,
       signal,
     )

@@ -1,5 +1,6 @@
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
+import { currentLinks } from '../../shared/links.ts'
 import { AccountStore, KeyringSecretStore, type SecretStore } from '../accounts/index.ts'
 import { indexFolderContents } from '../index/folder-contents.ts'
 import { chooseNativeBinding } from '../index/native-binding.ts'
@@ -7,6 +8,7 @@ import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/ope
 import { recrawlEveryFrom } from '../index/recrawl-setting.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { logLine } from '../logging/log.ts'
+import { envProxyRoute } from '../net/env-proxy.ts'
 import type { MirroredFolder } from '../queue/folder-mirror.ts'
 import type { UpdatesPort } from '../updates/update-service.ts'
 import { Arrivals } from './arrivals.ts'
@@ -38,6 +40,11 @@ export interface CoreOptions {
   safeStorage?: SecretStore
   /** Proxy routing from Electron (per base URL); direct connections by default. */
   httpDispatcher?: HttpDispatcherSource
+  /**
+   * The environment whose proxy variables are the system's proxy (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY,
+   * as curl reads them): the browser host passes its own. Electron's `httpDispatcher` wins where it routes.
+   */
+  proxyEnv?: NodeJS.ProcessEnv
   /** Electron's clipboard, for auto-copying link packs; the browser host leaves copying to the page. */
   copyToClipboard?: (text: string) => void
   /** Electron's native open dialog (dialog.pickPaths); the browser host has none. */
@@ -91,16 +98,26 @@ export interface Core {
 export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? logLine
   const events = createEventBus<AppEvent>()
+  const system = {
+    dispatcher: options.httpDispatcher,
+    route: options.proxyEnv === undefined ? undefined : envProxyRoute(options.proxyEnv),
+  }
   const accounts = await AccountStore.open({
     dataDir: options.dataDir,
     keychain:
       options.secretStore ??
       new KeyringSecretStore({ ...(options.keychainService ? { service: options.keychainService } : {}) }),
     safeStorage: options.safeStorage,
-    verify: createVerifyKey(options.httpDispatcher),
+    verify: createVerifyKey(system),
   })
   const offline = createOfflineSandbox({ dataDir: options.dataDir, log })
-  const pool = new ClientPool(accounts, offline, options.httpDispatcher)
+  const pool = new ClientPool(accounts, offline, system, {
+    log,
+    onLinkBaseMoved: (accountId, move) => {
+      log(`Filedock: the links of account ${accountId} moved from ${move.from} to ${move.to}`)
+      events.emit({ type: 'account.linksMoved', accountId, ...move })
+    },
+  })
   const settings = await SettingsStore.open(options.dataDir)
   // The index first: the upload engine's duplicate check asks it what is already in a folder.
   const appIndex = openIndex(options, accounts, pool, events, log, settings)
@@ -160,7 +177,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...previewHandlers(pool),
     ...(typeof appIndex === 'string'
       ? unavailableIndexHandlers(appIndex)
-      : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),
+      : indexHandlers({
+          ...appIndex,
+          pool,
+          copyToClipboard: options.copyToClipboard,
+          currentLinks: () => currentLinks(accounts.linkBases()),
+          log,
+        })),
     ...uploadHandlers({ queue, accounts, pool, settings, events, pickPaths: options.pickPaths }),
     ...localFolderHandlers({ settings, events, pickFolder: options.pickFolder }),
     ...background.handlers,

@@ -50,6 +50,8 @@ export interface UploadQueue {
  */
 export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueue> {
   const history = await HistoryStore.open(join(o.dataDir, HISTORY_DIR))
+  // Links follow the account: shown and copied from its link base now (issue 19).
+  history.followLinkBases((accountId) => o.accounts.linkBaseOf(accountId))
   const settings = o.settings.get()
   let engine: UploadEngine | null = null
   let unavailable: FiledockError | null = null

@@ -1,12 +1,15 @@
 import type { VerifyKey } from '../accounts/index.ts'
 import { ApiClient } from '../api/client.ts'
-import { dispatcherFor, type HttpDispatcherSource } from './http-dispatcher.ts'
+import { connectionFor, type SystemProxy } from './http-dispatcher.ts'
 
-/** The account store's key check: one account/info call, without retries (the user is waiting on the form). */
-export function createVerifyKey(http: HttpDispatcherSource | undefined): VerifyKey {
+/**
+ * The account store's key check: one account/info call, without retries (the user is waiting on the form),
+ * through the system's proxy (an account's own proxy applies once it is saved).
+ */
+export function createVerifyKey(system: SystemProxy): VerifyKey {
   return async (baseUrl, apiKey, signal) => {
-    const dispatcher = await dispatcherFor(http, baseUrl)
-    const client = new ApiClient({ baseUrl, apiKey, retries: 0, ...(dispatcher ? { dispatcher } : {}) })
+    const connection = await connectionFor({ mode: 'system' }, system, baseUrl)
+    const client = new ApiClient({ baseUrl, apiKey, retries: 0, ...connection })
     try {
       const info = await client.accountInfo({ signal })
       return { email: info.email }

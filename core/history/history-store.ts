@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FiledockError } from '../../shared/errors.ts'
 import { type HistoryEntry, type HistoryQuery, isHistoryEntry } from '../../shared/history.ts'
+import { pageLinkOf } from '../../shared/links.ts'
 import { Journal } from '../durable/journal.ts'
 import { serializeEntry } from './history-file.ts'
 import { HistoryIndex } from './history-index.ts'
@@ -28,6 +29,8 @@ export const SYNC_INTERVAL_MS = 100
  */
 export class HistoryStore {
   private readonly index = new HistoryIndex()
+  /** Where each account's links point now (followLinkBases); absent: links as they were recorded. */
+  private linkBaseOf: ((accountId: string) => string | undefined) | undefined
 
   private constructor(
     private readonly journal: Journal,
@@ -65,14 +68,35 @@ export class HistoryStore {
     )
   }
 
+  /**
+   * Links follow the account (issue 19): from now on every record read from the store carries the page link
+   * built from its account's link base now (shared/links.ts), not the one recorded at upload time, so history,
+   * link packs and link health show the links that work after a link domain moved. A record of an account that
+   * is gone keeps its recorded link.
+   */
+  followLinkBases(linkBaseOf: (accountId: string) => string | undefined): void {
+    this.linkBaseOf = linkBaseOf
+  }
+
   /** Newest first; see history-search.ts for what matches. */
   search(q: HistoryQuery = {}): HistoryEntry[] {
-    return this.index.search(q)
+    return this.linked(this.index.search(q))
   }
 
   /** The batch's records in the order they finished. */
   byBatch(batchId: string): HistoryEntry[] {
-    return this.index.byBatch(batchId)
+    return this.linked(this.index.byBatch(batchId))
+  }
+
+  private linked(entries: HistoryEntry[]): HistoryEntry[] {
+    const baseOf = this.linkBaseOf
+    if (baseOf === undefined) return entries
+    return entries.map((e) => {
+      const base = baseOf(e.accountId)
+      if (base === undefined || e.fileCode === '') return e
+      const pageLink = pageLinkOf(base, e.fileCode)
+      return pageLink === e.pageLink ? e : { ...e, pageLink }
+    })
   }
 
   count(): number {

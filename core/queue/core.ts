@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '../../shared/history.ts'
 import type {
+  AccountHold,
   QueueItemState,
   QueueItemView,
   QueuePause,
@@ -9,6 +10,7 @@ import type {
 import { finalStates } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import { createLogger } from '../logging/log.ts'
+import { AccountHolds } from './account-holds.ts'
 import { delay } from './backoff.ts'
 import { batchFinishedEvent } from './batches.ts'
 import { Connectivity, type ProbeOptions } from './connectivity.ts'
@@ -59,8 +61,8 @@ export class QueueCore {
   private readonly pause = new PauseState()
   private readonly scheduler: Scheduler
   private readonly connectivity: Connectivity
-  /** Per account: no request before this time (a host's Retry-After). */
-  private readonly notBefore = new Map<string, number>()
+  /** Per account: no request before a time its host set (a Retry-After, a lock-out). */
+  private readonly holds: AccountHolds
   /** Codes of items cleared from the queue this session: still not a lost attempt's file. */
   private readonly clearedCodes = new Set<string>()
   private readonly parked = new Map<string, Set<string>>()
@@ -78,6 +80,19 @@ export class QueueCore {
       admit: (id) => this.admit(id),
       run,
       halted: () => this.closed || !this.started || this.pause.current !== null,
+    })
+    this.holds = new AccountHolds({
+      now: d.now,
+      release: (ids) => {
+        for (const itemId of ids) {
+          const item = this.d.store.item(itemId)
+          if (item?.state === 'queued') this.push(item)
+        }
+      },
+      told: (accountId, hold) =>
+        this.d.events.emit(
+          hold === null ? { type: 'queue.accountReleased', accountId } : { type: 'queue.accountHeld', hold },
+        ),
     })
     this.connectivity = new Connectivity(
       d.clientFor,
@@ -231,21 +246,27 @@ export class QueueCore {
     return this.connectivity.isOffline(accountId)
   }
 
-  /** The host asked (Retry-After) for no request of this account before `until`. */
-  holdAccount(accountId: string, until: number): void {
-    if ((this.notBefore.get(accountId) ?? 0) < until) this.notBefore.set(accountId, until)
+  /**
+   * The host asked (Retry-After, a lock-out) for no request of this account before `until`: its items wait
+   * without a worker until then (account-holds.ts); `message` tells the user why, when the wait is long.
+   */
+  holdAccount(accountId: string, until: number, message: string): void {
+    this.holds.hold(accountId, until, message)
   }
 
-  /** Waits out the account's Retry-After, if any; rejects when `signal` aborts. */
+  /** Accounts whose uploads wait for a time their host set, as the user is told of them. */
+  heldAccounts(): AccountHold[] {
+    return this.holds.shown()
+  }
+
+  /**
+   * Waits out the account's hold, if one began after this item took its worker (items that come up while it is
+   * in force are parked instead); rejects when `signal` aborts.
+   */
   async awaitAccount(accountId: string, signal: AbortSignal): Promise<void> {
-    const until = this.notBefore.get(accountId)
+    const until = this.holds.until(accountId)
     if (until === undefined) return
-    const wait = until - this.d.now()
-    if (wait <= 0) {
-      this.notBefore.delete(accountId)
-      return
-    }
-    await delay(wait, signal)
+    await delay(until - this.d.now(), signal)
     signal.throwIfAborted()
   }
 
@@ -283,6 +304,7 @@ export class QueueCore {
       run.stop('close')
     }
     this.connectivity.close()
+    this.holds.close()
     this.d.lifetime.abort()
     await this.scheduler.whenQuiet()
     while (this.background.size > 0) await Promise.allSettled([...this.background])
@@ -299,6 +321,8 @@ export class QueueCore {
     const item = this.d.store.item(id)
     const run = this.runs.get(id)
     if (!item || !run || item.state !== 'queued' || !run.isIdle) return false
+    // A held account's items take no worker: they come back when the hold ends.
+    if (this.holds.park(item.accountId, id)) return false
     if (item.kind === 'folder' || run.holdsName) return true
     const key = nameKey(item.accountId, item.name)
     if (!this.locks.tryAcquire(key, item.kind === 'url' ? null : item.size)) {

@@ -195,7 +195,12 @@ export class ItemRunner {
       })
     }
     const retryAfterMs = verdict.kind === 'retry' ? verdict.retryAfterMs : undefined
-    if (retryAfterMs !== undefined) core.holdAccount(item.accountId, this.d.now() + retryAfterMs)
+    if (retryAfterMs !== undefined)
+      core.holdAccount(
+        item.accountId,
+        this.d.now() + retryAfterMs,
+        `${this.d.accountLabel(item.accountId)}: ${verdict.error.message}`,
+      )
     await store.patch(item, { attempts, error: verdict.error }, false)
     // Keep the name while a send's outcome is unknown, so no same-name upload can muddle the check.
     if (!item.sending) core.releaseName(item)

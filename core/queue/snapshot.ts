@@ -31,6 +31,7 @@ export function snapshotOf(
     batches: [...batches.values()],
     totals: core.totals(),
     paused: core.pausedBy,
+    held: core.heldAccounts(),
     concurrency: core.concurrency,
     bandwidthBytesPerSec,
   }

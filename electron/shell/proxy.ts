@@ -1,5 +1,7 @@
 import type { Session } from 'electron'
-import { type Dispatcher, ProxyAgent, Socks5ProxyAgent } from 'undici'
+import type { Dispatcher } from 'undici'
+import { proxyAgent } from '../../core/net/dispatchers.ts'
+import { parseProxyUrl } from '../../core/net/proxy-url.ts'
 
 export type ProxyChoice = { kind: 'direct' } | { kind: 'proxy'; url: string }
 
@@ -64,6 +66,7 @@ export function createProxyResolver(
   })
 }
 
+/** The agents are built where every dispatcher of the app is (core/net/dispatchers.ts). */
 function defaultAgent(url: string): Dispatcher {
-  return url.startsWith('socks5:') ? new Socks5ProxyAgent(url) : new ProxyAgent(url)
+  return proxyAgent(parseProxyUrl(url))
 }

@@ -7,6 +7,14 @@ import type { FaultConfig } from '../faults.ts'
 import { faultParams, mergeFaults } from '../faults.ts'
 import type { Params } from '../params.ts'
 import { accountFor, optionalInt, requiredParam } from '../params.ts'
+import {
+  type HostVariant,
+  namedVariants,
+  specVariant,
+  variantDiff,
+  variantParams,
+  variantValue,
+} from '../variants.ts'
 import { disallowedOf, setDisallowed } from './disallow.ts'
 
 /**
@@ -24,12 +32,15 @@ export async function adminDeleteFile(ctx: Ctx, _req: IncomingMessage, res: Serv
 }
 
 /**
- * GET /sandbox/faults?key[&<any faultParams name>…&disallow]: sets the given faults (others unchanged) and answers
- * the whole config, camelCase as FaultConfig, plus `disallow` (the switched-off operations, see disallow.ts)
- * while any are. `disallow=` with a comma-separated list replaces it; empty allows everything again. Faults live
- * in memory only: a restart starts from the command-line ones.
+ * GET /sandbox/faults?key[&<any faultParams name>…&disallow][&variant=NAME,…&<any variantParams name>…]: sets the
+ * given faults (others unchanged) and answers the whole config, camelCase as FaultConfig, plus `disallow` (the
+ * switched-off operations, see disallow.ts) while any are, and `variant` (the fields that differ from the spec,
+ * variants.ts) while any do. `disallow=` with a comma-separated list replaces it; empty allows everything again.
+ * `variant=` names variants as `--variant` does (`variant=spec` goes back to the spec first); the single fields
+ * (`link_host`, `requests_per_sec`…) apply after it. Faults and variants live in memory only: a restart starts
+ * from the command-line ones.
  */
-export function adminFaults(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q: Params): void {
+export async function adminFaults(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q: Params) {
   accountFor(ctx, q)
   const patch: Partial<FaultConfig> = {}
   for (const [param, field] of Object.entries(faultParams)) {
@@ -44,8 +55,43 @@ export function adminFaults(ctx: Ctx, _req: IncomingMessage, res: ServerResponse
   }
   const disallow = q.get('disallow')
   if (disallow !== null) setDisallowed(ctx, disallow)
+  await setVariantFrom(ctx, q)
   const off = disallowedOf(ctx)
-  sendOk(res, { result: off.length === 0 ? ctx.faults : { ...ctx.faults, disallow: off } })
+  const variant = variantDiff(ctx.variant)
+  const limited = ctx.variant.requestsPerSec > 0 || ctx.variant.lockoutAfter > 0
+  sendOk(res, {
+    result: {
+      ...ctx.faults,
+      ...(off.length === 0 ? {} : { disallow: off }),
+      ...(Object.keys(variant).length === 0 ? {} : { variant }),
+      // What the rate and lock-out variants refused so far: a client's test or bench reads how often it met them.
+      ...(limited ? { refused: ctx.limits.refused } : {}),
+    },
+  })
+}
+
+async function setVariantFrom(ctx: Ctx, q: Params): Promise<void> {
+  const names = q.get('variant')
+  let patch: Partial<HostVariant> = {}
+  try {
+    if (names !== null) {
+      const all = names.split(',')
+      const list = all.filter((n) => n.trim() !== 'spec')
+      // `spec` first: every field back to the spec's, then the named ones on top.
+      patch = {
+        ...(list.length < all.length ? specVariant : {}),
+        ...namedVariants(list.join(','), Date.now()),
+      }
+    }
+    for (const [param, field] of Object.entries(variantParams)) {
+      const raw = q.get(param)
+      if (raw === null) continue
+      ;(patch as Record<string, unknown>)[field] = variantValue(field, raw)
+    }
+    await ctx.setVariant(patch)
+  } catch (err) {
+    throw badParam((err as Error).message)
+  }
 }
 
 /** GET /sandbox/account/create?key&email[&quota_bytes]: a new account; answers its key as result.key. */

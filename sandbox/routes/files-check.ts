@@ -3,6 +3,7 @@ import { isFileCode } from '../codes.ts'
 import type { Ctx } from '../context.ts'
 import { ApiError, badParam, sendOk } from '../envelope.ts'
 import { readForm } from '../form.ts'
+import { refusedByLimits } from '../host-limits.ts'
 import { accountFor } from '../params.ts'
 
 export const maxCheckUrls = 100
@@ -27,6 +28,9 @@ function codeOf(url: string): string | undefined {
 export async function filesCheck(ctx: Ctx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'POST') throw new ApiError(405, 'Method not allowed: POST a form', 405)
   const form = await readForm(req, maxCheckUrls + 20)
+  // The key is in the form, so the rate variant counts this call here rather than in the router.
+  const key = form.get('key')
+  if (key !== null && refusedByLimits(ctx, key, req, res)) return
   accountFor(ctx, form)
   const urls = [...new Set(form.keys())].filter((k) => /^url_\d+$/.test(k)).flatMap((k) => form.getAll(k))
   if (urls.length > maxCheckUrls) throw badParam(`Too many URLs: at most ${maxCheckUrls} url_N fields`)

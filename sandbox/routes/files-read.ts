@@ -4,7 +4,7 @@ import { badParam, formatTimestamp, notFound, sendJsonText, sendOk, uploadedText
 import type { FileRec } from '../model.ts'
 import type { Params } from '../params.ts'
 import { accountFor, intParam, optionalInt, requiredParam, timestampParam } from '../params.ts'
-import { listRecordJson } from '../records.ts'
+import { listRecordJson, syncLinkBase } from '../records.ts'
 
 export const maxInfoCodes = 100
 export const defaultPerPage = 20
@@ -80,6 +80,7 @@ export function fileList(ctx: Ctx, _req: IncomingMessage, res: ServerResponse, q
       total++
     }
   }
+  syncLinkBase(ctx)
   const files = picked.map((rec) => listRecordJson(ctx, rec)).join(',')
   sendJsonText(
     res,

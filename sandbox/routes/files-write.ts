@@ -6,6 +6,7 @@ import { ApiError, notFound, sendOk } from '../envelope.ts'
 import type { Account, FileRec } from '../model.ts'
 import type { Params } from '../params.ts'
 import { accountFor, intParam, nameParam, requiredParam } from '../params.ts'
+import { linkBase } from '../records.ts'
 
 function ownFile(ctx: Ctx, acct: Account, q: Params): FileRec {
   const rec = ctx.store.fileOf(acct, requiredParam(q, 'file_code'))
@@ -37,7 +38,7 @@ export async function fileClone(ctx: Ctx, _req: IncomingMessage, res: ServerResp
   while (ctx.store.files.has(code)) code = randomFileCode()
   const { name, size, blob, virt } = rec
   await commit(ctx, { t: 'file', code, acct: acct.id, name, size, fld: 0, at: Date.now(), blob, virt })
-  sendOk(res, { result: { url: `${ctx.baseUrl}/${code}`, filecode: code } })
+  sendOk(res, { result: { url: `${linkBase(ctx)}/${code}`, filecode: code } })
 }
 
 /** Op 12. fld_id is required and must be 0 (root) or a folder of the account. No result member. */

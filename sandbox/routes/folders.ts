@@ -5,7 +5,7 @@ import { badParam, notFound, sendOk, sendOkText } from '../envelope.ts'
 import type { Account, FileRec, Folder } from '../model.ts'
 import type { Params } from '../params.ts'
 import { accountFor, intParam, nameParam } from '../params.ts'
-import { folderRecordJson } from '../records.ts'
+import { folderRecordJson, syncLinkBase } from '../records.ts'
 
 const byName = new Intl.Collator('en', { sensitivity: 'base' })
 
@@ -28,6 +28,7 @@ export function folderList(ctx: Ctx, _req: IncomingMessage, res: ServerResponse,
     .sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id)
     .map((f) => ({ fld_id: f.id, code: null, name: f.name }))
   const files: string[] = []
+  syncLinkBase(ctx)
   for (let i = folder.files.length - 1; i >= 0; i--)
     files.push(folderRecordJson(ctx, folder.files[i] as FileRec))
   sendOkText(res, `{"files":[${files.join(',')}],"folders":${JSON.stringify(folders)}}`)

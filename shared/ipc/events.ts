@@ -17,6 +17,16 @@ const dataEventSchemas = [
   /** Another account became active (null: none left). Everything account-scoped is stale. */
   z.strictObject({ type: z.literal('account.activeChanged'), accountId: accountId.nullable() }),
   /**
+   * The account's host gives its links on another domain now (its answers showed it, once per move): history and
+   * link packs show links on `to` from now on.
+   */
+  z.strictObject({
+    type: z.literal('account.linksMoved'),
+    accountId,
+    from: z.string().max(2048),
+    to: z.string().max(2048),
+  }),
+  /**
    * Files of a folder changed through Filedock (rename, move, clone). fldId null: the folder is not known
    * (a renamed file's folder is not part of the call), so every file list of the account is stale.
    */

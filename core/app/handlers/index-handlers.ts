@@ -25,6 +25,11 @@ export interface IndexHandlerDeps {
   pool: ClientPool
   /** Electron's clipboard: the links are copied in main and not sent; the browser host returns the text. */
   copyToClipboard?: ((text: string) => void) | undefined
+  /**
+   * The links the index keeps are the ones its listings gave; this moves those on a former link domain of their
+   * account onto its current one (shared/links.ts currentLinks), so copied links work after a move.
+   */
+  currentLinks?: (() => (link: string) => string) | undefined
   log: (line: string) => void
 }
 
@@ -34,6 +39,11 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
     task.catch((error: unknown) =>
       d.log(`Filedock: ${what} failed: ${error instanceof Error ? error.message : String(error)}`),
     )
+  }
+  const linksOf = (selection: Parameters<IndexService['selectedLinks']>[0]) => {
+    const links = d.index.selectedLinks(selection, d.scope)
+    if (d.currentLinks === undefined) return links
+    return links.map(d.currentLinks())
   }
   return {
     'index.query': async ({ query, offset, limit }) => {
@@ -49,7 +59,7 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
     },
     'index.summarize': async ({ selection }) => d.index.summarize(selection, d.scope),
     'index.copyLinks': async ({ selection }) => {
-      const links = d.index.selectedLinks(selection, d.scope)
+      const links = linksOf(selection)
       // The one link builder (shared/link-pack.ts), as for the files the renderer copies itself.
       const text = formatLinks(
         links.map((pageLink) => ({ pageLink })),
@@ -71,7 +81,7 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
           kind: 'invalid_input',
           message: `Check the links of up to ${MAX_LINKS_TO_CHECK.toLocaleString('en-US')} files at a time; these are ${files.toLocaleString('en-US')}.`,
         })
-      return { links: d.index.selectedLinks(selection, d.scope) }
+      return { links: linksOf(selection) }
     },
     'index.moveSelection': async ({ selection, accountId, fldId, onlyFrom }) => {
       const id = accountOf(accountId, d.scope)

@@ -1,6 +1,7 @@
 import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { CloneNames } from '../../../shared/ipc/settings.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
+import { rebaseLink } from '../../../shared/links.ts'
 import type { ConfirmedChanges } from '../../index/confirmed-changes.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
 import type { ClientPool } from '../client-pool.ts'
@@ -98,6 +99,15 @@ export function remoteHandlers(
       )
       return deleted
     },
-    'files.check': async ({ accountId, urls }) => (await pool.get(accountId)).client.filesCheck(urls),
+    /**
+     * A link on a domain the account's host used before (a link domain that moved, or its API base) is asked
+     * about on the domain it uses now, which is the one it answers for; the answers keep the links as given.
+     */
+    'files.check': async ({ accountId, urls }) => {
+      const { client } = await pool.get(accountId)
+      const former = [...(client.profile.formerLinkBases ?? []), client.baseUrl]
+      const answers = await client.filesCheck(urls.map((u) => rebaseLink(u, former, client.linkBase)))
+      return answers.map((a, i) => ({ ...a, url: urls[i] as string }))
+    },
   }
 }

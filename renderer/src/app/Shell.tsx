@@ -12,6 +12,7 @@ import { useLinkCheck } from '../features/link-check/link-check-store.ts'
 import { LocalFolderPicker } from '../features/local-folders/LocalFolderPicker.tsx'
 import { SettingsDialog } from '../features/settings/SettingsDialog.tsx'
 import { UpdateReadyPrompt } from '../features/updates/UpdateReadyPrompt.tsx'
+import { AccountHoldBanner } from '../features/upload/AccountHoldBanner.tsx'
 import { ArrivalsDialog } from '../features/upload/ArrivalsDialog.tsx'
 import { BatchFinished } from '../features/upload/BatchFinished.tsx'
 import { DropZone } from '../features/upload/DropZone.tsx'
@@ -57,6 +58,7 @@ export function Shell() {
           <ConnectionBanner />
           <QueuePausedBanner />
           <UpdateReadyPrompt />
+          <AccountHoldBanner />
           <div className="view">
             {linkCheck ? (
               <LinkCheckView />

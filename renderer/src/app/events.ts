@@ -104,6 +104,12 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
     case 'updates.changed':
       void qc.invalidateQueries({ queryKey: updateStatusKey })
       return
+    case 'account.linksMoved':
+      // Told once per move (main learns it from the host's answers): the history's links are rebuilt on it.
+      void qc.invalidateQueries({ queryKey: keys.history() })
+      void qc.invalidateQueries({ queryKey: keys.accounts() })
+      toast.info(`The host’s links moved to ${event.to}. History and link packs now give links there.`)
+      return
     case 'links.ready':
       void qc.invalidateQueries({ queryKey: keys.history() })
       useUploads.getState().batchFinished(event)

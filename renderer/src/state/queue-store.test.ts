@@ -39,6 +39,7 @@ function snapshot(items: QueueItemView[]): QueueSnapshot {
     batches: [],
     totals: emptyTotals(),
     paused: null,
+    held: [],
     concurrency: 3,
     bandwidthBytesPerSec: null,
   }

@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import {
+  type AccountHold,
   emptyTotals,
   type QueueEvent,
   type QueueItemView,
@@ -29,6 +30,8 @@ interface QueueState {
   rates: Map<string, ItemRate>
   totals: QueueTotals
   paused: QueuePause | null
+  /** Accounts whose uploads wait for a time their host set (a lock-out). */
+  held: AccountHold[]
   concurrency: number
   bandwidthBytesPerSec: number | null
 }
@@ -44,6 +47,7 @@ export const useQueue = create<QueueState>()(() => ({
   rates: new Map(),
   totals: emptyTotals(),
   paused: null,
+  held: [],
   concurrency: 3,
   bandwidthBytesPerSec: null,
 }))
@@ -67,6 +71,7 @@ export function applySnapshot(snapshot: QueueSnapshot): void {
     order: snapshot.items.map((i) => i.id),
     rates: new Map(),
     paused: snapshot.paused,
+    held: snapshot.held,
     concurrency: snapshot.concurrency,
     bandwidthBytesPerSec: snapshot.bandwidthBytesPerSec,
   })
@@ -112,6 +117,14 @@ export function applyQueueEvent(event: QueueEvent): void {
       break
     case 'queue.resumed':
       if (s.paused?.reason === event.reason) useQueue.setState({ paused: null })
+      break
+    case 'queue.accountHeld':
+      useQueue.setState({
+        held: [...s.held.filter((h) => h.accountId !== event.hold.accountId), event.hold],
+      })
+      break
+    case 'queue.accountReleased':
+      useQueue.setState({ held: s.held.filter((h) => h.accountId !== event.accountId) })
       break
     case 'queue.settings':
       useQueue.setState({ concurrency: event.concurrency, bandwidthBytesPerSec: event.bandwidthBytesPerSec })

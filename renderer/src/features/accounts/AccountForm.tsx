@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { type ReactNode, useId, useRef, useState } from 'react'
 import type { FiledockError } from '../../../../shared/errors.ts'
 import { Icon, type IconName } from '../../components/Icon.tsx'
 import { AccountFields } from './AccountFields.tsx'
@@ -22,6 +22,8 @@ interface AccountFormProps {
   pending: boolean
   submit: { label: string; pendingLabel: string; icon: IconName }
   onCancel?: (() => void) | undefined
+  /** More fields inside the form, after the account's own (the edit dialog's connection fields). */
+  extra?: ReactNode
   /** Label and address come trimmed. `reset` puts the fields back to `initial` (after an account was added). */
   onSubmit(values: AccountFormValues, reset: () => void): void
 }
@@ -67,6 +69,7 @@ export function AccountForm(p: AccountFormProps) {
         error={p.error}
         {...(p.focus === undefined ? {} : { focus: p.focus })}
       />
+      {p.extra}
       <div className="form-actions">
         {p.onCancel ? (
           <button type="button" className="btn" onClick={p.onCancel}>

@@ -1,6 +1,8 @@
-import type { AccountView, UpdateAccountInput } from '../../../../shared/accounts.ts'
+import { useId, useRef, useState } from 'react'
+import type { AccountView, ProxyMode, UpdateAccountInput } from '../../../../shared/accounts.ts'
 import { Modal } from '../../components/Modal.tsx'
 import { AccountForm } from './AccountForm.tsx'
+import { ConnectionFields } from './ConnectionFields.tsx'
 import type { AccountField } from './field-errors.ts'
 import { useAccountActions } from './use-account-actions.ts'
 
@@ -11,11 +13,17 @@ interface EditAccountDialogProps {
 }
 
 /**
- * Rename an account, move it to another address, or give it a new key. Main checks a new key (or address) with
- * the host before it replaces the stored one, so a wrong key changes nothing; an empty key field keeps the key.
+ * Rename an account, move it to another address, or give it a new key; set where its links point and its proxy.
+ * Main checks a new key (or address) with the host before it replaces the stored one, so a wrong key changes
+ * nothing; an empty key field keeps the key.
  */
 export function EditAccountDialog({ account, focus, onClose }: EditAccountDialogProps) {
   const { update } = useAccountActions()
+  const id = useId()
+  const [linkBase, setLinkBase] = useState(account.linkBaseByHand ? (account.linkBase ?? '') : '')
+  const [proxyMode, setProxyMode] = useState<ProxyMode>(account.proxy.mode)
+  const proxyInput = useRef<HTMLInputElement>(null)
+  const [rate, setRate] = useState(account.requestsPerSec === null ? '' : String(account.requestsPerSec))
   return (
     <Modal
       open
@@ -33,11 +41,35 @@ export function EditAccountDialog({ account, focus, onClose }: EditAccountDialog
         pending={update.isPending}
         submit={{ label: 'Save', pendingLabel: 'Checking…', icon: 'check' }}
         onCancel={onClose}
+        extra={
+          <ConnectionFields
+            id={id}
+            account={account}
+            linkBase={linkBase}
+            onLinkBase={setLinkBase}
+            proxyMode={proxyMode}
+            onProxyMode={setProxyMode}
+            proxyInput={proxyInput}
+            rate={rate}
+            onRate={setRate}
+          />
+        }
         onSubmit={(values) => {
           const patch: UpdateAccountInput = {}
           if (values.label !== account.label) patch.label = values.label
           if (values.baseUrl !== account.baseUrl) patch.baseUrl = values.baseUrl
           if (values.apiKey.trim() !== '') patch.apiKey = values.apiKey.trim()
+          const handSet = account.linkBaseByHand ? (account.linkBase ?? '') : ''
+          if (linkBase.trim() !== handSet) patch.linkBase = linkBase.trim() === '' ? null : linkBase.trim()
+          const perSec = rate.trim() === '' ? null : Number(rate)
+          if (perSec !== account.requestsPerSec && (perSec === null || perSec > 0))
+            patch.requestsPerSec = perSec
+          const proxyUrl = proxyInput.current?.value.trim() ?? ''
+          if (
+            proxyMode !== account.proxy.mode ||
+            (proxyMode === 'url' && proxyUrl !== (account.proxy.url ?? ''))
+          )
+            patch.proxy = proxyMode === 'url' ? { mode: 'url', url: proxyUrl } : { mode: proxyMode }
           // Saving an unchanged form is a plain close: nothing to check with the host.
           if (Object.keys(patch).length === 0) return onClose()
           update.mutate({ id: account.id, ...patch }, { onSuccess: (result) => result.ok && onClose() })

@@ -8,8 +8,9 @@ import { formatCount } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { downloadText, toCsv } from './csv.ts'
-import { extractLinks } from './extract-links.ts'
+import { extractLinks, moveLinks } from './extract-links.ts'
 import { LinkCheckTable } from './LinkCheckTable.tsx'
+import { currentLinkOf } from './link-account.ts'
 import { useLinkCheck } from './link-check-store.ts'
 import { resultText } from './result-text.ts'
 
@@ -23,6 +24,9 @@ export function LinkCheckView() {
   const id = useId()
   // Parsing a long paste is the costly part of a render; results arriving must not redo it.
   const found = useMemo(() => extractLinks(text), [text])
+  // Links on a domain their account's host moved away from, put on the one it uses now (issue 19).
+  const move = useMemo(() => currentLinkOf(data?.accounts ?? []), [data])
+  const rebuilt = useMemo(() => moveLinks(text, move), [text, move])
   const count = found.links.length + found.invalid.length
   const live = rows.filter((r) => r.result.state === 'found').map((r) => r.link)
   const dead = rows.filter((r) => r.result.state === 'missing').length
@@ -30,10 +34,18 @@ export function LinkCheckView() {
 
   const copyLive = async () => {
     try {
-      await copyText(live.join('\n'))
+      await copyText(live.map(move).join('\n'))
       toast.success(`Copied ${formatCount(live.length, 'live link')}`)
     } catch (error) {
       toast.error(`Could not copy the links: ${errorMessage(error)}`)
+    }
+  }
+  const copyRebuilt = async () => {
+    try {
+      await copyText(rebuilt.text)
+      toast.success(`Copied the text with ${formatCount(rebuilt.moved, 'link')} on the current domains`)
+    } catch (error) {
+      toast.error(`Could not copy the text: ${errorMessage(error)}`)
     }
   }
   const exportCsv = () => {
@@ -79,6 +91,17 @@ export function LinkCheckView() {
               {count === 0 ? 'No links in the text yet.' : `${formatCount(count, 'link')} in the text.`}
             </span>
           </div>
+          {rebuilt.moved > 0 && (
+            <div className="link-check-actions" data-testid="links-moved">
+              <span className="muted">
+                {formatCount(rebuilt.moved, 'link')} on a domain the host moved away from, checked on the one
+                it uses now.
+              </span>
+              <button type="button" className="btn" onClick={() => void copyRebuilt()}>
+                <Icon name="copy" size={14} /> Copy the text with current links
+              </button>
+            </div>
+          )}
         </form>
         {rows.length === 0 ? (
           <EmptyState icon="link" title="Nothing checked yet">

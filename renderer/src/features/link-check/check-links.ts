@@ -3,6 +3,7 @@ import { MAX_BATCH } from '../../../../shared/ipc/contract.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { mapLimit } from '../../lib/map-limit.ts'
+import { accountFor } from './link-account.ts'
 
 export type LinkResult =
   | { state: 'waiting' }
@@ -19,18 +20,6 @@ export interface LinkRow {
   /** The account whose host was asked; null when none fits. */
   accountId: string | null
   result: LinkResult
-}
-
-/**
- * The account a link belongs to: the one whose base URL the link starts with (a host may live under a path),
- * the active account first when several share a host. Asking a host about another host's link would only
- * ever answer "not found", which would be a false report of a dead link.
- */
-export function accountFor(link: string, accounts: readonly AccountView[]): AccountView | null {
-  const matches = accounts.filter((a) => link.startsWith(`${a.baseUrl}/`))
-  return (
-    matches.find((a) => a.active) ?? matches.sort((a, b) => b.baseUrl.length - a.baseUrl.length)[0] ?? null
-  )
 }
 
 /** Rows for a fresh check: each link tied to its account, waiting; invalid and foreign links settled at once. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toCsv } from './csv.ts'
-import { extractLinks } from './extract-links.ts'
+import { extractLinks, moveLinks } from './extract-links.ts'
 
 describe('extractLinks', () => {
   it('finds links one per line and inside sentences, Markdown and BBCode, each once, in order', () => {
@@ -43,5 +43,36 @@ describe('toCsv', () => {
         ],
       ),
     ).toBe('Link,Found\r\n"https://h/a,b","say ""hi"""\r\n"\'=HYPERLINK(""x"")",\'-1\r\n')
+  })
+})
+
+describe('moveLinks (an old link pack rebuilt on the domains its hosts use now)', () => {
+  const move = (link: string) => link.replace(/^https:\/\/old\.example\//, 'https://new.example/')
+
+  it('moves every link the checker reads, in any pack format, and keeps the rest of the text', () => {
+    const text = [
+      'https://old.example/aaaaaaaaaaaa',
+      'See https://old.example/bbbbbbbbbbbb/b.zip.html, then (https://old.example/cccccccccccc).',
+      '- [a.pdf](https://old.example/aaaaaaaaaaaa)',
+      '[url=https://old.example/dddddddddddd]d.zip[/url]',
+      '<a href="https://old.example/eeeeeeeeeeee">e.iso</a>',
+      'https://other.example/ffffffffffff and http://user:pw@old.example/x',
+    ].join('\n')
+    expect(moveLinks(text, move)).toEqual({
+      text: [
+        'https://new.example/aaaaaaaaaaaa',
+        'See https://new.example/bbbbbbbbbbbb/b.zip.html, then (https://new.example/cccccccccccc).',
+        '- [a.pdf](https://new.example/aaaaaaaaaaaa)',
+        '[url=https://new.example/dddddddddddd]d.zip[/url]',
+        '<a href="https://new.example/eeeeeeeeeeee">e.iso</a>',
+        'https://other.example/ffffffffffff and http://user:pw@old.example/x',
+      ].join('\n'),
+      moved: 6,
+    })
+  })
+
+  it('moves nothing when no link is on a former domain', () => {
+    const text = 'https://new.example/aaaaaaaaaaaa, https://other.example/b'
+    expect(moveLinks(text, move)).toEqual({ text, moved: 0 })
   })
 })
