@@ -50,12 +50,12 @@ test('the same folder dropped twice: one question, Skip, and the host is unchang
   await question.getByRole('button', { name: 'Skip them' }).click()
   await expect(question).toBeHidden()
 
-  await expect(summary).toContainText('2 files already there, not sent again')
-  // The links listed are those of the files already there.
-  const secondPack = await page
-    .getByRole('dialog', { name: 'Upload finished' })
-    .getByRole('textbox', { name: 'Link pack' })
-    .inputValue()
+  // The card's title says nothing went up; its links are those of the files already there.
+  const nothingSent = page.getByRole('dialog', { name: 'Already there, nothing sent' })
+  await expect(nothingSent.getByTestId('batch-summary')).toContainText(
+    '2 files already there, not sent again',
+  )
+  const secondPack = await nothingSent.getByRole('textbox', { name: 'Link pack' }).inputValue()
   expect(secondPack).toBe(firstPack)
   expect(await hostState(sb)).toEqual(before)
   expect(await hostFolder(sb, 'album', incoming)).toBe(albumId)
@@ -91,7 +91,8 @@ async function albumDroppedAgain(page: Page, host: Host, sandbox: SandboxHandle,
   await fs.mkdir(path.join(album, 'day one'), { recursive: true })
   for (const rel of ['cover.jpg', 'back.jpg', 'day one/beach.jpg', 'day one/hill.jpg'])
     await fs.writeFile(path.join(album, rel), rel)
-  const card = page.getByRole('dialog', { name: /^Upload/ })
+  // The finished card, whatever its title says of the batch.
+  const card = page.getByRole('dialog', { name: /^(Upload|Already there)/ })
   await page.getByTestId('upload-folder-input').setInputFiles(album)
   await expect(card.getByTestId('batch-summary')).toContainText('4 files uploaded')
   await card.getByRole('button', { name: 'Close' }).click()
@@ -111,6 +112,7 @@ test('Skip them on a folder already uploaded: the toast says nothing is sent, th
   await expect(toastsWith(page, '4 files already there, nothing to send')).toBeVisible()
   await expect(toastsWith(page, 'Queued')).toHaveCount(0)
   await expect(card.getByTestId('batch-summary')).toContainText('4 files already there, not sent again')
+  await expect(card).toHaveAccessibleName('Already there, nothing sent')
 
   // The history: the upload, then the drop that sent nothing, named for what it was.
   const history = await openHistory(page)

@@ -36,9 +36,11 @@ describe('finishedSummary', () => {
       tone: 'errors',
       text: '2 files uploaded, 1 already there, 2 files failed — see the queue, 1 cancelled.',
     })
-    expect(finishedSummary([batch({ files: 2, alreadyThere: 2 })]).text).toBe(
-      '2 files already there, not sent again.',
-    )
+    expect(finishedSummary([batch({ files: 2, alreadyThere: 2 })])).toEqual({
+      title: 'Already there, nothing sent',
+      tone: 'done',
+      text: '2 files already there, not sent again.',
+    })
   })
 
   it('a batch of which every upload was cancelled is no “Upload finished · 0 files uploaded”', () => {

@@ -53,11 +53,14 @@ export function finishedSummary(batches: readonly LinksReadyEvent[]): FinishedSu
       : ' The last upload’s links are on the clipboard.'
   const tone: FinishedTone =
     failed > 0 ? 'errors' : uploaded + there === 0 && cancelled > 0 ? 'cancelled' : 'done'
+  // A drop that found everything on the host already sent nothing: its title says so, its links are still there.
   const title =
     tone === 'errors'
       ? 'Upload finished with errors'
       : tone === 'cancelled'
         ? 'Upload cancelled'
-        : 'Upload finished'
+        : uploaded === 0 && there > 0
+          ? 'Already there, nothing sent'
+          : 'Upload finished'
   return { title, tone, text: `${parts.join(', ')}${drops}.${copied}` }
 }
