@@ -119,9 +119,12 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
     o.events.emit(event)
     switch (event.type) {
       case 'queue.item':
-        if (event.item.state === 'done') landed(event.item)
+        // A download changes nothing on the host: only uploads land.
+        if (event.item.state === 'done' && event.item.direction === 'up') landed(event.item)
         return
       case 'batch.finished':
+        // A batch of downloads has no links to announce: its event (with its folder) is all the window needs.
+        if (event.kind === 'downloads') return
         // Landings of the batch go out before the pack, so the file list refreshes as the dialog opens.
         changes.flush()
         track(

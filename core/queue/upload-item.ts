@@ -80,14 +80,14 @@ async function upload(ctx: ItemContext, folders: number[]): Promise<void> {
   const server = await ctx.sessions.get(item.accountId, client)
   // Durable before the first byte: from here on a crash means "may be on the host".
   await store.patch(item, { snapshot: item.snapshot, sending: true }, true)
-  ctx.progress.update(item.id, 0, item.size as number)
+  ctx.progress.update(item.id, 0, item.size as number, 'up')
   let fileCode: string
   let sentSize: number
   try {
     const r = await client.uploadFile(server, item.source, {
       fileName: item.name,
       signal,
-      onProgress: (p) => ctx.progress.update(item.id, p.bytesSent, p.totalBytes),
+      onProgress: (p) => ctx.progress.update(item.id, p.bytesSent, p.totalBytes, 'up'),
       throttle: (bytes, s) => ctx.bucket.take(bytes, s),
     })
     fileCode = r.fileCode

@@ -22,7 +22,8 @@ function item(id: string, patch: Partial<QueueItemView> = {}): QueueItemView {
     state: 'queued',
     phase: null,
     attempts: 0,
-    bytesSent: 0,
+    direction: 'up',
+    bytesDone: 0,
     nextAttemptAt: null,
     fileCode: null,
     pageLink: null,
@@ -41,6 +42,7 @@ function snapshot(items: QueueItemView[]): QueueSnapshot {
     paused: null,
     concurrency: 3,
     bandwidthBytesPerSec: null,
+    downloadBytesPerSec: null,
   }
 }
 
@@ -96,13 +98,13 @@ describe('the renderer queue store', () => {
     }
     applyQueueEvent({
       type: 'queue.progress',
-      items: [{ id: 'a', bytesSent: 400, totalBytes: 1000, bytesPerSec: 200, etaSec: 3 }],
+      items: [{ id: 'a', bytesDone: 400, totalBytes: 1000, bytesPerSec: 200, etaSec: 3 }],
       totals,
     })
     expect(useQueue.getState().totals).toEqual(totals)
-    expect(get('a')?.bytesSent).toBe(400)
+    expect(get('a')?.bytesDone).toBe(400)
     expect(useQueue.getState().rates.get('a')).toEqual({ bytesPerSec: 200, etaSec: 3 })
-    applyQueueEvent({ type: 'queue.item', item: item('a', { state: 'done', bytesSent: 1000 }) })
+    applyQueueEvent({ type: 'queue.item', item: item('a', { state: 'done', bytesDone: 1000 }) })
     expect(useQueue.getState().rates.has('a')).toBe(false)
   })
 
@@ -113,7 +115,12 @@ describe('the renderer queue store', () => {
     expect(useQueue.getState().paused).toEqual(pause)
     applyQueueEvent({ type: 'queue.resumed', reason: 'offline' })
     expect(useQueue.getState().paused).toBeNull()
-    applyQueueEvent({ type: 'queue.settings', concurrency: 5, bandwidthBytesPerSec: 65_536 })
+    applyQueueEvent({
+      type: 'queue.settings',
+      concurrency: 5,
+      bandwidthBytesPerSec: 65_536,
+      downloadBytesPerSec: null,
+    })
     expect(useQueue.getState()).toMatchObject({ concurrency: 5, bandwidthBytesPerSec: 65_536 })
   })
 

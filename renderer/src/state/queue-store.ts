@@ -103,7 +103,7 @@ export function applyQueueEvent(event: QueueEvent): void {
       useQueue.setState({ totals: event.totals })
       for (const p of event.items) {
         const item = s.items.get(p.id)
-        if (item) s.items.set(p.id, { ...item, bytesSent: p.bytesSent })
+        if (item) s.items.set(p.id, { ...item, bytesDone: p.bytesDone })
         s.rates.set(p.id, { bytesPerSec: p.bytesPerSec, etaSec: p.etaSec })
       }
       break

@@ -10,14 +10,17 @@ const phases: Record<QueueItemPhase, string> = {
   moving: 'Moving into its folder',
   requesting: 'Asking the host to fetch it',
   fetching: 'The host is fetching it',
+  linking: 'Asking for a download link',
+  downloading: 'Downloading',
+  finishing: 'Putting the file in place',
 }
 
 /** Fraction done, 0..1; null when not known (a URL the host is fetching). */
 export function itemFraction(item: QueueItemView): number | null {
   if (item.state === 'done') return 1
-  if (item.kind !== 'file' || item.size === null) return null
+  if ((item.kind !== 'file' && item.kind !== 'download') || item.size === null) return null
   if (item.size === 0) return 0
-  return Math.min(1, item.bytesSent / item.size)
+  return Math.min(1, item.bytesDone / item.size)
 }
 
 /**
