@@ -1,33 +1,25 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { type FaultConfig, noFaults } from '../../sandbox/faults.ts'
+import { describe, expect, it } from 'vitest'
+import type { FaultConfig } from '../../sandbox/faults.ts'
 import { servedRanges } from '../../sandbox/testing/api-calls.ts'
 import type { QueueItemView } from '../../shared/queue.ts'
 import { downloadSandboxForAll, sha256OfFile } from '../download/testing/download-sandbox.ts'
 import { mountTmpfs, unmount, whyNoTmpfs } from '../download/testing/tmpfs.ts'
 import { partPathOf, sizeOf } from '../download/work-files.ts'
-import { enqueueDownload, filesUnder, sourceOf, timesFetched } from './testing/download-support.ts'
-import { ofType, openEngine, type TestEngine, until } from './testing/support.ts'
+import {
+  downloadEngines,
+  enqueueDownload,
+  filesUnder,
+  sourceOf,
+  timesFetched,
+} from './testing/download-support.ts'
+import { ofType, type TestEngine, until } from './testing/support.ts'
 
 // Downloads through the engine against each of the sandbox's download faults, a full disk, and beside uploads.
 const t = downloadSandboxForAll()
-const open: TestEngine[] = []
-afterEach(async () => {
-  t.sandbox.setFaults(noFaults)
-  for (const e of open.splice(0)) await e.close()
-})
-
-async function engine(o: Partial<Parameters<typeof openEngine>[0]> = {}): Promise<TestEngine> {
-  const e = await openEngine({
-    clientFor: () => t.client,
-    retry: { attempts: 40, baseMs: 5, maxMs: 20 },
-    ...o,
-  })
-  open.push(e)
-  return e
-}
+const engine = downloadEngines(t, { retry: { attempts: 40, baseMs: 5, maxMs: 20 } })
 
 /** Where a request asked its bytes from: `bytes=N-`, or 0 without a Range. */
 const askedFrom = (range: string | null) => (range === null ? 0 : Number(/^bytes=(\d+)-$/.exec(range)?.[1]))
@@ -95,11 +87,12 @@ describe('a full disk', () => {
     async () => {
       const disk = join(t.dir, 'small-disk')
       mountTmpfs(disk, 'size=4m')
+      let e: TestEngine | undefined
       try {
         const filler = join(disk, 'filler')
         await writeFile(filler, Buffer.alloc(2 << 20))
         const file = await t.upload('big.bin', randomBytes(3 << 20))
-        const e = await engine()
+        e = await engine()
         const dir = join(disk, 'downloads')
         await enqueueDownload(e.engine, [sourceOf(file, 'big.bin')], dir)
         await e.engine.whenIdle()
@@ -124,7 +117,7 @@ describe('a full disk', () => {
           (await servedRanges(t.sandbox, { codes: [file.code] })).files[file.code]?.map((r) => r.range),
         ).toEqual([`bytes=${kept}-`])
       } finally {
-        for (const e of open.splice(0)) await e.close()
+        await e?.close()
         unmount(disk)
       }
     },

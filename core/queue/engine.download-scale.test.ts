@@ -1,30 +1,10 @@
 import * as fsp from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { PlanFs } from '../download/local-plan.ts'
+import { countingFs } from '../download/testing/counting-fs.ts'
 import type { DownloadSource } from './download-plan.ts'
 import { enqueueDownload } from './testing/download-support.ts'
 import { ofType, openEngine, removeDir, tempDir } from './testing/support.ts'
-
-/** The file system calls a plan makes, counted. */
-function countingFs(): PlanFs & { calls: Record<'readdir' | 'lstat' | 'statfs', number> } {
-  const calls = { readdir: 0, lstat: 0, statfs: 0 }
-  return {
-    calls,
-    readdir: (dir) => {
-      calls.readdir++
-      return fsp.readdir(dir, { withFileTypes: true })
-    },
-    lstat: (path) => {
-      calls.lstat++
-      return fsp.lstat(path)
-    },
-    statfs: (dir) => {
-      calls.statfs++
-      return fsp.statfs(dir)
-    },
-  }
-}
 
 describe('a download of 100,000 files', () => {
   const dirs: string[] = []

@@ -2,29 +2,19 @@ import { randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { noFaults } from '../../sandbox/faults.ts'
 import { deleteFile, servedRanges } from '../../sandbox/testing/api-calls.ts'
 import type { QueueItemView } from '../../shared/queue.ts'
 import { downloadSandboxForAll, sha256OfFile } from '../download/testing/download-sandbox.ts'
 import { partPathOf, sizeOf } from '../download/work-files.ts'
 import { PART_IN_USE_WAIT_MS } from './failures.ts'
-import { enqueueDownload, filesUnder, sourceOf } from './testing/download-support.ts'
-import { ofType, openEngine, type TestEngine, until } from './testing/support.ts'
+import { downloadEngines, enqueueDownload, filesUnder, sourceOf } from './testing/download-support.ts'
+import { ofType, type TestEngine, until } from './testing/support.ts'
 
 // Downloads through the queue engine: real sandbox, real files, the journal on disk.
 const t = downloadSandboxForAll()
-const open: TestEngine[] = []
-afterEach(async () => {
-  t.sandbox.setFaults(noFaults)
-  for (const e of open.splice(0)) await e.close()
-})
-
-async function engine(o: Partial<Parameters<typeof openEngine>[0]> = {}): Promise<TestEngine> {
-  const e = await openEngine({ clientFor: () => t.client, ...o })
-  open.push(e)
-  return e
-}
+const engine = downloadEngines(t)
 
 const viewOf = (e: TestEngine, id: string) =>
   e.engine.snapshot().items.find((i) => i.id === id) as QueueItemView
@@ -150,7 +140,6 @@ describe('pause, resume, cancel and a restart of a download', () => {
       first.events.some((ev) => ev.type === 'queue.progress' && ev.items.some((p) => p.bytesDone > 1 << 20)),
     )
     await first.close()
-    open.splice(open.indexOf(first), 1)
     const kept = await sizeOf(part)
     expect(kept).toBeGreaterThan(0)
 

@@ -1,13 +1,37 @@
 import { readdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
+import { afterEach } from 'vitest'
+import { noFaults } from '../../../sandbox/faults.ts'
 import type { ServedRange } from '../../../sandbox/served-ranges.ts'
 import type { ConflictPolicy } from '../../../shared/downloads.ts'
 import type { EnqueueResult } from '../../../shared/queue.ts'
 import type { PlanFs } from '../../download/local-plan.ts'
+import type { DownloadSandbox } from '../../download/testing/download-sandbox.ts'
 import { type DownloadPlan, type DownloadSource, planDownloads } from '../download-plan.ts'
 import type { UploadEngine } from '../engine.ts'
+import { openEngine, type TestEngine } from './support.ts'
 
 /** Shared by the engine's download tests: files of the host as a plan takes them, and what to check after. */
+
+/**
+ * Engines of one test file, on the download sandbox's client, with `defaults` under each test's options; closed
+ * (and the sandbox's faults lifted) after each test.
+ */
+export function downloadEngines(
+  t: DownloadSandbox,
+  defaults: Partial<Parameters<typeof openEngine>[0]> = {},
+): (o?: Partial<Parameters<typeof openEngine>[0]>) => Promise<TestEngine> {
+  const open: TestEngine[] = []
+  afterEach(async () => {
+    t.sandbox.setFaults(noFaults)
+    for (const e of open.splice(0)) await e.close()
+  })
+  return async (o = {}) => {
+    const e = await openEngine({ clientFor: () => t.client, ...defaults, ...o })
+    open.push(e)
+    return e
+  }
+}
 
 /** A host file (an upload of the test) as the host side resolves it for a download. */
 export function sourceOf(
