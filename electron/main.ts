@@ -25,6 +25,7 @@ import { menuTemplate } from './shell/menu.ts'
 import { launchPaths, OpenWith } from './shell/open-with.ts'
 import { createPathPicker } from './shell/pick-paths.ts'
 import { createProxyResolver } from './shell/proxy.ts'
+import { createRevealer } from './shell/reveal-path.ts'
 import { askWithDialog, offerSafeStorage } from './shell/secret-choice.ts'
 import { denyAllPermissions, hardenWebContents, installContentSecurityPolicy } from './shell/security.ts'
 import { bringToFront, claimSingleInstance } from './shell/single-instance.ts'
@@ -106,6 +107,8 @@ async function start(): Promise<void> {
     httpDispatcher: proxy,
     copyToClipboard: (text) => clipboard.writeText(text),
     pickPaths: createPathPicker(dialog, () => mainWindow),
+    revealPath: createRevealer(shell),
+    downloadsDir: app.getPath('downloads'),
     log,
     // The index's folder writer thread, bundled next to main by scripts/build-electron.mjs.
     index: { folderWriterEntry: join(__dirname, 'folder-writer.cjs') },

@@ -9,8 +9,10 @@ import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { logLine } from '../logging/log.ts'
 import { type OpenFolder, openBackgroundWork } from './background-work.ts'
 import { ClientPool } from './client-pool.ts'
+import { osDownloadsDir } from './download-folder.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
+import { downloadHandlers, type RevealPath } from './handlers/download-handlers.ts'
 import { indexHandlers, unavailableIndexHandlers } from './handlers/index-handlers.ts'
 import { remoteHandlers } from './handlers/remote-handlers.ts'
 import { type PickPaths, uploadHandlers } from './handlers/upload-handlers.ts'
@@ -36,6 +38,13 @@ export interface CoreOptions {
   copyToClipboard?: (text: string) => void
   /** Electron's native open dialog (dialog.pickPaths); the browser host has none. */
   pickPaths?: PickPaths
+  /**
+   * Shows a finished download in the file manager or opens it (downloads.reveal): Electron's shell, the browser
+   * host's OS opener; absent where the host cannot (downloads.reveal then says so).
+   */
+  revealPath?: RevealPath
+  /** The OS Downloads folder (Electron: app.getPath('downloads')); found from the environment by default. */
+  downloadsDir?: string
   log?: (line: string) => void
   /** The account index's crawl settings (tests turn background crawls off). */
   index?: AppIndexSettings
@@ -123,6 +132,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ? unavailableIndexHandlers(appIndex)
       : indexHandlers({ ...appIndex, pool, copyToClipboard: options.copyToClipboard, log })),
     ...uploadHandlers({ queue, accounts, pool, settings, events, pickPaths: options.pickPaths }),
+    ...downloadHandlers({
+      queue,
+      accounts,
+      pool,
+      settings,
+      events,
+      index: typeof appIndex === 'string' ? null : { reader: appIndex.index.reader, scope: appIndex.scope },
+      downloadsDir: options.downloadsDir ?? osDownloadsDir(),
+      reveal: options.revealPath,
+    }),
     ...background.handlers,
   }
 

@@ -40,7 +40,7 @@ export interface UploadQueue {
 }
 
 /**
- * The upload engine and the upload history in the app: the queue under `<dataDir>/queue`, the history under
+ * The transfer engine (uploads and downloads) and the upload history in the app: the queue under `<dataDir>/queue`, the history under
  * `<dataDir>/history`, the engine's events forwarded on the app's one event stream, plus what the app adds:
  * files.changed once uploads land, the link pack in the user's format (and on the clipboard when asked), and
  * cancelling the uploads of a removed account. (The browser host's staged drops are its own: web/staged-drops.ts.)
@@ -58,6 +58,7 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       history,
       concurrency: settings.concurrency,
       bandwidthBytesPerSec: settings.bandwidthBytesPerSec,
+      downloadBytesPerSec: settings.downloadBytesPerSec,
       // Read at each poll, so a changed setting applies to URLs already being fetched too.
       remoteTimeoutMs: () => o.settings.get().remoteTimeoutMin * 60_000,
       sizeUnits: () => o.settings.get().sizeUnits,

@@ -320,6 +320,19 @@ export class UploadEngine {
     this.emitSettings()
   }
 
+  /**
+   * Where a download went: a done download's file (under the name it got), or a batch of downloads' folder; null
+   * for anything else (an upload, a download not done, an unknown id).
+   */
+  downloadedPath(ref: { itemId?: string | undefined; batchId?: string | undefined }): string | null {
+    if (ref.itemId !== undefined) {
+      const item = this.store.item(ref.itemId)
+      return item?.kind === 'download' && item.state === 'done' ? (item.download?.finalPath ?? null) : null
+    }
+    if (ref.batchId !== undefined) return this.store.batch(ref.batchId)?.dir ?? null
+    return null
+  }
+
   snapshot(): QueueSnapshot {
     return snapshotOf(this.core, this.store, {
       up: this.buckets.up.bytesPerSec,

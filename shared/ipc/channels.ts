@@ -56,6 +56,10 @@ export const channelNames = [
   'history.checkLinks',
   'history.setCheckSchedule',
   'history.exportCsv',
+  'downloads.plan',
+  'downloads.start',
+  'downloads.folder',
+  'downloads.reveal',
 ] as const
 
 export type ChannelName = (typeof channelNames)[number]

@@ -14,6 +14,7 @@ import type {
 } from '../api/types.ts'
 import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
+import { downloadContract } from './download-contract.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl } from './fields.ts'
 import { indexContract } from './index-contract.ts'
 import { uploadContract } from './upload-contract.ts'
@@ -88,6 +89,7 @@ export const contract = {
   ...indexContract,
   ...uploadContract,
   ...watchContract,
+  ...downloadContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 
 export type Contract = typeof contract

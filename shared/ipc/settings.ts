@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type ConflictPolicy, conflictPolicySchema, downloadFolderSchema } from '../downloads.ts'
 import { LINK_CHECK_HOURS } from '../link-health.ts'
 import { type LinkFormat, linkFormats } from '../links.ts'
 import { MAX_WATCH_RULES, type WatchRule, watchRuleSchema } from '../watch.ts'
@@ -14,10 +15,24 @@ export interface AppSettings {
   linkFormat: LinkFormat
   /** Copy the link pack to the clipboard as soon as a batch finishes. */
   autoCopy: boolean
-  /** Uploads at once. */
+  /** Transfers at once in each direction (N uploads and N downloads). */
   concurrency: number
   /** All uploads together, bytes per second; null: no limit. */
   bandwidthBytesPerSec: number | null
+  /** All downloads together, bytes per second; null: no limit (set through queue.setBandwidthLimit, 'down'). */
+  downloadBytesPerSec: number | null
+  /**
+   * The folder Download… last downloaded into (remembered by downloads.start); null: none yet, and Download…
+   * offers the OS Downloads folder's `Filedock` subfolder (downloads.folder answers which).
+   */
+  downloadDir: string | null
+  /** What a download does when its file's name is taken in the folder (shared/downloads.ts). */
+  onConflict: ConflictPolicy
+  /**
+   * Compare each uploaded batch with its copy on the host (the issue's "verify"), off by default. Kept now so the
+   * preference exists; what uses it comes with verify.
+   */
+  verifyAfterUpload: boolean
   /** Watch folders (changed through the watch.* channels, which start and stop them). */
   watchRules: WatchRule[]
   /** Hours between scheduled link checks of the upload history; null: only when asked (the default). */
@@ -66,6 +81,10 @@ export const defaultSettings: AppSettings = {
   autoCopy: false,
   concurrency: 3,
   bandwidthBytesPerSec: null,
+  downloadBytesPerSec: null,
+  downloadDir: null,
+  onConflict: 'skip',
+  verifyAfterUpload: false,
   watchRules: [],
   linkCheckHours: null,
   keepRunningInTray: true,
@@ -102,6 +121,9 @@ export const settingsPatchSchema = z.strictObject({
   checkUrls: z.boolean().optional(),
   remoteTimeoutMin: remoteTimeoutSchema.optional(),
   recrawlHours: recrawlHoursSchema.optional(),
+  downloadDir: downloadFolderSchema.nullable().optional(),
+  onConflict: conflictPolicySchema.optional(),
+  verifyAfterUpload: z.boolean().optional(),
 })
 
 /** Reads a settings file tolerantly: unknown or damaged fields fall back to their defaults one by one. */
@@ -120,6 +142,10 @@ export function settingsFromJson(value: unknown): AppSettings {
       rec.bandwidthBytesPerSec,
       defaultSettings.bandwidthBytesPerSec,
     ),
+    downloadBytesPerSec: pick(bandwidthSchema, rec.downloadBytesPerSec, defaultSettings.downloadBytesPerSec),
+    downloadDir: pick(downloadFolderSchema.nullable(), rec.downloadDir, defaultSettings.downloadDir),
+    onConflict: pick(conflictPolicySchema, rec.onConflict, defaultSettings.onConflict),
+    verifyAfterUpload: pick(z.boolean(), rec.verifyAfterUpload, defaultSettings.verifyAfterUpload),
     watchRules: watchRulesFrom(rec.watchRules),
     linkCheckHours: pick(
       z.literal([...LINK_CHECK_HOURS]).nullable(),

@@ -103,8 +103,10 @@ export const uploadContract = {
   /** Removes done and cancelled items of finished batches; answers how many. */
   'queue.clearFinished': defineChannel<number>()(z.strictObject({})),
   'queue.setConcurrency': defineChannel<null>()(z.strictObject({ n: concurrencySchema })),
-  /** null lifts the limit. */
-  'queue.setBandwidthLimit': defineChannel<null>()(z.strictObject({ bytesPerSec: bandwidthSchema })),
+  /** The speed limit of uploads (the default) or downloads; null lifts it. */
+  'queue.setBandwidthLimit': defineChannel<null>()(
+    z.strictObject({ bytesPerSec: bandwidthSchema, direction: z.enum(['up', 'down']).optional() }),
+  ),
 
   /** Newest first. */
   'history.search': defineChannel<HistoryEntry[]>()(
@@ -141,11 +143,14 @@ export const uploadContract = {
   'settings.update': defineChannel<AppSettings>()(settingsPatchSchema),
 
   /**
-   * The native open dialog (Electron only). Answers the chosen absolute paths, [] when cancelled. The browser
-   * host has no such dialog: it answers kind `not_found` with operation `dialog.pickPaths`, and the renderer
-   * uses the browser's own file input there.
+   * The native open dialog (Electron only). Answers the chosen absolute paths, [] when cancelled: files or folders
+   * to upload, or (`download-folder`) the one folder a download goes into. The browser host has no such dialog: it
+   * answers kind `not_found` with operation `dialog.pickPaths`, and the renderer uses the browser's own file input
+   * there (or, for a download folder, a path typed in).
    */
-  'dialog.pickPaths': defineChannel<string[]>()(z.strictObject({ kind: z.enum(['files', 'folder']) })),
+  'dialog.pickPaths': defineChannel<string[]>()(
+    z.strictObject({ kind: z.enum(['files', 'folder', 'download-folder']) }),
+  ),
 } as const
 
 /** The error operation that marks "this host has no native dialog". */

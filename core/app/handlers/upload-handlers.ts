@@ -15,7 +15,7 @@ import type { UploadQueue } from '../upload-queue.ts'
 type UploadChannels = keyof typeof uploadContract
 
 /** The native open dialog, injected by the Electron host. */
-export type PickPaths = (kind: 'files' | 'folder') => Promise<string[]>
+export type PickPaths = (kind: 'files' | 'folder' | 'download-folder') => Promise<string[]>
 
 export interface UploadHandlerDeps {
   queue: UploadQueue
@@ -80,9 +80,11 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
       await saveSettings({ concurrency: n })
       return null
     },
-    'queue.setBandwidthLimit': async ({ bytesPerSec }) => {
-      engine().setBandwidthLimit(bytesPerSec)
-      await saveSettings({ bandwidthBytesPerSec: bytesPerSec })
+    'queue.setBandwidthLimit': async ({ bytesPerSec, direction }) => {
+      engine().setBandwidthLimit(bytesPerSec, direction ?? 'up')
+      await saveSettings(
+        direction === 'down' ? { downloadBytesPerSec: bytesPerSec } : { bandwidthBytesPerSec: bytesPerSec },
+      )
       return null
     },
 

@@ -93,6 +93,20 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'history.checkLinks': { ids: ['0a1b2c3d-4e5f-4061-8283-949596979899'] },
   'history.setCheckSchedule': { hours: 24 },
   'history.exportCsv': {},
+  'downloads.plan': {
+    accountId: 'acc-1',
+    to: '/home/me/Downloads/Filedock',
+    onConflict: 'skip',
+    what: { fldId: 7, recursive: true },
+  },
+  'downloads.start': {
+    accountId: 'acc-1',
+    to: 'C:\\Users\\me\\Downloads\\Filedock',
+    onConflict: 'rename',
+    what: { codes: ['abc123def456'] },
+  },
+  'downloads.folder': {},
+  'downloads.reveal': { itemId: '0a1b2c3d-4e5f-4061-8283-949596979899', how: 'folder' },
 }
 
 export interface EchoCall {
