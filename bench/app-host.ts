@@ -56,8 +56,17 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ ...chromiumLaunch, headless: true })
 }
 
-/** The first-run screen's form, as a user fills it. */
+/** The first-run screen's form, as a user fills it and sends it. */
 export async function addAccountInPage(
+  page: Page,
+  account: { label: string; baseUrl: string; apiKey: string },
+): Promise<void> {
+  await fillAccountForm(page, account)
+  await page.getByRole('form', { name: 'Add account' }).getByRole('button', { name: 'Add account' }).click()
+}
+
+/** The first-run screen's form, filled in and not yet sent. */
+export async function fillAccountForm(
   page: Page,
   account: { label: string; baseUrl: string; apiKey: string },
 ): Promise<void> {
@@ -68,5 +77,4 @@ export async function addAccountInPage(
   await form.getByLabel('Label').fill(account.label)
   await form.getByLabel('Base URL').fill(account.baseUrl)
   await form.getByLabel('API key').fill(account.apiKey)
-  await form.getByRole('button', { name: 'Add account' }).click()
 }

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ApiClient } from '../core/api/client.ts'
+import { filesJson } from '../core/index/files-json.ts'
 import { IndexService } from '../core/index/index-service.ts'
 import type { ResolvedQuery } from '../core/index/query-sql.ts'
 import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
@@ -174,7 +175,7 @@ export async function searchMillion(dir: string) {
       uploaded: `2026-01-01 00:00:${String(i % 60).padStart(2, '0')}`,
     })
     if (batch.length === 10_000) {
-      index.appWrites.putFiles(acct, 0, batch)
+      await index.recordChange(ACCOUNT, { kind: 'filesAdded', files: filesJson(batch) })
       batch.length = 0
     }
   }
@@ -208,7 +209,12 @@ export async function searchSubtreeOfMillion(dir: string) {
   const index = openHostless(dir)
   const acct = index.acct(ACCOUNT)
   for (let fld = 1; fld < 100; fld++)
-    index.appWrites.addFolder(acct, 0, fld < 10 ? 0 : Math.floor(fld / 10), fld, `f${fld}`)
+    await index.recordChange(ACCOUNT, {
+      kind: 'folderAdded',
+      parentId: fld < 10 ? 0 : Math.floor(fld / 10),
+      fldId: fld,
+      name: `f${fld}`,
+    })
   const sort = { key: 'name', dir: 'asc' } as const
   const timed = (under: number, search: string, offset: number) => {
     const started = performance.now()
@@ -239,10 +245,14 @@ export async function searchSubtreeOfMillion(dir: string) {
     if (i >= 20) windows.push(w.ms)
   }
   const afterWrite: number[] = []
-  const [inSubtree] = index.reader.filesIn(acct, 31)
+  const [inSubtree] = index.filesIn(ACCOUNT, 31)
   if (inSubtree === undefined) throw new Error('folder 31 is empty')
   for (let i = 0; i < 20; i++) {
-    index.appWrites.renameFile(acct, inSubtree.fileCode, `renamed_${i}.bin`)
+    await index.recordChange(ACCOUNT, {
+      kind: 'fileRenamed',
+      fileCode: inSubtree.fileCode,
+      name: `renamed_${i}.bin`,
+    })
     afterWrite.push(timed(3, '', deep()).ms)
   }
   await index.close()
@@ -308,7 +318,9 @@ async function addIndexedAccount(socket: HostSocket, sandbox: SandboxRef): Promi
  * 100,000-file folder over the browser host's WebSocket, one after another, from the moment the check is asked
  * until its result arrives, and reports their round trips beside the same windows with nothing else going on.
  * One file is renamed on the host first, behind the app's back, so the check finds a change and says so
- * (index.changed): that event ends each round.
+ * (index.changed): the event after which the index has the new name ends each round. The file is on the host's
+ * last page: the check writes its first page at once (and says so if it changed), so only the whole folder's
+ * replacement brings it.
  */
 export async function windowsWhileChecking(work: string, rounds: number) {
   const sandbox = await startReady<SandboxRef>(
@@ -331,6 +343,9 @@ export async function windowsWhileChecking(work: string, rounds: number) {
       })
     ).rows
     if (first === undefined) throw new Error('nothing indexed')
+    const listed = await client.fileList({ fldId: first.fldId, page: FILES / 500, perPage: 500 })
+    const renamed = listed.files.at(-1)
+    if (renamed === undefined) throw new Error('the folder has no last page')
     const folder = { scope: { kind: 'folder', accountId: account.id, fldId: first.fldId }, sort }
     const windowMs = async () => {
       const started = performance.now()
@@ -347,12 +362,22 @@ export async function windowsWhileChecking(work: string, rounds: number) {
       if (event.type === 'index.changed') changed?.()
     })
     for (let round = 0; round < rounds; round++) {
-      await client.fileRename(first.fileCode, `renamed behind the app ${round}.bin`)
+      const name = `renamed behind the app ${round}.bin`
+      await client.fileRename(renamed.fileCode, name)
       let done = false
+      // The round ends with the change that brings the rename (the folder's replacement), not another one.
       const landed = new Promise<void>((resolve) => {
         changed = () => {
-          done = true
-          resolve()
+          void socket
+            .call<{ name: string } | null>('index.file', {
+              accountId: account.id,
+              fileCode: renamed.fileCode,
+            })
+            .then((row) => {
+              if (row?.name !== name || done) return
+              done = true
+              resolve()
+            })
         }
       })
       const started = performance.now()

@@ -7,6 +7,7 @@ import { benchAppFiles } from './app-files.ts'
 import { benchCli } from './cli.ts'
 import { benchDetailsPanel } from './details-panel.ts'
 import { benchDragMove } from './drag-move.ts'
+import { benchFirstRows } from './first-rows.ts'
 import { benchFolderTree } from './folder-tree.ts'
 import { benchGridView } from './grid-view.ts'
 import { benchHistory } from './history.ts'
@@ -95,6 +96,8 @@ try {
   if (only.has('drag')) results.dragMove5000 = await benchDragMove(work, rounds)
   if (only.has('grid')) results.gridView20k = await benchGridView(work, rounds)
   if (only.has('index')) results.accountIndex = await benchIndex(work, rounds)
+  if (only.has('index') || only.has('first-rows'))
+    results.firstRowsOfNewAccount100k = await benchFirstRows(work, rounds)
   // Not in the default list: the index section's windows while a folder is checked, alone.
   else if (only.has('index-check'))
     results.windowsWhileChecking100kFolder = await windowsWhileChecking(work, rounds)

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { formatSize, formatTimestamp } from '../renderer/src/lib/format.ts'
+import { formatHostTime } from '../renderer/src/lib/dates.ts'
+import { formatSize } from '../renderer/src/lib/format.ts'
 import { apiGet, type SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
 import { grid, hostFiles } from './index-helpers.ts'
@@ -56,7 +57,7 @@ test('details of one file equal the host’s file info; the direct link is fetch
   await expect(shown(page, 'size')).toHaveText(formatSize(Number(info.size)))
   await expect(shown(page, 'bytes')).toHaveText(bytes(Number(info.size)))
   expect(Number(info.size)).toBe(listed?.size)
-  await expect(shown(page, 'uploaded')).toHaveText(formatTimestamp(info.uploaded))
+  await expect(shown(page, 'uploaded')).toHaveText(formatHostTime(info.uploaded))
   await expect(shown(page, 'public')).toHaveText('Yes')
   await expect(shown(page, 'folder')).toHaveText('My files')
   await expect(shown(page, 'page-link')).toContainText(`${sandbox.baseUrl}/${code}`)

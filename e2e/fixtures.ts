@@ -117,8 +117,10 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
  */
 export async function startHost(
   dataDir: string,
+  /** More arguments for web/main.ts (paths to open with Filedock). */
+  extraArgs: readonly string[] = [],
 ): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
-  const hostArgs = ['--import', 'tsx', 'web/main.ts', '--port', '0', '--data', dataDir]
+  const hostArgs = ['--import', 'tsx', 'web/main.ts', '--port', '0', '--data', dataDir, ...extraArgs]
   const [cmd, args] = process.env.DBUS_SESSION_BUS_ADDRESS
     ? [process.execPath, hostArgs]
     : [path.join(root, 'scripts/with-keyring.sh'), [process.execPath, ...hostArgs]]

@@ -107,10 +107,7 @@ test('the Move dialog opens on its folder list; Escape and a finished move give 
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowDown')
   await expect(tree.getByRole('treeitem', { name: 'Photos' })).toBeFocused()
-  await page.keyboard.press('Enter')
-  const move = dialog.getByRole('button', { name: 'Move to “Photos”' })
-  for (let i = 0; i < 6 && !(await move.evaluate((el) => el === document.activeElement)); i++)
-    await page.keyboard.press('Tab')
+  // Enter on a folder moves there, as Enter on a destination does in a file manager's Move dialog.
   await page.keyboard.press('Enter')
   await expect(dialog).toHaveCount(0)
   await expect(page.getByText('Moved 1 file to Photos')).toBeVisible()
@@ -125,7 +122,7 @@ test('the Move dialog opens on its folder list; Escape and a finished move give 
   await expectCursorOn(page, 'Documents')
 })
 
-test('Ctrl+N starts a new folder in place; Escape and Enter give the grid its focus back', async ({
+test('Ctrl+N in the list names the new folder at the top of the list; Enter puts cursor and selection on it', async ({
   page,
   host,
   sandbox,
@@ -133,10 +130,13 @@ test('Ctrl+N starts a new folder in place; Escape and Enter give the grid its fo
   const sb = ref(sandbox)
   await openWithSmallTree(page, host, sandbox)
   await cursorTo(page, 5) // report-2024.pdf
-  const field = page.getByRole('tree', { name: 'Folders' }).getByRole('textbox', { name: 'New folder name' })
+  // In the list, where the user is looking: not in the sidebar's tree.
+  const field = grid(page).getByRole('textbox', { name: 'New folder name' })
+  const inTree = page.getByRole('tree', { name: 'Folders' }).getByRole('textbox', { name: 'New folder name' })
 
   await page.keyboard.press('Control+n')
   await expect(field).toBeFocused()
+  await expect(inTree).toHaveCount(0)
   await page.keyboard.press('Escape')
   await expect(field).toHaveCount(0)
   await expectCursorOn(page, 'report-2024.pdf')
@@ -148,10 +148,20 @@ test('Ctrl+N starts a new folder in place; Escape and Enter give the grid its fo
   await page.keyboard.press('Enter')
   await expect(field).toHaveCount(0)
   await expect.poll(() => rootFolders(sb)).toEqual(['Documents', 'Photos', 'Receipts'])
-  // The new folder's row comes in above the files; the file that had the cursor is still the one selected.
-  await expect(grid(page)).toBeFocused()
-  await expect(fileRow(page, 'Receipts')).toBeVisible()
-  await expect(fileRow(page, 'report-2024.pdf')).toHaveAttribute('aria-selected', 'true')
+  // The new folder's row has the cursor (the focus ring) and is the one selected: one row, not two.
+  await expect(fileRow(page, 'Receipts')).toHaveAttribute('data-focused', 'true')
+  await expectCursorOn(page, 'Receipts')
+  await expect(paneRows(page, '[aria-selected="true"]')).toHaveCount(1)
+  await expect(fileRow(page, 'Receipts')).toHaveAttribute('aria-selected', 'true')
+  await expect(fileRow(page, 'report-2024.pdf')).toHaveAttribute('aria-selected', 'false')
+
+  // With the tree's keyboard, Ctrl+N names the folder in the tree.
+  await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'My files' }).focus()
+  await page.keyboard.press('Control+n')
+  await expect(inTree).toBeFocused()
+  await expect(field).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(inTree).toHaveCount(0)
 })
 
 test('F2 renames in place; Escape and Enter give the row back its focus', async ({ page, host, sandbox }) => {

@@ -173,7 +173,7 @@ test('a bad folder name says why and keeps what was typed; the root cannot be re
   await expect(node(page, 'Documents')).toBeFocused()
 })
 
-test('new folder in place: the sidebar’s + and Ctrl+N open a name field in the tree; Enter creates, Esc cancels, a repeat does not duplicate', async ({
+test('new folder in place: the sidebar’s + opens a name field in the tree, Ctrl+N in the list; Enter creates, Esc cancels, a repeat does not duplicate', async ({
   page,
   host,
   sandbox,
@@ -198,16 +198,21 @@ test('new folder in place: the sidebar’s + and Ctrl+N open a name field in the
   await expect(fileRow(page, 'Receipts')).toBeVisible()
   expect(await hostFolders(ref(sandbox), seeded.folders.documents)).toEqual(['Invoices', 'Receipts'])
 
-  // The same again (a second window, a repeated step): refused with the reason, the host keeps one Receipts.
+  // The same again from the list (Ctrl+N names it at the top of the list): refused with the reason, the host
+  // keeps one Receipts.
   await page.getByRole('grid', { name: 'Files' }).focus()
   await page.keyboard.press('Control+n')
-  await expect(field).toBeFocused()
+  const inList = page
+    .getByRole('grid', { name: 'Files' })
+    .getByRole('row', { name: 'New folder in Documents' })
+  const listField = inList.getByRole('textbox', { name: 'New folder name' })
+  await expect(listField).toBeFocused()
   await page.keyboard.type('Receipts')
   await page.keyboard.press('Enter')
-  await expect(draft.getByRole('alert')).toHaveText('“Documents” already has a folder named “Receipts”')
-  await expect(field).toHaveValue('Receipts')
+  await expect(inList.getByRole('alert')).toHaveText('“Documents” already has a folder named “Receipts”')
+  await expect(listField).toHaveValue('Receipts')
   await page.keyboard.press('Escape')
-  await expect(draft).toHaveCount(0)
+  await expect(inList).toHaveCount(0)
   expect(await hostFolders(ref(sandbox), seeded.folders.documents)).toEqual(['Invoices', 'Receipts'])
 
   // Esc on a fresh field creates nothing.

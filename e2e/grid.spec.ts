@@ -1,6 +1,9 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { crc32, deflateSync } from 'node:zlib'
 import type { Locator, Page } from '@playwright/test'
 import { apiGet, type SandboxRef } from '../sandbox/testing/api-calls.ts'
+import { electronMode } from './electron-app.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
 
 /** A real PNG of w×h pixels of one colour, so a browser decodes it (a thumbnail is an image, not just a URL). */
@@ -166,5 +169,44 @@ test.describe('grid view', () => {
       expect(headers.referer ?? '').toBe('')
     }
     expect(refused).toEqual([])
+  })
+
+  // Many real hosts send no CORS header with their images. The browser host loads thumbnails in CORS mode (its
+  // access cookie's reason, TileImage.tsx), so there such a host's files keep their badge; Electron's window has
+  // no cookie to keep back and shows the picture.
+  test('a thumbnail from a host that sends no CORS header: the badge in the browser host, the picture in Electron', async ({
+    page,
+    host,
+    sandbox,
+  }) => {
+    const sb = ref(sandbox)
+    const image = await uploadBytes(sb, 'harbour.png', png(40, 30))
+    const thumbnail = (await hostFile(sb, image))?.thumbnail ?? ''
+    expect(thumbnail).not.toBe('')
+    // The picture comes from an image server on this machine that sends no CORS header (Playwright adds one to
+    // answers it makes itself, so the host's thumbnail URL only redirects there).
+    let served = 0
+    const images = createServer((_req, res) => {
+      served++
+      res.writeHead(200, { 'Content-Type': 'image/png' }).end(png(40, 30))
+    })
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
+    const { port } = images.address() as AddressInfo
+    await page.route(thumbnail, (route) =>
+      route.fulfill({ status: 302, headers: { location: `http://127.0.0.1:${port}/harbour.png` } }),
+    )
+
+    await openWithAccount(page, host, sandbox)
+    await page.getByRole('button', { name: 'Grid view' }).click()
+    await expect.poll(() => served).toBeGreaterThan(0)
+    if (electronMode) {
+      const img = tile(page, image).locator('img.tile-thumb')
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(40)
+      expect(await img.getAttribute('crossorigin')).toBeNull()
+    } else {
+      await expect(tile(page, image).locator('.file-icon')).toHaveText('PNG')
+      await expect(tile(page, image).locator('img')).toHaveCount(0)
+    }
+    images.close()
   })
 })

@@ -65,10 +65,9 @@ test('keyboard only: select with arrows and Shift, copy links, move through the 
   await expect(tree.getByRole('treeitem', { name: 'My files' })).toBeFocused()
   await expect(tree.getByRole('treeitem', { name: 'Documents' })).toBeVisible()
   await page.keyboard.press('ArrowDown') // Documents
+  // Enter on the folder moves there.
   await page.keyboard.press('Enter')
-  const moveButton = dialog.getByRole('button', { name: 'Move to “Documents”' })
-  await pressUntilFocused(page, 'Tab', moveButton, 10)
-  await page.keyboard.press('Enter')
+  await expect(dialog).toHaveCount(0)
   await expect(page.getByText('Moved 2 files to Documents')).toBeVisible()
   await expect
     .poll(async () => (await listFiles(sb, { fld_id: seeded.folders.documents })).map((f) => f.name).sort())
@@ -102,11 +101,12 @@ test('keyboard only: select with arrows and Shift, copy links, move through the 
   await expect(fileRow(page, 'contract.docx')).toBeVisible()
   await expect(grid(page)).toBeFocused()
 
-  // Backspace goes back up to My files.
+  // Backspace goes back up to My files, the cursor on the folder just left.
   await page.keyboard.press('Backspace')
   await expect(crumbs).not.toContainText('Documents')
   await expect(fileRow(page, 'annual-report.pdf')).toBeVisible()
   await expect(grid(page)).toBeFocused()
+  await expect(fileRow(page, 'Documents')).toHaveAttribute('data-focused', 'true')
   await page.keyboard.press('Alt+ArrowUp')
   // At the root there is nothing above: the grid keeps the keyboard and the place stays.
   await expect(fileRow(page, 'annual-report.pdf')).toBeVisible()

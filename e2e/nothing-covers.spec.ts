@@ -1,19 +1,7 @@
-import type { Locator } from '@playwright/test'
 import { listFiles } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithSmallTree, ref, test } from './fixtures.ts'
+import { hitsItself } from './layout-helpers.ts'
 import { dragFiles, expectStatus } from './upload-helpers.ts'
-
-/**
- * True when the element the user would hit at the centre of `target` is `target` itself (or inside it). The box
- * is measured and hit-tested in one step in the page, so nothing can move in between.
- */
-async function hitsItself(target: Locator): Promise<boolean> {
-  return target.evaluate((el) => {
-    const box = el.getBoundingClientRect()
-    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
-    return hit !== null && (el === hit || el.contains(hit))
-  })
-}
 
 test('a finished batch and its toasts cover no control: queue buttons, file menu and the Move dialog stay reachable', async ({
   page,

@@ -2,7 +2,7 @@ import { listFiles, upload } from '../sandbox/testing/api-calls.ts'
 import { expect, fileRow, openWithAccount, ref, savedSetting, test } from './fixtures.ts'
 
 async function openPreferences(page: import('@playwright/test').Page) {
-  await page.getByRole('button', { name: 'Accounts' }).click()
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
   return page.getByRole('region', { name: 'Preferences' })
 }
 

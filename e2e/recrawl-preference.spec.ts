@@ -9,7 +9,7 @@ test('the background re-read of all files is a preference: every 6 hours by defa
   await upload(ref(sandbox), 'kept.txt', 'kept\n')
   await openWithAccount(page, host, sandbox)
   const open = async (p: typeof page) => {
-    await p.getByRole('button', { name: 'Accounts' }).click()
+    await p.getByRole('button', { name: 'Settings', exact: true }).click()
     return p.getByRole('region', { name: 'Preferences' }).getByRole('group', {
       name: 'Re-read all files from the host in the background',
     })

@@ -89,7 +89,7 @@ test('Add URLs… checks each URL first: a dead one is refused at once, a web pa
 
 test('with the check turned off in Preferences, URLs are sent as given', async ({ page, host, sandbox }) => {
   await withServedUrls(page, host, sandbox, async (web) => {
-    await page.getByRole('button', { name: 'Accounts' }).click()
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
     const prefs = page.getByRole('region', { name: 'Preferences' })
     const check = prefs.getByRole('checkbox', { name: /Check each URL from this computer/ })
     await check.uncheck()

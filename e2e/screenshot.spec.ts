@@ -2,6 +2,7 @@ import path from 'node:path'
 import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
 import { expect, openWithAccount, ref, test } from './fixtures.ts'
 import { expectFileCount, paneRows } from './index-helpers.ts'
+import { clearToasts, shotPath } from './layout-helpers.ts'
 import { dragFiles, hostFileNames, hostFolder } from './upload-helpers.ts'
 
 // Enough seeded files for a handful of folders, one of them nested.
@@ -37,13 +38,6 @@ test('screenshot of the main window with files', async ({ page, context, host, s
   await page.screenshot({ path: target })
 })
 
-/** Where a screenshot goes: docs/screenshots/ when asked for (FILEDOCK_SCREENSHOT=1), else the test's output. */
-function shotPath(info: import('@playwright/test').TestInfo, name: string): string {
-  return process.env.FILEDOCK_SCREENSHOT
-    ? path.join(import.meta.dirname, '../docs/screenshots', name)
-    : info.outputPath(name)
-}
-
 /**
  * Waits for the page's transitions and animations to end: buttons fade their colours when the scheme changes,
  * and a picture taken at once catches them half way (light buttons on a dark dialog). Endless ones (a spinner)
@@ -58,16 +52,6 @@ async function settled(page: import('@playwright/test').Page) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   )
-}
-
-/** Dismisses the toasts showing now; one that times out by itself meanwhile is just as gone. */
-async function clearToasts(page: import('@playwright/test').Page) {
-  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' })
-  while ((await toasts.count()) > 0)
-    await toasts
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined)
 }
 
 test('screenshots of every main view, light and dark', async ({ page, context, host, sandbox }, info) => {
@@ -141,6 +125,14 @@ test('screenshots of every main view, light and dark', async ({ page, context, h
       'accounts',
       async () => {
         await page.getByRole('button', { name: 'Accounts' }).click()
+        await expect(page.getByRole('list', { name: 'Accounts' })).toBeVisible()
+      },
+    ],
+    [
+      'settings',
+      async () => {
+        await page.keyboard.press('Escape')
+        await page.getByRole('button', { name: 'Settings', exact: true }).click()
         await expect(page.getByRole('region', { name: 'Preferences' })).toBeVisible()
       },
     ],

@@ -66,10 +66,10 @@ test('a rename is undone by the toast’s button or Ctrl+Z, each rename once', a
   await expect.poll(() => nameOnHost(sb, code)).toBe('agenda.txt')
   await page.keyboard.press('Control+z')
   await expect(toast(page, 'Undid the rename of “notes.txt” to “agenda.txt”')).toBeVisible()
+  // A used Undo is gone: the rename's own toast, with its button, went when Ctrl+Z undid it (read at once, not
+  // waited for: the toast would leave by itself a few seconds later).
+  expect(await toast(page, 'Renamed to “agenda.txt”').count()).toBe(0)
   await expect.poll(() => nameOnHost(sb, code)).toBe('notes.txt')
-  // The rename's own toast is still up: its Undo does not undo a second time.
-  await toast(page, 'Renamed to “agenda.txt”').getByRole('button', { name: 'Undo' }).click()
-  await expect(toast(page, 'Already undone')).toBeVisible()
   await page.keyboard.press('Control+z')
   await expect(toast(page, 'Nothing to undo').last()).toBeVisible()
   expect(await nameOnHost(sb, code)).toBe('notes.txt')
@@ -132,9 +132,6 @@ test('undoing a move sends each file back to its own folder (files from a search
   // The search shows where each file is again.
   await expect(fileRow(page, 'qqz-invoice.txt')).toContainText('Documents/Invoices')
 
-  // Its toast's Undo, after Ctrl+Z did it, moves nothing again.
-  await toast(page, 'Moved 3 files to Archive').getByRole('button', { name: 'Undo' }).click()
-  await expect(toast(page, 'Already undone')).toBeVisible()
   for (const [code, fldId] of Object.entries(from)) expect(await folderOnHost(sb, code)).toBe(fldId)
 })
 

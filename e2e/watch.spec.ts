@@ -21,11 +21,11 @@ test('watch folders: add a folder, a file written into it goes up once; pause, r
 
   const form = page.getByRole('form', { name: 'Add a watch folder' })
   // A folder that is not there: a clear problem, nothing added.
-  await form.getByLabel('Folder to watch').fill(path.join(tmp, 'nope'))
+  await form.getByRole('textbox', { name: 'Folder to watch' }).fill(path.join(tmp, 'nope'))
   await form.getByRole('button', { name: 'Watch this folder' }).click()
   await expect(form.getByRole('alert')).toContainText('is not a folder')
 
-  await form.getByLabel('Folder to watch').fill(watched)
+  await form.getByRole('textbox', { name: 'Folder to watch' }).fill(watched)
   await form.getByLabel('Unchanged for (seconds)').fill('0.5')
   await form.getByRole('button', { name: 'Watch this folder' }).click()
   const row = page.getByRole('listitem', { name: watched })
@@ -37,7 +37,7 @@ test('watch folders: add a folder, a file written into it goes up once; pause, r
   await expect(row).toContainText(/Last sent: (new|already-there)\.txt/)
 
   // Adding the same folder again is refused with words, not a second watcher.
-  await form.getByLabel('Folder to watch').fill(watched)
+  await form.getByRole('textbox', { name: 'Folder to watch' }).fill(watched)
   await form.getByRole('button', { name: 'Watch this folder' }).click()
   await expect(form.getByRole('alert')).toContainText('already watched')
 

@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import {
   app,
   BrowserWindow,
@@ -8,6 +7,7 @@ import {
   Menu,
   Notification,
   nativeImage,
+  protocol,
   safeStorage,
   screen,
   session,
@@ -16,62 +16,79 @@ import {
 } from 'electron'
 import { SafeStorageSecretStore } from '../core/accounts/index.ts'
 import { type Core, createCore } from '../core/app/create-core.ts'
-import { APP_NAME } from '../core/app/data-dir.ts'
+import { APP_NAME, defaultDataDir } from '../core/app/data-dir.ts'
 import { createDispatcher } from '../core/ipc/dispatcher.ts'
 import { logLine } from '../core/logging/log.ts'
+import { appUserModelId } from './shell/app-identity.ts'
+import { APP_INDEX_URL, APP_SCHEME_PRIVILEGES, installAppProtocol } from './shell/app-protocol.ts'
 import { notifyFinishedBatches } from './shell/batch-notifier.ts'
 import { forwardEvents, installIpc } from './shell/ipc-bridge.ts'
 import { menuTemplate } from './shell/menu.ts'
 import { launchPaths, OpenWith } from './shell/open-with.ts'
+import { createFolderPicker } from './shell/pick-folder.ts'
 import { createPathPicker } from './shell/pick-paths.ts'
 import { createProxyResolver } from './shell/proxy.ts'
 import { createRevealer } from './shell/reveal-path.ts'
 import { askWithDialog, offerSafeStorage } from './shell/secret-choice.ts'
-import { denyAllPermissions, hardenWebContents, installContentSecurityPolicy } from './shell/security.ts'
-import { bringToFront, claimSingleInstance } from './shell/single-instance.ts'
+import { allowOnlyClipboardWrite, hardenWebContents, keepCookiesOut } from './shell/security.ts'
+import { shutDownInOrder } from './shell/shutdown.ts'
+import { claimSingleInstance } from './shell/single-instance.ts'
 import { queueStateOf, showQueueProgress } from './shell/taskbar-progress.ts'
 import { installTray } from './shell/tray.ts'
-import { TRAY_ICON_DATA_URL } from './shell/tray-icon.ts'
+import { hasTrayHost } from './shell/tray-host.ts'
+import { WINDOW_ICON_DATA_URL } from './shell/tray-icon.ts'
+import { trayImage } from './shell/tray-image.ts'
 import { type AppLocation, isTrustedSenderFrame } from './shell/trusted-url.ts'
 import { createMainWindow } from './shell/window.ts'
-import { confirmQuit, keepRunningOnClose } from './shell/window-close.ts'
+import { confirmQuit, guardClose } from './shell/window-close.ts'
+import { WindowKeeper } from './shell/window-keeper.ts'
 
 // Wiring only: every decision lives in electron/shell/* (tested with fakes) or core/ (tested in Node).
 const log = logLine
 
-// Before `ready`: the name fixes the data folder (…/Filedock, shared with `npm run web`), and every renderer
-// is sandboxed, whatever a window's options say.
+/** How long quitting waits for the core (uploads' last requests, the sandbox, the index) before it exits anyway. */
+const SHUTDOWN_LIMIT_MS = 10_000
+
+// Before `ready`: the name, and the one data folder the CLI and the browser host use too (core/app/data-dir.ts;
+// package.json's productName gives Electron the same, this makes it certain); Windows' AppUserModelID, which
+// notifications are attributed by; and every renderer sandboxed, whatever a window's options say.
 app.setName(APP_NAME)
+const dataDir = defaultDataDir()
+app.setPath('userData', dataDir)
+if (process.platform === 'win32') app.setAppUserModelId(appUserModelId(app.isPackaged, process.execPath))
 app.enableSandbox()
+// The renderer is served at filedock://app/ (app-protocol.ts), a secure origin of its own.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
-const appLocation: AppLocation = {
-  indexUrl: pathToFileURL(join(__dirname, '..', 'renderer', 'index.html')).href,
-  devServerUrl: app.isPackaged ? undefined : process.env.FILEDOCK_DEV_SERVER_URL,
-}
+const appLocation: AppLocation = { indexUrl: APP_INDEX_URL }
 
-let mainWindow: BrowserWindow | null = null
 let core: Core | null = null
-let hasTray = false
+let trayShown = false
 let quitting = false
-const cleanups: Array<() => unknown> = []
+const cleanups: Array<{ what: string; run: () => unknown }> = []
+/** Resolved once the core is up: a window asked for before that (open-file comes early on macOS) waits. */
+let coreStarted: () => void = () => undefined
+const started = new Promise<void>((resolve) => {
+  coreStarted = resolve
+})
 
-// Files and folders handed to Filedock by the OS (Open with, Send to, a second launch): queued like a drop into
-// the folder the window shows (app.setOpenFolder), else the active account's root.
+const windows = new WindowKeeper(async () => {
+  await started
+  return openWindow()
+})
+const showWindow = () => {
+  void windows.show().catch(fail)
+}
+const mainWindow = () => windows.current()
+
+// Files and folders handed to Filedock by the OS (Open with, Send to, a second launch): shown in the window, and
+// uploaded only when the person says so there (core/app/arrivals.ts).
 const openWith = new OpenWith({
-  target: () => {
-    const accountId = core?.accounts.activeId ?? null
-    if (accountId === null) return null
-    const open = core?.openFolder() ?? null
-    return { accountId, fldId: open?.accountId === accountId ? open.fldId : 0 }
-  },
-  enqueue: async (paths, target) => {
+  deliver: async (paths) => {
     if (core === null) throw new Error('Filedock is closing.')
-    return core.queue.engine().enqueuePaths({ paths, targets: [target] })
+    return core.arrivals.add(paths)
   },
-  notify: (title, body) => {
-    if (Notification.isSupported()) new Notification({ title, body }).show()
-  },
-  focusWindow: () => bringToFront(mainWindow),
+  showWindow,
   log,
 })
 // macOS hands over files as events, possibly before `ready`.
@@ -80,21 +97,27 @@ app.on('open-file', (event, path) => {
   openWith.open([path])
 })
 
-if (
-  !claimSingleInstance(app, () => mainWindow, { packaged: app.isPackaged, onPaths: (p) => openWith.open(p) })
-) {
+// Registered before anything is awaited, so no window closed or Dock click during start-up goes unanswered.
+// The Dock icon (macOS) shows the window, also one hidden to the tray; closing the last window quits, except
+// on macOS, where the app stays in the Dock.
+app.on('activate', showWindow)
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})
+
+if (!claimSingleInstance(app, showWindow, { packaged: app.isPackaged, onPaths: (p) => openWith.open(p) })) {
   app.quit()
 } else {
   app.on('web-contents-created', (_event, contents) =>
     hardenWebContents(contents, (url) => shell.openExternal(url)),
   )
-  app.whenReady().then(start, fail)
+  app.whenReady().then(start).then(coreStarted, fail)
 }
 
 async function start(): Promise<void> {
-  const dataDir = process.env.FILEDOCK_DATA_DIR ?? app.getPath('userData')
-  installContentSecurityPolicy(session.defaultSession)
-  denyAllPermissions(session.defaultSession)
+  installAppProtocol(protocol, join(__dirname, '..', 'renderer'))
+  keepCookiesOut(session.defaultSession)
+  allowOnlyClipboardWrite(session.defaultSession)
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.isPackaged)))
 
   const proxy = createProxyResolver(session.defaultSession)
@@ -106,82 +129,98 @@ async function start(): Promise<void> {
     safeStorage: new SafeStorageSecretStore(safeStorage, { dataDir }),
     httpDispatcher: proxy,
     copyToClipboard: (text) => clipboard.writeText(text),
-    pickPaths: createPathPicker(dialog, () => mainWindow),
+    pickPaths: createPathPicker(dialog, mainWindow),
+    pickFolder: createFolderPicker(dialog, mainWindow),
     revealPath: createRevealer(shell),
     downloadsDir: app.getPath('downloads'),
     log,
-    // The index's folder writer thread, bundled next to main by scripts/build-electron.mjs.
-    index: { folderWriterEntry: join(__dirname, 'folder-writer.cjs') },
+    // The index's writer thread, bundled next to main by scripts/build-electron.mjs.
+    index: { writerEntry: join(__dirname, 'index-writer.cjs') },
+    // SQLite for Electron from the app's own resources (packaged) or its checkout (npm start), never the cwd.
+    nativeAddon: {
+      roots: [app.isPackaged ? process.resourcesPath : app.getAppPath()],
+      packaged: app.isPackaged,
+    },
     ...(service ? { keychainService: service } : {}),
   })
-  const dispatcher = createDispatcher(core.handlers, { log })
+  const current = core
+  const dispatcher = createDispatcher(current.handlers, { log })
   cleanups.push(
-    installIpc(dispatcher, (event) => isTrustedSenderFrame(event.senderFrame, appLocation)),
-    forwardEvents(core.events, () => mainWindow?.webContents),
-    showQueueProgress(
-      core.events,
-      () => (core ? queueStateOf(core.queue) : null),
-      () => mainWindow,
-    ),
-    notifyFinishedBatches(
-      core.events,
-      Notification,
-      () => bringToFront(mainWindow),
-      (text) => clipboard.writeText(text),
-    ),
-    () => proxy.close(),
+    {
+      what: 'IPC',
+      run: installIpc(dispatcher, (event) => isTrustedSenderFrame(event.senderFrame, appLocation)),
+    },
+    { what: 'events', run: forwardEvents(current.events, () => mainWindow()?.webContents) },
+    {
+      what: 'taskbar progress',
+      run: showQueueProgress(current.events, () => (core ? queueStateOf(core.queue) : null), mainWindow),
+    },
+    {
+      what: 'notifications',
+      run: notifyFinishedBatches(current.events, Notification, showWindow, (text) =>
+        clipboard.writeText(text),
+      ),
+    },
+    { what: 'tray', run: startTray(current, await hasTrayHost(process.platform)) },
+    // The core's last transfers still send through the proxy agents: they close after it.
+    { what: 'the core', run: () => current.dispose() },
+    { what: 'proxy connections', run: () => proxy.close() },
   )
+  void afterStart(current)
+}
 
-  cleanups.push(startTray(core))
-  await openWindow(dataDir)
+/** What waits for the window: the paths Filedock was started with, and the keychain question. */
+async function afterStart(current: Core): Promise<void> {
+  await windows.show()
   const launched = launchPaths(process.argv, { packaged: app.isPackaged, cwd: process.cwd() })
   if (launched.length > 0) openWith.open(launched)
   await openWith.ready()
-  app.on('activate', () => {
-    if (mainWindow === null) void openWindow(dataDir).catch(fail)
-  })
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit()
-  })
-
   const choice = await offerSafeStorage(
-    core.accounts,
+    current.accounts,
     process.platform === 'linux' ? () => safeStorage.getSelectedStorageBackend() : undefined,
-    askWithDialog(dialog, () => mainWindow),
+    askWithDialog(dialog, mainWindow),
   )
   if (choice === 'switched') log('Filedock: API keys are kept in Electron safeStorage, as chosen.')
 }
 
-async function openWindow(dataDir: string): Promise<void> {
-  mainWindow = await createMainWindow({
+async function openWindow(): Promise<BrowserWindow> {
+  const win = await createMainWindow({
     BrowserWindow,
     screen,
     preloadPath: join(__dirname, 'preload.cjs'),
     stateFile: join(dataDir, 'window-state.json'),
     app: appLocation,
+    // Linux shows the window's own icon where no installed .desktop entry matches it (npm start).
+    ...(process.platform === 'linux' ? { icon: nativeImage.createFromDataURL(WINDOW_ICON_DATA_URL) } : {}),
     log,
   })
-  mainWindow.on('closed', () => {
-    mainWindow = null
-  })
-  keepRunningOnClose(mainWindow, {
-    keepInTray: () => core?.settings.get().keepRunningInTray ?? false,
-    read: () => (core ? queueStateOf(core.queue) : null),
+  guardClose(win, {
     quitting: () => quitting,
-    hasTray: () => hasTray,
+    closingQuits: process.platform !== 'darwin',
+    read: () => (core ? queueStateOf(core.queue) : null),
+    keepInTray: () => core?.settings.get().keepRunningInTray ?? false,
+    trayShown: () => trayShown,
+    question: { ask: (o) => dialog.showMessageBoxSync(win, { type: 'question', ...o }) },
+    confirmQuit: () => {
+      quitting = true
+    },
   })
+  return win
 }
 
-/** The tray icon, where the desktop has a tray (some Linux desktops do not: then closing closes). */
-function startTray(current: Core): () => void {
+/**
+ * The tray icon. `hostSeen`: whether the desktop shows it (tray-host.ts); where it does not, closing the window
+ * minimises it instead of hiding it behind an icon nobody sees.
+ */
+function startTray(current: Core, hostSeen: boolean): () => void {
   let tray: Tray
   try {
-    tray = new Tray(nativeImage.createFromDataURL(TRAY_ICON_DATA_URL))
+    tray = new Tray(trayImage(nativeImage, process.platform))
   } catch (error) {
     log(`Filedock: no tray icon on this desktop: ${String(error)}`)
     return () => undefined
   }
-  hasTray = true
+  trayShown = hostSeen
   const stop = installTray({
     tray,
     buildMenu: (template) => Menu.buildFromTemplate(template),
@@ -190,21 +229,18 @@ function startTray(current: Core): () => void {
     pauseAll: () => current.queue.engine().pause(),
     resumeAll: () => current.queue.engine().resume(),
     copy: (text) => clipboard.writeText(text),
-    open: () => {
-      if (mainWindow === null)
-        void openWindow(process.env.FILEDOCK_DATA_DIR ?? app.getPath('userData')).catch(fail)
-      else bringToFront(mainWindow)
-    },
+    open: showWindow,
     quit: () => app.quit(),
     log,
   })
   return () => {
-    hasTray = false
+    trayShown = false
     stop()
   }
 }
 
-// Quitting while uploads run asks first (they resume at the next start either way).
+// Quitting while uploads run asks first (they resume at the next start either way), unless the user already
+// said Quit when closing the window.
 app.on('before-quit', (event) => {
   if (quitting || core === null) return
   const ok = confirmQuit(queueStateOf(core.queue), {
@@ -217,21 +253,15 @@ app.on('before-quit', (event) => {
   quitting = true
 })
 
-let shutDown = false
+let shuttingDown = false
 app.on('will-quit', (event) => {
-  if (shutDown || core === null) return
-  // Finish closing the sandbox and connections before the process goes.
+  if (shuttingDown || core === null) return
+  // Finish closing the uploads, the sandbox and connections before the process goes: each step guarded, the
+  // whole bounded, then exit.
   event.preventDefault()
-  const current = core
+  shuttingDown = true
   core = null
-  for (const cleanup of cleanups.splice(0)) void cleanup()
-  void current
-    .dispose()
-    .catch((error: unknown) => log(`Filedock: shutdown: ${String(error)}`))
-    .finally(() => {
-      shutDown = true
-      app.quit()
-    })
+  void shutDownInOrder(cleanups.splice(0), { limitMs: SHUTDOWN_LIMIT_MS, log }).finally(() => app.exit(0))
 })
 
 function fail(error: unknown): void {

@@ -12,21 +12,23 @@ interface BuilderConfig {
   linux: {
     executableName: string
     executableArgs: string[]
-    mimeTypes: string[]
-    desktop: { entry: Record<string, string> }
+    mimeTypes?: string[]
+    desktop?: { entry: Record<string, string> }
   }
   mac: { extendInfo: { CFBundleDocumentTypes: Array<Record<string, unknown>> } }
   nsis: { include: string }
 }
 
 describe('Open with / Send to registration (electron-builder.yml)', () => {
-  it('registers Filedock where each OS expects, passing the chosen paths on the command line', async () => {
+  it('offers Filedock where each OS expects, without claiming any type as its default, passing the chosen paths on the command line', async () => {
     const config = load(await readFile(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig
 
-    // Linux: the .desktop Exec gets %F (local paths), for any file and for folders.
+    // Linux: the .desktop Exec gets %F (local paths); no MIME type is claimed, so Filedock never becomes what
+    // opens a folder or an untyped file on a desktop with no default for them.
     expect(config.linux.executableName).toBe('filedock-app')
     expect(config.linux.executableArgs).toEqual(['%F'])
-    expect(config.linux.desktop.entry.MimeType).toBe('application/octet-stream;inode/directory;')
+    expect(config.linux.mimeTypes).toBeUndefined()
+    expect(config.linux.desktop?.entry.MimeType).toBeUndefined()
     // What such an Exec line hands the packaged app is what launchPaths reads.
     expect(launchPaths(['/opt/Filedock/filedock-app', root], { packaged: true, cwd: '/' })).toEqual([root])
 

@@ -27,8 +27,8 @@ await rm(outdir, { recursive: true, force: true })
 await Promise.all([
   build({
     ...common,
-    // The index's folder writer runs on a thread of its own, from its own file (core/index/folder-writer.ts).
-    entryPoints: { main: 'electron/main.ts', 'folder-writer': 'core/index/folder-writer-thread.ts' },
+    // The index's writer runs on a thread of its own, from its own file (core/index/index-writer.ts).
+    entryPoints: { main: 'electron/main.ts', 'index-writer': 'core/index/index-writer-thread.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
     // core's paths relative to its sources (import.meta.url) are only used when no built file is given.
@@ -36,6 +36,9 @@ await Promise.all([
     // ws's optional native speed-ups are looked up with try/require; they are not installed. better-sqlite3 is
     // native: it stays in node_modules, and loads Electron's build of its addon by path (core/index).
     external: ['electron', '@napi-rs/keyring', 'better-sqlite3', 'bufferutil', 'utf-8-validate'],
+    // A lazy `import()` of an external package (the keyring addon, loaded when a key is first needed) becomes a
+    // lazy require: the packaged app loads node_modules from its asar archive through require.
+    supported: { 'dynamic-import': false },
   }),
   build({
     ...common,
@@ -46,5 +49,5 @@ await Promise.all([
   }),
 ])
 console.error(
-  `build-electron: wrote ${relative(root, join(outdir, 'main.cjs')) || outdir}, preload.cjs and folder-writer.cjs`,
+  `build-electron: wrote ${relative(root, join(outdir, 'main.cjs')) || outdir}, preload.cjs and index-writer.cjs`,
 )

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FolderWriter } from '../core/index/folder-writer.ts'
+import { filesJson } from '../core/index/files-json.ts'
+import { IndexWriter } from '../core/index/index-writer.ts'
 import { openIndexDb } from '../core/index/open-index-db.ts'
-import { NOTHING_WRITTEN } from '../core/index/recent-app-writes.ts'
 import { channelNames, EVENT_CHANNEL } from '../shared/ipc/channels.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -77,10 +77,12 @@ describe('the preload bundle', () => {
 const fakeElectron = String.raw`
 const listeners = {}
 const handlers = new Map()
-const seen = { windows: [], menu: null, csp: null, permission: null }
+const seen = { windows: [], menu: null, permission: null, cookie: 'not asked' }
+let serve = null
 let whenReady
 const app = {
   setName: (n) => { seen.name = n },
+  setPath: (name, path) => { seen.paths = { ...seen.paths, [name]: path } },
   enableSandbox: () => { seen.sandbox = true },
   isPackaged: false,
   requestSingleInstanceLock: () => true,
@@ -92,21 +94,25 @@ const app = {
     throw new Error('FILEDOCK_DATA_DIR should have been used')
   },
   getVersion: () => '9.9.9',
+  getAppPath: () => process.cwd(),
   quit: () => {
     if (seen.quitting) { process.stdout.write(seen.quitDeferred ? 'QUIT after cleanup\n' : 'QUIT at once\n'); process.exit(0) }
     seen.quitting = true
     for (const fn of listeners['will-quit'] || []) fn({ preventDefault: () => { seen.quitDeferred = true } })
   },
-  exit: (code) => { process.stdout.write('EXIT ' + code + '\n'); process.exit(code) },
+  exit: (code) => { process.stdout.write((seen.quitDeferred ? 'EXIT ' + code + ' after cleanup' : 'EXIT ' + code) + '\n'); process.exit(code) },
 }
 class BrowserWindow {
   constructor(options) { this.options = options; seen.windows.push(options); this.webContents = { send: () => {}, isDestroyed: () => false } }
   once() {} on() {} show() {} maximize() {}
+  isDestroyed() { return false }
   isMaximized() { return false }
   getNormalBounds() { return { x: 0, y: 0, width: 800, height: 600 } }
   async loadURL(url) {
     seen.loaded = url
     setTimeout(async () => {
+      const page = await serve(new Request(url))
+      seen.page = { status: page.status, coop: page.headers.get('cross-origin-opener-policy'), csp: page.headers.get('content-security-policy') }
       const ours = await handlers.get('app.info')({ senderFrame: { url, parent: null } }, {})
       const foreign = await handlers.get('app.info')({ senderFrame: { url: 'https://evil.example/', parent: null } }, {})
       const bad = await handlers.get('files.rename')({ senderFrame: { url, parent: null } }, { fileCode: '../x' })
@@ -126,12 +132,20 @@ module.exports = {
     getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
   },
   session: { defaultSession: {
-    webRequest: { onHeadersReceived: (fn) => fn({ responseHeaders: {} }, (r) => { seen.csp = r.responseHeaders['Content-Security-Policy'] }) },
-    setPermissionRequestHandler: (fn) => fn({}, 'media', (granted) => { seen.permission = granted }),
+    webRequest: {
+      onBeforeSendHeaders: (fn) => fn({ requestHeaders: { Cookie: 'a=1' } }, (r) => { seen.cookie = r.requestHeaders.Cookie ?? null }),
+      onHeadersReceived: () => {},
+    },
+    setPermissionRequestHandler: (fn) => fn({}, 'media', (granted) => { seen.permission = granted }, { isMainFrame: true, requestingUrl: 'filedock://app/index.html' }),
     setPermissionCheckHandler: () => {},
     resolveProxy: async () => 'DIRECT',
   } },
   shell: { openExternal: async () => {} },
+  nativeImage: { createFromDataURL: (url) => ({ url }) },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes) => { seen.schemes = schemes },
+    handle: (scheme, handler) => { seen.handled = scheme; serve = handler },
+  },
   ipcMain: { handle: (c, fn) => handlers.set(c, fn), removeHandler: (c) => handlers.delete(c) },
 }
 `
@@ -140,11 +154,16 @@ const hook = `
 const Module = require('node:module')
 const fake = require(process.env.FAKE_ELECTRON)
 const load = Module._load
-Module._load = function (request, ...rest) { return request === 'electron' ? fake : load.call(this, request, ...rest) }
+Module._load = function (request, ...rest) {
+  if (request === 'electron') return fake
+  // The keyring addon as it fails where it was built for another machine (another CPU type, musl).
+  if (request === '@napi-rs/keyring') throw new Error('Cannot find native binding: wrong ELF class')
+  return load.call(this, request, ...rest)
+}
 `
 
 describe('the main bundle', () => {
-  it('starts against a fake Electron: hardened window, CSP, permissions denied, every channel wired', async () => {
+  it('starts against a fake Electron, even with a keyring addon that cannot load: hardened window, CSP, permissions denied, every channel wired', async () => {
     const fake = join(out, 'fake-electron.cjs')
     const preloadHook = join(out, 'hook.cjs')
     await writeFile(fake, fakeElectron)
@@ -163,10 +182,12 @@ describe('the main bundle', () => {
         },
       })
       const [report, quit] = run.stdout.trim().split('\n')
-      // will-quit is deferred until the core (sandbox, connections) is disposed, then the app quits.
-      expect(quit, run.stderr).toBe('QUIT after cleanup')
+      // will-quit is deferred until the core (sandbox, connections) is disposed, then the app exits.
+      expect(quit, run.stderr).toBe('EXIT 0 after cleanup')
       const seen = JSON.parse(report ?? '{}')
       expect(seen.name).toBe('Filedock')
+      // Chromium's profile and the app's own files share the one data folder (core/app/data-dir.ts).
+      expect(seen.paths).toEqual({ userData: dataDir })
       expect(seen.sandbox).toBe(true)
       expect(seen.windows[0].webPreferences).toMatchObject({
         contextIsolation: true,
@@ -176,8 +197,13 @@ describe('the main bundle', () => {
         webviewTag: false,
         preload: join(out, 'preload.cjs'),
       })
-      expect(seen.loaded).toBe(`file://${join(out, '..', 'renderer', 'index.html')}`)
-      expect(seen.csp).toEqual([expect.stringContaining("script-src 'self'")])
+      // The renderer is served (filedock://app, with the pages' headers), not opened as a file.
+      expect(seen.schemes).toEqual([expect.objectContaining({ scheme: 'filedock' })])
+      expect(seen.handled).toBe('filedock')
+      expect(seen.loaded).toBe('filedock://app/index.html')
+      expect(seen.page.coop).toBe('same-origin')
+      expect(seen.page.csp).toContain("script-src 'self'")
+      expect(seen.cookie).toBeNull()
       expect(seen.permission).toBe(false)
       expect(seen.menu).toEqual(['fileMenu', 'editMenu', 'View', 'windowMenu', 'help'])
       expect(seen.channels).toEqual([...channelNames])
@@ -193,31 +219,33 @@ describe('the main bundle', () => {
   })
 })
 
-describe('the folder writer bundle', () => {
-  it("runs as the index's folder writer thread, loading SQLite from node_modules as the app does", async () => {
+describe('the index writer bundle', () => {
+  it("runs as the index's writer thread, loading SQLite from node_modules as the app does", async () => {
     // The bundle sits next to main.cjs and resolves better-sqlite3 from the node_modules beside it.
     await symlink(join(root, 'node_modules'), join(out, 'node_modules'), 'dir')
     const dataDir = await mkdtemp(join(tmpdir(), 'filedock-writer-'))
     const file = join(dataDir, 'file-index.sqlite')
     const { db } = openIndexDb(file)
-    const writer = new FolderWriter({ file, entry: join(out, 'folder-writer.cjs') })
+    const writer = new IndexWriter({ file, entry: join(out, 'index-writer.cjs'), lastSeq: 0 })
     try {
-      db.prepare("INSERT INTO accounts (account_id, generation) VALUES ('acc', 1)").run()
-      const replace = await writer.begin(1, 0)
-      replace.add([
-        {
-          fileCode: 'abc123',
-          name: 'from the bundle.txt',
-          size: 3,
-          uploaded: '2026-11-25 10:00:00',
-          downloads: 0,
-          fldId: 0,
-          link: 'https://host.example/abc123',
-          thumbnail: null,
-          public: 1,
-        },
-      ])
-      expect(await replace.commit([], NOTHING_WRITTEN)).toBe(true)
+      const acct = await writer.account('acc')
+      const replace = await writer.beginReplace(acct, 0, writer.mark())
+      replace.add(
+        filesJson([
+          {
+            fileCode: 'abc123',
+            name: 'from the bundle.txt',
+            size: 3,
+            uploaded: '2026-11-25 10:00:00',
+            downloads: 0,
+            fldId: 0,
+            link: 'https://host.example/abc123',
+            thumbnail: null,
+            public: 1,
+          },
+        ]),
+      )
+      expect(await replace.commit([])).toBe(true)
       expect(db.prepare('SELECT name FROM files').pluck().all()).toEqual(['from the bundle.txt'])
     } finally {
       await writer.close()

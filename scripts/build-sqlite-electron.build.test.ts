@@ -1,18 +1,16 @@
-import { execFile, spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
 import { IndexReader } from '../core/index/index-reader.ts'
-import { IndexWrites } from '../core/index/index-writes.ts'
 import { chooseNativeBinding } from '../core/index/native-binding.ts'
 import { openIndexDb } from '../core/index/open-index-db.ts'
-import { indexedFile } from '../core/index/testing/indexed-file.ts'
+import { indexedFile, putListedFiles } from '../core/index/testing/indexed-file.ts'
+import { startHeadersMirror } from './testing/electron-headers-mirror.ts'
 
 const root = join(import.meta.dirname, '..')
 const script = join(root, 'scripts', 'build-sqlite-electron.mjs')
@@ -29,31 +27,9 @@ const sha256 = (file: string) => createHash('sha256').update(readFileSync(file))
  */
 it('compiles SQLite against the headers at --dist-url into native/ (over a killed run’s leftovers), leaves Node’s build alone, and the index opens through it', async () => {
   const work = await mkdtemp(join(tmpdir(), 'filedock-electron-sqlite-'))
-  const requests: string[] = []
-  const headersDir = join(dirname(dirname(process.execPath)), 'include', 'node')
-  expect(existsSync(join(headersDir, 'node_version.h')), `Node's headers at ${headersDir}`).toBe(true)
-  const release = join(work, 'mirror', `v${VERSION}`)
-  mkdirSync(join(work, 'stage', `node-v${VERSION}`, 'include'), { recursive: true })
-  mkdirSync(release, { recursive: true })
-  const copied = spawnSync('cp', ['-r', headersDir, join(work, 'stage', `node-v${VERSION}`, 'include')])
-  expect(copied.status, String(copied.stderr)).toBe(0)
   const tarball = `node-v${VERSION}-headers.tar.gz`
-  const packed = spawnSync('tar', ['czf', join(release, tarball), `node-v${VERSION}`], {
-    cwd: join(work, 'stage'),
-  })
-  expect(packed.status, String(packed.stderr)).toBe(0)
-  writeFileSync(join(release, 'SHASUMS256.txt'), `${sha256(join(release, tarball))}  ${tarball}\n`)
-  const mirror = createServer((req, res) => {
-    requests.push(req.url ?? '')
-    const file = join(work, 'mirror', ...(req.url ?? '/').split('/').filter((p) => p !== '..'))
-    if (!existsSync(file)) {
-      res.writeHead(404).end()
-      return
-    }
-    const body = readFileSync(file)
-    res.writeHead(200, { 'content-length': body.length }).end(body)
-  })
-  await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve))
+  const mirror = await startHeadersMirror(VERSION, work)
+  const requests = mirror.requests
   const nodeBuildBefore = sha256(nodeBuild)
   const out = join(root, 'native', `electron-${VERSION}`)
   // What a build killed mid-way leaves: its work folder, with a file where the addon is looked for. The next run
@@ -62,10 +38,9 @@ it('compiles SQLite against the headers at --dist-url into native/ (over a kille
   mkdirSync(leftover, { recursive: true })
   writeFileSync(join(leftover, 'better_sqlite3.node'), 'not an addon')
   try {
-    const { port } = mirror.address() as AddressInfo
     await promisify(execFile)(
       process.execPath,
-      [script, '--electron-version', VERSION, '--from-source', '--dist-url', `http://127.0.0.1:${port}`],
+      [script, '--electron-version', VERSION, '--from-source', '--dist-url', mirror.url],
       {
         env: {
           ...process.env,
@@ -87,7 +62,7 @@ it('compiles SQLite against the headers at --dist-url into native/ (over a kille
     const { db } = openIndexDb(join(work, 'file-index.sqlite'), picked.path)
     try {
       db.exec("INSERT INTO accounts (acct, account_id) VALUES (1, 'one')")
-      new IndexWrites(db).putFiles(1, 0, [indexedFile(1, { name: 'Report.pdf' })])
+      putListedFiles(db, 1, [indexedFile(1, { name: 'Report.pdf' })])
       const window = new IndexReader(db).window(
         { accts: [1], fldId: null, search: 'repo', sort: { key: 'name', dir: 'asc' } },
         0,

@@ -6,22 +6,24 @@
 // it against Electron's headers. Both need the network the first time.
 //
 //   node scripts/build-sqlite-electron.mjs [--electron-version V] [--arch A] [--from-source] [--dist-url URL]
-//                                          [--dry-run]
+//                                          [--dest DIR] [--dry-run]
 // --from-source skips the prebuilt addon; --dist-url takes Electron's headers from a mirror (default
-// https://electronjs.org/headers); --dry-run prints the plan (one JSON object) and changes nothing.
+// https://electronjs.org/headers); --dest writes DIR/electron-<version>/better_sqlite3.node instead of native/
+// (`npm run dist` keeps one folder per target, scripts/dist.mjs); --dry-run prints the plan (one JSON object) and
+// changes nothing.
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
 
-/** Where the Electron build goes; core/index/native-binding.ts looks exactly here. */
-export function bindingPath(appRoot, electronVersion) {
-  return join(appRoot, 'native', `electron-${electronVersion}`, 'better_sqlite3.node')
+/** Where the Electron build goes; core/index/native-binding.ts looks exactly here (below `dest`, default native/). */
+export function bindingPath(appRoot, electronVersion, dest = join(appRoot, 'native')) {
+  return join(dest, `electron-${electronVersion}`, 'better_sqlite3.node')
 }
 
 const ELECTRON_HEADERS = 'https://electronjs.org/headers'
@@ -35,12 +37,13 @@ export function plan({
   node,
   fromSource = false,
   distUrl = ELECTRON_HEADERS,
+  dest,
 }) {
   const sqliteDir = dirname(require.resolve('better-sqlite3/package.json', { paths: [appRoot] }))
   const work = join(appRoot, 'native', '.build', `electron-${electronVersion}-${arch}`)
   const bin = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`, { paths: [appRoot] })), file)
   return {
-    out: bindingPath(appRoot, electronVersion),
+    out: bindingPath(appRoot, electronVersion, dest),
     copy: { from: sqliteDir, to: work },
     attempts: [
       ...(fromSource ? [] : [prebuilt(bin, work, { electronVersion, arch, platform, node })]),
@@ -106,6 +109,7 @@ function main() {
       arch: { type: 'string' },
       'from-source': { type: 'boolean' },
       'dist-url': { type: 'string' },
+      dest: { type: 'string' },
       'dry-run': { type: 'boolean' },
     },
     strict: true,
@@ -123,6 +127,7 @@ function main() {
     node: process.execPath,
     fromSource: values['from-source'],
     distUrl: values['dist-url'],
+    dest: values.dest === undefined ? undefined : resolve(values.dest),
   })
   if (values['dry-run']) {
     process.stdout.write(`${JSON.stringify(p)}\n`)

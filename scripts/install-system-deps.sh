@@ -5,8 +5,9 @@
 #   dbus           dbus-run-session gives those tests a private session bus
 #   curl           the baseline the upload benchmark compares against
 #   time           GNU time: the benchmarks read each command's peak RSS from it (/usr/bin/time -f %M)
+#   xvfb           xvfb-run: a display for `npm run test:electron` where there is none
 set -euo pipefail
-packages=(chromium gnome-keyring dbus curl time ca-certificates fonts-dejavu-core)
+packages=(chromium gnome-keyring dbus curl time xvfb ca-certificates fonts-dejavu-core)
 sudo=''
 if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null || { echo "Run as root, or install: ${packages[*]}" >&2; exit 1; }

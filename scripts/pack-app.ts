@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { chmod, cp, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
+import { ensureSqliteAddons } from './dist.mjs'
 
 /**
  * Packs the app the way `npm run dist` does, without the network: electron-builder (`--dir`, Linux x64) on a
@@ -17,6 +18,8 @@ export interface PackedApp {
   resources: string
   /** The main bundle that was packed, as text. */
   mainCode: string
+  /** electron-builder's output folder (linux-unpacked/, and a .deb's stand-in record when one was asked for). */
+  out: string
 }
 
 export interface PackOptions {
@@ -26,6 +29,13 @@ export interface PackOptions {
   packageJson?: { manifest: string; lock: string }
   /** Other `files` globs than electron-builder.yml's (a baseline). */
   files?: string[]
+  /**
+   * Build SQLite for Electron first, as `npm run dist` does (scripts/dist.mjs), for this Electron version (also
+   * the one packed) with headers from `distUrl`.
+   */
+  sqlite?: { electronVersion: string; distUrl: string }
+  /** Also make a .deb, with this stand-in for fpm (electron-builder's packer, downloaded by it otherwise). */
+  debWith?: string
 }
 
 export async function packApp(work: string, o: PackOptions): Promise<PackedApp> {
@@ -41,6 +51,8 @@ export async function packApp(work: string, o: PackOptions): Promise<PackedApp> 
   for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml']) {
     await cp(join(root, file), join(stage, file))
   }
+  // Icons and the Windows installer's include.
+  await cp(join(root, 'build'), join(stage, 'build'), { recursive: true })
   if (o.files !== undefined) {
     // Replaced in the staged file itself: a `files` given to electron-builder's API is merged with the file's.
     const yml = await readFile(join(stage, 'electron-builder.yml'), 'utf8')
@@ -67,17 +79,32 @@ export async function packApp(work: string, o: PackOptions): Promise<PackedApp> 
   await writeFile(join(electronDist, 'electron'), '#!/bin/sh\n')
   await chmod(join(electronDist, 'electron'), 0o755)
   const out = join(work, 'out')
-  const electronVersion = (
-    JSON.parse(await readFile(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as {
-      version: string
-    }
-  ).version
+  const electronVersion =
+    o.sqlite?.electronVersion ??
+    (
+      JSON.parse(await readFile(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as {
+        version: string
+      }
+    ).version
+  if (o.sqlite !== undefined) {
+    const problems = await ensureSqliteAddons({
+      appRoot: root,
+      dest: stage,
+      electronVersion,
+      archs: ['x64'],
+      platform: 'linux',
+      distUrl: o.sqlite.distUrl,
+      fromSource: true,
+      stdio: 'ignore',
+    })
+    if (problems.length > 0) throw new Error(`SQLite for Electron: ${problems.join('; ')}`)
+  }
   // npmRebuild stays false whatever the file says: a rebuild would replace node_modules' build of SQLite.
   const script = `
     import { Arch, build, Platform } from 'electron-builder'
     await build({
       projectDir: ${JSON.stringify(stage)},
-      targets: Platform.LINUX.createTarget('dir', Arch.x64),
+      targets: Platform.LINUX.createTarget(${JSON.stringify(o.debWith ? ['dir', 'deb'] : ['dir'])}, Arch.x64),
       config: {
         electronFuses: null,
         npmRebuild: false,
@@ -89,12 +116,17 @@ export async function packApp(work: string, o: PackOptions): Promise<PackedApp> 
   const packed = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, ELECTRON_BUILDER_OFFLINE: 'true' },
+    env: {
+      ...process.env,
+      ELECTRON_BUILDER_OFFLINE: 'true',
+      ...(o.debWith ? { CUSTOM_FPM_PATH: o.debWith } : {}),
+    },
   })
   if (packed.status !== 0) throw new Error(`electron-builder failed: ${packed.stderr.slice(-2000)}`)
   return {
     resources: join(out, 'linux-unpacked', 'resources'),
     mainCode: await readFile(join(stage, 'dist', 'electron', 'main.cjs'), 'utf8'),
+    out,
   }
 }
 

@@ -3,8 +3,11 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { extractAll, listPackage } from '@electron/asar'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { chooseNativeBinding } from '../core/index/native-binding.ts'
+import { openIndexDb } from '../core/index/open-index-db.ts'
 import { packApp, requiredPackages } from './pack-app.ts'
+import { startHeadersMirror } from './testing/electron-headers-mirror.ts'
 
 /**
  * What `npm run dist` would ship, checked on a real package: electron-builder packs the app (scripts/pack-app.ts,
@@ -19,11 +22,40 @@ let work: string
 let app: string
 let files: string[]
 let mainRequires: string[]
+let resources: string
+let deb: { args: string[]; desktop: string; resources: string[] }
+
+/** Not a real Electron: a version of its own, so nothing built here can be taken for a real build. */
+const ELECTRON = '98.7.7'
+
+/**
+ * A stand-in for fpm (electron-builder's .deb packer, which it would download): it records what it was asked to
+ * put in the package, and keeps the .desktop file electron-builder wrote for it (a temp file, gone afterwards).
+ */
+const fakeFpm = `#!/usr/bin/env node
+const { copyFileSync, readdirSync, writeFileSync } = require('node:fs')
+const { join } = require('node:path')
+const args = process.argv.slice(2)
+const record = process.env.FPM_RECORD
+const desktop = args.find((a) => a.includes('=/usr/share/applications/'))
+copyFileSync(desktop.split('=')[0], join(record, 'entry.desktop'))
+const opt = args.find((a) => a.endsWith('=/opt/Filedock'))
+const resources = readdirSync(join(opt.split('=')[0], 'resources'))
+writeFileSync(join(record, 'fpm.json'), JSON.stringify({ args, resources }))
+writeFileSync(args[args.indexOf('--package') + 1], '')
+`
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'filedock-pack-'))
+  const fpm = join(work, 'fpm')
+  await writeFile(fpm, fakeFpm, { mode: 0o755 })
+  await mkdir(join(work, 'fpm-record'))
+  vi.stubEnv('FPM_RECORD', join(work, 'fpm-record'))
+  const mirror = await startHeadersMirror(ELECTRON, join(work, 'headers'))
   // A stand-in renderer and CLI: what matters is which of dist/ is packed, not what Vite or esbuild wrote.
   const packed = await packApp(work, {
+    sqlite: { electronVersion: ELECTRON, distUrl: mirror.url },
+    debWith: fpm,
     renderer: async (renderer) => {
       await mkdir(join(renderer, 'assets'))
       await writeFile(join(renderer, 'index.html'), '<!doctype html><script src="assets/app.js"></script>')
@@ -33,20 +65,71 @@ beforeAll(async () => {
       await writeFile(join(renderer, '..', 'cli', 'filedock.mjs'), '')
     },
   })
+  mirror.close()
   mainRequires = requiredPackages(packed.mainCode)
-  const resources = packed.resources
+  resources = packed.resources
+  const record = JSON.parse(await readFile(join(work, 'fpm-record', 'fpm.json'), 'utf8'))
+  deb = { ...record, desktop: await readFile(join(work, 'fpm-record', 'entry.desktop'), 'utf8') }
   files = listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) => f.replace(/^[/\\]/, ''))
   // The app as Electron sees it: the archive, with the unpacked native files laid back over it.
   app = join(work, 'extracted')
   extractAll(join(resources, 'app.asar'), app)
   await cp(join(resources, 'app.asar.unpacked'), app, { recursive: true })
-}, 240_000)
+}, 420_000)
 
 afterAll(async () => {
+  vi.unstubAllEnvs()
   if (work) await rm(work, { recursive: true, force: true })
+  await rm(join(root, 'native', '.build', `electron-${ELECTRON}-x64`), { recursive: true, force: true })
 })
 
 describe('the packaged app', () => {
+  it('has its file index: SQLite for its Electron, built first as npm run dist does, in its resources', () => {
+    const picked = chooseNativeBinding({ ...process.versions, electron: ELECTRON }, [resources])
+    expect(picked).toEqual({
+      path: join(resources, 'native', `electron-${ELECTRON}`, 'better_sqlite3.node'),
+      problem: null,
+    })
+    // A real addon (compiled against the headers served for this version, which are this Node's): it opens the index.
+    const { db } = openIndexDb(join(work, 'file-index.sqlite'), picked.path)
+    try {
+      expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'files'").get()).toEqual({
+        n: 1,
+      })
+    } finally {
+      db.close()
+    }
+  })
+
+  it('makes a .deb: maintainer and homepage from package.json, the AppArmor profile, icons, and a desktop entry that claims no type', () => {
+    const arg = (name: string) => deb.args[deb.args.indexOf(name) + 1]
+    expect(arg('--maintainer')).toBe('Filedock contributors <maintainers@filedock.dev>')
+    expect(arg('--url')).toBe('https://filedock.dev')
+    // Installed by the package on Ubuntu 24.04 and later (user namespaces for Chromium's sandbox).
+    expect(deb.resources).toContain('apparmor-profile')
+    expect(deb.args).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/=\/usr\/share\/applications\/filedock-app\.desktop$/),
+        expect.stringMatching(/256x256\.png=\/usr\/share\/icons\/hicolor\/256x256\/apps\/filedock-app\.png$/),
+        expect.stringMatching(/16x16\.png=\/usr\/share\/icons\/hicolor\/16x16\/apps\/filedock-app\.png$/),
+      ]),
+    )
+    const entry = Object.fromEntries(
+      deb.desktop
+        .split('\n')
+        .filter((l) => l.includes('='))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    )
+    expect(entry).toMatchObject({
+      Name: 'Filedock',
+      Exec: '/opt/Filedock/filedock-app %F',
+      Icon: 'filedock-app',
+      // package.json's desktopName: Electron gives its windows this app_id, so the desktop matches them to it.
+      StartupWMClass: 'filedock-app',
+    })
+    expect(entry.MimeType).toBeUndefined()
+  })
+
   it('declares as dependencies exactly the packages the main bundle loads at run time', () => {
     expect(mainRequires).toEqual(['@napi-rs/keyring', 'better-sqlite3'])
     expect(Object.keys(pkg.dependencies).sort()).toEqual(mainRequires)
@@ -55,7 +138,7 @@ describe('the packaged app', () => {
   it("holds main, preload, the index's folder writer, the renderer and package.json; no source maps, no CLI", () => {
     const dist = files.filter((f) => f.startsWith('dist') && !f.endsWith('dist') && /\.\w+$/.test(f))
     expect(dist.map((f) => f.replaceAll('\\', '/')).sort()).toEqual([
-      'dist/electron/folder-writer.cjs',
+      'dist/electron/index-writer.cjs',
       'dist/electron/main.cjs',
       'dist/electron/preload.cjs',
       'dist/renderer/assets/app.js',

@@ -14,6 +14,12 @@ export interface WatchRule {
   accountId: string
   /** Target folder on the host; 0 is the root. */
   fldId: number
+  /**
+   * The target folder's path as the user chose it in the folder tree (`Photos/2024`, '' for the root), shown
+   * instead of its id. Absent on rules made before it was kept, or by the CLI; a rename on the host later is not
+   * followed here (the watch itself goes by the id).
+   */
+  folderPath?: string
   /** A file is sent once it has not changed for this long. */
   minAgeMs: number
   /** Where sent files are moved once their landing is verified; null keeps them in place. */
@@ -31,11 +37,14 @@ export const minAgeSchema = z
   .min(0, 'The minimum age cannot be negative')
   .max(MAX_MIN_AGE_MS, 'The minimum age is at most a day')
 
+const folderPathSchema = z.string().max(4096)
+
 export const watchRuleSchema = z.strictObject({
   id: z.string().min(1).max(64),
   dir: absolutePath,
   accountId: accountIdSchema,
   fldId: folderId,
+  folderPath: folderPathSchema.exactOptional(),
   minAgeMs: minAgeSchema,
   doneDir: absolutePath.nullable(),
   paused: z.boolean(),
@@ -46,6 +55,7 @@ export const newWatchRuleSchema = z.strictObject({
   dir: absolutePath,
   accountId: accountIdSchema,
   fldId: folderId.default(0),
+  folderPath: folderPathSchema.exactOptional(),
   minAgeMs: minAgeSchema.default(DEFAULT_MIN_AGE_MS),
   doneDir: absolutePath.nullable().default(null),
 })

@@ -11,7 +11,7 @@ import { startWebHost } from './server.ts'
 import { attachStagedDrops } from './staged-drops.ts'
 
 /**
- * `npm run web -- [--port N] [--data DIR]`: the core in this Node process, the built renderer and the contract
+ * `npm run web -- [--port N] [--data DIR] [PATH…]`: the core in this Node process, the built renderer and the contract
  * over WebSocket on 127.0.0.1. Prints exactly one JSON line, {"url": …}, on stdout when ready; logs go to stderr.
  */
 const log = logLine
@@ -39,6 +39,12 @@ async function main(): Promise<void> {
   })
   log(`filedock web: data in ${dataDir}; open the URL below in your browser (Ctrl+C to stop)`)
   process.stdout.write(`${JSON.stringify({ url: host.url })}\n`)
+  // Paths given on the command line wait in the page for the person's answer, as Electron's "Open with" do.
+  if (args.paths.length > 0) {
+    void core.arrivals
+      .add(args.paths)
+      .catch((error: unknown) => log(`filedock web: the given paths: ${String(error)}`))
+  }
   if (args.open) openBrowser(host.url, { env: process.env, platform: process.platform, spawn, log })
 
   let stopping = false

@@ -25,6 +25,11 @@ const MIME: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 }
 
+/** A served file's Content-Type, by its extension (both hosts serve the same files). */
+export function contentTypeOf(file: string): string {
+  return MIME[extname(file).toLowerCase()] ?? 'application/octet-stream'
+}
+
 /**
  * Maps a request path to a file inside `root`, or null. Only `/` falls back to index.html: an unknown path is
  * a 404, not the app, so a typo or a probe never gets a page that looks like success.
@@ -72,7 +77,7 @@ export async function serveStatic(
   }
   setSecurityHeaders(res, port)
   res.statusCode = 200
-  res.setHeader('Content-Type', MIME[extname(file).toLowerCase()] ?? 'application/octet-stream')
+  res.setHeader('Content-Type', contentTypeOf(file))
   res.setHeader('Content-Length', info.size)
   // index.html names the hashed assets, so it must never be stale; the assets themselves are immutable.
   res.setHeader(

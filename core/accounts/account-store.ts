@@ -56,7 +56,8 @@ export class AccountStore {
   static async open(options: AccountStoreOptions): Promise<AccountStore> {
     const { settings, warning } = await loadSettings(options.dataDir)
     const secrets = secretStoreFor(settings.secretBackend, options)
-    const [probe, safeProbe] = await Promise.all([secrets.probe(), options.safeStorage?.probe() ?? null])
+    const probe = await secrets.probe()
+    const safeProbe = await probeSafeStorage(options, secrets, probe)
     return new AccountStore(options, settings, secrets, probe, safeProbe, warning)
   }
 
@@ -261,6 +262,7 @@ export class AccountStore {
       await switched.cleanUp()
       this.secrets = switched.secrets
       this.probe = switched.probe
+      if (switched.secrets === this.options.safeStorage) this.safeStorageProbe = switched.probe
       this.keyProblems.clear()
       this.listeners.emit({ reason: 'keychain', accountId: null })
       return this.keychainStatus()
@@ -311,4 +313,20 @@ export class AccountStore {
     await saveSettings(this.options.dataDir, next)
     this.settings = next
   }
+}
+
+/**
+ * Whether Electron safeStorage could be offered, found out only when it matters: it is offered when the keychain
+ * fails. A probe encrypts and decrypts, and on macOS each of those is a keychain access that can prompt the user,
+ * so a working keychain means no probe at all (safeStorageAvailable then reads false: there is nothing to offer).
+ * When safeStorage is itself the chosen backend, its probe is the backend's own, done once.
+ */
+async function probeSafeStorage(
+  backends: SecretBackends,
+  secrets: SecretStore,
+  probe: KeychainProbe,
+): Promise<KeychainProbe | null> {
+  if (backends.safeStorage === undefined) return null
+  if (secrets === backends.safeStorage) return probe
+  return probe.available ? null : backends.safeStorage.probe()
 }

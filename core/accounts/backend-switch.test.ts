@@ -86,7 +86,8 @@ describe('choosing where keys live', () => {
     expect(reopened.keychainStatus()).toMatchObject({
       choice: 'keychain',
       available: true,
-      safeStorageAvailable: true,
+      // Not probed while the keychain works (safe-storage-probe.test.ts): nothing to offer.
+      safeStorageAvailable: false,
     })
     expect((await reopened.list()).map((v) => v.needsKey)).toEqual([false, false])
   })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as wait } from 'node:timers/promises'
-import { AsyncEntry } from '@napi-rs/keyring'
+import type { AsyncEntry } from '@napi-rs/keyring'
 import {
   type KeychainProbe,
   keychainError,
@@ -9,6 +9,15 @@ import {
 } from './secret-store.ts'
 
 export const DEFAULT_KEYCHAIN_SERVICE = 'Filedock'
+
+export type KeyringModule = Pick<typeof import('@napi-rs/keyring'), 'AsyncEntry'>
+
+/**
+ * The keyring addon, loaded when a key is first needed rather than when the program starts: an addon that
+ * cannot load here (another CPU type, a musl system) then fails that one call, which the store reports as "no
+ * keychain" (and the app offers its fallback), instead of stopping Electron's main before any window opens.
+ */
+const loadKeyring = (): Promise<KeyringModule> => import('@napi-rs/keyring')
 
 function platformBackend(): Pick<SecretStoreDescription, 'backend' | 'label'> {
   if (process.platform === 'darwin') return { backend: 'keychain:macos', label: 'macOS Keychain' }
@@ -24,9 +33,11 @@ function platformBackend(): Pick<SecretStoreDescription, 'backend' | 'label'> {
  */
 export class KeyringSecretStore implements SecretStore {
   readonly service: string
+  private readonly load: () => Promise<KeyringModule>
 
-  constructor(options: { service?: string } = {}) {
+  constructor(options: { service?: string; load?: () => Promise<KeyringModule> } = {}) {
     this.service = options.service ?? DEFAULT_KEYCHAIN_SERVICE
+    this.load = options.load ?? loadKeyring
   }
 
   describe(): SecretStoreDescription {
@@ -35,7 +46,7 @@ export class KeyringSecretStore implements SecretStore {
 
   async get(id: string): Promise<string | null> {
     try {
-      return await settled(() => this.entry(id).getPassword())
+      return await settled(async () => (await this.entry(id)).getPassword())
     } catch (cause) {
       throw keychainError(`Could not read the key from the ${this.describe().label}`, cause)
     }
@@ -43,7 +54,7 @@ export class KeyringSecretStore implements SecretStore {
 
   async set(id: string, secret: string): Promise<void> {
     try {
-      await settled(() => this.entry(id).setPassword(secret))
+      await settled(async () => (await this.entry(id)).setPassword(secret))
     } catch (cause) {
       throw keychainError(`Could not save the key in the ${this.describe().label}`, cause)
     }
@@ -51,18 +62,20 @@ export class KeyringSecretStore implements SecretStore {
 
   async delete(id: string): Promise<boolean> {
     try {
-      return await settled(() => this.entry(id).deletePassword())
+      return await settled(async () => (await this.entry(id)).deletePassword())
     } catch (cause) {
       throw keychainError(`Could not delete the key from the ${this.describe().label}`, cause)
     }
   }
 
   probe(): Promise<KeychainProbe> {
-    return probeKeychain({ service: this.service })
+    return probeKeychain({ service: this.service, load: this.load })
   }
 
-  // The constructor itself throws when the pinned store is unreachable, so it is called inside each try.
-  private entry(id: string): AsyncEntry {
+  // The constructor itself throws when the pinned store is unreachable (and the load when the addon cannot
+  // load), so it is called inside each try.
+  private async entry(id: string): Promise<AsyncEntry> {
+    const { AsyncEntry } = await this.load()
     return new AsyncEntry(this.service, id, { linux: { store: 'secret-service' } })
   }
 }
@@ -95,7 +108,9 @@ const isStorageAccessFailure = (error: unknown) =>
  * Writes, reads back and deletes a throwaway entry, so "available" means the keychain works now (running,
  * unlocked, writable) rather than merely that a library loaded.
  */
-export async function probeKeychain(options: { service?: string } = {}): Promise<KeychainProbe> {
+export async function probeKeychain(
+  options: { service?: string; load?: () => Promise<KeyringModule> } = {},
+): Promise<KeychainProbe> {
   const store = new KeyringSecretStore(options)
   const { label } = store.describe()
   const id = `filedock-probe-${randomUUID()}`

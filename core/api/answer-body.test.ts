@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { readPicked } from './answer-body.ts'
 import { countTurns } from './testing/loop-turns.ts'
 
@@ -47,5 +47,44 @@ describe('reading only the values a call needs', () => {
       notJson,
     )
     expect(picked).toEqual(JSON.parse(text))
+  })
+
+  it('parses a small answer whole, in one JSON.parse, with the same values as a streamed one', async () => {
+    const folders = [{ fld_id: 7, name: 'Ünïcode ✓' }]
+    const files = Array.from({ length: 1_000 }, (_, i) => ({ file_code: `code${i}`, name: `file-${i}.bin` }))
+    const text = JSON.stringify({ status: 200, msg: 'OK', result: { files, folders } })
+    expect(Buffer.byteLength(text)).toBeLessThan(256 * 1024)
+    const paths = ['status', 'msg', 'error', 'result.folders']
+    const parse = vi.spyOn(JSON, 'parse')
+    const bytes = Buffer.from(text)
+    const small = await readPicked(
+      buffered(bytes.subarray(0, 1_000), bytes.subarray(1_000)),
+      'folder/list',
+      paths,
+      notJson,
+    )
+    expect(parse).toHaveBeenCalledTimes(1)
+    parse.mockClear()
+    // The same document padded past the limit (whitespace is JSON too) is streamed: no whole parse.
+    const padded = Buffer.from(`${text}${' '.repeat(300 * 1024)}`)
+    const streamed = await readPicked(buffered(padded), 'folder/list', paths, notJson)
+    expect(parse).not.toHaveBeenCalledWith(expect.stringContaining('"folders"'))
+    parse.mockRestore()
+    expect(small).toEqual({ status: 200, msg: 'OK', result: { folders } })
+    expect(streamed).toEqual(small)
+  })
+
+  it('refuses a small answer that is not JSON as a streamed one would', async () => {
+    await expect(
+      readPicked(buffered(Buffer.from('<html>busy</html>')), 'folder/list', ['result.folders'], notJson),
+    ).rejects.toThrow('not JSON: <html>busy</html>')
+    await expect(
+      readPicked(
+        buffered(Buffer.from('{"result":{"folders":[]}} x')),
+        'folder/list',
+        ['result.folders'],
+        notJson,
+      ),
+    ).rejects.toThrow('not JSON')
   })
 })

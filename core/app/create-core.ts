@@ -7,6 +7,7 @@ import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/ope
 import { recrawlEveryFrom } from '../index/recrawl-setting.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { logLine } from '../logging/log.ts'
+import { Arrivals } from './arrivals.ts'
 import { type OpenFolder, openBackgroundWork } from './background-work.ts'
 import { ClientPool } from './client-pool.ts'
 import { osDownloadsDir } from './download-folder.ts'
@@ -14,6 +15,7 @@ import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
 import { downloadHandlers, type RevealPath } from './handlers/download-handlers.ts'
 import { indexHandlers, unavailableIndexHandlers } from './handlers/index-handlers.ts'
+import { localFolderHandlers, type PickFolder } from './handlers/local-folder-handlers.ts'
 import { remoteHandlers } from './handlers/remote-handlers.ts'
 import { type PickPaths, uploadHandlers } from './handlers/upload-handlers.ts'
 import type { HttpDispatcherSource } from './http-dispatcher.ts'
@@ -45,9 +47,18 @@ export interface CoreOptions {
   revealPath?: RevealPath
   /** The OS Downloads folder (Electron: app.getPath('downloads')); found from the environment by default. */
   downloadsDir?: string
+  /** Electron's folder dialog (local.pickFolder); the browser host's page shows its own picker. */
+  pickFolder?: PickFolder
   log?: (line: string) => void
   /** The account index's crawl settings (tests turn background crawls off). */
   index?: AppIndexSettings
+  /**
+   * Under Electron, where its build of SQLite may be loaded from (native/electron-<version>/ below a root): a
+   * packaged app's own resources folder only, or the checkout `npm start` runs. Never the working directory: an
+   * installed Filedock started from a folder holding such a file would load that code. None: no index under
+   * Electron (Node loads its own build and ignores this).
+   */
+  nativeAddon?: { roots: readonly string[]; packaged: boolean }
 }
 
 export interface Core {
@@ -60,6 +71,8 @@ export interface Core {
   settings: SettingsStore
   /** The folder the window shows, as it last said (Open with / Send to queue there). */
   openFolder(): OpenFolder | null
+  /** Paths handed to Filedock from outside its window, waiting for the person's answer there. */
+  arrivals: Arrivals
   dispose(): Promise<void>
 }
 
@@ -119,6 +132,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // does not wait for it; if the sandbox moved to another port the account's address follows.
   void restartOffline(accounts, offline, log)
 
+  const arrivals = new Arrivals(events)
   const handlers: Handlers = {
     ...appHandlers({ host: options.host, version: options.version }),
     ...accountHandlers(accounts, offline),
@@ -138,11 +152,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       pool,
       settings,
       events,
-      index: typeof appIndex === 'string' ? null : { reader: appIndex.index.reader, scope: appIndex.scope },
+      index: typeof appIndex === 'string' ? null : { index: appIndex.index, scope: appIndex.scope },
       downloadsDir: options.downloadsDir ?? osDownloadsDir(),
       reveal: options.revealPath,
     }),
+    ...localFolderHandlers({ settings, events, pickFolder: options.pickFolder }),
     ...background.handlers,
+    ...arrivals.handlers(),
   }
 
   return {
@@ -152,6 +168,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     queue,
     settings,
     openFolder: () => background.openFolder(),
+    arrivals,
     async dispose() {
       stopForwarding()
       // Watches first: they feed the queue. Then the queue: its transfers use the pool's clients and may need
@@ -185,11 +202,14 @@ function openIndex(
   log: (line: string) => void,
   settings: SettingsStore,
 ): AppIndex | string {
-  const roots = [(process as { resourcesPath?: string }).resourcesPath, process.cwd()]
-  const binding = chooseNativeBinding(process.versions, roots)
+  const binding = chooseNativeBinding(process.versions, options.nativeAddon?.roots ?? [])
   if (binding.problem !== null) {
-    log(`Filedock: ${binding.problem}`)
-    return binding.problem
+    // A packaged app has no build script to run: it was shipped incomplete (npm run dist refuses to).
+    const problem = options.nativeAddon?.packaged
+      ? `This Filedock was packaged without the file index's SQLite for Electron ${process.versions.electron}: install a complete release.`
+      : binding.problem
+    log(`Filedock: ${problem}`)
+    return problem
   }
   try {
     return openAppIndex({

@@ -4,16 +4,16 @@ import type { IndexFileRow, IndexFolderRow } from '../../shared/file-index.ts'
 import type { ApiClient } from '../api/client.ts'
 import { filesByCode, type ResolvedFiles } from '../download/host-files.ts'
 import type { HistoryStore } from '../history/history-store.ts'
-import type { IndexReader } from '../index/index-reader.ts'
+import type { IndexService } from '../index/index-service.ts'
 import { accountOf, type ScopeContext } from '../index/query-scope.ts'
 import type { ResolvedQuery } from '../index/query-sql.ts'
-import { type Selection, selectedFiles } from '../index/selection.ts'
+import type { Selection } from '../index/selection.ts'
 import type { DownloadSource } from '../queue/download-plan.ts'
 
 /**
  * The files of a download request in the app, read from the account index (a Ctrl+A of 100,000 files streams from
  * it, never from rows the window loaded), from the upload history for a batch, and from the API for codes the
- * index does not hold (yet). Read-only: the index is only queried (its reader, resolveQuery, selectedFiles).
+ * index does not hold (yet). Read-only: the index is only queried (file, iterateFiles, selectedFiles, window).
  *
  * Where each file goes below the download folder (relDir) mirrors the host's tree below what was asked for:
  * - a folder: the folder names from it down to the file's folder (none for its own files);
@@ -24,7 +24,8 @@ import type { DownloadSource } from '../queue/download-plan.ts'
  */
 
 export interface IndexSource {
-  reader: IndexReader
+  /** Its public reads only: the service keeps its reader private. */
+  index: Pick<IndexService, 'file' | 'iterateFiles' | 'selectedFiles' | 'window'>
   scope: ScopeContext
 }
 
@@ -64,7 +65,7 @@ export async function downloadFiles(r: DownloadRequest, s: DownloadFileSources):
     search: '',
     sort: { key: 'name', dir: 'asc' },
   }
-  const files = [...index.reader.iterateFiles(query)]
+  const files = [...index.index.iterateFiles(query)]
   // Nothing indexed there: a folder not crawled yet (or empty, which the host then says at the cost of a listing).
   if (files.length === 0) return s.fromApi(await s.client(accountId), accountId, what)
   const trail = recursive ? folderTrails(index, accountId, under) : () => []
@@ -90,11 +91,10 @@ async function codeFiles(
   s: DownloadFileSources,
 ): Promise<ResolvedFiles> {
   const id = accountOf(accountId, index.scope)
-  const key = index.scope.key(id)
   const out: ResolvedFiles = { files: [], problems: [] }
   const unknown: string[] = []
   for (const code of new Set(codes)) {
-    const row = index.reader.file(key, code)
+    const row = index.index.file(id, code)
     if (row === null) unknown.push(code)
     else out.files.push(sourceOf(row, []))
   }
@@ -118,7 +118,7 @@ function selectionFiles(selection: Selection, index: IndexSource): ResolvedFiles
     return trail
   }
   // Read whole before the folder names: SQLite answers one statement at a time on a connection.
-  for (const row of [...selectedFiles(selection, index.reader, index.scope)]) {
+  for (const row of [...index.index.selectedFiles(selection, index.scope)]) {
     if (row.kind === 'missing') {
       out.problems.push({
         fileCode: row.fileCode,
@@ -165,9 +165,9 @@ function folderTrails(index: IndexSource, accountId: string, root: number): (fld
     sort: { key: 'name', dir: 'asc' },
   }
   const names = new Map<number, string[]>()
-  const folders = index.reader.totals(q).folders
+  const folders = index.index.window(q, [accountId], 0, 0).folders
   for (let offset = 0; offset < folders; offset += FOLDER_WINDOW) {
-    const rows = index.reader.window(q, offset, Math.min(FOLDER_WINDOW, folders - offset), true).rows
+    const rows = index.index.window(q, [accountId], offset, Math.min(FOLDER_WINDOW, folders - offset)).rows
     for (const row of rows as IndexFolderRow[]) {
       const steps = [...row.parents, { id: row.fldId, name: row.name }]
       const from = root === 0 ? 0 : steps.findIndex((step) => step.id === root) + 1

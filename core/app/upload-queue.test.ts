@@ -114,6 +114,19 @@ describe('the upload queue in the app', () => {
       .toEqual(['cancelled', 'cancelled'])
   })
 
+  it('says a batch whose only upload was cancelled sent nothing: no files, nothing failed, one cancelled', async () => {
+    const r = await rig()
+    await r.call('queue.pause')
+    const result = await r.call<EnqueueResult>('queue.enqueuePaths', {
+      paths: [join(src, 'loose.txt')],
+      targets: [{ accountId: r.account.id, fldId: 0 }],
+    })
+    const [item] = (await r.call<QueueSnapshot>('queue.snapshot')).items
+    await r.call('queue.cancel', { itemId: item?.id })
+    const links = await r.next('links.ready', (e) => e.batchId === result.batchId)
+    expect(links).toMatchObject({ files: 0, failed: 0, cancelled: 1, text: '' })
+  })
+
   it('keeps queue limits and upload settings across a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'filedock-uq-restart-'))
     const first = await createCore({

@@ -112,6 +112,7 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       files: entries.length,
       alreadyThere: event.alreadyThere ?? 0,
       failed: event.failed,
+      cancelled: event.cancelled,
       copied,
     })
   }

@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3'
-import { inWriteTransaction } from './open-index-db.ts'
 
 /** One account's row in the index: its key, generation and crawl position. */
 export interface AccountRow {
@@ -26,36 +25,55 @@ interface RawAccount {
   warning: string | null
 }
 
-/** The accounts table: account ids mapped to small integer keys, plus each account's crawl bookkeeping. */
+/**
+ * A key no account has: what a query of an account the index has no row for yet uses (it matches no rows). Keys
+ * are made by the writer thread (account-writes.ts), the first time it writes for the account.
+ */
+export const NO_ACCOUNT = -1
+
+/**
+ * What main reads of each account's bookkeeping, on its read-only connection: the accounts table (keys,
+ * generation, crawl position), the counts the status shows, and where a crawl or a folder check stands.
+ */
 export class AccountRows {
   private readonly byId = new Map<string, number>()
   private readonly select: Database.Statement<[string], RawAccount>
-  private readonly insert: Database.Statement<[string]>
+  private readonly fileCount: Database.Statement<[number], number>
+  private readonly folderCount: Database.Statement<[number], number>
 
   constructor(private readonly db: Database.Database) {
     this.select = db.prepare('SELECT * FROM accounts WHERE account_id = ?')
-    this.insert = db.prepare('INSERT OR IGNORE INTO accounts (account_id) VALUES (?)')
+    this.fileCount = db.prepare<[number], number>('SELECT count(*) FROM files WHERE acct = ?').pluck()
+    this.folderCount = db
+      .prepare<[number], number>('SELECT count(*) FROM folders WHERE acct = ? AND fld_id != 0')
+      .pluck()
   }
 
-  /** The account's key, creating its row on first use. */
+  /** The key of an account the index has a row for, or NO_ACCOUNT (nothing written for it yet). */
   key(accountId: string): number {
     const known = this.byId.get(accountId)
     if (known !== undefined) return known
-    this.insert.run(accountId)
-    const row = this.select.get(accountId)
-    if (row === undefined) throw new Error(`index: no row for account ${accountId}`)
-    this.byId.set(accountId, row.acct)
-    return row.acct
+    const acct = this.select.get(accountId)?.acct
+    if (acct === undefined) return NO_ACCOUNT
+    this.byId.set(accountId, acct)
+    return acct
   }
 
-  /** The key of an account the index has seen, or null (nothing indexed for it). */
-  knownKey(accountId: string): number | null {
-    return this.byId.get(accountId) ?? this.select.get(accountId)?.acct ?? null
-  }
-
+  /** The account's row; one the index has no row for yet reads as never crawled. */
   get(accountId: string): AccountRow {
-    this.key(accountId)
-    const r = this.select.get(accountId) as RawAccount
+    const r = this.select.get(accountId)
+    if (r === undefined)
+      return {
+        acct: NO_ACCOUNT,
+        accountId,
+        generation: 0,
+        crawling: false,
+        crawlPerPage: null,
+        crawlPass: 0,
+        filesTotal: null,
+        lastFullCrawl: null,
+        warning: null,
+      }
     return {
       acct: r.acct,
       accountId: r.account_id,
@@ -69,57 +87,47 @@ export class AccountRows {
     }
   }
 
-  /** Every account id the index holds rows for. */
-  ids(): string[] {
-    return this.db
-      .prepare<[], { account_id: string }>('SELECT account_id FROM accounts ORDER BY acct')
-      .all()
-      .map((r) => r.account_id)
-  }
-
-  update(
-    accountId: string,
-    patch: Partial<
-      Pick<
-        AccountRow,
-        'generation' | 'crawlPerPage' | 'crawlPass' | 'filesTotal' | 'lastFullCrawl' | 'warning'
-      > & {
-        crawling: boolean
-      }
-    >,
-  ): void {
-    const columns: Record<string, string> = {
-      generation: 'generation',
-      crawling: 'crawling',
-      crawlPerPage: 'crawl_per_page',
-      crawlPass: 'crawl_pass',
-      filesTotal: 'files_total',
-      lastFullCrawl: 'last_full_crawl',
-      warning: 'warning',
-    }
-    const sets: string[] = []
-    const values: Array<string | number | null> = []
-    for (const [field, value] of Object.entries(patch)) {
-      const column = columns[field]
-      if (column === undefined) continue
-      sets.push(`${column} = ?`)
-      values.push(typeof value === 'boolean' ? Number(value) : (value as string | number | null))
-    }
-    if (sets.length === 0) return
-    this.db
-      .prepare(`UPDATE accounts SET ${sets.join(', ')} WHERE acct = ?`)
-      .run(...values, this.key(accountId))
-  }
-
-  /** Forgets an account entirely (it was removed from the app). */
-  remove(accountId: string): void {
-    const acct = this.knownKey(accountId)
-    if (acct === null) return
-    inWriteTransaction(this.db, () => {
-      for (const table of ['files', 'folders', 'folder_checks', 'crawl_pages', 'accounts']) {
-        this.db.prepare(`DELETE FROM ${table} WHERE acct = ?`).run(acct)
-      }
-    })
+  /** An account removed from the app: its key is asked of the database again. */
+  forget(accountId: string): void {
     this.byId.delete(accountId)
+  }
+
+  counts(acct: number): { files: number; folders: number } {
+    return { files: this.fileCount.get(acct) ?? 0, folders: this.folderCount.get(acct) ?? 0 }
+  }
+
+  /** Folders the running crawl has found but not listed yet (where a resumed walk goes on). */
+  unlistedFolders(acct: number): number[] {
+    return this.db
+      .prepare<[number], number>('SELECT fld_id FROM folders WHERE acct = ? AND listed = 0')
+      .pluck()
+      .all(acct)
+  }
+
+  /** The file/list pages the running crawl has stored, so a restart skips them. */
+  pagesDone(acct: number): Set<number> {
+    return new Set(
+      this.db.prepare<[number], number>('SELECT page FROM crawl_pages WHERE acct = ?').pluck().all(acct),
+    )
+  }
+
+  /** Files seen in generation `gen` or later: what a crawl pass saw. */
+  countGeneration(acct: number, gen: number): number {
+    return this.db
+      .prepare<[number, number], number>('SELECT count(*) FROM files WHERE acct = ? AND gen >= ?')
+      .pluck()
+      .get(acct, gen) as number
+  }
+
+  /** When a folder was last revalidated (ms), or null if never. */
+  checkedAt(acct: number, fldId: number): number | null {
+    return (
+      this.db
+        .prepare<[number, number], number>(
+          'SELECT checked_at FROM folder_checks WHERE acct = ? AND fld_id = ?',
+        )
+        .pluck()
+        .get(acct, fldId) ?? null
+    )
   }
 }

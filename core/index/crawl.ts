@@ -1,19 +1,18 @@
-import pLimit from 'p-limit'
-import type { FileList } from '../../shared/api/types.ts'
+import pLimit, { type LimitFunction } from 'p-limit'
 import { FiledockError } from '../../shared/errors.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { AccountRows } from './account-rows.ts'
-import type { CrawlPages } from './crawl-pages.ts'
-import type { IndexWrites } from './index-writes.ts'
+import { filesJson } from './files-json.ts'
+import type { IndexWriter } from './index-writer.ts'
+import { PageBatches } from './page-batches.ts'
 import { pageSizeOf } from './page-size.ts'
-import type { RecentAppWrites } from './recent-app-writes.ts'
 
 export interface CrawlDeps {
   accountId: string
   client: ApiClient
+  /** Main's reads of the account's bookkeeping (what the writer has committed). */
   accounts: AccountRows
-  writes: IndexWrites
-  pages: CrawlPages
+  writer: IndexWriter
   /** Asked of file/list; the host may give fewer (it clamps), and the crawl then asks for what it gives. */
   perPage: number
   /** Requests in flight at once for this account (polite to the host). */
@@ -21,164 +20,170 @@ export interface CrawlDeps {
   /** Re-check passes after the first when the count does not add up (files moved between pages meanwhile). */
   maxPasses: number
   signal: AbortSignal
-  /** What the app writes while a listing is on its way is newer than the listing. */
-  appWrites: RecentAppWrites
-  /** After each page or folder: what is indexed so far. */
+  /** After each write of pages or folders: what is indexed so far. */
   onProgress(filesTotal: number | null): void
 }
 
+/** How a crawl ended; its end (and warning) is in the account's row once it is returned. */
 export type CrawlOutcome = { complete: true } | { complete: false; warning: string }
 
 /**
  * One full crawl of an account into a new generation, resumable: the folder walk's frontier (folders with
  * listed = 0) and the file pages done are in the database, so a crawl cut by a restart continues where it was.
+ * The walk and the file pages share the account's requests and run side by side, the first file page first: the
+ * account's first rows show as soon as one page is read, not after every folder has been listed.
  *
  * Exactness: pages are counted by what arrives, never by what was asked (a host that clamps per_page is detected
  * on the first page and asked for what it gives); a code seen twice is one row; every row seen gets the pass's
  * generation. A pass is complete when the rows it saw equal the host's results_total asked again at its end;
  * only then are rows of older generations (files deleted meanwhile) dropped. Files that moved between pages
  * during the pass make the count differ, and a re-check pass (a new generation) runs, up to maxPasses.
+ *
+ * Each listing takes the writer's mark before it asks the host, and its write leaves what the app wrote after
+ * that (index-writer.ts): a rename made while a page was on its way is not undone by the page.
  */
 export async function crawlAccount(d: CrawlDeps): Promise<CrawlOutcome> {
-  const acct = d.accounts.key(d.accountId)
+  const acct = await d.writer.account(d.accountId)
   let row = d.accounts.get(d.accountId)
   if (!row.crawling) {
-    startPass(d, acct, row.generation + 1, 0)
+    await d.writer.startPass(acct, row.generation + 1, 0)
     row = d.accounts.get(d.accountId)
   }
-  await walkFolders(d, acct, row.generation)
+  // The first pass's walk runs beside its file pages; a re-check pass lists files only.
+  let walk = true
   for (;;) {
     row = d.accounts.get(d.accountId)
-    const outcome = await listFiles(d, acct, row.generation, row.crawlPerPage, row.filesTotal)
-    if (!outcome.complete) return outcome
+    const run: Run = { limit: pLimit(d.concurrency), failure: null }
+    const [, listed] = await Promise.all([
+      walk ? walkFolders(d, run, acct, row.generation) : null,
+      listFiles(d, run, acct, row.generation, row.crawlPerPage, row.filesTotal),
+    ])
+    walk = false
+    if (listed === null || run.failure !== null) throw run.failure
+    if (!listed.complete) return listed
     const latest = (await d.client.fileList({ page: 1, perPage: 1 }, { signal: d.signal })).resultsTotal
-    const seen = d.writes.countGeneration(acct, row.generation)
+    const seen = d.accounts.countGeneration(acct, row.generation)
     if (seen === latest) {
-      d.writes.dropOlderThan(acct, row.generation)
-      d.accounts.update(d.accountId, {
-        crawling: false,
-        filesTotal: latest,
-        lastFullCrawl: new Date().toISOString(),
-        warning: null,
-      })
-      d.pages.clear(acct)
+      await d.writer.endCrawl(
+        acct,
+        { crawling: false, filesTotal: latest, lastFullCrawl: new Date().toISOString(), warning: null },
+        row.generation,
+      )
       return { complete: true }
     }
     if (row.crawlPass + 1 >= d.maxPasses) {
-      d.accounts.update(d.accountId, { crawling: false, filesTotal: latest })
-      d.pages.clear(acct)
-      return {
-        complete: false,
-        warning: `The host's file count kept changing while indexing (${latest.toLocaleString('en')} reported, ${seen.toLocaleString('en')} listed); files not seen this time stay in the index until a later refresh confirms them.`,
-      }
+      const warning = `The host's file count kept changing while indexing (${latest.toLocaleString('en')} reported, ${seen.toLocaleString('en')} listed); files not seen this time stay in the index until a later refresh confirms them.`
+      await d.writer.endCrawl(acct, { crawling: false, filesTotal: latest, warning }, null)
+      return { complete: false, warning }
     }
     // Files shifted between pages: list them again in a fresh generation (folders are already known).
-    startPass(d, acct, row.generation + 1, row.crawlPass + 1)
+    await d.writer.startPass(acct, row.generation + 1, row.crawlPass + 1)
   }
 }
 
-function startPass(d: CrawlDeps, acct: number, gen: number, pass: number): void {
-  d.pages.clear(acct)
-  // A re-check pass lists files again, not folders: the folders found by this crawl move on with it.
-  if (pass > 0) d.writes.restampFolders(acct, gen - 1, gen)
-  d.accounts.update(d.accountId, { generation: gen, crawling: true, crawlPass: pass, crawlPerPage: null })
-  if (pass === 0) d.writes.ensureRoot(acct, gen, 0)
+/**
+ * One pass's requests: the walk and the file pages take turns at the host through one limit, and the first
+ * failure (the host went away) stops both from asking more; the pass ends once every turn has, and fails with it.
+ */
+interface Run {
+  limit: LimitFunction
+  failure: unknown
 }
 
-/** Breadth-first over folder/list, a few folders at a time; each listed folder is marked before moving on. */
-async function walkFolders(d: CrawlDeps, acct: number, gen: number): Promise<void> {
-  const limit = pLimit(d.concurrency)
+/** Breadth-first over folder/list, a few folders at a time; each listed folder is marked in the same write. */
+async function walkFolders(d: CrawlDeps, run: Run, acct: number, gen: number): Promise<void> {
   for (
-    let frontier = d.writes.unlistedFolders(acct);
-    frontier.length > 0;
-    frontier = d.writes.unlistedFolders(acct)
+    let frontier = d.accounts.unlistedFolders(acct);
+    frontier.length > 0 && run.failure === null;
+    frontier = d.accounts.unlistedFolders(acct)
   ) {
     await Promise.all(
-      frontier.map((fldId) =>
-        limit(async () => {
-          await d.appWrites.during(acct, async (appWrote) => {
-            const folders = await d.client.subfolders(fldId, { signal: d.signal })
-            d.writes.putFolders(acct, gen, fldId, folders, 0, appWrote().fldIds)
-          })
-          d.writes.markListed(acct, fldId)
+      frontier.map(async (fldId) => {
+        // The request's turn ends with its answer: the write does not hold one of the host's turns.
+        const listed = await run.limit(async () => {
+          if (run.failure !== null) return null
+          const mark = d.writer.mark()
+          try {
+            return { mark, folders: await d.client.subfolders(fldId, { signal: d.signal }) }
+          } catch (error) {
+            run.failure ??= error
+            return null
+          }
+        })
+        if (listed === null) return
+        try {
+          await d.writer.folderListed(acct, gen, listed.mark, fldId, listed.folders)
           d.onProgress(null)
-        }),
-      ),
+        } catch (error) {
+          run.failure ??= error
+        }
+      }),
     )
   }
 }
 
+/** The pass's file pages, the first one first; null when the run failed (run.failure says why). */
 async function listFiles(
   d: CrawlDeps,
+  run: Run,
   acct: number,
   gen: number,
   knownPerPage: number | null,
   knownTotal: number | null,
-): Promise<CrawlOutcome> {
+): Promise<CrawlOutcome | null> {
   let perPage = knownPerPage ?? d.perPage
   let total = knownTotal
+  const batches = new PageBatches(d.writer, acct, gen, () => d.onProgress(total))
+  const done = d.accounts.pagesDone(acct)
+  let warning: string | null = null
+  /**
+   * Reads a page and queues it for the writer; false when the pass stops instead. The turn lasts until the page is
+   * queued: while the writer is behind, the crawl stops asking the host for more.
+   */
+  const listPage = (page: number, first: boolean) =>
+    run.limit(async () => {
+      if (run.failure !== null || warning !== null) return false
+      try {
+        const mark = d.writer.mark()
+        const asked = perPage
+        const answer = await d.client.fileList({ page, perPage: asked }, { signal: d.signal })
+        if (!first) {
+          await batches.add({ page, mark, files: filesJson(answer.files) })
+          return true
+        }
+        perPage = pageSizeOf(answer, asked)
+        total = answer.resultsTotal
+        // The page size and total go with the page's rows: a restart after this write asks for the same pages.
+        await batches.add(
+          { page, mark, files: filesJson(answer.files) },
+          { crawlPerPage: perPage, filesTotal: total },
+        )
+        return true
+      } catch (error) {
+        // The client already retried this page; a host that still answers garbage ends the crawl with a
+        // warning, and what was indexed stays. Network trouble and refusals go up (pause, or stop).
+        if (error instanceof FiledockError && error.kind === 'malformed')
+          warning = `Page ${page} of the host's file list could not be read (${error.message}); the files indexed so far stay searchable. Refresh to try again.`
+        else run.failure ??= error
+        return false
+      }
+    })
   if (knownPerPage === null || knownTotal === null) {
-    const asked = perPage
-    const first = await listPage(d, acct, 1, asked, (answer, appWrote) =>
-      d.pages.putPage(acct, 1, () => {
-        d.writes.putFiles(acct, gen, answer.files, appWrote)
-        d.accounts.update(d.accountId, {
-          crawlPerPage: pageSizeOf(answer, asked),
-          filesTotal: answer.resultsTotal,
-        })
-      }),
-    )
-    perPage = pageSizeOf(first, asked)
-    total = first.resultsTotal
-    d.onProgress(total)
+    if (await listPage(1, true)) done.add(1)
   }
   const pageCount = Math.ceil((total ?? 0) / perPage)
-  const done = d.pages.done(acct)
   const todo: number[] = []
   for (let p = 1; p <= pageCount; p++) if (!done.has(p)) todo.push(p)
-  const limit = pLimit(d.concurrency)
-  let warning: string | null = null
-  await Promise.all(
-    todo.map((page) =>
-      limit(async () => {
-        if (warning !== null) return
-        try {
-          const answer = await listPage(d, acct, page, perPage, (answer, appWrote) =>
-            d.pages.putPage(acct, page, () => d.writes.putFiles(acct, gen, answer.files, appWrote)),
-          )
-          d.onProgress(answer.resultsTotal)
-        } catch (error) {
-          // The client already retried this page; a host that still answers garbage ends the crawl with a
-          // warning, and what was indexed stays. Network trouble and refusals go up (pause, or stop).
-          if (!(error instanceof FiledockError) || error.kind !== 'malformed') throw error
-          warning = `Page ${page} of the host's file list could not be read (${error.message}); the files indexed so far stay searchable. Refresh to try again.`
-        }
-      }),
-    ),
-  )
+  await Promise.all(todo.map((page) => listPage(page, false)))
+  try {
+    await batches.flush()
+  } catch (error) {
+    run.failure ??= error
+  }
+  if (run.failure !== null) return null
   if (warning !== null) {
-    d.accounts.update(d.accountId, { crawling: false })
-    d.pages.clear(acct)
+    await d.writer.endCrawl(acct, { crawling: false, warning }, null)
     return { complete: false, warning }
   }
   return { complete: true }
-}
-
-/**
- * Reads one page of the host's file list and hands it to `write` with the rows the app changed while the page was
- * on its way (RecentAppWrites): those are newer than the page and keep what the app wrote. `write` runs in the
- * same turn as the check, so no app write falls between them.
- */
-async function listPage(
-  d: CrawlDeps,
-  acct: number,
-  page: number,
-  perPage: number,
-  write: (answer: FileList, appWrote: ReadonlySet<string>) => void,
-): Promise<FileList> {
-  return d.appWrites.during(acct, async (appWrote) => {
-    const answer = await d.client.fileList({ page, perPage }, { signal: d.signal })
-    write(answer, appWrote().codes)
-    return answer
-  })
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { IndexAppChanges } from './app-changes.ts'
+import { ConfirmedChanges } from './confirmed-changes.ts'
 import { FOLDER_FRESH_MS, indexFolderContents } from './folder-contents.ts'
 import { ACCOUNT, indexRigsPerTest } from './testing/index-rig.ts'
 import { landedItem } from './testing/landed-item.ts'
@@ -29,8 +29,8 @@ it('answers "what is in this folder" for uploads from the index, asking the host
   // of the answer at once.
   rig.sandbox.sb.setFaults({ errorRate: 1 })
   expect(await contents.filesInFolder(ACCOUNT, folder.fldId)).toHaveLength(host.length)
-  const changes = new IndexAppChanges(index, () => undefined)
-  changes.uploadLanded(
+  const changes = new ConfirmedChanges(index, () => undefined)
+  await changes.uploadLanded(
     landedItem({
       accountId: ACCOUNT,
       fileCode: 'freshcode123',

@@ -35,8 +35,8 @@ export function indexFolderContents(index: IndexService, now: () => number = Dat
   const filesInFolder = async (accountId: string, fldId: number): Promise<FolderEntry[]> => {
     const checked = index.folderCheckedAt(accountId, fldId)
     if (checked === null || now() - checked > FOLDER_FRESH_MS) await index.revalidate(accountId, fldId)
-    return index.reader
-      .filesIn(index.acct(accountId), fldId)
+    return index
+      .filesIn(accountId, fldId)
       .map((f) => ({ name: f.name, size: f.size, fileCode: f.fileCode, link: f.link }))
   }
   return { filesInFolder, list: (accountId, fldId) => filesInFolder(accountId, fldId) }

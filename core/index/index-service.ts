@@ -1,20 +1,27 @@
 import { isFiledockError } from '../../shared/errors.ts'
-import type { IndexState, IndexStatus, IndexWindow } from '../../shared/file-index.ts'
+import type {
+  IndexFileRow,
+  IndexState,
+  IndexStatus,
+  IndexWindow,
+  SelectionSummary,
+} from '../../shared/file-index.ts'
 import type { ApiClient } from '../api/client.ts'
 import { isTransient } from '../api/retry.ts'
+import { logLine } from '../logging/log.ts'
 import { delay } from '../queue/backoff.ts'
 import { AccountRows } from './account-rows.ts'
-import { AppIndexWrites } from './app-index-writes.ts'
+import type { AppChange, ChangeOutcome } from './change-writes.ts'
 import { crawlAccount } from './crawl.ts'
-import { CrawlPages } from './crawl-pages.ts'
-import { FolderWriter } from './folder-writer.ts'
+import { CrawlAnnouncements } from './crawl-announcements.ts'
 import { IndexReader } from './index-reader.ts'
-import { IndexWrites } from './index-writes.ts'
+import { IndexWriter } from './index-writer.ts'
 import type { MoveProgress } from './move-selection.ts'
-import { openIndexDb } from './open-index-db.ts'
+import { openIndexReader, prepareIndexFile } from './open-index-db.ts'
+import type { ScopeContext } from './query-scope.ts'
 import type { ResolvedQuery } from './query-sql.ts'
-import { RecentAppWrites } from './recent-app-writes.ts'
 import { revalidateFolder } from './revalidate.ts'
+import { type MissingFile, type Selection, selectedFiles, selectedLinks, summarize } from './selection.ts'
 
 export type IndexEvent =
   | {
@@ -34,8 +41,8 @@ export interface IndexServiceOptions {
   file: string
   /** better-sqlite3's addon for this runtime (Electron's build under Electron); its own build when absent. */
   nativeBinding?: string | undefined
-  /** The folder writer thread's built script (Electron's bundle); from the sources when absent. */
-  folderWriterEntry?: string | undefined
+  /** The writer thread's built script (Electron's bundle); from the sources when absent. */
+  writerEntry?: string | undefined
   clientFor(accountId: string): Promise<ApiClient>
   /** The app's accounts (id and label), read when status is asked and when crawls are scheduled. */
   accounts(): Array<{ id: string; label: string }>
@@ -53,33 +60,30 @@ export interface IndexServiceOptions {
   autoCrawl?: boolean
   /** Waits while the host is unreachable, doubling up to the max. Defaults 2 s and 60 s. */
   offlineRetryMs?: { base: number; max: number }
+  /** Where log lines go; the process's redacting logger when absent. */
   log?: (line: string) => void
 }
 
 const PROGRESS_INTERVAL_MS = 250
-const CHANGED_INTERVAL_MS = 1_000
 const SCHEDULE_CHECK_MS = 60_000
 const DEFAULT_RECRAWL_MS = 6 * 3_600_000
 
 /**
  * The account index: every folder and file of each account in one SQLite file, filled by resumable background
  * crawls, kept fresh by folder revalidations and by the app's own changes, and read by windowed queries.
+ * Main only reads (a read-only connection); every write goes to the writer thread (index-writer.ts).
  * Plain Node: the hosts (Electron, browser, CLI) give it clients and an event sink.
  */
 export class IndexService {
-  /** The app's own changes (IndexAppChanges, a selection's move) go in here; the crawl writes through `writes`. */
-  readonly appWrites: AppIndexWrites
-  readonly reader: IndexReader
-  private readonly writes: IndexWrites
+  private readonly reader: IndexReader
   private readonly rows: AccountRows
-  private readonly pages: CrawlPages
-  private readonly writer: FolderWriter
   private readonly states = new Map<string, { state: IndexState; warning: string | null }>()
   private readonly crawls = new Map<string, Promise<void>>()
   private readonly revalidations = new Map<string, Promise<boolean>>()
-  private readonly recentAppWrites = new RecentAppWrites()
   private readonly lastProgress = new Map<string, number>()
-  private readonly lastChanged = new Map<string, number>()
+  private readonly announcements = new CrawlAnnouncements((accountId) => this.emitChanged(accountId, null))
+  /** When each account's running (or last) crawl began, to tell its end in the account's row (statusOf). */
+  private readonly crawlStarted = new Map<string, number>()
   private readonly stop = new AbortController()
   private timer: NodeJS.Timeout | null = null
   private readonly log: (line: string) => void
@@ -88,20 +92,13 @@ export class IndexService {
 
   private constructor(
     private readonly db: import('better-sqlite3').Database,
+    private readonly writer: IndexWriter,
     rebuilt: string | null,
     private readonly o: IndexServiceOptions,
   ) {
     this.rows = new AccountRows(db)
-    this.pages = new CrawlPages(db)
-    this.writes = new IndexWrites(db)
-    this.appWrites = new AppIndexWrites(this.writes, this.recentAppWrites)
     this.reader = new IndexReader(db)
-    this.writer = new FolderWriter({
-      file: o.file,
-      nativeBinding: o.nativeBinding,
-      entry: o.folderWriterEntry,
-    })
-    this.log = o.log ?? ((line) => process.stderr.write(`${line}\n`))
+    this.log = o.log ?? logLine
     this.rebuiltNotice = rebuilt
     if (rebuilt !== null) this.log(`Filedock: ${rebuilt}`)
     this.armSchedule()
@@ -134,9 +131,20 @@ export class IndexService {
     if (this.o.autoCrawl !== false) this.crawlWhatIsDue()
   }
 
+  /**
+   * Opens the index: the file is checked (a damaged one set aside) on a connection of its own, which closes before
+   * the writer thread opens its connection; main keeps a read-only one.
+   */
   static open(o: IndexServiceOptions): IndexService {
-    const { db, rebuilt } = openIndexDb(o.file, o.nativeBinding)
-    const service = new IndexService(db, rebuilt, o)
+    const { rebuilt, lastSeq } = prepareIndexFile(o.file, o.nativeBinding)
+    const writer = new IndexWriter({
+      file: o.file,
+      nativeBinding: o.nativeBinding,
+      entry: o.writerEntry,
+      lastSeq,
+    })
+    writer.start()
+    const service = new IndexService(openIndexReader(o.file, o.nativeBinding), writer, rebuilt, o)
     if (o.autoCrawl !== false) service.crawlWhatIsDue()
     return service
   }
@@ -165,6 +173,8 @@ export class IndexService {
   private async runCrawl(accountId: string): Promise<void> {
     const retry = this.o.offlineRetryMs ?? { base: 2_000, max: 60_000 }
     let wait = retry.base
+    this.announcements.begin(accountId)
+    this.crawlStarted.set(accountId, Date.now())
     for (;;) {
       if (this.stop.signal.aborted) return
       this.setState(accountId, 'crawling', null)
@@ -174,26 +184,26 @@ export class IndexService {
           accountId,
           client,
           accounts: this.rows,
-          writes: this.writes,
-          pages: this.pages,
+          writer: this.writer,
           perPage: this.o.perPage ?? 500,
           concurrency: this.o.concurrency ?? 3,
           maxPasses: 3,
           signal: this.stop.signal,
-          appWrites: this.recentAppWrites,
-          onProgress: () => this.progress(accountId, false),
+          onProgress: () => {
+            this.progress(accountId, false)
+            this.announcements.written(accountId)
+          },
         })
         const warning = outcome.complete ? null : outcome.warning
         if (outcome.complete) this.rebuiltNotice = null
-        this.rows.update(accountId, { warning })
         this.setState(accountId, 'ready', warning)
-        this.o.emit({ type: 'index.changed', accountId, fldIds: null })
+        // Everything is written: said once, with no later announcement of the last batches left to come.
+        this.announcements.now(accountId)
         return
       } catch (error) {
         if (this.stop.signal.aborted) return
-        if (!isFiledockError(error)) throw error
         // A host that answers garbage is not waited for (it would loop): the crawl stops with the reason.
-        if (isTransient(error) && error.kind !== 'malformed') {
+        if (isFiledockError(error) && isTransient(error) && error.kind !== 'malformed') {
           // The host is unreachable or overloaded: wait (the position is saved) and go on where the crawl was.
           this.setState(accountId, 'paused', `Indexing waits for the host: ${error.message}`)
           const asked = error.retryAfterMs ?? 0
@@ -201,7 +211,10 @@ export class IndexService {
           wait = Math.min(retry.max, wait * 2)
           continue
         }
-        this.setState(accountId, 'error', `Indexing stopped: ${error.message}`)
+        // A refusal, or the index itself failing (its writer thread): the crawl stops and says why.
+        const reason = error instanceof Error ? error.message : String(error)
+        if (!isFiledockError(error)) this.log(`Filedock: indexing ${accountId} stopped: ${reason}`)
+        this.setState(accountId, 'error', `Indexing stopped: ${reason}`)
         return
       }
     }
@@ -227,11 +240,6 @@ export class IndexService {
       foldersIndexed: s.foldersIndexed,
       warning: s.warning,
     })
-    // Windows showing a crawling account grow as pages arrive; a second between refetches keeps that cheap.
-    if (s.state === 'crawling' && now - (this.lastChanged.get(accountId) ?? 0) >= CHANGED_INTERVAL_MS) {
-      this.lastChanged.set(accountId, now)
-      this.o.emit({ type: 'index.changed', accountId, fldIds: null })
-    }
   }
 
   status(): IndexStatus[] {
@@ -240,11 +248,18 @@ export class IndexService {
 
   private statusOf(accountId: string, label: string): IndexStatus {
     const row = this.rows.get(accountId)
-    const counts = this.writes.counts(row.acct)
+    const counts = this.rows.counts(row.acct)
     const live = this.states.get(accountId)
-    const state: IndexState =
-      live?.state ??
-      (row.lastFullCrawl !== null ? 'ready' : counts.files > 0 || row.crawling ? 'paused' : 'empty')
+    // A crawl's end is committed by the writer thread a moment before main hears of it: from then on the row
+    // says when the crawl finished, and the state says ready with it.
+    const ended =
+      live?.state === 'crawling' &&
+      row.lastFullCrawl !== null &&
+      Date.parse(row.lastFullCrawl) >= (this.crawlStarted.get(accountId) ?? Number.POSITIVE_INFINITY)
+    const state: IndexState = ended
+      ? 'ready'
+      : (live?.state ??
+        (row.lastFullCrawl !== null ? 'ready' : counts.files > 0 || row.crawling ? 'paused' : 'empty'))
     return {
       accountId,
       label,
@@ -264,24 +279,33 @@ export class IndexService {
     if (running !== undefined) return running
     const task = (async () => {
       const client = await this.o.clientFor(accountId)
+      const acct = await this.writer.account(accountId)
       const row = this.rows.get(accountId)
       const changed = await revalidateFolder({
         client,
         writer: this.writer,
-        acct: row.acct,
+        acct,
         fldId,
         perPage: row.crawlPerPage ?? this.o.perPage ?? 500,
         signal: this.stop.signal,
-        appWrites: this.recentAppWrites,
+        onFirstPage: () => this.emitChanged(accountId, [fldId]),
       })
-      if (changed) this.o.emit({ type: 'index.changed', accountId, fldIds: [fldId] })
+      if (changed) this.emitChanged(accountId, [fldId])
       return changed
     })().finally(() => this.revalidations.delete(key))
     this.revalidations.set(key, task)
     return task
   }
 
-  /** The index's key of an account, creating its rows on first use. */
+  /**
+   * Records a change the app made on the host (the host confirmed it), once the writer thread has committed it:
+   * a window asked after this resolves shows it. A listing of the host that began before leaves its rows.
+   */
+  recordChange(accountId: string, change: AppChange): Promise<ChangeOutcome> {
+    return this.writer.change(accountId, change)
+  }
+
+  /** The index's key of an account; one it has no rows for yet gets a key that matches nothing. */
   acct(accountId: string): number {
     return this.rows.key(accountId)
   }
@@ -295,14 +319,39 @@ export class IndexService {
     return this.reader.window(q, offset, limit, this.complete(accountIds))
   }
 
-  /** The generation app writes are stamped with (the running crawl's, so they survive its clean-up). */
-  generation(accountId: string): number {
-    return this.rows.get(accountId).generation
+  /** One file of an account, as a window shows it; null when the index does not have it. */
+  file(accountId: string, fileCode: string): IndexFileRow | null {
+    return this.reader.file(this.acct(accountId), fileCode)
+  }
+
+  /** The files directly in one folder (the upload engine's duplicate check). */
+  filesIn(accountId: string, fldId: number): IndexFileRow[] {
+    return this.reader.filesIn(this.acct(accountId), fldId)
+  }
+
+  /** Every file of a query, in its order, read lazily. */
+  iterateFiles(q: ResolvedQuery): Generator<IndexFileRow> {
+    return this.reader.iterateFiles(q)
+  }
+
+  /** The files of a selection, in its order, with the ones the index no longer has as missing (selection.ts). */
+  selectedFiles(sel: Selection, ctx: ScopeContext): Generator<IndexFileRow | MissingFile> {
+    return selectedFiles(sel, this.reader, ctx)
+  }
+
+  /** The page links of a selection, in its order. */
+  selectedLinks(sel: Selection, ctx: ScopeContext): string[] {
+    return selectedLinks(sel, this.reader, ctx)
+  }
+
+  /** Count and bytes of a selection. */
+  summarize(sel: Selection, ctx: ScopeContext): SelectionSummary {
+    return summarize(sel, this.reader, ctx)
   }
 
   /** When a folder was last revalidated (ms), null if never. */
   folderCheckedAt(accountId: string, fldId: number): number | null {
-    return this.writes.checkedAt(this.rows.key(accountId), fldId)
+    return this.rows.checkedAt(this.acct(accountId), fldId)
   }
 
   emitChanged(accountId: string, fldIds: number[] | null): void {
@@ -313,17 +362,20 @@ export class IndexService {
     this.o.emit({ type: 'index.moveProgress', moveId, accountId, fldId, ...progress })
   }
 
-  /** Forgets a removed account. */
-  forget(accountId: string): void {
-    this.rows.remove(accountId)
+  /** Forgets a removed account (its rows go once the writer thread gets to it). */
+  async forget(accountId: string): Promise<void> {
+    this.rows.forget(accountId)
     this.states.delete(accountId)
+    await this.writer.forget(accountId)
   }
 
   async close(): Promise<void> {
     this.stop.abort()
     if (this.timer) clearInterval(this.timer)
+    this.announcements.dispose()
     await Promise.allSettled([...this.crawls.values(), ...this.revalidations.values()])
-    await this.writer.close()
+    // Main's connection first: the writer's, closing last, checkpoints the WAL into the file and removes it.
     this.db.close()
+    await this.writer.close()
   }
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ApiClient } from '../api/client.ts'
-import { IndexAppChanges } from './app-changes.ts'
-import { FolderWriter } from './folder-writer.ts'
+import { ConfirmedChanges } from './confirmed-changes.ts'
 import type { IndexService } from './index-service.ts'
+import { IndexWriter } from './index-writer.ts'
 import { moveSelection } from './move-selection.ts'
+import { holdingListings } from './testing/holding-listings.ts'
 import { ACCOUNT, type IndexRig, indexedCodes, indexRigsPerTest, rigScope } from './testing/index-rig.ts'
 import { landedItem } from './testing/landed-item.ts'
 
@@ -12,7 +12,7 @@ const openRig = indexRigsPerTest()
 const byName = { key: 'name', dir: 'asc' } as const
 
 function folderCodes(index: IndexService, fldId: number): string[] {
-  return [...index.reader.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId, search: '', sort: byName })]
+  return [...index.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId, search: '', sort: byName })]
     .map((f) => f.fileCode)
     .sort()
 }
@@ -48,12 +48,12 @@ describe('keeping the index fresh', () => {
     expect(await index.revalidate(ACCOUNT, 0)).toBe(true)
     expect(r.events.slice(seen)).toContainEqual({ type: 'index.changed', accountId: ACCOUNT, fldIds: [0] })
     expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
-    expect(index.reader.file(index.acct(ACCOUNT), a.fileCode)?.name).toBe('Renamed Behind The Back.txt')
-    expect(index.reader.file(index.acct(ACCOUNT), uploaded.file_code)).toMatchObject({
+    expect(index.file(ACCOUNT, a.fileCode)?.name).toBe('Renamed Behind The Back.txt')
+    expect(index.file(ACCOUNT, uploaded.file_code)).toMatchObject({
       name: 'new-one.txt',
       fldId: 0,
     })
-    expect(index.reader.file(index.acct(ACCOUNT), inOther.fileCode)?.fldId).toBe(0)
+    expect(index.file(ACCOUNT, inOther.fileCode)?.fldId).toBe(0)
     expect(rootRowsMatching(index, 'made else')).toEqual([
       expect.objectContaining({ kind: 'folder', fldId: created.fldId, name: 'Made elsewhere' }),
     ])
@@ -84,23 +84,23 @@ describe('keeping the index fresh', () => {
     const inBulk = await hostCodes(r, bulk.fldId)
     expect(inBulk).toHaveLength(349)
     expect(folderCodes(index, bulk.fldId)).toEqual(inBulk)
-    expect(index.reader.file(index.acct(ACCOUNT), last.fileCode)?.name).toBe('renamed on the last page.txt')
+    expect(index.file(ACCOUNT, last.fileCode)?.name).toBe('renamed on the last page.txt')
     // The file moved out is the root's to show: it is there once the root is checked too.
     await index.revalidate(ACCOUNT, 0)
-    expect(index.reader.file(index.acct(ACCOUNT), first.fileCode)?.fldId).toBe(0)
+    expect(index.file(ACCOUNT, first.fileCode)?.fldId).toBe(0)
   })
 
   it('loses nothing when uploads land and the app renames while a full crawl runs', async () => {
     const r = await openRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } })
     const index = r.open({ perPage: 100 })
-    const changes = new IndexAppChanges(index, () => undefined)
+    const changes = new ConfirmedChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
     const crawl = index.crawl(ACCOUNT)
     const landed: string[] = []
     for (let i = 0; i < 20; i++) {
       const [file] = await r.sandbox.upload([{ name: `landed-${i}.txt`, data: `file ${i}` }])
       landed.push(file.file_code)
-      changes.uploadLanded(
+      await changes.uploadLanded(
         landedItem({
           accountId: ACCOUNT,
           fileCode: file.file_code,
@@ -114,26 +114,25 @@ describe('keeping the index fresh', () => {
     const [victim] = (await r.client.fileList({ page: 1, perPage: 1 })).files
     if (victim === undefined) throw new Error('no file to rename')
     await r.client.fileRename(victim.fileCode, 'renamed during the crawl.bin')
-    changes.fileRenamed(ACCOUNT, victim.fileCode, 'renamed during the crawl.bin')
+    await changes.fileRenamed(ACCOUNT, victim.fileCode, 'renamed during the crawl.bin')
     await crawl
     changes.dispose()
     const host = await r.hostFiles()
     const codes = [
-      ...index.reader.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId: null, search: '', sort: byName }),
+      ...index.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId: null, search: '', sort: byName }),
     ].map((f) => f.fileCode)
     expect(codes).toHaveLength(host.length)
     expect(new Set(codes)).toEqual(new Set(host.map((f) => f.fileCode)))
     for (const code of landed) expect(codes).toContain(code)
-    expect(index.reader.file(index.acct(ACCOUNT), victim.fileCode)?.name).toBe('renamed during the crawl.bin')
+    expect(index.file(ACCOUNT, victim.fileCode)?.name).toBe('renamed during the crawl.bin')
   }, 60_000)
 
   it('keeps what the app changed while a folder was read from the host: the older listing does not undo it', async () => {
     const r = await openRig({ seedFiles: 300 })
     const listings = holdingListings(r.client)
     const index = r.open({ clientFor: async () => listings.client })
-    const changes = new IndexAppChanges(index, () => undefined)
+    const changes = new ConfirmedChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
-    const acct = index.acct(ACCOUNT)
     const [a, b] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 2 })).files
     const other = (await r.client.folderList(0)).folders[0]
     if (a === undefined || b === undefined || other === undefined) throw new Error('seed too small')
@@ -143,17 +142,17 @@ describe('keeping the index fresh', () => {
     await held.read(1)
     // Made through the app while the listing is held: on the host first, then in the index, as the app does.
     await r.client.fileRename(a.fileCode, 'renamed meanwhile.txt')
-    changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed meanwhile.txt')
+    await changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed meanwhile.txt')
     await r.client.fileSetFolder(b.fileCode, other.fldId)
-    changes.filesMoved(ACCOUNT, [b.fileCode], other.fldId)
+    await changes.filesMoved(ACCOUNT, [b.fileCode], other.fldId)
     await r.client.folderRename(other.fldId, 'Renamed meanwhile')
-    changes.folderRenamed(ACCOUNT, other.fldId, 'Renamed meanwhile')
+    await changes.folderRenamed(ACCOUNT, other.fldId, 'Renamed meanwhile')
     held.release()
     await pass
     changes.dispose()
 
-    expect(index.reader.file(acct, a.fileCode)?.name).toBe('renamed meanwhile.txt')
-    expect(index.reader.file(acct, b.fileCode)?.fldId).toBe(other.fldId)
+    expect(index.file(ACCOUNT, a.fileCode)?.name).toBe('renamed meanwhile.txt')
+    expect(index.file(ACCOUNT, b.fileCode)?.fldId).toBe(other.fldId)
     expect(rootRowsMatching(index, 'meanwhile')).toEqual([
       expect.objectContaining({ kind: 'folder', fldId: other.fldId, name: 'Renamed meanwhile' }),
       expect.objectContaining({ kind: 'file', fileCode: a.fileCode, name: 'renamed meanwhile.txt' }),
@@ -161,31 +160,51 @@ describe('keeping the index fresh', () => {
     expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
   })
 
-  it('keeps what the app changed while the folder writer took over a finished listing', async () => {
+  it('lets a listing made after a restart overwrite what the app wrote before it (write numbers go on rising)', async () => {
+    const r = await openRig({ seedFiles: 300 })
+    const first = r.open()
+    const changes = new ConfirmedChanges(first, () => undefined)
+    await first.crawl(ACCOUNT)
+    const [a] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 1 })).files
+    if (a === undefined) throw new Error('seeded root has no file')
+    await r.client.fileRename(a.fileCode, 'renamed by the app.txt')
+    await changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed by the app.txt')
+    await first.close()
+
+    // Renamed again behind the app's back, then the app starts again and checks the folder: the listing is newer.
+    await r.client.fileRename(a.fileCode, 'renamed elsewhere later.txt')
+    const index = r.open()
+    expect(await index.revalidate(ACCOUNT, 0)).toBe(true)
+    expect(index.file(ACCOUNT, a.fileCode)?.name).toBe('renamed elsewhere later.txt')
+  })
+
+  it('keeps what the app changed while the writer thread took over a finished listing', async () => {
     const r = await openRig({ seedFiles: 300 })
     const listings = holdingListings(r.client)
     const index = r.open({ clientFor: async () => listings.client })
-    const changes = new IndexAppChanges(index, () => undefined)
+    const changes = new ConfirmedChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
     const [a] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 1 })).files
     if (a === undefined) throw new Error('seeded root has no file')
 
     // The root's listing is read from the host, then the file is renamed there: the listing holds its old name.
-    // The app writes the new name into the index right after the listing was handed to the folder writer's
-    // thread, before that thread's transaction: the moment a keep-set taken at the hand-over cannot cover.
-    const begin = FolderWriter.prototype.begin
-    const handOver = vi.spyOn(FolderWriter.prototype, 'begin').mockImplementation(async function (
-      this: FolderWriter,
+    // The app writes the new name into the index as the listing is handed to the writer thread, ahead of it in
+    // the thread's queue: the listing's older record reaches the thread last and must not undo the rename.
+    const begin = IndexWriter.prototype.beginReplace
+    const handOver = vi.spyOn(IndexWriter.prototype, 'beginReplace').mockImplementation(async function (
+      this: IndexWriter,
       acct,
       fldId,
+      mark,
     ) {
-      const replace = await begin.call(this, acct, fldId)
+      const replace = await begin.call(this, acct, fldId, mark)
       return {
         ...replace,
-        commit: (folders, keep) => {
-          const committed = replace.commit(folders, keep)
-          changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed at the hand-over.txt')
+        commit: async (folders) => {
+          const renamed = changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed at the hand-over.txt')
+          const committed = replace.commit(folders)
           handOver.mockRestore()
+          await renamed
           return committed
         },
       }
@@ -198,7 +217,7 @@ describe('keeping the index fresh', () => {
     await pass
     changes.dispose()
 
-    expect(index.reader.file(index.acct(ACCOUNT), a.fileCode)?.name).toBe('renamed at the hand-over.txt')
+    expect(index.file(ACCOUNT, a.fileCode)?.name).toBe('renamed at the hand-over.txt')
     expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
   })
 
@@ -228,8 +247,7 @@ describe('keeping the index fresh', () => {
     held.release()
     await pass
 
-    const acct = index.acct(ACCOUNT)
-    for (const f of inRoot) expect(index.reader.file(acct, f.fileCode)?.fldId).toBe(other.fldId)
+    for (const f of inRoot) expect(index.file(ACCOUNT, f.fileCode)?.fldId).toBe(other.fldId)
     expect(folderCodes(index, 0)).toEqual(await hostCodes(r, 0))
     expect(folderCodes(index, other.fldId)).toEqual(await hostCodes(r, other.fldId))
   })
@@ -238,9 +256,8 @@ describe('keeping the index fresh', () => {
     const r = await openRig({ seedFiles: 300 })
     const listings = holdingListings(r.client)
     const index = r.open({ clientFor: async () => listings.client, perPage: 100 })
-    const changes = new IndexAppChanges(index, () => undefined)
+    const changes = new ConfirmedChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
-    const acct = index.acct(ACCOUNT)
     const [a, b] = (await r.client.fileList({ page: 1, perPage: 2 })).files
     const other = (await r.client.folderList(0)).folders[0]
     if (a === undefined || b === undefined || other === undefined) throw new Error('seed too small')
@@ -251,15 +268,15 @@ describe('keeping the index fresh', () => {
     const crawl = index.crawl(ACCOUNT)
     await held.read(1)
     await r.client.fileRename(a.fileCode, 'renamed during the pass.txt')
-    changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed during the pass.txt')
+    await changes.fileRenamed(ACCOUNT, a.fileCode, 'renamed during the pass.txt')
     await r.client.fileSetFolder(b.fileCode, other.fldId)
-    changes.filesMoved(ACCOUNT, [b.fileCode], other.fldId)
+    await changes.filesMoved(ACCOUNT, [b.fileCode], other.fldId)
     held.release()
     await crawl
     changes.dispose()
 
-    expect(index.reader.file(acct, a.fileCode)?.name).toBe('renamed during the pass.txt')
-    expect(index.reader.file(acct, b.fileCode)?.fldId).toBe(other.fldId)
+    expect(index.file(ACCOUNT, a.fileCode)?.name).toBe('renamed during the pass.txt')
+    expect(index.file(ACCOUNT, b.fileCode)?.fldId).toBe(other.fldId)
     // Kept rows still count as seen by the pass: its count adds up at once, so no re-check pass reads the host again
     // (3 pages and the count's own check), and its clean-up of unseen rows did not drop them.
     expect(held.count()).toBe(4)
@@ -271,7 +288,7 @@ describe('keeping the index fresh', () => {
     const r = await openRig({ seedFiles: 300 })
     const listings = holdingListings(r.client, 'subfolders')
     const index = r.open({ clientFor: async () => listings.client })
-    const changes = new IndexAppChanges(index, () => undefined)
+    const changes = new ConfirmedChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
     const other = (await r.client.folderList(0)).folders[0]
     if (other === undefined) throw new Error('seeded root has no folder')
@@ -281,7 +298,7 @@ describe('keeping the index fresh', () => {
     const crawl = index.crawl(ACCOUNT)
     await held.read(1)
     await r.client.folderRename(other.fldId, 'Renamed during the walk')
-    changes.folderRenamed(ACCOUNT, other.fldId, 'Renamed during the walk')
+    await changes.folderRenamed(ACCOUNT, other.fldId, 'Renamed during the walk')
     held.release()
     await crawl
     changes.dispose()
@@ -294,43 +311,3 @@ describe('keeping the index fresh', () => {
     expect(folderCodes(index, other.fldId).length).toBeGreaterThan(0)
   })
 })
-
-/**
- * The rig's client, whose listings (file lists, or subfolder lists) can be held: read from the host, then kept back until released, so the
- * test can make the app change files while a listing older than the change is on its way.
- */
-function holdingListings(client: ApiClient, listing: 'fileList' | 'subfolders' = 'fileList') {
-  let gate: Promise<void> = Promise.resolve()
-  let reads = 0
-  const held = new Proxy(client, {
-    get(target, key) {
-      if (key === listing)
-        return async (...args: unknown[]) => {
-          const answer = await (target[listing] as (...a: unknown[]) => Promise<unknown>)(...args)
-          reads++
-          await gate
-          return answer
-        }
-      const value = Reflect.get(target, key, target)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-  return {
-    client: held,
-    /** Holds the listings from now on; `read(n)` resolves once n of them have been read from the host. */
-    hold() {
-      let release = (): void => undefined
-      gate = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      const from = reads
-      return {
-        read: (n: number) =>
-          vi.waitFor(() => expect(reads - from).toBeGreaterThanOrEqual(n), { timeout: 10_000 }),
-        release,
-        /** How many listings were read since the hold began. */
-        count: () => reads - from,
-      }
-    },
-  }
-}

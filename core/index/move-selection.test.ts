@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest'
+import { filesJson } from './files-json.ts'
 import { moveSelection } from './move-selection.ts'
-import { selectedLinks, summarize } from './selection.ts'
 import { ACCOUNT, type IndexRig, openIndexRig, rigScope } from './testing/index-rig.ts'
 
 let rig: IndexRig | undefined
@@ -24,16 +24,17 @@ it('moves a whole query less unticked files, per file, keeps the index true, and
     sort: { key: 'name' as const, dir: 'asc' as const },
   }
   // A row the host no longer has (deleted elsewhere, index not yet refreshed).
-  index.appWrites.putFiles(index.acct(ACCOUNT), index.generation(ACCOUNT), [
-    { ...firstInRoot, fileCode: 'gonefromhost1', name: 'gone.txt' },
-  ])
+  await index.recordChange(ACCOUNT, {
+    kind: 'filesAdded',
+    files: filesJson([{ ...firstInRoot, fileCode: 'gonefromhost1', name: 'gone.txt' }]),
+  })
   const selection = { kind: 'query' as const, query, except: kept }
-  expect(summarize(selection, index.reader, scope)).toEqual({
+  expect(index.summarize(selection, scope)).toEqual({
     files: inRoot.length - 1,
     totalSize: inRoot.slice(2).reduce((s, f) => s + f.size, 0) + firstInRoot.size,
   })
 
-  const links = selectedLinks(selection, index.reader, scope)
+  const links = index.selectedLinks(selection, scope)
   expect(links).toHaveLength(inRoot.length - 1)
   for (const k of kept) expect(links).not.toContain(`${rig.sandbox.sb.baseUrl}/${k.fileCode}`)
   expect(links).toContain(`${rig.sandbox.sb.baseUrl}/${inRoot[2]?.fileCode}`)
@@ -67,7 +68,7 @@ it('moves a whole query less unticked files, per file, keeps the index true, and
       .sort(),
   )
   const inIndex = [
-    ...index.reader.iterateFiles({
+    ...index.iterateFiles({
       accts: [index.acct(ACCOUNT)],
       fldId: target.fldId,
       search: '',

@@ -1,10 +1,12 @@
 import pLimit from 'p-limit'
 import { type FiledockErrorData, isFiledockError } from '../../shared/errors.ts'
 import type { ApiClient } from '../api/client.ts'
+import { logLine } from '../logging/log.ts'
 import { redactSecrets } from '../logging/redact.ts'
+import { logMissedChange } from './confirmed-changes.ts'
 import type { IndexService } from './index-service.ts'
 import type { ScopeContext } from './query-scope.ts'
-import { type Selection, selectedFiles } from './selection.ts'
+import type { Selection } from './selection.ts'
 
 /** file/set_folder takes one file per call; a few at a time is quick without hammering the host. */
 const MOVE_CONCURRENCY = 4
@@ -52,14 +54,13 @@ export async function moveSelection(
   onlyFrom?: number,
 ): Promise<MoveResult> {
   const limit = pLimit(MOVE_CONCURRENCY)
-  const acct = ctx.key(accountId)
   const failed: MoveResult['failed'] = []
   const sources = new Map<number, string[]>()
   let moved = 0
   const tasks: Array<Promise<void>> = []
   let total = 0
   const report = () => onProgress?.({ moved, failed: failed.length, total })
-  for (const file of selectedFiles(sel, index.reader, ctx)) {
+  for (const file of index.selectedFiles(sel, ctx)) {
     total++
     if (file.kind === 'missing') {
       failed.push({
@@ -99,7 +100,9 @@ export async function moveSelection(
       limit(async () => {
         try {
           await client.fileSetFolder(file.fileCode, fldId)
-          index.appWrites.moveFiles(acct, [file.fileCode], fldId)
+          // Written before the file counts as moved: the caller's index.changed follows the commit. A listing of
+          // the host that began before the move leaves the file where it went (index-writer.ts).
+          await recordMove(index, accountId, file.fileCode, fldId)
           const left = sources.get(file.fldId)
           if (left) left.push(file.fileCode)
           else sources.set(file.fldId, [file.fileCode])
@@ -124,4 +127,16 @@ export async function moveSelection(
   await Promise.all(tasks)
   const from = [...sources].map(([source, fileCodes]) => ({ fldId: source, fileCodes }))
   return { moved, failed, from, changedFolders: [fldId, ...sources.keys()] }
+}
+
+/**
+ * The host moved the file: an index that fails to record it is logged, not the move's failure (the next check of
+ * the folders puts it right).
+ */
+async function recordMove(index: IndexService, accountId: string, fileCode: string, fldId: number) {
+  try {
+    await index.recordChange(accountId, { kind: 'filesMoved', fileCodes: [fileCode], fldId })
+  } catch (error) {
+    logMissedChange(logLine, 'filesMoved', error)
+  }
 }

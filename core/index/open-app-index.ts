@@ -3,7 +3,7 @@ import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { AccountStore } from '../accounts/index.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { EventBus } from '../ipc/event-bus.ts'
-import { IndexAppChanges } from './app-changes.ts'
+import { ConfirmedChanges } from './confirmed-changes.ts'
 import { IndexService } from './index-service.ts'
 import type { ScopeContext } from './query-scope.ts'
 
@@ -21,13 +21,13 @@ export interface AppIndexSettings {
   recrawlEveryMs?: number | (() => number)
   /** better-sqlite3's addon built for Electron (see native-binding.ts); absent on Node. */
   nativeBinding?: string
-  /** The folder writer thread's bundled script (Electron); from the sources when absent (folder-writer.ts). */
-  folderWriterEntry?: string
+  /** The writer thread's bundled script (Electron); from the sources when absent (index-writer.ts). */
+  writerEntry?: string
 }
 
 export interface AppIndex {
   index: IndexService
-  changes: IndexAppChanges
+  changes: ConfirmedChanges
   scope: ScopeContext
   close(): Promise<void>
 }
@@ -48,7 +48,7 @@ export function openAppIndex(o: {
   const index = IndexService.open({
     file: join(o.dataDir, INDEX_FILE),
     nativeBinding: s.nativeBinding,
-    folderWriterEntry: s.folderWriterEntry,
+    writerEntry: s.writerEntry,
     clientFor: o.clientFor,
     accounts: () => o.accounts.entries().map(({ id, label }) => ({ id, label })),
     emit: (event) => o.events.emit(event),
@@ -57,18 +57,23 @@ export function openAppIndex(o: {
     ...(s.autoCrawl === undefined ? {} : { autoCrawl: s.autoCrawl }),
     log: o.log,
   })
-  const changes = new IndexAppChanges(index, o.log)
+  const changes = new ConfirmedChanges(index, o.log)
   const scope: ScopeContext = {
     accountIds: () => o.accounts.entries().map((a) => a.id),
     activeId: () => o.accounts.activeId,
     key: (id) => index.acct(id),
   }
   const stopEvents = o.events.subscribe((event) => {
-    if (event.type === 'queue.item' && event.item.state === 'done') changes.uploadLanded(event.item)
+    if (event.type === 'queue.item' && event.item.state === 'done') void changes.uploadLanded(event.item)
     if (event.type === 'settings.changed') index.scheduleChanged()
   })
   const stopAccounts = o.accounts.onChange((change) => {
-    if (change.reason === 'removed' && change.accountId !== null) index.forget(change.accountId)
+    if (change.reason === 'removed' && change.accountId !== null)
+      index
+        .forget(change.accountId)
+        .catch((error: unknown) =>
+          o.log(`Filedock: the file index kept a removed account's rows: ${String(error)}`),
+        )
     if (change.reason === 'added' && s.autoCrawl !== false) index.crawlWhatIsDue()
   })
   return {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { SCHEMA_VERSION, schemaSql } from './schema.ts'
+import { uploadedKey } from './uploaded-key.ts'
 
 export interface OpenedIndexDb {
   db: Database.Database
@@ -34,24 +35,71 @@ export function openIndexDb(file: string, nativeBinding?: string): OpenedIndexDb
 }
 
 /**
- * A connection to an index file openIndexDb has checked: the folder writer's thread opens its own (see
- * folder-writer.ts) and must wait for locks exactly as main's does.
+ * Readies the index file before the writer thread opens it: checked (a damaged one set aside, see openIndexDb),
+ * the app's removals of an earlier run forgotten (no listing runs yet that began before them: schema.ts,
+ * removed_files), and the last app write's number read, for the numbering to go on from. The connection is
+ * closed again: from here on the writer thread is the only one that writes.
+ */
+export function prepareIndexFile(
+  file: string,
+  nativeBinding: string | undefined,
+): { rebuilt: string | null; lastSeq: number } {
+  const { db, rebuilt } = openIndexDb(file, nativeBinding)
+  try {
+    db.prepare('DELETE FROM removed_files').run()
+    return { rebuilt, lastSeq: db.prepare<[], number>('SELECT seq FROM app_writes').pluck().get() ?? 0 }
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * The writing connection to an index file openIndexDb has checked: the writer thread's (see index-writer.ts), and
+ * the one openIndexDb checks the file with before that thread starts.
  */
 export function openIndexConnection(file: string, nativeBinding: string | undefined): Database.Database {
   const db = new Database(file, nativeBinding === undefined ? {} : { nativeBinding })
-  // The folder writer's thread, or another window, may write at the same time: wait for its transaction
-  // instead of failing.
+  // Another process may hold the file for a moment (a second window, a test reading beside the app): wait for
+  // its transaction instead of failing.
   db.pragma('busy_timeout = 5000')
   // NORMAL in WAL mode never corrupts on power loss; at worst the last transactions are redone by a crawl.
   db.pragma('synchronous = NORMAL')
+  // A crawl inserts into the table, eight indexes and the trigram table at random places: 64 MiB keeps the pages
+  // it keeps coming back to in memory (SQLite's default is 2 MiB), and statement journals stay in memory too.
+  db.pragma('cache_size = -65536')
+  db.pragma('temp_store = MEMORY')
+  // A crawl's batch dirties a few thousand pages: checkpointing after every commit (SQLite's default, at 1,000
+  // pages of WAL) copied them into the file again and again. At 64 MiB a page rewritten by many commits is copied
+  // once, and an emptied WAL is cut back to 16 MiB so an idle index does not keep the space.
+  db.pragma('wal_autocheckpoint = 16384')
+  db.pragma('journal_size_limit = 16777216')
+  // The statements that write file records from JSON (listing-writes.ts) compute the sort key as rows go in.
+  db.function('uploaded_key', { deterministic: true }, (uploaded: unknown) =>
+    typeof uploaded === 'string' ? uploadedKey(uploaded) : null,
+  )
   return db
 }
 
 /**
- * Runs `write` as one IMMEDIATE transaction: every write to the index goes through here. The folder writer's
- * thread has a connection of its own (folder-writer.ts), and a deferred transaction that reads and then writes
- * after the other connection committed is refused by SQLite (SQLITE_BUSY_SNAPSHOT) instead of waiting; taking
- * the write lock first makes it wait (busy_timeout). Nested calls become savepoints of the outer transaction.
+ * Main's connection: read-only, so the writer thread stays the only writer (SQLite refuses a write here). In WAL
+ * mode it reads the last commit while the thread writes the next.
+ */
+export function openIndexReader(file: string, nativeBinding: string | undefined): Database.Database {
+  const db = new Database(file, {
+    readonly: true,
+    fileMustExist: true,
+    ...(nativeBinding === undefined ? {} : { nativeBinding }),
+  })
+  db.pragma('busy_timeout = 5000')
+  return db
+}
+
+/**
+ * Runs `write` as one IMMEDIATE transaction: every write to the index goes through here. The writer thread is the
+ * only writer of this process, but another process may open the file (a test, a second window), and a deferred
+ * transaction that reads and then writes after another connection committed is refused by SQLite
+ * (SQLITE_BUSY_SNAPSHOT) instead of waiting; taking the write lock first makes it wait (busy_timeout). Nested
+ * calls become savepoints of the outer transaction.
  */
 export function inWriteTransaction<T>(db: Database.Database, write: () => T): T {
   return db.transaction(write).immediate()

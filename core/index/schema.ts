@@ -3,7 +3,7 @@
  * small; names are compared NOCASE everywhere a user sorts or searches. Bump SCHEMA_VERSION when a table changes:
  * an index file of another version is rebuilt from the host (it is a cache of the host, never the only copy).
  */
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 
 export const schemaSql = `
 CREATE TABLE IF NOT EXISTS accounts (
@@ -33,6 +33,9 @@ CREATE TABLE IF NOT EXISTS folders (
   path TEXT NOT NULL,
   gen INTEGER NOT NULL,
   listed INTEGER NOT NULL DEFAULT 1,
+  -- The app write that last set this row (app_writes.seq at the time), 0 if none: a listing of the host that
+  -- began before that write leaves the row as the app wrote it (see listing-writes.ts).
+  app_seq INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (acct, fld_id)
 ) WITHOUT ROWID;
 -- When a folder was last revalidated against the host (ms); a folder may be checked before a crawl knows it.
@@ -41,6 +44,22 @@ CREATE TABLE IF NOT EXISTS folder_checks (
   fld_id INTEGER NOT NULL,
   checked_at INTEGER NOT NULL,
   PRIMARY KEY (acct, fld_id)
+) WITHOUT ROWID;
+-- The app's writes are numbered in the order main hands them to the writer thread; this is the last number used,
+-- so the numbers keep rising across restarts (a row's stamp is only ever compared with a listing's start).
+CREATE TABLE IF NOT EXISTS app_writes (
+  one INTEGER PRIMARY KEY CHECK (one = 1),
+  seq INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO app_writes (one, seq) VALUES (1, 0);
+-- Files the app removed (the host listed them as deleted), with the app write that did: a row that is gone
+-- cannot carry its stamp, and a listing that began before the removal must not put the file back. Emptied at
+-- each start, when no listing runs.
+CREATE TABLE IF NOT EXISTS removed_files (
+  acct INTEGER NOT NULL,
+  code TEXT NOT NULL,
+  app_seq INTEGER NOT NULL,
+  PRIMARY KEY (acct, code)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS folders_parent ON folders (acct, parent_id, name);
 CREATE TABLE IF NOT EXISTS files (
@@ -57,7 +76,9 @@ CREATE TABLE IF NOT EXISTS files (
   link TEXT NOT NULL,
   thumbnail TEXT,
   public INTEGER NOT NULL,
-  gen INTEGER NOT NULL
+  gen INTEGER NOT NULL,
+  -- As folders.app_seq.
+  app_seq INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS files_code ON files (acct, code);
 CREATE INDEX IF NOT EXISTS files_fld_name ON files (acct, fld_id, name);

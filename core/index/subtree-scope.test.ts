@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { IndexReader } from './index-reader.ts'
-import { IndexWrites } from './index-writes.ts'
+import { ListingWrites } from './listing-writes.ts'
 import { openIndexDb } from './open-index-db.ts'
 import type { ScopeContext } from './query-scope.ts'
 import type { ResolvedQuery } from './query-sql.ts'
 import { summarize } from './selection.ts'
-import { indexedFile } from './testing/indexed-file.ts'
+import { indexedFile, putListedFiles } from './testing/indexed-file.ts'
 
 /**
  * A subtree is found down the folders' parent ids, never by their paths: folder names that share a start, hold a
@@ -30,20 +30,25 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'filedock-subtree-'))
   db = openIndexDb(join(dir, 'file-index.sqlite')).db
   db.exec("INSERT INTO accounts (acct, account_id) VALUES (1, 'one')")
-  const writes = new IndexWrites(db)
-  writes.ensureRoot(1, 0, 1)
+  // Written as the host's listings would be: the root, then each folder's subfolders, then the files.
+  db.exec(
+    "INSERT INTO folders (acct, fld_id, parent_id, name, path, gen, listed) VALUES (1, 0, 0, '', '', 0, 1)",
+  )
+  const writes = new ListingWrites(db)
+  const folder = (parentId: number, fldId: number, name: string) =>
+    writes.putFolders(1, 0, 0, parentId, [{ fldId, name, code: null }], 1)
   // 'A', 'AB' and 'A/B' in the root: by paths, the last two would look like they were inside 'A'.
-  writes.addFolder(1, 0, 0, A, 'A')
-  writes.addFolder(1, 0, 0, AB, 'AB')
-  writes.addFolder(1, 0, 0, SLASHED, 'A/B')
-  writes.addFolder(1, 0, A, WILD, '50%_off')
-  writes.addFolder(1, 0, WILD, UNDER_A, 'B')
-  writes.addFolder(1, 0, LOOP[1], LOOP[0], 'loop one')
-  writes.addFolder(1, 0, LOOP[0], LOOP[1], 'loop two')
+  folder(0, A, 'A')
+  folder(0, AB, 'AB')
+  folder(0, SLASHED, 'A/B')
+  folder(A, WILD, '50%_off')
+  folder(WILD, UNDER_A, 'B')
+  folder(LOOP[1], LOOP[0], 'loop one')
+  folder(LOOP[0], LOOP[1], 'loop two')
   const folders = [0, A, AB, SLASHED, WILD, UNDER_A, ...LOOP]
-  writes.putFiles(
+  putListedFiles(
+    db,
     1,
-    0,
     folders.flatMap((fldId) =>
       [0, 1].map((n) => indexedFile(fldId * 10 + n, { name: `f${fldId}-${n}.txt`, fldId })),
     ),

@@ -4,16 +4,17 @@ import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SortDir } from '../../shared/file-index.ts'
+import type { IndexedFile } from './files-json.ts'
 import { IndexReader } from './index-reader.ts'
-import { type IndexedFile, IndexWrites } from './index-writes.ts'
+import { ListingWrites } from './listing-writes.ts'
 import { openIndexConnection, openIndexDb } from './open-index-db.ts'
 import { type ResolvedQuery, sortColumn } from './query-sql.ts'
-import { indexedFile } from './testing/indexed-file.ts'
+import { indexedFile, putListedFiles } from './testing/indexed-file.ts'
 import { WindowAnchors } from './window-anchors.ts'
 
 /**
  * Deep windows (past the first 2,048 rows, where anchors are used) against a sort done here, before and after
- * writes from a second connection (as the folder writer's thread makes them): a window is never cut from the
+ * writes from a second connection (as the writer thread makes them): a window is never cut from the
  * positions of an older version of the index. Each is checked as the reader cuts it and as the anchors alone cut
  * it (the reader sorts a result of up to 20,000 trigram matches or subtree files itself, without anchors).
  */
@@ -30,7 +31,6 @@ const FOLDER_OF = [FOLDER, FOLDER, FOLDER, FOLDER, 6, 7, 8, 9]
 let dir: string
 let db: Database.Database
 let writer: Database.Database
-let writes: IndexWrites
 let reader: IndexReader
 let anchors: WindowAnchors
 
@@ -51,17 +51,18 @@ beforeAll(async () => {
   db = openIndexDb(path).db
   writer = openIndexConnection(path, undefined)
   writer.exec("INSERT INTO accounts (acct, account_id) VALUES (1, 'one'), (2, 'two')")
-  writes = new IndexWrites(writer)
-  for (const [fldId, parentId, name] of TREE) writes.addFolder(1, 0, parentId, fldId, name)
+  const folders = new ListingWrites(writer)
+  for (const [fldId, parentId, name] of TREE)
+    folders.putFolders(1, 0, 0, parentId, [{ fldId, name, code: null }], 1)
   const day = (i: number) => `2026-11-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00`
-  writes.putFiles(
+  putListedFiles(
+    writer,
     1,
-    0,
     Array.from({ length: 9_000 }, (_, i) => file(i, day(i))),
   )
-  writes.putFiles(
+  putListedFiles(
+    writer,
     2,
-    0,
     Array.from({ length: 3_000 }, (_, i) => file(100_000 + i, day(i))),
   )
   reader = new IndexReader(db)
@@ -196,11 +197,11 @@ describe('deep windows', () => {
         name: `zulu ${round} ${i}.bin`,
         size: 10_000 + i,
       }))
-      writes.putFiles(1, 0, renamed)
+      putListedFiles(writer, 1, renamed)
       writer.prepare('DELETE FROM files WHERE acct = 1 AND id % 13 = ?').run(round)
-      writes.putFiles(
+      putListedFiles(
+        writer,
         1,
-        0,
         Array.from({ length: 260 }, (_, i) => file(50_000 + round * 1_000 + i, '2026-10-31 23:00:00')),
       )
       for (const sort of sorts) expectWindowsMatch({ ...scope, sort })
@@ -208,9 +209,9 @@ describe('deep windows', () => {
   })
 
   it('stay exact when many upload times cannot be read (NULL sorts first, so last going down)', () => {
-    writes.putFiles(
+    putListedFiles(
+      writer,
       1,
-      0,
       Array.from({ length: 2_500 }, (_, i) => file(60_000 + i, 'last Tuesday')),
     )
     for (const dir of ['asc', 'desc'] as const) {

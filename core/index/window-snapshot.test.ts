@@ -4,10 +4,9 @@ import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { afterEach, expect, it } from 'vitest'
 import { IndexReader } from './index-reader.ts'
-import { IndexWrites } from './index-writes.ts'
 import { openIndexConnection, openIndexDb } from './open-index-db.ts'
 import type { ResolvedQuery } from './query-sql.ts'
-import { indexedFile } from './testing/indexed-file.ts'
+import { indexedFile, putListedFiles } from './testing/indexed-file.ts'
 
 const FOLDER = 5
 const cleanup: Array<() => Promise<void>> = []
@@ -17,7 +16,7 @@ afterEach(async () => {
 
 /**
  * Main's connection, with a hook that runs once, right after the first statement of a window that reads the files
- * table (where its snapshot begins): there the test commits a write on another connection, as the folder writer's
+ * table (where its snapshot begins): there the test commits a write on another connection, as the writer
  * thread may between two of main's statements.
  */
 function withCommitBetweenStatements(db: Database.Database, commit: () => void): Database.Database {
@@ -61,10 +60,9 @@ it('reads a window from one snapshot: a commit between two of its statements sho
     await rm(dir, { recursive: true, force: true })
   })
   writer.exec("INSERT INTO accounts (acct, account_id) VALUES (1, 'one')")
-  const writes = new IndexWrites(writer)
-  writes.putFiles(
+  putListedFiles(
+    writer,
     1,
-    0,
     Array.from({ length: 6_000 }, (_, i) => indexedFile(i, { fldId: FOLDER })),
   )
   const main = withCommitBetweenStatements(db, () =>

@@ -3,15 +3,46 @@ import type { EventBus } from '../../core/ipc/event-bus.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../shared/ipc/queue-events.ts'
 
+/** The part of Electron's Notification used here (its own class satisfies it). */
 export interface NotificationLike {
-  /** 'action': a button of `actions` was pressed (index into them). */
-  on(event: 'click' | 'action', listener: (event: unknown, index: number) => void): unknown
+  /** A button of `actions` was pressed: `details.actionIndex` says which (the second argument is deprecated). */
+  on(event: 'action', listener: (details: { actionIndex: number }) => void): unknown
+  on(event: 'click', listener: () => void): unknown
+  on(event: 'close', listener: () => void): unknown
   show(): void
 }
 
 export interface NotificationClass {
   new (options: NotificationConstructorOptions): NotificationLike
   isSupported(): boolean
+}
+
+/**
+ * Every notification shown, until the OS says it closed. Electron delivers a click or an action (also one from
+ * Windows' Action Center or macOS' Notification Center, long after it was shown) only to a Notification object
+ * that is still alive; held only by its own handlers' closures it would be collected, and the click would do
+ * nothing. Some Linux notification daemons never report a close, so only the latest MAX are held.
+ */
+export class HeldNotifications {
+  static readonly MAX = 20
+  private readonly held = new Set<NotificationLike>()
+
+  hold(notification: NotificationLike): void {
+    this.held.add(notification)
+    notification.on('close', () => this.held.delete(notification))
+    for (const oldest of this.held) {
+      if (this.held.size <= HeldNotifications.MAX) break
+      this.held.delete(oldest)
+    }
+  }
+
+  get count(): number {
+    return this.held.size
+  }
+
+  clear(): void {
+    this.held.clear()
+  }
 }
 
 /**
@@ -23,9 +54,12 @@ export function notifyFinishedBatches(
   Notification: NotificationClass,
   focusWindow: () => void,
   copyToClipboard?: (text: string) => void,
+  held = new HeldNotifications(),
 ): () => void {
-  return events.subscribe((event) => {
+  const stop = events.subscribe((event) => {
     if (event.type !== 'links.ready' || !Notification.isSupported()) return
+    // Nothing finished that the user did not stop themselves: no news to bring them back for.
+    if (cancelledOnly(event)) return
     const canCopy = copyToClipboard !== undefined && event.text !== ''
     const notification = new Notification({
       ...batchNotice(event),
@@ -35,15 +69,24 @@ export function notifyFinishedBatches(
     })
     notification.on('click', focusWindow)
     if (canCopy) {
-      notification.on('action', (_event, index) => {
-        if (index === 0) copyToClipboard(event.text)
+      notification.on('action', (details) => {
+        if (details.actionIndex === 0) copyToClipboard(event.text)
       })
     }
+    held.hold(notification)
     notification.show()
   })
+  return () => {
+    stop()
+    held.clear()
+  }
 }
 
 export const COPY_LINKS = 'Copy links'
+
+/** A batch whose every upload was cancelled: nothing went up, nothing failed. */
+export const cancelledOnly = (event: LinksReadyEvent): boolean =>
+  event.files === 0 && event.failed === 0 && (event.cancelled ?? 0) > 0
 
 export function batchNotice(event: LinksReadyEvent): NotificationConstructorOptions {
   const files = `${event.files} file${event.files === 1 ? '' : 's'} uploaded`

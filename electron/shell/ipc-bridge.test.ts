@@ -23,7 +23,7 @@ class FakeIpcMain {
   }
 }
 
-const app = { indexUrl: 'file:///app/dist/renderer/index.html' }
+const app = { indexUrl: 'filedock://app/index.html' }
 const ourFrame = { url: `${app.indexUrl}#/`, parent: null }
 
 function setup() {

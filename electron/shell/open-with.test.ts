@@ -1,8 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DropTarget, EnqueueResult } from '../../shared/queue.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { Arrivals } from '../../core/app/arrivals.ts'
+import { createEventBus } from '../../core/ipc/event-bus.ts'
+import type { AppEvent } from '../../shared/ipc/events.ts'
 import { launchPaths, OpenWith } from './open-with.ts'
 import { claimSingleInstance } from './single-instance.ts'
 
@@ -12,29 +14,27 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'filedock-open-with-'))
   await writeFile(join(dir, 'a.txt'), 'a')
   await mkdir(join(dir, 'photos'))
+  await writeFile(join(dir, 'photos', 'p.jpg'), 'xy')
 })
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function rig(target: DropTarget | null = { accountId: 'acc-1', fldId: 0 }) {
-  const enqueued: Array<{ paths: string[]; target: DropTarget }> = []
-  const notes: string[] = []
-  let focused = 0
+function rig() {
+  const events = createEventBus<AppEvent>()
+  const seen: AppEvent[] = []
+  events.subscribe((e) => seen.push(e))
+  const arrivals = new Arrivals(events)
+  let shown = 0
   const openWith = new OpenWith({
-    target: () => target,
-    enqueue: async (paths, t): Promise<EnqueueResult> => {
-      enqueued.push({ paths, target: t })
-      return { batchId: 'b', accepted: paths.length, problems: [] }
-    },
-    notify: (title, body) => notes.push(`${title}: ${body}`),
-    focusWindow: () => {
-      focused++
+    deliver: (paths) => arrivals.add(paths),
+    showWindow: () => {
+      shown++
     },
     log: () => undefined,
   })
-  return { openWith, enqueued, notes, focused: () => focused }
+  return { openWith, arrivals, seen, shown: () => shown }
 }
 
 describe('open with / send to Filedock', () => {
@@ -56,16 +56,26 @@ describe('open with / send to Filedock', () => {
     expect(launchPaths(packaged, { packaged: true, cwd: '/' })).toEqual([join(dir, 'a.txt')])
   })
 
-  it('holds paths that arrive before the app is ready and queues them once it is', async () => {
+  it('holds paths that arrive before the app is ready, then shows them in the window: measured, not queued', async () => {
     const r = rig()
-    r.openWith.open([join(dir, 'a.txt')])
-    expect(r.enqueued).toEqual([])
+    r.openWith.open([join(dir, 'a.txt'), join(dir, 'photos')])
+    expect(r.arrivals.list()).toEqual([])
     await r.openWith.ready()
-    expect(r.enqueued).toEqual([{ paths: [join(dir, 'a.txt')], target: { accountId: 'acc-1', fldId: 0 } }])
-    expect(r.notes).toEqual(['Uploading: 1 file queued for upload.'])
+    expect(r.arrivals.list()).toEqual([
+      {
+        id: expect.any(String),
+        paths: [join(dir, 'a.txt'), join(dir, 'photos')],
+        names: ['a.txt', 'photos'],
+        files: 2,
+        bytes: 3,
+        problem: null,
+      },
+    ])
+    expect(r.seen).toEqual([{ type: 'arrivals.changed' }])
+    expect(r.shown()).toBe(1)
   })
 
-  it('queues a second launch’s paths through the single-instance lock, and only focuses for a bare launch', async () => {
+  it('hands a second launch’s paths to the window through the single-instance lock; a bare launch only shows it', async () => {
     const r = rig()
     await r.openWith.ready()
     const listeners = new Map<string, (...args: unknown[]) => void>()
@@ -76,31 +86,24 @@ describe('open with / send to Filedock', () => {
         return app
       },
     }
-    const win = {
-      isMinimized: () => false,
-      restore: () => undefined,
-      show: () => undefined,
-      focus: () => undefined,
-    }
-    claimSingleInstance(app as never, () => win, {
+    let shownBySecond = 0
+    claimSingleInstance(app as never, () => shownBySecond++, {
       packaged: true,
       onPaths: (paths) => r.openWith.open(paths),
     })
     listeners.get('second-instance')?.({}, ['/usr/bin/filedock-app', join(dir, 'photos')], dir)
     listeners.get('second-instance')?.({}, ['/usr/bin/filedock-app'], dir)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(r.enqueued.map((e) => e.paths)).toEqual([[join(dir, 'photos')]])
-    expect(r.focused()).toBeGreaterThanOrEqual(2)
+    await vi.waitFor(() => expect(r.arrivals.list()).toHaveLength(1))
+    expect(r.arrivals.list()[0]).toMatchObject({ names: ['photos'], files: 1 })
+    expect(shownBySecond).toBe(2)
   })
 
-  it('says so, and queues nothing, when there is no account yet', async () => {
-    const r = rig(null)
-    await r.openWith.ready()
-    r.openWith.open([join(dir, 'a.txt')])
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(r.enqueued).toEqual([])
-    expect(r.notes).toEqual([
-      'Nothing was uploaded: Add an account in Filedock first, then send the files again.',
-    ])
+  it('an arrival leaves when answered, and says what cannot be sent', async () => {
+    const r = rig()
+    const arrival = await r.arrivals.add([join(dir, 'gone.txt')])
+    expect(arrival).toMatchObject({ files: 0, problem: expect.stringMatching(/Nothing is at this path/) })
+    expect(r.arrivals.dismiss(arrival?.id ?? '')).toBe(true)
+    expect(r.arrivals.list()).toEqual([])
+    expect(r.seen).toEqual([{ type: 'arrivals.changed' }, { type: 'arrivals.changed' }])
   })
 })

@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import type { DropTarget, EnqueueResult } from '../../shared/queue.ts'
 
 /**
  * "Open with Filedock" / "Send to Filedock": the files and folders the OS passes on the command line (Linux's
- * %F, Windows' Send To shortcut, a second launch while one runs) or through macOS's open-file event. The paths
- * go up like a drop into the active account; a launch with no usable path only brings the window forward.
+ * %F, Windows' Send To shortcut, a second launch while one runs) or through macOS's open-file event. They are
+ * shown in the window, which uploads them only when the person says so; a launch with no usable path only
+ * brings the window forward.
  */
 
 /**
@@ -32,20 +32,18 @@ export function launchPaths(argv: readonly string[], o: { packaged: boolean; cwd
 
 export interface OpenWithDeps {
   /**
-   * Where launched paths go: the active account's open folder (as the window reports it), else its root; null
-   * when there is no account yet.
+   * Hands the paths to the window, which shows them and uploads them only when the person says so (the core's
+   * Arrivals). Never a queue: nothing from outside the window goes up unasked.
    */
-  target(): DropTarget | null
-  enqueue(paths: string[], target: DropTarget): Promise<EnqueueResult>
-  /** Tells the user what happened (a notification): queued, or why not. */
-  notify(title: string, body: string): void
-  focusWindow(): void
+  deliver(paths: string[]): Promise<unknown>
+  /** Shows the window (making one if there is none): where the question is asked. */
+  showWindow(): void
   log(line: string): void
 }
 
 /**
  * Paths arriving before the app is ready (macOS sends open-file before `ready`, the first launch's argv) wait
- * in `pending` and go once ready() is called; later ones go at once.
+ * in `pending` and go once ready() is called; later ones go at once. Every launch shows the window.
  */
 export class OpenWith {
   private pending: string[] = []
@@ -54,43 +52,29 @@ export class OpenWith {
   constructor(private readonly d: OpenWithDeps) {}
 
   open(paths: readonly string[]): void {
-    if (paths.length === 0) {
-      this.d.focusWindow()
-      return
-    }
+    this.d.showWindow()
+    if (paths.length === 0) return
     if (!this.isReady) {
       this.pending.push(...paths)
       return
     }
-    void this.send([...paths])
+    void this.deliver([...paths])
   }
 
   ready(): Promise<void> {
     this.isReady = true
     const paths = this.pending
     this.pending = []
-    return paths.length === 0 ? Promise.resolve() : this.send(paths)
+    return paths.length === 0 ? Promise.resolve() : this.deliver(paths)
   }
 
-  private async send(paths: string[]): Promise<void> {
-    this.d.focusWindow()
-    const target = this.d.target()
-    if (target === null) {
-      this.d.notify('Nothing was uploaded', 'Add an account in Filedock first, then send the files again.')
-      return
-    }
+  private async deliver(paths: string[]): Promise<void> {
     try {
-      const result = await this.d.enqueue(paths, target)
-      const left = result.problems.filter((p) => p.kind !== 'storage_unchecked').length
-      const body =
-        result.accepted === 0
-          ? (result.problems[0]?.message ?? 'Nothing could be queued.')
-          : `${result.accepted} file${result.accepted === 1 ? '' : 's'} queued for upload${left > 0 ? `, ${left} left out` : ''}.`
-      this.d.notify(result.accepted === 0 ? 'Nothing was uploaded' : 'Uploading', body)
+      await this.d.deliver(paths)
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      this.d.log(`Filedock: opening ${paths.length} path(s): ${message}`)
-      this.d.notify('Nothing was uploaded', message)
+      this.d.log(
+        `Filedock: opening ${paths.length} path(s): ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
   }
 }

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/content-security-policy.ts'
 import {
+  allowOnlyClipboardWrite,
   type ContentsLike,
-  denyAllPermissions,
   hardenWebContents,
-  installContentSecurityPolicy,
+  keepCookiesOut,
   type SessionLike,
 } from './security.ts'
 
 type Listener = (...args: unknown[]) => unknown
 
 class FakeSession {
+  sendListener: Listener | undefined
   headersListener: Listener | undefined
   requestHandler: Listener | undefined
   checkHandler: Listener | undefined
   webRequest = {
+    onBeforeSendHeaders: (listener: Listener) => {
+      this.sendListener = listener
+    },
     onHeadersReceived: (listener: Listener) => {
       this.headersListener = listener
     },
@@ -45,32 +48,60 @@ class FakeContents {
   }
 }
 
-describe('installContentSecurityPolicy', () => {
-  it('sets our CSP on every response, replacing one the server sent', () => {
+describe('keepCookiesOut', () => {
+  it('sends no cookie with the window’s requests and keeps none it is given', () => {
     const session = new FakeSession()
-    installContentSecurityPolicy(session as unknown as SessionLike)
-    let answer: { responseHeaders: Record<string, string[]> } | undefined
-    session.headersListener?.(
-      { responseHeaders: { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] } },
-      (response: { responseHeaders: Record<string, string[]> }) => {
-        answer = response
+    keepCookiesOut(session as unknown as SessionLike)
+    let sent: Record<string, string> | undefined
+    session.sendListener?.(
+      { requestHeaders: { Cookie: 'session=abc', Accept: 'image/*' } },
+      (r: { requestHeaders: Record<string, string> }) => {
+        sent = r.requestHeaders
       },
     )
-    expect(answer?.responseHeaders).toEqual({
-      'X-Other': ['1'],
-      'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
-    })
-    expect(CONTENT_SECURITY_POLICY).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: " +
-        "http://127.0.0.1:* http://localhost:*; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+    expect(sent).toEqual({ Accept: 'image/*' })
+    let received: Record<string, string[]> | undefined
+    session.headersListener?.(
+      { responseHeaders: { 'set-cookie': ['track=1'], 'Content-Type': ['image/png'] } },
+      (r: { responseHeaders: Record<string, string[]> }) => {
+        received = r.responseHeaders
+      },
     )
+    expect(received).toEqual({ 'Content-Type': ['image/png'] })
   })
 })
 
-describe('denyAllPermissions', () => {
-  it('denies every permission request and check', () => {
+describe('allowOnlyClipboardWrite', () => {
+  const ours = { isMainFrame: true, requestingUrl: 'filedock://app/index.html#/files' }
+
+  it('lets our page write to the clipboard (navigator.clipboard.writeText), asked or checked', () => {
     const session = new FakeSession()
-    denyAllPermissions(session as unknown as SessionLike)
+    allowOnlyClipboardWrite(session as unknown as SessionLike)
+    const answers: boolean[] = []
+    session.requestHandler?.(
+      {},
+      'clipboard-sanitized-write',
+      (granted: boolean) => answers.push(granted),
+      ours,
+    )
+    expect(answers).toEqual([true])
+    expect(
+      session.checkHandler?.({}, 'clipboard-sanitized-write', 'filedock://app', {
+        isMainFrame: true,
+        requestingUrl: ours.requestingUrl,
+      }),
+    ).toBe(true)
+  })
+
+  it('refuses it to any other page or frame, and every other permission to everyone', () => {
+    const session = new FakeSession()
+    allowOnlyClipboardWrite(session as unknown as SessionLike)
+    const answers: boolean[] = []
+    const ask = (permission: string, details: object) =>
+      session.requestHandler?.({}, permission, (granted: boolean) => answers.push(granted), details)
+    ask('clipboard-sanitized-write', { isMainFrame: false, requestingUrl: ours.requestingUrl })
+    ask('clipboard-sanitized-write', { isMainFrame: true, requestingUrl: 'https://evil.example/' })
+    ask('clipboard-sanitized-write', { isMainFrame: true, requestingUrl: 'file:///tmp/index.html' })
     for (const permission of [
       'media',
       'geolocation',
@@ -78,12 +109,19 @@ describe('denyAllPermissions', () => {
       'clipboard-read',
       'openExternal',
       'fullscreen',
-    ]) {
-      const answers: boolean[] = []
-      session.requestHandler?.({}, permission, (granted: boolean) => answers.push(granted), {})
-      expect(answers).toEqual([false])
-      expect(session.checkHandler?.({}, permission, 'file://', {})).toBe(false)
-    }
+    ])
+      ask(permission, ours)
+    expect(answers).toEqual(Array(9).fill(false))
+    expect(session.checkHandler?.({}, 'clipboard-read', 'filedock://app', { isMainFrame: true })).toBe(false)
+    expect(
+      session.checkHandler?.({}, 'clipboard-sanitized-write', 'filedock://app', {
+        isMainFrame: true,
+        embeddingOrigin: 'https://evil.example',
+      }),
+    ).toBe(false)
+    expect(
+      session.checkHandler?.({}, 'clipboard-sanitized-write', 'https://evil.example', { isMainFrame: true }),
+    ).toBe(false)
   })
 })
 

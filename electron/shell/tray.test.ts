@@ -4,10 +4,15 @@ import { createEventBus } from '../../core/ipc/event-bus.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../shared/ipc/queue-events.ts'
 import { emptyTotals, type QueueTotals } from '../../shared/queue.ts'
-import { COPY_LINKS, type NotificationLike, notifyFinishedBatches } from './batch-notifier.ts'
+import {
+  COPY_LINKS,
+  HeldNotifications,
+  type NotificationLike,
+  notifyFinishedBatches,
+} from './batch-notifier.ts'
 import type { QueueState } from './taskbar-progress.ts'
 import { installTray, type TrayLike, trayTooltip } from './tray.ts'
-import { confirmQuit, keepRunningOnClose } from './window-close.ts'
+import { confirmQuit, guardClose } from './window-close.ts'
 
 const totals = (over: Partial<QueueTotals>): QueueTotals => ({ ...emptyTotals(), ...over })
 const running: QueueState = {
@@ -129,43 +134,92 @@ describe('closing and quitting while uploads run', () => {
   function fakeWindow() {
     let listener: ((e: { preventDefault(): void }) => void) | null = null
     const win = {
-      hidden: false,
+      state: 'shown' as 'shown' | 'hidden' | 'minimised' | 'closed',
       on: (_event: 'close', l: (e: { preventDefault(): void }) => void) => {
         listener = l
       },
       hide: () => {
-        win.hidden = true
+        win.state = 'hidden'
       },
-      close(): boolean {
+      minimize: () => {
+        win.state = 'minimised'
+      },
+      close() {
         let prevented = false
         listener?.({ preventDefault: () => (prevented = true) })
-        return !prevented
+        if (!prevented) win.state = 'closed'
       },
     }
     return win
   }
 
-  it('hides the window to the tray while uploads run (the setting on), and closes it otherwise', () => {
+  function rig(o: { keep?: boolean; tray?: boolean; closingQuits?: boolean; answer?: number } = {}) {
     const win = fakeWindow()
+    const asked: string[] = []
     let state: QueueState = running
-    let keep = true
     let quitting = false
-    keepRunningOnClose(win, {
-      keepInTray: () => keep,
-      read: () => state,
+    guardClose(win, {
       quitting: () => quitting,
-      hasTray: () => true,
+      closingQuits: o.closingQuits ?? true,
+      read: () => state,
+      keepInTray: () => o.keep ?? false,
+      trayShown: () => o.tray ?? true,
+      question: {
+        ask: (q) => {
+          asked.push(q.message)
+          return o.answer ?? 1
+        },
+      },
+      confirmQuit: () => {
+        quitting = true
+      },
     })
-    expect(win.close()).toBe(false)
-    expect(win.hidden).toBe(true)
-    keep = false
-    expect(win.close()).toBe(true)
-    keep = true
-    state = idle
-    expect(win.close()).toBe(true)
-    state = running
-    quitting = true
-    expect(win.close()).toBe(true)
+    return {
+      win,
+      asked,
+      quitting: () => quitting,
+      set: (s: QueueState) => {
+        state = s
+      },
+    }
+  }
+
+  it('hides the window to a tray icon that can be seen while uploads run (the setting on)', () => {
+    const r = rig({ keep: true, tray: true })
+    r.win.close()
+    expect(r.win.state).toBe('hidden')
+    expect(r.asked).toEqual([])
+  })
+
+  it('minimises it instead where no tray host shows the icon (GNOME without AppIndicator)', () => {
+    const r = rig({ keep: true, tray: false })
+    r.win.close()
+    expect(r.win.state).toBe('minimised')
+  })
+
+  it('asks in the window’s own close, where closing quits: "Keep uploading" keeps the window open', () => {
+    const kept = rig({ answer: 1 })
+    kept.win.close()
+    expect(kept.asked).toEqual(['3 uploads are still running. Quit anyway?'])
+    expect(kept.win.state).toBe('shown')
+    expect(kept.quitting()).toBe(false)
+
+    const quit = rig({ answer: 0 })
+    quit.win.close()
+    expect(quit.win.state).toBe('closed')
+    // The quit that follows does not ask again.
+    expect(quit.quitting()).toBe(true)
+  })
+
+  it('just closes when idle, while quitting, and on macOS (the app stays in the Dock)', () => {
+    const idleRig = rig()
+    idleRig.set(idle)
+    idleRig.win.close()
+    expect(idleRig.win.state).toBe('closed')
+    const mac = rig({ closingQuits: false })
+    mac.win.close()
+    expect(mac.win.state).toBe('closed')
+    expect([...idleRig.asked, ...mac.asked]).toEqual([])
   })
 
   it('asks before quitting while uploads run, and not when idle or paused', () => {
@@ -186,26 +240,34 @@ describe('closing and quitting while uploads run', () => {
 })
 
 describe('the batch-finished notification', () => {
-  it('has a Copy links button that copies the pack', () => {
-    const bus = createEventBus<AppEvent>()
-    const made: Array<{
-      options: Record<string, unknown>
-      handlers: Map<string, (e: unknown, i: number) => void>
-    }> = []
+  /** Emits like Electron 45: an action's listener gets an event carrying actionIndex (the index argument is deprecated). */
+  function fakes() {
+    const made: Array<{ options: Record<string, unknown>; emit(event: string, details?: object): void }> = []
     class FakeNotification implements NotificationLike {
       static isSupported() {
         return true
       }
-      private readonly handlers = new Map<string, (e: unknown, i: number) => void>()
+      private readonly handlers = new Map<string, Array<(details: never) => void>>()
       constructor(options: object) {
-        made.push({ options: options as Record<string, unknown>, handlers: this.handlers })
+        made.push({
+          options: options as Record<string, unknown>,
+          emit: (event, details = {}) => {
+            for (const h of this.handlers.get(event) ?? []) h({ preventDefault() {}, ...details } as never)
+          },
+        })
       }
-      on(event: 'click' | 'action', listener: (e: unknown, i: number) => void) {
-        this.handlers.set(event, listener)
+      on(event: string, listener: (details: never) => void) {
+        this.handlers.set(event, [...(this.handlers.get(event) ?? []), listener])
         return this
       }
       show() {}
     }
+    return { made, FakeNotification }
+  }
+
+  it('has a Copy links button that copies the pack', () => {
+    const bus = createEventBus<AppEvent>()
+    const { made, FakeNotification } = fakes()
     const copied: string[] = []
     notifyFinishedBatches(
       bus,
@@ -215,10 +277,29 @@ describe('the batch-finished notification', () => {
     )
     bus.emit(ready())
     expect(made[0]?.options.actions).toEqual([{ type: 'button', text: COPY_LINKS }])
-    made[0]?.handlers.get('action')?.({}, 0)
+    made[0]?.emit('action', { actionIndex: 0 })
     expect(copied).toEqual(['http://host/aaa\nhttp://host/bbb'])
     // Nothing to copy: no button.
     bus.emit(ready({ text: '', files: 0, failed: 2 }))
     expect(made[1]?.options.actions).toBeUndefined()
+  })
+
+  it('holds each notification until it closes, so a later click still reaches it, and at most the latest 20', () => {
+    const bus = createEventBus<AppEvent>()
+    const { made, FakeNotification } = fakes()
+    const held = new HeldNotifications()
+    let focused = 0
+    const stop = notifyFinishedBatches(bus, FakeNotification, () => focused++, undefined, held)
+    bus.emit(ready())
+    bus.emit(ready())
+    expect(held.count).toBe(2)
+    made[0]?.emit('click')
+    expect(focused).toBe(1)
+    made[0]?.emit('close')
+    expect(held.count).toBe(1)
+    for (let i = 0; i < 30; i++) bus.emit(ready())
+    expect(held.count).toBe(HeldNotifications.MAX)
+    stop()
+    expect(held.count).toBe(0)
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { APP_INDEX_URL } from './app-protocol.ts'
 import { isAppUrl, isTrustedSenderFrame, toSafeExternalUrl } from './trusted-url.ts'
 
 describe('toSafeExternalUrl', () => {
@@ -72,22 +73,25 @@ describe('toSafeExternalUrl', () => {
 })
 
 describe('isAppUrl', () => {
-  const app = { indexUrl: 'file:///opt/Filedock/resources/app.asar/dist/renderer/index.html' }
-  const dev = { ...app, devServerUrl: 'http://localhost:5173' }
+  const app = { indexUrl: APP_INDEX_URL }
 
-  it('accepts our index.html with any query or fragment', () => {
+  it('accepts our index page, served at filedock://app/, with any query or fragment', () => {
+    expect(APP_INDEX_URL).toBe('filedock://app/index.html')
     expect(isAppUrl(app.indexUrl, app)).toBe(true)
     expect(isAppUrl(`${app.indexUrl}#/files/0`, app)).toBe(true)
     expect(isAppUrl(`${app.indexUrl}?x=1`, app)).toBe(true)
   })
 
-  it('refuses other files, hosts and tricks', () => {
+  it('refuses other files, hosts, schemes and tricks, and any dev server', () => {
     for (const raw of [
-      'file:///opt/Filedock/resources/app.asar/dist/renderer/other.html',
+      'filedock://app/other.html',
+      'filedock://evil/index.html',
+      'filedock://app.evil.example/index.html',
+      'filedock://app@evil/index.html',
+      'file:///opt/Filedock/resources/app.asar/dist/renderer/index.html',
       'file:///tmp/index.html',
-      'file://evil.example/opt/Filedock/resources/app.asar/dist/renderer/index.html',
-      'file:///opt/Filedock/resources/app.asar/dist/renderer/../../../../tmp/index.html',
       'http://localhost:5173/',
+      'http://app/index.html',
       'https://evil.example/index.html',
       'javascript:alert(1)',
       'about:blank',
@@ -96,17 +100,10 @@ describe('isAppUrl', () => {
       expect(isAppUrl(raw, app), raw).toBe(false)
     }
   })
-
-  it('accepts the dev server origin only when one is configured', () => {
-    expect(isAppUrl('http://localhost:5173/src/main.tsx', dev)).toBe(true)
-    expect(isAppUrl('http://localhost:5174/', dev)).toBe(false)
-    expect(isAppUrl('http://localhost.evil.example:5173/', dev)).toBe(false)
-    expect(isAppUrl('http://localhost:5173@evil.example/', dev)).toBe(false)
-  })
 })
 
 describe('isTrustedSenderFrame', () => {
-  const app = { indexUrl: 'file:///app/dist/renderer/index.html' }
+  const app = { indexUrl: APP_INDEX_URL }
 
   it('trusts only our top frame', () => {
     expect(isTrustedSenderFrame({ url: app.indexUrl, parent: null }, app)).toBe(true)

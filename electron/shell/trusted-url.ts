@@ -24,15 +24,16 @@ export function toSafeExternalUrl(raw: unknown): string | null {
   return url.href
 }
 
-/** Where the renderer legitimately lives: the packaged index.html, or the Vite dev server in development. */
+/**
+ * Where the renderer legitimately lives: its index page, served at filedock://app/index.html (app-protocol.ts).
+ * There is no development-server mode: a page from a dev server could not run under the same policy (its
+ * inline preamble needs a weaker script-src), and tests never run with weaker settings than users.
+ */
 export interface AppLocation {
-  /** file:// URL of dist/renderer/index.html */
   indexUrl: string
-  /** e.g. http://localhost:5173, only when running unpackaged with FILEDOCK_DEV_SERVER_URL set. */
-  devServerUrl?: string | undefined
 }
 
-/** Is `raw` our renderer? Same file (any query or fragment), or same origin as the dev server. */
+/** Is `raw` our renderer's page? Same scheme, host and path as the index (any query or fragment). */
 export function isAppUrl(raw: unknown, app: AppLocation): boolean {
   if (typeof raw !== 'string' || raw === '') return false
   let url: URL
@@ -41,13 +42,8 @@ export function isAppUrl(raw: unknown, app: AppLocation): boolean {
   } catch {
     return false
   }
-  if (url.protocol === 'file:') {
-    const index = new URL(app.indexUrl)
-    return url.host === index.host && url.pathname === index.pathname
-  }
-  if (app.devServerUrl === undefined) return false
-  const dev = new URL(app.devServerUrl)
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === dev.origin
+  const index = new URL(app.indexUrl)
+  return url.protocol === index.protocol && url.host === index.host && url.pathname === index.pathname
 }
 
 /** The part of Electron's WebFrameMain the sender check reads. */

@@ -118,8 +118,8 @@ describe('notifyFinishedBatches', () => {
       constructor(options: unknown) {
         this.record = { options }
       }
-      on(event: 'click' | 'action', listener: (event: unknown, index: number) => void) {
-        if (event === 'click') this.record.click = () => listener(undefined, 0)
+      on(event: string, listener: (details: never) => void) {
+        if (event === 'click') this.record.click = () => listener({} as never)
         return this
       }
       show() {
@@ -142,6 +142,10 @@ describe('notifyFinishedBatches', () => {
     ])
     shown[0]?.click?.()
     expect(focused).toBe(1)
+
+    // A batch whose only upload the user cancelled sent nothing: no "Upload finished · 0 files".
+    bus.emit(ready({ files: 0, text: '', cancelled: 1 }))
+    expect(shown).toHaveLength(1)
 
     FakeNotification.supported = false
     bus.emit(ready())

@@ -4,23 +4,45 @@ import { activeUploads } from './tray.ts'
 export interface ClosableWindow {
   on(event: 'close', listener: (event: { preventDefault(): void }) => void): unknown
   hide(): void
+  minimize(): void
+}
+
+export interface CloseGuard {
+  /** Quitting for real (the app menu's or the tray's Quit, or a confirmed close): let the window go. */
+  quitting(): boolean
+  /** Closing the last window quits the app (Windows, Linux); on macOS the app stays in the Dock. */
+  closingQuits: boolean
+  read(): QueueState | null
+  /** The user's "keep running in the tray" setting. */
+  keepInTray(): boolean
+  /** A tray icon the user can see (tray-host.ts): only then may the window hide behind it. */
+  trayShown(): boolean
+  question: QuitQuestion
+  /** The user chose Quit here: the quit that follows must not ask again. */
+  confirmQuit(): void
 }
 
 /**
- * Closing the window while uploads run keeps them going behind the tray icon (when the user's setting says so,
- * the default): the window hides instead of closing. Quitting for real (the tray's Quit, the app menu) sets
- * `quitting` first and the window closes.
+ * What closing the window does while uploads run. With "keep running in the tray" on, the window hides behind
+ * a tray icon that can be seen, or is minimised where there is none (a Linux desktop without a StatusNotifier
+ * host): never hidden out of reach. Otherwise, where closing the window quits the app, the user is asked here,
+ * in the window's own close: "Keep uploading" keeps the window open. (Asked later, in before-quit, the window
+ * would already be gone, leaving a process with nothing to show.) Idle or paused, the window just closes.
  */
-export function keepRunningOnClose(
-  win: ClosableWindow,
-  o: { keepInTray(): boolean; read(): QueueState | null; quitting(): boolean; hasTray(): boolean },
-): void {
+export function guardClose(win: ClosableWindow, o: CloseGuard): void {
   win.on('close', (event) => {
-    if (o.quitting() || !o.hasTray() || !o.keepInTray()) return
+    if (o.quitting()) return
     const state = o.read()
     if (state === null || activeUploads(state.totals) === 0) return
-    event.preventDefault()
-    win.hide()
+    if (o.keepInTray()) {
+      event.preventDefault()
+      if (o.trayShown()) win.hide()
+      else win.minimize()
+      return
+    }
+    if (!o.closingQuits) return
+    if (confirmQuit(state, o.question)) o.confirmQuit()
+    else event.preventDefault()
   })
 }
 

@@ -79,7 +79,7 @@ describe('createMainWindow', () => {
     FakeWindow.created = []
   })
 
-  const deps = (stateFile: string, devServerUrl?: string): MainWindowDeps => ({
+  const deps = (stateFile: string): MainWindowDeps => ({
     BrowserWindow: FakeWindow as unknown as MainWindowDeps['BrowserWindow'],
     screen: {
       getAllDisplays: () => [{ workArea: primary }] as never,
@@ -87,10 +87,10 @@ describe('createMainWindow', () => {
     },
     preloadPath: '/app/dist/electron/preload.cjs',
     stateFile,
-    app: { indexUrl: 'file:///app/dist/renderer/index.html', devServerUrl },
+    app: { indexUrl: 'filedock://app/index.html' },
   })
 
-  it('creates the window with the hardened webPreferences and loads our index.html', async () => {
+  it('creates the window with the hardened webPreferences and loads our served index page', async () => {
     dir = await mkdtemp(join(tmpdir(), 'filedock-window-'))
     await createMainWindow(deps(join(dir, 'window-state.json')))
     const win = FakeWindow.created[0]
@@ -109,7 +109,7 @@ describe('createMainWindow', () => {
       spellcheck: false,
     })
     expect(win?.options.show).toBe(false)
-    expect(win?.loaded).toBe('file:///app/dist/renderer/index.html')
+    expect(win?.loaded).toBe('filedock://app/index.html')
     win?.listeners.get('ready-to-show')?.()
     expect(win?.shown).toBe(true)
   })
@@ -127,15 +127,14 @@ describe('createMainWindow', () => {
     expect(FakeWindow.created[1]?.options).toMatchObject({ x: 10, y: 20, width: 900, height: 600 })
   })
 
-  it('ignores a damaged state file and loads the dev server when one is configured', async () => {
+  it('ignores a damaged state file', async () => {
     dir = await mkdtemp(join(tmpdir(), 'filedock-window-'))
     const stateFile = join(dir, 'window-state.json')
     await writeFile(stateFile, '{"bounds": "nope"')
-    await createMainWindow(deps(stateFile, 'http://localhost:5173'))
+    await createMainWindow(deps(stateFile))
     expect(FakeWindow.created[0]?.options).toMatchObject({
       width: DEFAULT_SIZE.width,
       height: DEFAULT_SIZE.height,
     })
-    expect(FakeWindow.created[0]?.loaded).toBe('http://localhost:5173')
   })
 })

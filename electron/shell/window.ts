@@ -1,6 +1,6 @@
-import type { BrowserWindow, BrowserWindowConstructorOptions, Screen } from 'electron'
+import type { BrowserWindow, BrowserWindowConstructorOptions, NativeImage, Screen } from 'electron'
 import { APP_NAME } from '../../core/app/data-dir.ts'
-import { type AppLocation, isAppUrl } from './trusted-url.ts'
+import type { AppLocation } from './trusted-url.ts'
 import { secureWebPreferences } from './web-preferences.ts'
 import { loadWindowState, MIN_SIZE, placeWindow, saveWindowState } from './window-state.ts'
 
@@ -11,6 +11,8 @@ export interface MainWindowDeps {
   /** window-state.json in the data folder. */
   stateFile: string
   app: AppLocation
+  /** The window's icon (Linux; other OSes take the app's). */
+  icon?: NativeImage
   log?: (line: string) => void
 }
 
@@ -27,6 +29,7 @@ export async function createMainWindow(deps: MainWindowDeps): Promise<BrowserWin
     show: false,
     backgroundColor: '#1e1f22',
     webPreferences: secureWebPreferences(deps.preloadPath),
+    ...(deps.icon ? { icon: deps.icon } : {}),
   })
   if (placed.maximized) win.maximize()
   win.once('ready-to-show', () => win.show())
@@ -37,10 +40,6 @@ export async function createMainWindow(deps: MainWindowDeps): Promise<BrowserWin
       deps.log?.(`Filedock: could not save the window position: ${String(error)}`)
     }
   })
-  if (deps.app.devServerUrl !== undefined && isAppUrl(deps.app.devServerUrl, deps.app)) {
-    await win.loadURL(deps.app.devServerUrl)
-  } else {
-    await win.loadURL(deps.app.indexUrl)
-  }
+  await win.loadURL(deps.app.indexUrl)
   return win
 }

@@ -47,6 +47,10 @@ export const channelNames = [
   'settings.get',
   'settings.update',
   'dialog.pickPaths',
+  'local.pickFolder',
+  'local.listFolders',
+  'local.createFolder',
+  'local.rememberFolder',
   'watch.list',
   'watch.add',
   'watch.setPaused',
@@ -60,6 +64,8 @@ export const channelNames = [
   'downloads.start',
   'downloads.folder',
   'downloads.reveal',
+  'arrivals.list',
+  'arrivals.dismiss',
 ] as const
 
 export type ChannelName = (typeof channelNames)[number]

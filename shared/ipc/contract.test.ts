@@ -272,4 +272,13 @@ describe('upload channels', () => {
     })
     expect(settingsFromJson(null)).toMatchObject({ linkFormat: 'page' })
   })
+
+  it('keeps the uploads panel height per window size class, and drops a damaged one', () => {
+    expect(settingsFromJson({ queuePanelHeights: { small: 180, large: 320 } }).queuePanelHeights).toEqual({
+      small: 180,
+      large: 320,
+    })
+    expect(settingsFromJson({ queuePanelHeights: { small: -5 } }).queuePanelHeights).toEqual({})
+    expect(settingsFromJson({ queuePanelHeights: { huge: 200 } }).queuePanelHeights).toEqual({})
+  })
 })

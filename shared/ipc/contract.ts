@@ -12,11 +12,13 @@ import type {
   FileInfo,
   FolderListing,
 } from '../api/types.ts'
+import { arrivalsContract } from './arrivals-contract.ts'
 import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
 import { downloadContract } from './download-contract.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl } from './fields.ts'
 import { indexContract } from './index-contract.ts'
+import { localFoldersContract } from './local-folders-contract.ts'
 import { uploadContract } from './upload-contract.ts'
 import { watchContract } from './watch-contract.ts'
 
@@ -88,8 +90,10 @@ export const contract = {
 
   ...indexContract,
   ...uploadContract,
+  ...localFoldersContract,
   ...watchContract,
   ...downloadContract,
+  ...arrivalsContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 
 export type Contract = typeof contract

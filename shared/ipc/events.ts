@@ -57,6 +57,8 @@ const dataEventSchemas = [
    * Rows of the index changed (a revalidation, a crawl page, an action of the app). fldIds null: anywhere in the
    * account. Windows showing them should be fetched again.
    */
+  /** Paths handed to Filedock from outside the window arrived, or one was answered (arrivals.list has them). */
+  z.strictObject({ type: z.literal('arrivals.changed') }),
   z.strictObject({
     type: z.literal('index.changed'),
     accountId,

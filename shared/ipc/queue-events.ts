@@ -26,6 +26,8 @@ export const uploadEventSchemas = [
     /** Of `files`, those that were already there and were not sent again (absent: none). */
     alreadyThere: count.exactOptional(),
     failed: count,
+    /** Uploads of the batch cancelled before they finished (absent: none); a batch of only these sent nothing. */
+    cancelled: count.exactOptional(),
     copied: z.boolean(),
   }),
   /** Upload settings changed (settings.update, queue limits): refetch settings.get. */

@@ -3,6 +3,7 @@ import { type ConflictPolicy, conflictPolicySchema, downloadFolderSchema } from 
 import { LINK_CHECK_HOURS } from '../link-health.ts'
 import { type LinkFormat, linkFormats } from '../links.ts'
 import { MAX_WATCH_RULES, type WatchRule, watchRuleSchema } from '../watch.ts'
+import { absolutePath } from './fields.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from './limits.ts'
 
 /**
@@ -55,7 +56,34 @@ export interface AppSettings {
    * folder still re-checks it, and the app's own changes are written through).
    */
   recrawlHours: RecrawlHours | null
+  /**
+   * The open uploads panel's height (CSS px) per window size class, as the user last left it (a panel sized for
+   * a tall window would hide a short one's list); absent: the class's default.
+   */
+  queuePanelHeights: QueuePanelHeights
+  /**
+   * The last local folder chosen per purpose (the watched folder, its Done folder, where downloads go): the
+   * folder picker opens there next time. Written by the local.* channels only (they check the path).
+   */
+  lastFolders: LastFolders
 }
+
+/** Windows by height, the way a layout remembered for one would not fit the others (renderer/src/app/layout). */
+export const WINDOW_SIZE_CLASSES = ['small', 'medium', 'large'] as const
+export type WindowSizeClass = (typeof WINDOW_SIZE_CLASSES)[number]
+const panelHeight = z.number().int().min(40).max(4000)
+export const queuePanelHeightsSchema = z.strictObject({
+  small: panelHeight.exactOptional(),
+  medium: panelHeight.exactOptional(),
+  large: panelHeight.exactOptional(),
+})
+export type QueuePanelHeights = z.infer<typeof queuePanelHeightsSchema>
+export const lastFoldersSchema = z.strictObject({
+  watch: absolutePath.exactOptional(),
+  'watch-done': absolutePath.exactOptional(),
+  downloads: absolutePath.exactOptional(),
+})
+export type LastFolders = z.infer<typeof lastFoldersSchema>
 
 export const cloneNamesSchema = z.enum(['copy', 'same'])
 export type CloneNames = z.infer<typeof cloneNamesSchema>
@@ -93,6 +121,8 @@ export const defaultSettings: AppSettings = {
   checkUrls: true,
   remoteTimeoutMin: 10,
   recrawlHours: 6,
+  queuePanelHeights: {},
+  lastFolders: {},
 }
 
 export const linkFormatSchema = z.enum(linkFormats)
@@ -124,6 +154,7 @@ export const settingsPatchSchema = z.strictObject({
   downloadDir: downloadFolderSchema.nullable().optional(),
   onConflict: conflictPolicySchema.optional(),
   verifyAfterUpload: z.boolean().optional(),
+  queuePanelHeights: queuePanelHeightsSchema.optional(),
 })
 
 /** Reads a settings file tolerantly: unknown or damaged fields fall back to their defaults one by one. */
@@ -158,6 +189,12 @@ export function settingsFromJson(value: unknown): AppSettings {
     checkUrls: pick(z.boolean(), rec.checkUrls, defaultSettings.checkUrls),
     remoteTimeoutMin: pick(remoteTimeoutSchema, rec.remoteTimeoutMin, defaultSettings.remoteTimeoutMin),
     recrawlHours: pick(recrawlHoursSchema, rec.recrawlHours, defaultSettings.recrawlHours),
+    queuePanelHeights: pick(
+      queuePanelHeightsSchema,
+      rec.queuePanelHeights,
+      defaultSettings.queuePanelHeights,
+    ),
+    lastFolders: pick(lastFoldersSchema, rec.lastFolders, defaultSettings.lastFolders),
   }
 }
 

@@ -7,7 +7,6 @@ import type { IndexService } from '../../index/index-service.ts'
 import { throttledMoveProgress } from '../../index/move-progress.ts'
 import { moveSelection } from '../../index/move-selection.ts'
 import { accountOf, resolveQuery, type ScopeContext } from '../../index/query-scope.ts'
-import { selectedLinks, summarize } from '../../index/selection.ts'
 import type { ClientPool } from '../client-pool.ts'
 
 type IndexChannel =
@@ -48,9 +47,9 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
       else inBackground('re-reading the folder', d.index.revalidate(id, fldId))
       return null
     },
-    'index.summarize': async ({ selection }) => summarize(selection, d.index.reader, d.scope),
+    'index.summarize': async ({ selection }) => d.index.summarize(selection, d.scope),
     'index.copyLinks': async ({ selection }) => {
-      const links = selectedLinks(selection, d.index.reader, d.scope)
+      const links = d.index.selectedLinks(selection, d.scope)
       // The one link builder (shared/link-pack.ts), as for the files the renderer copies itself.
       const text = formatLinks(
         links.map((pageLink) => ({ pageLink })),
@@ -66,15 +65,13 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
       // Counted before any link is built: a query by its totals (a Ctrl+A over 100,000 files is refused at once),
       // a list by its length.
       const files =
-        selection.kind === 'query'
-          ? summarize(selection, d.index.reader, d.scope).files
-          : selection.files.length
+        selection.kind === 'query' ? d.index.summarize(selection, d.scope).files : selection.files.length
       if (files > MAX_LINKS_TO_CHECK)
         throw new FiledockError({
           kind: 'invalid_input',
           message: `Check the links of up to ${MAX_LINKS_TO_CHECK.toLocaleString('en-US')} files at a time; these are ${files.toLocaleString('en-US')}.`,
         })
-      return { links: selectedLinks(selection, d.index.reader, d.scope) }
+      return { links: d.index.selectedLinks(selection, d.scope) }
     },
     'index.moveSelection': async ({ selection, accountId, fldId, onlyFrom }) => {
       const id = accountOf(accountId, d.scope)
@@ -88,7 +85,7 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
     },
     'index.file': async ({ accountId, fileCode }) => {
       const id = accountOf(accountId, d.scope)
-      return d.index.reader.file(d.scope.key(id), fileCode)
+      return d.index.file(id, fileCode)
     },
   }
 }

@@ -1,7 +1,7 @@
 import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { CloneNames } from '../../../shared/ipc/settings.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
-import type { IndexAppChanges } from '../../index/app-changes.ts'
+import type { ConfirmedChanges } from '../../index/confirmed-changes.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
 import type { ClientPool } from '../client-pool.ts'
 import { cloneNamed } from './named-clone.ts'
@@ -21,12 +21,13 @@ type RemoteChannels =
 
 /**
  * Channels that talk to the file host, each on the active account unless `accountId` says otherwise. Changes the
- * host confirmed are written through to the account index (when it is open) so the file pane shows them at once.
+ * host confirmed are written through to the account index (when it is open) and the answer waits for that write,
+ * so the file pane, refetching on the answer or the events, shows them at once.
  */
 export function remoteHandlers(
   pool: ClientPool,
   events: EventBus<AppEvent>,
-  index: IndexAppChanges | null = null,
+  index: ConfirmedChanges | null = null,
   cloneNames: () => CloneNames = () => 'copy',
 ): Pick<Handlers, RemoteChannels> {
   const cloning = new Map<string, Promise<void>>()
@@ -43,14 +44,14 @@ export function remoteHandlers(
     'folders.create': async ({ accountId, parentId, name }) => {
       const scoped = await pool.get(accountId)
       const created = await scoped.client.folderCreate(name, parentId)
-      index?.folderCreated(scoped.accountId, parentId, created.fldId, name)
+      await index?.folderCreated(scoped.accountId, parentId, created.fldId, name)
       foldersChanged(scoped.accountId, parentId)
       return created
     },
     'folders.rename': async ({ accountId, fldId, name }) => {
       const scoped = await pool.get(accountId)
       await scoped.client.folderRename(fldId, name)
-      index?.folderRenamed(scoped.accountId, fldId, name)
+      await index?.folderRenamed(scoped.accountId, fldId, name)
       // The folder's parent is not part of the call, so every folder listing of the account is stale.
       foldersChanged(scoped.accountId, null)
       return null
@@ -60,7 +61,7 @@ export function remoteHandlers(
     'files.rename': async ({ accountId, fileCode, name }) => {
       const scoped = await pool.get(accountId)
       await scoped.client.fileRename(fileCode, name)
-      index?.fileRenamed(scoped.accountId, fileCode, name)
+      await index?.fileRenamed(scoped.accountId, fileCode, name)
       filesChanged(scoped.accountId, null)
       return null
     },
@@ -78,8 +79,8 @@ export function remoteHandlers(
       )
       try {
         const { clone, renamed } = await run
-        index?.fileCloned(scoped.accountId, fileCode, clone)
-        if (renamed !== null) index?.fileRenamed(scoped.accountId, clone.fileCode, renamed)
+        await index?.fileCloned(scoped.accountId, fileCode, clone)
+        if (renamed !== null) await index?.fileRenamed(scoped.accountId, clone.fileCode, renamed)
         return clone
       } finally {
         // Even a copy whose rename failed exists now.
@@ -91,7 +92,7 @@ export function remoteHandlers(
     'files.deleted': async ({ accountId }) => {
       const scoped = await pool.get(accountId)
       const deleted = await scoped.client.filesDeleted()
-      index?.filesDeleted(
+      await index?.filesDeleted(
         scoped.accountId,
         deleted.map((d) => d.fileCode),
       )

@@ -105,6 +105,10 @@ export async function runContractScenario(
     folderName: 'Contract test renamed',
   })
 
+  // Nothing was handed to this core from outside a window; answering an arrival that is gone changes nothing.
+  expect(await call('arrivals.list')).toEqual([])
+  expect(await call('arrivals.dismiss', { id: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' })).toBeNull()
+
   await runUploadScenario(call, refused, added.id)
   await runDownloadScenario(call, refused, added.id)
   await runWatchScenario(call, refused, added.id)

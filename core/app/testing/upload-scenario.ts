@@ -5,6 +5,7 @@ import { expect } from 'vitest'
 import type { FiledockErrorData } from '../../../shared/errors.ts'
 import type { HistoryEntry } from '../../../shared/history.ts'
 import type { ChannelName } from '../../../shared/ipc/channels.ts'
+import type { LocalFolderListing } from '../../../shared/ipc/local-folders-contract.ts'
 import type { AppSettings } from '../../../shared/ipc/settings.ts'
 import type { EnqueueResult, QueueSnapshot } from '../../../shared/queue.ts'
 
@@ -112,6 +113,22 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
 
     const noDialog = await refused('dialog.pickPaths', { kind: 'files' })
     expect(noDialog).toMatchObject({ kind: 'not_found', operation: 'dialog.pickPaths' })
+
+    // The local-folder picker: no OS dialog here, so the page browses folder names and makes one.
+    const noFolderDialog = await refused('local.pickFolder', { purpose: 'watch', startAt: null })
+    expect(noFolderDialog).toMatchObject({ kind: 'not_found', operation: 'local.pickFolder' })
+    const made = await call<string>('local.createFolder', { parent: dir, name: 'picked' })
+    expect(made).toBe(join(dir, 'picked'))
+    expect(
+      await call<LocalFolderListing>('local.listFolders', { purpose: 'watch', path: dir }),
+    ).toMatchObject({
+      path: dir,
+      folders: ['picked', 'scenario-tree'],
+    })
+    await call('local.rememberFolder', { purpose: 'watch', path: made })
+    expect((await call<LocalFolderListing>('local.listFolders', { purpose: 'watch', path: null })).path).toBe(
+      made,
+    )
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

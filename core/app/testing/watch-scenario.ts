@@ -25,8 +25,12 @@ export async function runWatchScenario(call: Call, refused: Refused, accountId: 
     expect(await call('app.setOpenFolder', { location: null })).toBeNull()
     expect(await call<WatchStatus[]>('watch.list')).toEqual([])
     expect((await refused('watch.add', { dir: join(dir, 'missing'), accountId }))?.kind).toBe('invalid_input')
-    const added = await call<WatchStatus>('watch.add', { dir, accountId, minAgeMs: 100 })
-    expect(added).toMatchObject({ state: 'watching', rule: { dir, accountId, fldId: 0, paused: false } })
+    const added = await call<WatchStatus>('watch.add', { dir, accountId, folderPath: '', minAgeMs: 100 })
+    expect(added).toMatchObject({
+      state: 'watching',
+      // The target's path as chosen is kept for the view; the watch goes by the id.
+      rule: { dir, accountId, fldId: 0, folderPath: '', paused: false },
+    })
     // Adding the same folder again for the same account and target is refused, not a second watcher.
     expect((await refused('watch.add', { dir, accountId }))?.message).toMatch(/already watched/)
 

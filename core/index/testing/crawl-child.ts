@@ -21,7 +21,6 @@ const index = IndexService.open({
   },
   perPage: 100,
   autoCrawl: false,
-  log: (line) => process.stderr.write(`${line}\n`),
 })
 await index.crawl(accountId)
 await index.close()

@@ -87,7 +87,7 @@ export function indexedCodes(
   index: IndexService,
   sort: ResolvedQuery['sort'] = { key: 'name', dir: 'asc' },
 ): string[] {
-  const files = index.reader.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId: null, search: '', sort })
+  const files = index.iterateFiles({ accts: [index.acct(ACCOUNT)], fldId: null, search: '', sort })
   return [...files].map((f) => f.fileCode)
 }
 

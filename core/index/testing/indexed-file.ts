@@ -1,4 +1,6 @@
-import type { IndexedFile } from '../index-writes.ts'
+import type Database from 'better-sqlite3'
+import { filesJson, type IndexedFile } from '../files-json.ts'
+import { ListingWrites } from '../listing-writes.ts'
 
 /** File number `i` as file/list would list it (every field of the record), with the fields a test sets. */
 export function indexedFile(i: number, fields: Partial<IndexedFile> = {}): IndexedFile {
@@ -14,4 +16,9 @@ export function indexedFile(i: number, fields: Partial<IndexedFile> = {}): Index
     public: 1,
     ...fields,
   }
+}
+
+/** Writes files as a listing of the host would (no app write since it began), on a test's own connection. */
+export function putListedFiles(db: Database.Database, acct: number, files: readonly IndexedFile[]): void {
+  new ListingWrites(db).putFiles(acct, 0, 0, filesJson(files))
 }

@@ -78,6 +78,10 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'settings.get': {},
   'settings.update': { linkFormat: 'bbcode', autoCopy: true },
   'dialog.pickPaths': { kind: 'folder' },
+  'local.pickFolder': { purpose: 'watch', startAt: null },
+  'local.listFolders': { purpose: 'downloads', path: '/home/me' },
+  'local.createFolder': { parent: '/home/me', name: 'Outbox' },
+  'local.rememberFolder': { purpose: 'watch-done', path: '/home/me/Outbox/sent' },
   'watch.list': {},
   'watch.add': {
     dir: '/home/me/Downloads',
@@ -107,6 +111,8 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   },
   'downloads.folder': {},
   'downloads.reveal': { itemId: '0a1b2c3d-4e5f-4061-8283-949596979899', how: 'folder' },
+  'arrivals.list': {},
+  'arrivals.dismiss': { id: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' },
 }
 
 export interface EchoCall {

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { CenteredSpinner } from '../components/States.tsx'
 import { Toaster } from '../components/Toaster.tsx'
+import { ToolbarSlot } from '../components/ViewToolbar.tsx'
 import { AccountsDialog } from '../features/accounts/AccountsDialog.tsx'
 import { DeletedView } from '../features/deleted/DeletedView.tsx'
 import { MoveFailuresNotice } from '../features/dnd/MoveFailuresNotice.tsx'
@@ -8,6 +9,9 @@ import { FileView } from '../features/files/FileView.tsx'
 import { HistoryView } from '../features/history/HistoryView.tsx'
 import { LinkCheckView } from '../features/link-check/LinkCheckView.tsx'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
+import { LocalFolderPicker } from '../features/local-folders/LocalFolderPicker.tsx'
+import { SettingsDialog } from '../features/settings/SettingsDialog.tsx'
+import { ArrivalsDialog } from '../features/upload/ArrivalsDialog.tsx'
 import { BatchFinished } from '../features/upload/BatchFinished.tsx'
 import { DropZone } from '../features/upload/DropZone.tsx'
 import { ProblemsNotice } from '../features/upload/ProblemsNotice.tsx'
@@ -39,41 +43,51 @@ export function Shell() {
   useShellKeys()
   const dialog = useUi((s) => s.dialog)
   const closeDialog = useUi((s) => s.closeDialog)
+  const [toolbarSlot, setToolbarSlot] = useState<HTMLElement | null>(null)
 
   return (
-    <div className="shell">
-      <Sidebar />
-      <main className="main" aria-label="Content" key={units}>
-        <ConnectionBanner />
-        <QueuePausedBanner />
-        {linkCheck ? (
-          <LinkCheckView />
-        ) : watch ? (
-          <WatchView />
-        ) : view.kind === 'files' || view.kind === 'all' ? (
-          <FileView key={view.kind} path={view.kind === 'files' ? view.path : null} />
-        ) : view.kind === 'deleted' ? (
-          <DeletedView />
-        ) : view.kind === 'history' ? (
-          <HistoryView />
-        ) : (
-          <Suspense fallback={<CenteredSpinner label="Loading dashboard" />}>
-            <DashboardView />
-          </Suspense>
-        )}
-        {/* Results and notes take their own room above the uploads panel: nothing here ever lies over a control. */}
-        <div className="notice-dock">
-          {/* Toasts above the card: coming and going, they shorten the list, never move the card's buttons. */}
-          <Toaster docked />
-          <ProblemsNotice />
-          <MoveFailuresNotice />
-          <BatchFinished />
-        </div>
-        <QueuePanel />
-      </main>
-      <DropZone />
-      <UploadDialogs />
-      {dialog?.kind === 'accounts' ? <AccountsDialog onClose={closeDialog} /> : null}
-    </div>
+    <ToolbarSlot.Provider value={toolbarSlot}>
+      <div className="shell">
+        {/* The view's toolbar (ViewToolbar) is drawn here, first in the document: Tab follows the screen. */}
+        <div ref={setToolbarSlot} className="toolbar-slot" />
+        <Sidebar />
+        <main className="main" aria-label="Content" key={units}>
+          <ConnectionBanner />
+          <QueuePausedBanner />
+          <div className="view">
+            {linkCheck ? (
+              <LinkCheckView />
+            ) : watch ? (
+              <WatchView />
+            ) : view.kind === 'files' || view.kind === 'all' ? (
+              <FileView key={view.kind} path={view.kind === 'files' ? view.path : null} />
+            ) : view.kind === 'deleted' ? (
+              <DeletedView />
+            ) : view.kind === 'history' ? (
+              <HistoryView />
+            ) : (
+              <Suspense fallback={<CenteredSpinner label="Loading dashboard" />}>
+                <DashboardView />
+              </Suspense>
+            )}
+          </div>
+          {/* Results and notes take their own room above the uploads panel: nothing here ever lies over a control. */}
+          <div className="notice-dock">
+            {/* Toasts above the card: coming and going, they shorten the list, never move the card's buttons. */}
+            <Toaster docked />
+            <ProblemsNotice />
+            <MoveFailuresNotice />
+            <BatchFinished />
+          </div>
+          <QueuePanel />
+        </main>
+        <DropZone />
+        <UploadDialogs />
+        <ArrivalsDialog />
+        <LocalFolderPicker />
+        {dialog?.kind === 'accounts' ? <AccountsDialog onClose={closeDialog} /> : null}
+        {dialog?.kind === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
+      </div>
+    </ToolbarSlot.Provider>
   )
 }

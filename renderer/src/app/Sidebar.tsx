@@ -75,8 +75,11 @@ export function Sidebar() {
         <NavItem current={view.kind === 'deleted'} onClick={showDeleted} icon="trash">
           Deleted files
         </NavItem>
-        <NavItem current={false} onClick={() => openDialog({ kind: 'accounts' })} icon="settings">
+        <NavItem current={false} onClick={() => openDialog({ kind: 'accounts' })} icon="user">
           Accounts
+        </NavItem>
+        <NavItem current={false} onClick={() => openDialog({ kind: 'settings' })} icon="settings">
+          Settings
         </NavItem>
       </nav>
     </aside>

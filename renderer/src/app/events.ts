@@ -5,6 +5,7 @@ import type { FiledockBridge } from '../../../shared/ipc/types.ts'
 import type { QueueEvent } from '../../../shared/queue.ts'
 import { showMoveProgress } from '../features/dnd/move-progress.ts'
 import { applyIndexProgress, indexChanges } from '../features/files/index-events.ts'
+import { arrivalsKey } from '../features/upload/ArrivalsDialog.tsx'
 import { watchKeys } from '../features/watch/watch-keys.ts'
 import { type ConnectionStatus, onConnectionStatus } from '../ipc/index.ts'
 import { call, errorMessage } from '../lib/call.ts'
@@ -89,6 +90,9 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
       return
     case 'settings.changed':
       void qc.invalidateQueries({ queryKey: keys.settings() })
+      return
+    case 'arrivals.changed':
+      void qc.invalidateQueries({ queryKey: arrivalsKey })
       return
     case 'watch.changed':
       void qc.invalidateQueries({ queryKey: watchKeys.list() })

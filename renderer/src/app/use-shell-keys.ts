@@ -1,11 +1,14 @@
 import { useEffect } from 'react'
 import { newFolderInOpenFolder } from '../features/folders/folder-edit-store.ts'
 import { commandKey } from '../lib/command-key.ts'
+import { useUi } from '../state/ui-store.ts'
 
 /**
  * Window-wide keys of the shell: Ctrl+F (Cmd+F) puts the cursor in the current view's search box, Ctrl+N
- * (Cmd+N) starts a new folder in the open folder (the root outside a folder), its name typed in place in the
- * folder tree; focus comes back to where Ctrl+N was pressed (the file grid and its cursor row). While a dialog
+ * (Cmd+N) starts a new folder in the open folder (the root outside a folder), its name typed in place at the top
+ * of the file list, or in the folder tree when the tree has the keyboard; focus comes back to where Ctrl+N was
+ * pressed (the file grid, its cursor then on the new folder); Ctrl+, (Cmd+,)
+ * opens Settings. While a dialog
  * is open its own keys win: a search or a new folder behind it would be out of reach.
  */
 export function useShellKeys(): void {
@@ -17,16 +20,22 @@ export function useShellKeys(): void {
       if (document.querySelector('[role="dialog"]:not([aria-modal="false"]), [role="alertdialog"]')) return
       const key = e.key.toLowerCase()
       if (key === 'f') {
-        const search = document.querySelector<HTMLInputElement>('main input[type="search"]')
+        const search = document.querySelector<HTMLInputElement>('.toolbar-slot input[type="search"]')
         // A view without a search box (the dashboard) leaves Ctrl+F to the browser's find in page.
         if (!search) return
         e.preventDefault()
         search.focus()
         search.select()
+      } else if (key === ',') {
+        // Settings, where every desktop app keeps them (Ctrl+, / ⌘,).
+        e.preventDefault()
+        useUi.getState().openDialog({ kind: 'settings' })
       } else if (key === 'n') {
         e.preventDefault()
         const from = document.activeElement
-        newFolderInOpenFolder(from instanceof HTMLElement && from !== document.body ? from : null)
+        const origin = from instanceof HTMLElement && from !== document.body ? from : null
+        // Where the user is: the tree when it has the keyboard, else the file list (its name field on top).
+        newFolderInOpenFolder(origin, origin?.closest('[role="tree"]') ? 'tree' : 'list')
       }
     }
     window.addEventListener('keydown', onKey)

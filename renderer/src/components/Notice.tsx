@@ -16,7 +16,7 @@ export function Notice({ title, tone = 'warning', onDismiss, children }: NoticeP
   return (
     <section className="notice" data-tone={tone} aria-label={title}>
       <header className="notice-header">
-        <Icon name={tone === 'warning' ? 'alert' : 'check'} />
+        <Icon name={tone === 'warning' ? 'alert' : 'info'} />
         <strong>{title}</strong>
         <button type="button" className="icon-btn" aria-label="Dismiss" onClick={onDismiss}>
           <Icon name="x" size={14} />

@@ -5,10 +5,12 @@ interface Props {
   onChange: (value: string) => void
   placeholder: string
   label: string
+  /** After Escape has cleared the box: where the keyboard goes back to (the file list). */
+  onEscape?: () => void
 }
 
 /** The toolbar's search field: a search landmark, the icon, and Escape to clear. */
-export function SearchBox({ value, onChange, placeholder, label }: Props) {
+export function SearchBox({ value, onChange, placeholder, label, onEscape }: Props) {
   return (
     <search className="search">
       <Icon name="search" size={14} />
@@ -20,7 +22,9 @@ export function SearchBox({ value, onChange, placeholder, label }: Props) {
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') onChange('')
+          if (e.key !== 'Escape') return
+          onChange('')
+          onEscape?.()
         }}
       />
     </search>

@@ -1,7 +1,15 @@
 import { useEffect } from 'react'
-import { useToasts } from '../state/toast-store.ts'
+import { type ToastTone, useToasts } from '../state/toast-store.ts'
 import { useUndoShortcut } from '../state/use-undo-shortcut.ts'
-import { Icon } from './Icon.tsx'
+import { Icon, type IconName } from './Icon.tsx'
+
+/** Each kind its own icon, named for assistive technology too: a refusal or a failure never reads as done. */
+const KINDS: Record<ToastTone, { icon: IconName; name: string }> = {
+  success: { icon: 'check', name: 'Done' },
+  info: { icon: 'info', name: 'Note' },
+  refusal: { icon: 'ban', name: 'Not done' },
+  error: { icon: 'alert', name: 'Error' },
+}
 
 /**
  * Live region: screen readers announce each toast as it appears. `docked` toasts take their own room in the
@@ -25,7 +33,9 @@ export function Toaster({ docked = false }: { docked?: boolean }) {
     >
       {toasts.map((t) => (
         <div key={t.id} className="toast" data-tone={t.tone} role={t.tone === 'error' ? 'alert' : 'status'}>
-          <Icon name={t.tone === 'error' ? 'alert' : 'check'} />
+          <span className="toast-kind" role="img" aria-label={KINDS[t.tone].name}>
+            <Icon name={KINDS[t.tone].icon} />
+          </span>
           <span className="toast-message">{t.message}</span>
           {t.action ? (
             <button

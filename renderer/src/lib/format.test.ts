@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   formatAgo,
   formatCount,
-  formatDay,
   formatDuration,
   formatSize,
   formatSpeed,
-  formatTimestamp,
   kiloBytes,
   kiloName,
   maskedKey,
@@ -36,15 +34,6 @@ describe('formatSize (decimal units, as main and the CLI)', () => {
 })
 
 describe('times and counts', () => {
-  it('shows the host timestamp as sent, trimmed to minutes, and a day as "Mon D"', () => {
-    expect(formatTimestamp('2026-11-23 14:05:59')).toBe('2026-11-23 14:05')
-    expect(formatTimestamp('2026-11-23T14:05:59Z')).toBe('2026-11-23 14:05')
-    expect(formatTimestamp('yesterday')).toBe('yesterday')
-    expect(formatTimestamp(null)).toBe('—')
-    expect(formatDay('2026-02-07')).toBe('Feb 7')
-    expect(formatDay('someday')).toBe('someday')
-  })
-
   it('says how long ago and how long is left in words', () => {
     expect(formatAgo(0)).toBe('just now')
     expect(formatAgo(45)).toBe('45 seconds ago')

@@ -40,25 +40,6 @@ export function formatSize(bytes: number): string {
   return `${value.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, '$1')} ${units[unit]}`
 }
 
-/**
- * The host sends "YYYY-MM-DD HH:MM:SS" without a zone (the spec does not say which), so it is shown as sent,
- * trimmed to minutes, rather than converted into a local time we cannot be sure of.
- */
-export function formatTimestamp(value: string | null | undefined): string {
-  if (!value) return '—'
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value)
-  return match ? `${match[1]} ${match[2]}` : value
-}
-
-/** The date part of a timestamp, for charts and tables keyed by day. */
-export function formatDay(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)
-  if (!match) return value
-  const month = Number(match[2])
-  const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-  return `${names[month - 1] ?? match[2]} ${Number(match[3])}`
-}
-
 /** 90 → "2 minutes ago". */
 export function formatAgo(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '—'

@@ -30,6 +30,18 @@ describe('toasts', () => {
     expect(messages()).toEqual(['info:notice 3', 'info:notice 4', 'info:notice 5', 'info:notice 6'])
   })
 
+  it('the same words said again renew the toast instead of stacking a twin; its life starts again', () => {
+    toast.success('Copied link')
+    vi.advanceTimersByTime(3_000)
+    toast.error('Could not copy')
+    toast.success('Copied link')
+    expect(messages()).toEqual(['error:Could not copy', 'success:Copied link'])
+    vi.advanceTimersByTime(1_000)
+    expect(messages()).toEqual(['error:Could not copy', 'success:Copied link'])
+    vi.advanceTimersByTime(2_600)
+    expect(messages()).toEqual(['error:Could not copy'])
+  })
+
   it('dismisses by id, and a dismissed toast timing out later changes nothing', () => {
     toast.success('one')
     toast.success('two')

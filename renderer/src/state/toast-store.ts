@@ -1,11 +1,17 @@
 import { create } from 'zustand'
 
-export type ToastTone = 'success' | 'error' | 'info'
+/**
+ * What a toast reports, shown by its icon: done (success), a note (info), the app declining to act on what was
+ * asked (refusal: "Nothing to undo", "Select files to copy their links"), and a failure (error).
+ */
+export type ToastTone = 'success' | 'info' | 'refusal' | 'error'
 
 /** A button in the toast that acts on what the toast reports ("Undo"). */
 export interface ToastAction {
   label: string
   run: () => void
+  /** Names what the button acts on, so the toast can go once that is spent elsewhere (the undo ran by Ctrl+Z). */
+  id?: string
 }
 
 export interface Toast {
@@ -29,11 +35,13 @@ interface ToastState {
    */
   upsert: (key: string, message: string, tone?: ToastTone) => void
   dismissKey: (key: string) => void
+  /** Removes the toasts whose action is `actionId`: its button would act on something already done. */
+  dismissAction: (actionId: string) => void
   /** Registers a docked toaster; returns its removal. */
   mountDock: () => () => void
 }
 
-const LIFETIME_MS = { success: 3500, info: 3500, error: 7000 } as const
+const LIFETIME_MS = { success: 3500, info: 3500, refusal: 4500, error: 7000 } as const
 /** A toast with a button stays long enough to read it and reach for the button. */
 const ACTION_LIFETIME_MS = 8000
 const MAX_SHOWN = 4
@@ -47,7 +55,10 @@ export const useToasts = create<ToastState>()((set, get) => ({
   push: (message, tone = 'success', action) => {
     const id = nextId++
     const shown: Toast = action ? { id, message, tone, action } : { id, message, tone }
-    set((s) => ({ toasts: [...s.toasts, shown].slice(-MAX_SHOWN) }))
+    // The same words said again (a second copy of the same link) renew the toast rather than stack a twin:
+    // two identical lines read as two events the user did not cause.
+    const twin = (t: Toast) => !action && !t.action && !t.key && t.message === message && t.tone === tone
+    set((s) => ({ toasts: [...s.toasts.filter((t) => !twin(t)), shown].slice(-MAX_SHOWN) }))
     setTimeout(
       () => get().dismiss(id),
       action ? Math.max(ACTION_LIFETIME_MS, LIFETIME_MS[tone]) : LIFETIME_MS[tone],
@@ -71,6 +82,7 @@ export const useToasts = create<ToastState>()((set, get) => ({
     keyedTimers.delete(key)
     set((s) => ({ toasts: s.toasts.filter((t) => t.key !== key) }))
   },
+  dismissAction: (actionId) => set((s) => ({ toasts: s.toasts.filter((t) => t.action?.id !== actionId) })),
   mountDock: () => {
     set((s) => ({ docks: s.docks + 1 }))
     let mounted = true
@@ -88,4 +100,5 @@ export const toast = {
   success: (message: string, action?: ToastAction) => useToasts.getState().push(message, 'success', action),
   error: (message: string) => useToasts.getState().push(message, 'error'),
   info: (message: string) => useToasts.getState().push(message, 'info'),
+  refuse: (message: string) => useToasts.getState().push(message, 'refusal'),
 }

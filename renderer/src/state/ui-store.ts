@@ -17,7 +17,7 @@ export type View =
 export type ViewMode = 'list' | 'grid'
 
 /** App-level dialogs, opened from several places (sidebar, banners); file dialogs live with the file view. */
-export type Dialog = { kind: 'accounts' } | null
+export type Dialog = { kind: 'accounts' } | { kind: 'settings' } | null
 
 export const ROOT: Crumb = { id: 0, name: 'My files' }
 

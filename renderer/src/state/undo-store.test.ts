@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { runUndo } from './run-undo.ts'
-import { useToasts } from './toast-store.ts'
+import { runUndo, undoable } from './run-undo.ts'
+import { toast, useToasts } from './toast-store.ts'
 import { useUndo } from './undo-store.ts'
 
 const messages = () => useToasts.getState().toasts.map((t) => `${t.tone}:${t.message}`)
@@ -96,10 +96,10 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
     await runUndo(id)
     await runUndo(id)
     expect(messages()).toEqual([
-      'info:Nothing to undo',
+      'refusal:Nothing to undo',
       'error:Could not undo the move of 1 file to Photos: report.pdf is no longer on the host',
       'success:Undid the rename of “a” to “b”',
-      'info:Already undone',
+      'refusal:Already undone',
     ])
   })
 
@@ -110,6 +110,31 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
     await runUndo()
     gate.release()
     await first
-    expect(messages()).toEqual(['info:Still undoing the previous change', 'success:Undid the slow'])
+    expect(messages()).toEqual(['refusal:Still undoing the previous change', 'success:Undid the slow'])
+  })
+
+  it('takes away the toast that offered the undo once it runs, by Ctrl+Z or by its button', async () => {
+    toast.success(
+      'Renamed to “b.txt”',
+      undoable({ label: 'rename of “a.txt” to “b.txt”', undo: async () => undefined }),
+    )
+    toast.success(
+      'Moved 2 files to Photos',
+      undoable({ label: 'move of 2 files to Photos', undo: async () => undefined }),
+    )
+    toast.success('Copied 1 link')
+    await runUndo()
+    expect(messages()).toEqual([
+      'success:Renamed to “b.txt”',
+      'success:Copied 1 link',
+      'success:Undid the move of 2 files to Photos',
+    ])
+    useToasts.getState().toasts[0]?.action?.run()
+    await vi.waitFor(() => expect(messages()).toContain('success:Undid the rename of “a.txt” to “b.txt”'))
+    expect(messages()).toEqual([
+      'success:Copied 1 link',
+      'success:Undid the move of 2 files to Photos',
+      'success:Undid the rename of “a.txt” to “b.txt”',
+    ])
   })
 })

@@ -13,18 +13,20 @@ beforeEach(() => {
 })
 
 describe('the upload UI store', () => {
-  it('keeps the last five finished batches, oldest first, and a batch finished again only once', () => {
+  it('keeps every batch finished since the user looked, newest first, each once; looking clears them', () => {
     const s = () => useUploads.getState()
-    for (const id of ['b1', 'b2', 'b3', 'b4', 'b5', 'b6']) s().batchFinished(ready(id))
-    expect(s().finished.map((f) => f.batchId)).toEqual(['b2', 'b3', 'b4', 'b5', 'b6'])
-    // The same batch announced again (a second window, a replayed event) moves to the end, not twice.
-    s().batchFinished(ready('b3', 'newer text'))
-    expect(s().finished.map((f) => f.batchId)).toEqual(['b2', 'b4', 'b5', 'b6', 'b3'])
-    expect(s().finished.at(-1)?.text).toBe('newer text')
-    s().dismissFinished('b4')
-    s().dismissFinished('b4')
-    s().dismissFinished('never-seen')
-    expect(s().finished.map((f) => f.batchId)).toEqual(['b2', 'b5', 'b6', 'b3'])
+    for (const id of ['b1', 'b2', 'b3']) s().batchFinished(ready(id))
+    expect(s().finished.map((f) => f.batchId)).toEqual(['b3', 'b2', 'b1'])
+    // The same batch announced again (a second window, a retry's round) moves to the front, not twice.
+    s().batchFinished(ready('b1', 'newer text'))
+    expect(s().finished.map((f) => f.batchId)).toEqual(['b1', 'b3', 'b2'])
+    expect(s().finished[0]?.text).toBe('newer text')
+    s().dismissFinished()
+    expect(s().finished).toEqual([])
+    // Beyond a hundred the oldest fall off (they stay in the upload history).
+    for (let n = 0; n < 105; n++) s().batchFinished(ready(`n${n}`))
+    expect(s().finished).toHaveLength(100)
+    expect(s().finished.at(-1)?.batchId).toBe('n5')
   })
 
   it('shows and closes the problems of the last drop, the dialogs and the staging progress', () => {

@@ -33,7 +33,10 @@ interface UploadUiState {
   panelOpen: boolean
   dialog: UploadDialog
   problems: EnqueueProblem[] | null
-  /** Finished batches' link packs, oldest first; the dialog shows the first. */
+  /**
+   * The batches finished since the user last looked (closed the finished card), newest first: the one card
+   * counts them all and lists their links, the newest batch's first.
+   */
   finished: LinksReadyEvent[]
   staging: StagingProgress | null
   alreadyThere: AlreadyThereQuestion | null
@@ -45,12 +48,16 @@ interface UploadUiState {
   showProblems: (problems: EnqueueProblem[]) => void
   closeProblems: () => void
   batchFinished: (event: LinksReadyEvent) => void
-  dismissFinished: (batchId: string) => void
+  /** The user has looked: the card goes, and the next batch starts a new one. */
+  dismissFinished: () => void
   setStaging: (staging: StagingProgress | null) => void
 }
 
-/** A person looks at the last few; older packs stay in the upload history. */
-const MAX_FINISHED = 5
+/**
+ * Enough for any moment a person looks away (a watch folder sends a batch per settled file); beyond it the
+ * oldest fall off the card, and stay in the upload history.
+ */
+const MAX_FINISHED = 100
 
 export const useUploads = create<UploadUiState>()((set, get) => ({
   targets: [],
@@ -81,8 +88,9 @@ export const useUploads = create<UploadUiState>()((set, get) => ({
   closeProblems: () => set({ problems: null }),
   batchFinished: (event) =>
     set((s) => ({
-      finished: [...s.finished.filter((f) => f.batchId !== event.batchId), event].slice(-MAX_FINISHED),
+      // A batch announced again (a retry's round, a second window) replaces its older copy: counted once.
+      finished: [event, ...s.finished.filter((f) => f.batchId !== event.batchId)].slice(0, MAX_FINISHED),
     })),
-  dismissFinished: (batchId) => set((s) => ({ finished: s.finished.filter((f) => f.batchId !== batchId) })),
+  dismissFinished: () => set({ finished: [] }),
   setStaging: (staging) => set({ staging }),
 }))

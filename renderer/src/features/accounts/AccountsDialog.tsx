@@ -2,14 +2,15 @@ import { useState } from 'react'
 import type { AccountView } from '../../../../shared/accounts.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { Modal } from '../../components/Modal.tsx'
+import { commandLabel } from '../../lib/command-key.ts'
+import { useUi } from '../../state/ui-store.ts'
 import { AddAccountForm } from './AddAccountForm.tsx'
 import { useAccountEdit } from './account-edit-store.ts'
 import { EditAccountDialog } from './EditAccountDialog.tsx'
-import { PreferencesSection } from './PreferencesSection.tsx'
 import { useAccountActions } from './use-account-actions.ts'
 import { useAccounts } from './use-accounts.ts'
 
-/** Accounts settings: list (masked keys only), switch, edit, remove with confirmation, add; then preferences. */
+/** Accounts: list (masked keys only), switch, edit, remove with confirmation, add; the way to Settings. */
 export function AccountsDialog({ onClose }: { onClose: () => void }) {
   const { data } = useAccounts()
   const [adding, setAdding] = useState(false)
@@ -51,7 +52,17 @@ export function AccountsDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       )}
-      <PreferencesSection />
+      <p className="muted">
+        Units, copies and the other preferences are in{' '}
+        <button
+          type="button"
+          className="link-btn"
+          onClick={() => useUi.getState().openDialog({ kind: 'settings' })}
+        >
+          Settings
+        </button>{' '}
+        ({commandLabel(',')}).
+      </p>
       {edited && editing ? (
         <EditAccountDialog key={edited.id} account={edited} focus={editing.focus} onClose={closeEdit} />
       ) : null}

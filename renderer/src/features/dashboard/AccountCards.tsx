@@ -1,12 +1,13 @@
 import type { AccountInfo } from '../../../../shared/api/types.ts'
-import { formatSize, formatTimestamp } from '../../lib/format.ts'
+import { formatHostDay } from '../../lib/dates.ts'
+import { formatSize } from '../../lib/format.ts'
 import { formatMoney } from './money.ts'
 
 export function AccountCards({ info }: { info: AccountInfo }) {
   const cards: [string, string][] = [
     ['Email', info.email || '—'],
     ['Balance', formatMoney(info.balance)],
-    ['Premium until', info.premiumExpire ? formatTimestamp(info.premiumExpire).slice(0, 10) : 'Not premium'],
+    ['Premium until', info.premiumExpire ? formatHostDay(info.premiumExpire) : 'Not premium'],
     ['Storage left', info.storageLeft === 'unlimited' ? 'Unlimited' : formatSize(info.storageLeft)],
     ['Storage used', info.storageUsed === null ? '—' : formatSize(info.storageUsed)],
   ]

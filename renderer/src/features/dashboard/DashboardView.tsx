@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
+import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { formatNumber } from '../../lib/format.ts'
 import { useAccountId, useAccounts } from '../accounts/use-accounts.ts'
 import { AccountCards } from './AccountCards.tsx'
@@ -28,10 +29,10 @@ export function DashboardView() {
 
   return (
     <>
-      <header className="toolbar">
+      <ViewToolbar>
         <h1 className="breadcrumb">Dashboard</h1>
         <RangeSwitch value={range} onChange={setRange} />
-      </header>
+      </ViewToolbar>
       <div className="page">
         {all.map(({ account, info: i }) =>
           i?.data ? <PremiumWarning key={account.id} label={account.label} info={i.data} now={now} /> : null,

@@ -1,13 +1,13 @@
 import type { AccountInfo } from '../../../../shared/api/types.ts'
 import { Icon } from '../../components/Icon.tsx'
-import { formatTimestamp } from '../../lib/format.ts'
+import { formatHostDay } from '../../lib/dates.ts'
 import { premiumDaysLeft, premiumEndsSoon } from './dashboard-math.ts'
 
 /** A notice when an account's premium ends within 14 days (or has ended): uploads may be limited after it. */
 export function PremiumWarning({ label, info, now }: { label: string; info: AccountInfo; now: Date }) {
   if (!premiumEndsSoon(info.premiumExpire, now)) return null
   const days = premiumDaysLeft(info.premiumExpire, now) ?? 0
-  const when = formatTimestamp(info.premiumExpire).slice(0, 10)
+  const when = formatHostDay(info.premiumExpire)
   const text =
     days < 0
       ? `Premium on “${label}” ended on ${when}.`

@@ -1,13 +1,13 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import type { AccountStatsEntry } from '../../../../shared/api/types.ts'
-import { formatDay } from '../../lib/format.ts'
+import { formatHostDay } from '../../lib/dates.ts'
 
 // SVG attributes do not resolve CSS variables reliably; these two read well on light and dark backgrounds.
 export const DOWNLOADS_COLOR = '#3b6cf6'
 export const VIEWS_COLOR = '#12b5a5'
 
 export function statLabel(row: AccountStatsEntry, index: number): string {
-  return row.day ? formatDay(row.day) : `#${index + 1}`
+  return row.day ? formatHostDay(row.day) : `#${index + 1}`
 }
 
 /** Downloads and views per day. */

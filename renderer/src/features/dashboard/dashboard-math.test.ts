@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { AccountInfo } from '../../../../shared/api/types.ts'
-import { premiumDaysLeft, premiumEndsSoon, storageShare, sumStats } from './dashboard-math.ts'
+import {
+  fromFirstActivity,
+  premiumDaysLeft,
+  premiumEndsSoon,
+  storageShare,
+  sumStats,
+} from './dashboard-math.ts'
 
 const now = new Date('2026-11-23T12:00:00Z')
 const info = (o: Partial<AccountInfo>): AccountInfo => ({
@@ -56,5 +62,31 @@ describe('sumStats', () => {
       profit: expect.closeTo(0.0003, 8),
     })
     expect(sumStats([])).toEqual({ downloads: 0, views: 0, profit: 0 })
+  })
+})
+
+describe('fromFirstActivity', () => {
+  const day = (d: string, downloads = 0, profitTotal = 0) => ({
+    day: d,
+    downloads,
+    views: 0,
+    sales: 0,
+    refs: 0,
+    profitSales: 0,
+    profitRefs: 0,
+    profitSite: profitTotal,
+    profitTotal,
+  })
+  it('drops the days before the first activity and keeps the quiet ones after it', () => {
+    const rows = [
+      day('2025-12-01'),
+      day('2025-12-02'),
+      day('2025-12-03', 0, 0.0001),
+      day('2025-12-04'),
+      day('2025-12-05', 3),
+    ]
+    expect(fromFirstActivity(rows).map((r) => r.day)).toEqual(['2025-12-03', '2025-12-04', '2025-12-05'])
+    expect(fromFirstActivity([day('2025-12-01'), day('2025-12-02')])).toEqual([])
+    expect(fromFirstActivity([])).toEqual([])
   })
 })

@@ -51,3 +51,17 @@ export function sumStats(rows: readonly AccountStatsEntry[]): StatsTotals {
     { downloads: 0, views: 0, profit: 0 },
   )
 }
+
+/** A day on which anything at all happened. */
+const active = (r: AccountStatsEntry) =>
+  r.downloads > 0 || r.views > 0 || r.sales > 0 || r.refs > 0 || r.profitTotal > 0
+
+/**
+ * The "All" range from the account's first activity: the host answers every day asked for (a year), and the days
+ * before the account had anything are zeros that say nothing and squeeze the days that do into a corner. Rows
+ * must be in day order; days of nothing after the first activity stay (a quiet week is information).
+ */
+export function fromFirstActivity(rows: readonly AccountStatsEntry[]): AccountStatsEntry[] {
+  const first = rows.findIndex(active)
+  return first < 0 ? [] : rows.slice(first)
+}

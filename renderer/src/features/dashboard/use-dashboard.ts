@@ -5,6 +5,7 @@ import { MAX_STATS_DAYS } from '../../../../shared/ipc/contract.ts'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
+import { fromFirstActivity } from './dashboard-math.ts'
 
 export type StatsRange = '7' | '30' | 'all'
 export const statsRanges: [StatsRange, string][] = [
@@ -45,8 +46,12 @@ function statsQuery(accountId: string, range: StatsRange) {
     queryKey: [...keys.accountStats(accountId), range] as const,
     enabled: accountId !== '',
     queryFn: () => call(api.account.stats({ accountId, days: rangeDays[range] })),
-    // Rows carry a day only on hosts that send one (the spec shows none); order by it when present.
-    select: (rows: AccountStatsEntry[]) =>
-      rows.some((r) => r.day) ? [...rows].sort((a, b) => (a.day ?? '').localeCompare(b.day ?? '')) : rows,
+    // Rows carry a day only on hosts that send one (the spec shows none); order by it when present. "All"
+    // starts at the account's first activity (only in day order can the days before it be known).
+    select: (rows: AccountStatsEntry[]) => {
+      if (!rows.some((r) => r.day)) return rows
+      const ordered = [...rows].sort((a, b) => (a.day ?? '').localeCompare(b.day ?? ''))
+      return range === 'all' ? fromFirstActivity(ordered) : ordered
+    },
   }
 }

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../app/bridge.ts'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
+import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { call } from '../../lib/call.ts'
-import { formatAgo, formatCount, formatTimestamp } from '../../lib/format.ts'
+import { formatHostTime } from '../../lib/dates.ts'
+import { formatAgo, formatCount } from '../../lib/format.ts'
 import { keys } from '../../lib/query-keys.ts'
 import { useAccountId } from '../accounts/use-accounts.ts'
 
@@ -20,10 +22,10 @@ export function DeletedView() {
 
   return (
     <>
-      <header className="toolbar">
+      <ViewToolbar>
         <h1 className="breadcrumb">Deleted files</h1>
         {query.data ? <span className="muted">{formatCount(query.data.length, 'file')}</span> : null}
-      </header>
+      </ViewToolbar>
       <div className="content" style={{ overflow: 'auto' }}>
         {query.isPending ? (
           <CenteredSpinner label="Loading deleted files" />
@@ -49,7 +51,7 @@ export function DeletedView() {
                   <td>{f.name}</td>
                   <td className="mono muted">{f.fileCode}</td>
                   <td className="muted">{formatAgo(f.deletedAgoSec)}</td>
-                  <td className="muted">{formatTimestamp(f.deleted)}</td>
+                  <td className="muted">{formatHostTime(f.deleted)}</td>
                 </tr>
               ))}
             </tbody>

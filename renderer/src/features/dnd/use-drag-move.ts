@@ -56,7 +56,7 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
         if (!hit) return e.preventDefault()
         if (hit.row.kind === 'folder') {
           e.preventDefault()
-          toast.info(FOLDER_DRAG_MESSAGE)
+          toast.refuse(FOLDER_DRAG_MESSAGE)
           return
         }
         const file = hit.row
@@ -73,7 +73,7 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
         const accountId = selectionAccount(sel)
         if (!selection || accountId === null) {
           e.preventDefault()
-          toast.info('Move the files of one account at a time')
+          toast.refuse('Move the files of one account at a time')
           return
         }
         const count = sel.all ? (latest.current.summary?.files ?? null) : sel.picked.size

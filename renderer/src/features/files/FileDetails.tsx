@@ -6,11 +6,13 @@ import { Icon } from '../../components/Icon.tsx'
 import { Spinner } from '../../components/States.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
-import { formatNumber, formatSize, formatTimestamp } from '../../lib/format.ts'
+import { formatHostTime } from '../../lib/dates.ts'
+import { formatNumber, formatSize } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { Field } from './DetailsField.tsx'
 import { folderPathLabel, publicLabel } from './details-labels.ts'
 import { useFileDetails } from './file-details-data.ts'
+import { THUMBNAIL_CROSS_ORIGIN } from './TileImage.tsx'
 
 /**
  * One file: what the index knows shows at once; name, size, upload time and downloads are replaced by the host's
@@ -27,12 +29,12 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
   return (
     <>
       {thumbnail ? (
-        // Without credentials or referrer, as the grid's tiles load it (TileImage.tsx says why).
+        // Without cookies or referrer, as the grid's tiles load it (TileImage.tsx says why).
         <img
           className="details-thumbnail"
           src={thumbnail}
           alt={`Preview of ${name}`}
-          crossOrigin="anonymous"
+          crossOrigin={THUMBNAIL_CROSS_ORIGIN}
           referrerPolicy="no-referrer"
         />
       ) : null}
@@ -42,7 +44,7 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
         <Field label="Code" testId="code" value={<code>{row.fileCode}</code>} />
         <Field label="Size" testId="size" value={formatSize(size)} />
         <Field label="In bytes" testId="bytes" value={`${formatNumber(size)} bytes`} />
-        <Field label="Uploaded" testId="uploaded" value={formatTimestamp(host?.uploaded ?? row.uploaded)} />
+        <Field label="Uploaded" testId="uploaded" value={formatHostTime(host?.uploaded ?? row.uploaded)} />
         <Field label="Downloads" testId="downloads" value={formatNumber(host?.downloads ?? row.downloads)} />
         <Field label="Public" testId="public" value={publicLabel(row.public)} />
         <Field label="Folder" testId="folder" value={folderPathLabel(row.folderPath)} />

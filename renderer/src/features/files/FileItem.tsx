@@ -1,7 +1,8 @@
 import { memo } from 'react'
 import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
 import { Icon } from '../../components/Icon.tsx'
-import { formatNumber, formatSize, formatTimestamp } from '../../lib/format.ts'
+import { formatHostTime } from '../../lib/dates.ts'
+import { formatNumber, formatSize } from '../../lib/format.ts'
 import { FileIcon } from './FileIcon.tsx'
 import { RowName, TileName } from './FileName.tsx'
 import { TileImage } from './TileImage.tsx'
@@ -128,7 +129,7 @@ function FileCells({ file, index, location, editing }: CellsProps & { file: Inde
         {formatSize(file.size)}
       </div>
       <div role="gridcell" className="cell-muted cell-date">
-        {formatTimestamp(file.uploaded)}
+        {formatHostTime(file.uploaded)}
       </div>
       <div role="gridcell" className="num cell-muted">
         {formatNumber(file.downloads)}

@@ -10,6 +10,7 @@ import { holdSelectionForDrag, useDragMove } from '../dnd/use-drag-move.ts'
 import { itemId } from './FileItem.tsx'
 import { FileMenu } from './FileMenu.tsx'
 import { handleFileKey } from './file-keys.ts'
+import { useHeadersBeforeRows } from './header-tab-order.ts'
 import { PaneRows, ROW_H, type RowsHandle, TILE_W } from './PaneRows.tsx'
 import { SortHeader } from './SortHeader.tsx'
 import type { FileCommands } from './use-file-commands.ts'
@@ -27,6 +28,8 @@ interface FilePaneProps {
   /** Where a row lives, for views spanning folders; null: no location column. */
   locate: ((row: IndexRow) => string) | null
   goUp: () => boolean
+  /** A new folder's name field, at the top of the list under the headers (Ctrl+N); null: none. */
+  draft: React.ReactNode
 }
 
 /**
@@ -78,7 +81,7 @@ export function FilePane(props: FilePaneProps) {
         if (useSelection.getState().focusIndex === index)
           useSelection.getState().pickRange(index, rows, additive)
       },
-      (error: unknown) => toast.info(errorMessage(error)),
+      (error: unknown) => toast.error(errorMessage(error)),
     )
   }, [])
 
@@ -111,7 +114,9 @@ export function FilePane(props: FilePaneProps) {
   const onOpen = useCallback((index: number) => latest.current.commands.open(index), [])
   const drag = useDragMove(rowAt, props.summary)
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
+  const headersFirst = useHeadersBeforeRows(gridRef)
+  const onKeyDown = (event: React.KeyboardEvent<HTMLElement>) => {
+    if (headersFirst.onGridTab(event)) return event.preventDefault()
     const handled = handleFileKey(event, {
       total,
       rowAt,
@@ -131,9 +136,17 @@ export function FilePane(props: FilePaneProps) {
 
   // The header and the menu are the same elements across renders (a click re-renders the pane), so React skips them.
   const hasLocation = props.locate !== null
+  const { draft } = props
   const header = useMemo(
-    () => (mode === 'list' ? <SortHeader location={hasLocation} /> : null),
-    [mode, hasLocation],
+    () =>
+      mode === 'list' ? (
+        <SortHeader location={hasLocation} draft={draft} />
+      ) : draft ? (
+        <div role="rowgroup" className="files-head">
+          {draft}
+        </div>
+      ) : null,
+    [mode, hasLocation, draft],
   )
   const menu = useMemo(
     () => <FileMenu commands={commands} summary={props.summary} rowAt={rowAt} />,
@@ -155,6 +168,10 @@ export function FilePane(props: FilePaneProps) {
             tabIndex={0}
             onKeyDown={onKeyDown}
             {...drag}
+            onFocus={(e) => {
+              drag.onFocus(e)
+              headersFirst.onFocus(e)
+            }}
             onMouseDown={(e) => {
               // A click on empty space clears the selection, as in a desktop file manager.
               if (e.button === 0 && !(e.target as HTMLElement).closest('[data-code], .files-head'))
@@ -170,6 +187,7 @@ export function FilePane(props: FilePaneProps) {
                 columns={columns}
                 total={total}
                 view={view}
+                topExtra={draft ? ROW_H : 0}
                 locate={props.locate}
                 onPointer={onPointer}
                 onOpen={onOpen}

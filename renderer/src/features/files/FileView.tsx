@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
@@ -7,10 +7,12 @@ import { useSelection } from '../../state/selection-store.ts'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { useAccountId, useAccounts } from '../accounts/use-accounts.ts'
 import { openFolderRow } from '../folders/folder-row-path.ts'
+import { folderRowKey, useCursorTarget } from './cursor-target.ts'
 import { DetailsPanel } from './DetailsPanel.tsx'
 import { FilePane } from './FilePane.tsx'
 import { paneQuery, spansFolders } from './index-query.ts'
 import { MoveDialog } from './MoveDialog.tsx'
+import { NewFolderDraft, useListDraft } from './NewFolderDraft.tsx'
 import { NoMatches } from './NoMatches.tsx'
 import { usePane } from './pane-store.ts'
 import { StatusBar } from './StatusBar.tsx'
@@ -52,10 +54,12 @@ export function FileView({ path }: { path: Crumb[] | null }) {
   // A new place is a new result: the old selection's rows and indexes mean nothing there. A new sort is the
   // same result in another order, so picked files stay picked (the cursor's index would point elsewhere).
   const place = JSON.stringify([query.scope, query.search ?? ''])
+  // Layout effects: they run before the rows' own effects put the cursor on a row the new place aims at
+  // (cursor-target.ts), and before the old selection is ever painted over the new rows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of place by design
-  useEffect(() => useSelection.getState().clear(), [place])
+  useLayoutEffect(() => useSelection.getState().clear(), [place])
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of sort by design
-  useEffect(() => useSelection.getState().setFocus(-1), [sort])
+  useLayoutEffect(() => useSelection.getState().setFocus(-1), [sort])
 
   // Opening a folder shows what the index has at once and asks main to check it against the host.
   useEffect(() => {
@@ -77,11 +81,23 @@ export function FileView({ path }: { path: Crumb[] | null }) {
     return () => window.removeEventListener('keydown', onKey)
   }, [refresh])
 
+  // Up a level, the cursor on the folder just left, as in every file manager: the way back down is Enter.
   const goUp = useCallback(() => {
-    if (!path || path.length < 2) return false
+    const left = path?.at(-1)
+    if (!path || path.length < 2 || !left) return false
+    useCursorTarget.getState().aim(folderRowKey(accountId, left.id))
     useUi.getState().openFolder(path.slice(0, -1))
     return true
-  }, [path])
+  }, [path, accountId])
+
+  const draftSerial = useListDraft(path)
+  const draft = useMemo(
+    () =>
+      draftSerial > 0 && path ? (
+        <NewFolderDraft key={draftSerial} accountId={accountId} path={path} inGrid />
+      ) : null,
+    [draftSerial, accountId, path],
+  )
 
   const shape = view.shape
   let body: React.ReactNode
@@ -111,6 +127,7 @@ export function FileView({ path }: { path: Crumb[] | null }) {
         summary={summary}
         locate={locate}
         goUp={goUp}
+        draft={draft}
       />
     )
 
@@ -128,7 +145,13 @@ export function FileView({ path }: { path: Crumb[] | null }) {
         </div>
       ) : null}
       <div className="content-with-details">
-        <div className="content">{body}</div>
+        <div className="content">
+          {/* No list to hold it (an empty folder, still loading): the new folder's field goes above the note. */}
+          {draft && path && !(shape && shape.total > 0) ? (
+            <NewFolderDraft key={draftSerial} accountId={accountId} path={path} inGrid={false} />
+          ) : null}
+          {body}
+        </div>
         <DetailsPanel rowAt={view.rowAt} summary={summary} />
       </div>
       <StatusBar shape={shape} summary={summary} />

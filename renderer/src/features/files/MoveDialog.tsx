@@ -18,6 +18,10 @@ export function MoveDialog({ accountId, count, currentFolderId, onMove, onClose 
   const [target, setTarget] = useState<Crumb[]>([ROOT])
   const dest = target.at(-1) ?? ROOT
   const same = dest.id === currentFolderId
+  const move = (to: Crumb) => {
+    onMove(to)
+    onClose()
+  }
   return (
     <Modal
       open
@@ -29,15 +33,7 @@ export function MoveDialog({ accountId, count, currentFolderId, onMove, onClose 
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={same}
-            onClick={() => {
-              onMove(dest)
-              onClose()
-            }}
-          >
+          <button type="button" className="btn btn-primary" disabled={same} onClick={() => move(dest)}>
             Move to “{dest.name}”
           </button>
         </>
@@ -50,6 +46,12 @@ export function MoveDialog({ accountId, count, currentFolderId, onMove, onClose 
           label="Destination folder"
           selectedPath={target}
           onSelect={setTarget}
+          // Enter on a folder moves there (the folder the files are in is only picked: nothing to move).
+          onConfirm={(path) => {
+            setTarget(path)
+            const to = path.at(-1) ?? ROOT
+            if (to.id !== currentFolderId) move(to)
+          }}
         />
       </div>
       {same ? <div className="field-hint">The files are already in this folder.</div> : null}

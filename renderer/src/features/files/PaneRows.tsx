@@ -3,6 +3,7 @@ import { memo, type Ref, useEffect, useImperativeHandle } from 'react'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { isPicked, useSelection } from '../../state/selection-store.ts'
 import type { ViewMode } from '../../state/ui-store.ts'
+import { useCursorOnTarget } from './cursor-target.ts'
 import { FileRow, FileTile, type ItemProps, itemId } from './FileItem.tsx'
 import { rowKey, useRename } from './rename-store.ts'
 import { slotOrder, useSlotCount } from './row-slots.ts'
@@ -26,6 +27,8 @@ interface PaneRowsProps {
   columns: number
   total: number
   view: IndexWindows
+  /** Rows' worth of height over the first row besides the column header (a new folder's name field). */
+  topExtra: number
   locate: ((row: IndexRow) => string) | null
   onPointer: ItemProps['onPointer']
   onOpen: ItemProps['onOpen']
@@ -38,7 +41,7 @@ interface PaneRowsProps {
  * mid-scroll, and a collection slows the browser's style work in the frames around it).
  */
 export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
-  const { scrollEl, handle, mode, columns, total, view, locate, onPointer, onOpen } = props
+  const { scrollEl, handle, mode, columns, total, view, topExtra, locate, onPointer, onOpen } = props
   const rowCount = Math.ceil(total / columns)
   const all = useSelection((s) => s.all)
   const picked = useSelection((s) => s.picked)
@@ -49,7 +52,7 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
 
   // In the list, rows start below the sticky column header: the virtualiser must know, both to pick the rows in
   // view and so scrollToIndex does not tuck the cursor row under the header.
-  const scrollMargin = mode === 'list' ? HEADER_H : 0
+  const scrollMargin = (mode === 'list' ? HEADER_H : 0) + topExtra
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollEl,
@@ -77,6 +80,8 @@ export const PaneRows = memo(function PaneRows(props: PaneRowsProps) {
   useEffect(() => show(firstShown, lastShown), [show, firstShown, lastShown])
   // A renamed row sorted elsewhere takes the cursor with it.
   useFollowRenamed(rowAt, firstShown, Math.min(lastShown, total - 1))
+  // The folder just left (Backspace) or just made (Ctrl+N) takes the cursor when it is drawn.
+  useCursorOnTarget(rowAt, firstShown, Math.min(lastShown, total - 1))
 
   const selection = { all, picked, except }
   const selectedAt = (index: number, row: IndexRow | undefined) =>

@@ -1,5 +1,6 @@
 import type { IndexSortKey } from '../../../../shared/file-index.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { onHeaderTab } from './header-tab-order.ts'
 import { usePane } from './pane-store.ts'
 
 const columns: Array<{ key: IndexSortKey; label: string; className?: string }> = [
@@ -14,7 +15,7 @@ const columns: Array<{ key: IndexSortKey; label: string; className?: string }> =
  * above files whatever the order. The location column (views spanning folders) is not sortable: the index
  * sorts by name, size, date and downloads only.
  */
-export function SortHeader({ location }: { location: boolean }) {
+export function SortHeader({ location, draft }: { location: boolean; draft: React.ReactNode }) {
   const sort = usePane((s) => s.sort)
   const sortBy = usePane((s) => s.sortBy)
   const cells = columns.map(({ key, label, className }) => {
@@ -26,7 +27,14 @@ export function SortHeader({ location }: { location: boolean }) {
         className={className ? `col-head ${className}` : 'col-head'}
         aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
       >
-        <button type="button" className="sort-btn" onClick={() => sortBy(key)}>
+        <button
+          type="button"
+          className="sort-btn"
+          // Walked by onHeaderTab, before the rows (the grid's own tab stop): see header-tab-order.ts.
+          tabIndex={-1}
+          onKeyDown={onHeaderTab}
+          onClick={() => sortBy(key)}
+        >
           {label}
           {active ? (
             <span className="sort-arrow" data-dir={sort.dir} aria-hidden="true">
@@ -50,6 +58,7 @@ export function SortHeader({ location }: { location: boolean }) {
       <div role="row" className="files-header" aria-rowindex={1}>
         {cells}
       </div>
+      {draft}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { Icon } from '../../components/Icon.tsx'
 import { SearchBox } from '../../components/SearchBox.tsx'
+import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { UploadMenu } from '../upload/UploadMenu.tsx'
 import { DetailsToggle } from './DetailsToggle.tsx'
@@ -19,7 +20,7 @@ export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: 
   const setViewMode = useUi((s) => s.setViewMode)
 
   return (
-    <header className="toolbar">
+    <ViewToolbar>
       {path === null ? (
         <h1 className="breadcrumb">All files</h1>
       ) : (
@@ -53,6 +54,13 @@ export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: 
         onChange={setSearch}
         placeholder="Search by name"
         label="Search files by name"
+        // Esc clears the search and gives the list the keyboard back. After "No matches" there is no list yet:
+        // the box lets go of the keyboard, and the list takes it as it mounts (FilePane).
+        onEscape={() => {
+          const list = document.querySelector<HTMLElement>('[role="grid"][aria-label="Files"]')
+          if (list) list.focus()
+          else if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
+        }}
       />
       <select
         className="input scope-select"
@@ -95,6 +103,6 @@ export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: 
       </fieldset>
       <DetailsToggle />
       <UploadMenu />
-    </header>
+    </ViewToolbar>
   )
 }

@@ -51,7 +51,7 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
 
   const key = event.key
   if (mod && key.toLowerCase() === 'c') {
-    if (isEmpty(sel)) toast.info('Select files to copy their links')
+    if (isEmpty(sel)) toast.refuse('Select files to copy their links')
     else if (event.shiftKey) ctx.copyDirectLinks()
     else ctx.copyLinks()
     return true
@@ -113,7 +113,7 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
       return true
     case 'Delete':
       // The API has no delete operation; say so rather than silently ignore the key.
-      toast.info('This host’s API cannot delete files')
+      toast.refuse('This host’s API cannot delete files')
       return true
     default:
       return false

@@ -67,5 +67,5 @@ export function renameAtCursor(rowAt: (index: number) => IndexRow | undefined): 
       : s.all === null && s.picked.size === 0
   if (row && alone) useRename.getState().start(row, s.focusIndex)
   else
-    toast.info(row ? 'Select just one file or folder to rename it' : 'Select a file or folder to rename it')
+    toast.refuse(row ? 'Select just one file or folder to rename it' : 'Select a file or folder to rename it')
 }

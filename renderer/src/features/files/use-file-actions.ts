@@ -136,7 +136,7 @@ export function useFileActions() {
         const links = await call(api.index.copyLinks({ selection }))
         count = links.count
         if (count === 0) {
-          toast.info('No files to copy links of')
+          toast.refuse('No files to copy links of')
           return
         }
         if (!links.copied) await copyText(links.text ?? '')

@@ -51,7 +51,7 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
   const perFile = async (what: string): Promise<IndexFileRow[] | null> => {
     const s = useSelection.getState()
     const tooMany = () =>
-      toast.info(`To ${what}, pick up to ${formatNumber(MAX_PER_FILE_ACTION)} files at a time`)
+      toast.refuse(`To ${what}, pick up to ${formatNumber(MAX_PER_FILE_ACTION)} files at a time`)
     if (!s.all) {
       const rows = pickedRows()
       if (rows.length > MAX_PER_FILE_ACTION) tooMany()
@@ -105,7 +105,7 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
       if (!selection) return
       const accountId = selectionAccount(useSelection.getState())
       if (accountId === null) {
-        toast.info('Move the files of one account at a time')
+        toast.refuse('Move the files of one account at a time')
         return
       }
       setMoving({ selection, accountId, count: selectedCount })

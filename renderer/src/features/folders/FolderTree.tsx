@@ -24,6 +24,8 @@ interface FolderTreeProps {
   onSelect: (path: Crumb[]) => void
   /** The sidebar's tree: a folder menu, rename in place (F2) and new folders made in place. */
   editable?: boolean
+  /** Enter on a folder: it is picked and the dialog goes ahead with it (the Move dialog moves there). */
+  onConfirm?: (path: Crumb[]) => void
 }
 
 /** What every row needs and never changes while the tree is shown; the rest is read from `latest` when used. */
@@ -31,7 +33,11 @@ interface TreeCtx {
   accountId: string
   view: StoreApi<TreeView>
   editable: boolean
-  latest: RefObject<{ onSelect: (path: Crumb[]) => void; editing: TreeEditing | null }>
+  latest: RefObject<{
+    onSelect: (path: Crumb[]) => void
+    onConfirm: ((path: Crumb[]) => void) | undefined
+    editing: TreeEditing | null
+  }>
 }
 
 const TreeContext = createContext<TreeCtx | null>(null)
@@ -43,15 +49,16 @@ const ROOT_PATH: Crumb[] = [ROOT]
  * memoised and read their own state from the tree's store, so unfolding, renaming or focusing one folder among
  * thousands re-renders that folder's row, not every row.
  */
-export function FolderTree({ accountId, label, selectedPath, onSelect, editable = false }: FolderTreeProps) {
+export function FolderTree(props: FolderTreeProps) {
+  const { accountId, label, selectedPath, onSelect, onConfirm, editable = false } = props
   const [view] = useState(() => createTreeView(selectedPath.at(-1)?.id ?? 0))
 
   // Opening a folder from elsewhere (breadcrumb, first load) reveals it in the tree.
   useEffect(() => view.getState().reveal(selectedPath), [view, selectedPath])
 
   const editing = useTreeEditing(accountId, editable, view.getState().expandAll)
-  const latest = useRef({ onSelect, editing })
-  latest.current = { onSelect, editing }
+  const latest = useRef({ onSelect, onConfirm, editing })
+  latest.current = { onSelect, onConfirm, editing }
   const ctx = useMemo<TreeCtx>(() => ({ accountId, view, editable, latest }), [accountId, view, editable])
 
   const tree = (
@@ -92,7 +99,9 @@ const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
     editable && s.edit?.kind === 'rename' && s.edit.path.at(-1)?.id === id ? s.serial : 0,
   )
   const creatingInside = useFolderEdit((s) =>
-    editable && s.edit?.kind === 'create' && s.edit.path.at(-1)?.id === id ? s.serial : 0,
+    editable && s.edit?.kind === 'create' && s.edit.where === 'tree' && s.edit.path.at(-1)?.id === id
+      ? s.serial
+      : 0,
   )
   const children = useFolderListing(accountId, id, open)
   const childPaths = useChildPaths(path, open ? children.data : undefined)
@@ -130,6 +139,7 @@ const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
             expand: () => toggle(id, true),
             collapse: () => toggle(id, false),
             activate: () => latest.current.onSelect(path),
+            ...(latest.current.onConfirm ? { confirm: () => latest.current.onConfirm?.(path) } : {}),
             ...(editable
               ? {
                   rename: () => latest.current.editing?.commands.rename({ accountId, path }),

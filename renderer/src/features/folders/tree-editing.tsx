@@ -38,7 +38,7 @@ export function useTreeEditing(
   revealRef.current = reveal
 
   useEffect(() => {
-    if (!enabled || !edit) return
+    if (!enabled || !edit || edit.where !== 'tree') return
     const ids = edit.path.map((c) => c.id)
     revealRef.current(edit.kind === 'create' ? ids : ids.slice(0, -1))
   }, [enabled, edit])
@@ -98,9 +98,6 @@ export function RenameField(props: { accountId: string; path: Crumb[]; rename: (
 /** The new folder's row, first among the children of the folder at the end of `path`. */
 export function NewFolderRow({ accountId, path }: { accountId: string; path: Crumb[] }) {
   const parent = path.at(-1) as Crumb
-  const siblings = useSiblings(accountId)
-  const end = useEnding()
-  const create = useCreateFolder()
   return (
     <div
       className="tree-row tree-row-new"
@@ -115,22 +112,43 @@ export function NewFolderRow({ accountId, path }: { accountId: string; path: Cru
     >
       <span className="tree-twisty" data-leaf="true" aria-hidden="true" />
       <Icon name="folder" className="icon-folder" />
-      <NameField
-        label="New folder name"
-        initial=""
-        busy={create.isPending}
-        failure={create.error ? `Not created: ${errorMessage(create.error)}` : null}
-        check={(typed) => checkFolderName(typed, siblings(parent.id), parent.name)}
-        onCommit={(name) => {
-          create.mutateAsync({ accountId, parentId: parent.id, name }).then(
-            (created) => end(created.fldId),
-            // The field shows the refusal and keeps the name: nothing typed is lost.
-            () => undefined,
-          )
-        }}
-        onCancel={() => end(parent.id)}
-      />
+      <NewFolderField accountId={accountId} parent={parent} />
     </div>
+  )
+}
+
+/**
+ * The new folder's name, typed in place (the tree's row, or the top of the file list): the folder is made when
+ * the host gives it an id, then `onCreated` (the list puts its cursor on it) and the edit ends.
+ */
+export function NewFolderField(props: {
+  accountId: string
+  parent: Crumb
+  onCreated?: (fldId: number) => void
+}) {
+  const { accountId, parent, onCreated } = props
+  const siblings = useSiblings(accountId)
+  const end = useEnding()
+  const create = useCreateFolder()
+  return (
+    <NameField
+      label="New folder name"
+      initial=""
+      busy={create.isPending}
+      failure={create.error ? `Not created: ${errorMessage(create.error)}` : null}
+      check={(typed) => checkFolderName(typed, siblings(parent.id), parent.name)}
+      onCommit={(name) => {
+        create.mutateAsync({ accountId, parentId: parent.id, name }).then(
+          (created) => {
+            onCreated?.(created.fldId)
+            end(created.fldId)
+          },
+          // The field shows the refusal and keeps the name: nothing typed is lost.
+          () => undefined,
+        )
+      }}
+      onCancel={() => end(parent.id)}
+    />
   )
 }
 

@@ -63,7 +63,8 @@ function press(
           rename: (el: HTMLElement) => calls.push(`rename ${(el as unknown as Item).name}`),
           menu: (el: HTMLElement) => calls.push(`menu ${(el as unknown as Item).name}`),
         }
-      : {}),
+      : // A picker tree (a dialog's destination) goes ahead on Enter.
+        { confirm: (el: HTMLElement) => calls.push(`confirm ${(el as unknown as Item).name}`) }),
   }
   let prevented = false
   const event = {
@@ -122,6 +123,12 @@ describe('folder tree keys (WAI-ARIA tree pattern)', () => {
     expect(press(' ', at('Trash'))).toEqual({ calls: ['activate Trash'], prevented: true })
     expect(press('a', at('Trash'))).toEqual({ calls: [], prevented: false })
     expect(press('Tab', at('Trash')).prevented).toBe(false)
+  })
+
+  it('Enter in a picker tree picks the folder and goes ahead; Space only picks it', () => {
+    const { at } = tree()
+    expect(press('Enter', at('Docs'), false)).toEqual({ calls: ['confirm Docs'], prevented: true })
+    expect(press(' ', at('Docs'), false)).toEqual({ calls: ['activate Docs'], prevented: true })
   })
 
   it('F2 renames where the tree can rename; a picker tree leaves F2 to the page', () => {

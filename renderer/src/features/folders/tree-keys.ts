@@ -6,6 +6,8 @@ export interface TreeKeyHandlers {
   expand: (item: HTMLElement) => void
   collapse: (item: HTMLElement) => void
   activate: (item: HTMLElement) => void
+  /** Enter where the tree picks a folder for something (a dialog's destination): pick it and go ahead. */
+  confirm?: (item: HTMLElement) => void
   /** F2; absent where the tree only picks a folder (dialogs). */
   rename?: (item: HTMLElement) => void
   /** The context-menu key or Shift+F10: the folder's menu; absent where the tree has no menu. */
@@ -44,6 +46,9 @@ export function handleTreeKey(event: React.KeyboardEvent<HTMLElement>, handlers:
       else focus(items.slice(0, index).findLast((el) => levelOf(el) < level))
       break
     case 'Enter':
+      if (handlers.confirm) handlers.confirm(current)
+      else handlers.activate(current)
+      break
     case ' ':
       handlers.activate(current)
       break

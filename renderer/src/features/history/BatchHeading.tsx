@@ -1,6 +1,6 @@
 import { Icon } from '../../components/Icon.tsx'
+import { formatDateTime } from '../../lib/dates.ts'
 import { formatCount } from '../../lib/format.ts'
-import { formatFinished } from './format-finished.ts'
 import type { BatchHeading as Heading } from './history-items.ts'
 
 interface Props {
@@ -12,7 +12,7 @@ interface Props {
 
 /** The line over one upload's files: when it was, how many files, and a button checking just their links. */
 export function BatchHeading({ heading, start, checking, onCheck }: Props) {
-  const when = formatFinished(heading.finishedAt)
+  const when = formatDateTime(heading.finishedAt)
   const files = formatCount(heading.ids.length, 'file')
   return (
     <li

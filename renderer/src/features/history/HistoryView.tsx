@@ -9,8 +9,10 @@ import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { SearchBox } from '../../components/SearchBox.tsx'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
+import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
+import { formatDateTime } from '../../lib/dates.ts'
 import { formatCount, formatSize } from '../../lib/format.ts'
 import { openExternal } from '../../lib/open-external.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
@@ -18,7 +20,6 @@ import { toast } from '../../state/toast-store.ts'
 import { useUploadSettings } from '../upload/use-upload-settings.ts'
 import { BatchHeading } from './BatchHeading.tsx'
 import { CheckSchedule } from './CheckSchedule.tsx'
-import { formatChecked, formatFinished } from './format-finished.ts'
 import { historyItems } from './history-items.ts'
 import { useHistory } from './use-history.ts'
 import { downloadHistoryCsv, useCheckAllLinks, useCheckBatchLinks, useLinkHealth } from './use-link-health.ts'
@@ -109,7 +110,7 @@ export function HistoryView() {
 
   return (
     <>
-      <header className="toolbar">
+      <ViewToolbar className="toolbar-compact">
         <h1 className="breadcrumb">Upload history</h1>
         <SearchBox
           value={search}
@@ -120,29 +121,33 @@ export function HistoryView() {
         <button
           type="button"
           className="btn"
+          title="Copy the links of the uploads listed"
           disabled={history.entries.length === 0}
           onClick={() => void copyAll()}
         >
-          <Icon name="copy" size={14} /> Copy links
+          <Icon name="copy" size={14} /> <span className="btn-label">Copy links</span>
         </button>
         <button
           type="button"
           className="btn"
+          title="Check every link of the history"
           disabled={history.entries.length === 0 || checkAll.isPending}
           onClick={() => checkAll.mutate()}
         >
-          <Icon name="refresh" size={14} /> {checkAll.isPending ? 'Checking…' : 'Check links'}
+          <Icon name="refresh" size={14} />{' '}
+          <span className="btn-label">{checkAll.isPending ? 'Checking…' : 'Check links'}</span>
         </button>
         <CheckSchedule />
         <button
           type="button"
           className="btn"
+          title="Export the history as CSV"
           disabled={history.entries.length === 0}
           onClick={() => void downloadHistoryCsv()}
         >
-          <Icon name="download" size={14} /> Export CSV
+          <Icon name="download" size={14} /> <span className="btn-label">Export CSV</span>
         </button>
-      </header>
+      </ViewToolbar>
       <div className="content">{body}</div>
     </>
   )
@@ -168,7 +173,7 @@ function HistoryRow({
         </span>
       </div>
       <span className="num muted">{formatSize(entry.size)}</span>
-      <span className="muted history-date">{formatFinished(entry.finishedAt)}</span>
+      <span className="muted history-date">{formatDateTime(entry.finishedAt)}</span>
       <HealthBadge health={health} />
       <button
         type="button"
@@ -197,12 +202,12 @@ function HistoryRow({
  */
 function HealthBadge({ health }: { health: LinkHealth | null }) {
   if (health === null) return <span className="link-health muted">Not checked</span>
-  const checked = formatChecked(health.checkedAt)
+  const checked = formatDateTime(health.checkedAt)
   const text = health.alive
     ? `Last found alive ${checked}`
     : health.lastAliveAt === null
       ? `Gone · checked ${checked}`
-      : `Gone · last found alive ${formatChecked(health.lastAliveAt)}`
+      : `Gone · last found alive ${formatDateTime(health.lastAliveAt)}`
   return (
     <span className="link-health" data-alive={health.alive} title={`Last checked ${checked}`}>
       {text}

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react'
 import { Icon } from '../../components/Icon.tsx'
 import { EmptyState } from '../../components/States.tsx'
+import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
 import { formatCount } from '../../lib/format.ts'
@@ -49,9 +50,9 @@ export function LinkCheckView() {
 
   return (
     <>
-      <header className="toolbar">
+      <ViewToolbar>
         <h1 className="breadcrumb">Link checker</h1>
-      </header>
+      </ViewToolbar>
       <div className="page link-check">
         <form
           className="link-check-form"

@@ -19,7 +19,7 @@ export async function checkLinksOf(selection: Selection, accounts: readonly Acco
     return
   }
   if (links.length === 0) {
-    toast.info('No files to check the links of')
+    toast.refuse('No files to check the links of')
     return
   }
   useLinkCheck.getState().show(links.join('\n'))

@@ -1,78 +1,72 @@
-import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQueries } from '@tanstack/react-query'
+import { useId, useState } from 'react'
 import type { LinksReadyEvent } from '../../../../shared/ipc/queue-events.ts'
 import { type LinkFormat, linkFormatLabels, linkFormats } from '../../../../shared/links.ts'
 import { api } from '../../app/bridge.ts'
-import { Icon } from '../../components/Icon.tsx'
+import { Icon, type IconName } from '../../components/Icon.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
-import { formatCount } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
-import { AutoCopyCheck } from './AutoCopyCheck.tsx'
+import { type FinishedTone, finishedSummary } from './finished-summary.ts'
 import { useUpdateSettings } from './use-upload-settings.ts'
 
+const ICONS: Record<FinishedTone, IconName> = { done: 'check', errors: 'alert', cancelled: 'x' }
+
 /**
- * A finished batch's link pack: a card (not modal, uploads go on behind it) with the links in the chosen
- * format, a Copy button, the format picker and the auto-copy switch. Picking a format also makes it the one
- * used for the next batches.
+ * THE finished card: one for everything that finished since the user last looked (closed it), never a stack of
+ * cards each hiding the next. Its sentence adds up every upload of those drops; its link pack lists their links,
+ * the newest drop's first, and Copy copies exactly what it lists. Not modal: uploads go on behind it. Picking a
+ * format also makes it the one used for the next batches.
  */
 export function BatchFinished() {
   const finished = useUploads((s) => s.finished)
   const first = finished[0]
   if (!first) return null
-  return <BatchCard key={first.batchId} event={first} more={finished.length - 1} />
+  // A new card for a new look (the format picked last time is the settings' one by now).
+  return <FinishedCard key={finished.at(-1)?.batchId ?? first.batchId} batches={finished} />
 }
 
-function BatchCard({ event, more }: { event: LinksReadyEvent; more: number }) {
+function FinishedCard({ batches }: { batches: readonly LinksReadyEvent[] }) {
   const dismiss = useUploads((s) => s.dismissFinished)
   const update = useUpdateSettings()
-  const [format, setFormat] = useState<LinkFormat>(event.format)
-  const pack = useQuery({
-    queryKey: ['link-pack', event.batchId, format],
-    queryFn: () => call(api.links.pack({ batchId: event.batchId, format })),
-    enabled: format !== event.format && event.files > 0,
-    staleTime: Infinity,
-  })
-  const text = format === event.format ? event.text : (pack.data ?? '')
-  const title = event.failed > 0 ? 'Upload finished with errors' : 'Upload finished'
+  const newest = batches[0] as LinksReadyEvent
+  const [format, setFormat] = useState<LinkFormat>(newest.format)
+  const pack = usePack(batches, format)
+  const summary = finishedSummary(batches)
+  const formatId = useId()
+  const hasLinks = batches.some((b) => b.files > 0)
 
   const copy = async () => {
     try {
-      await copyText(text)
+      await copyText(pack.text)
       toast.success('Links copied to the clipboard')
     } catch (error) {
       toast.error(`Could not copy the links: ${errorMessage(error)}`)
     }
   }
 
-  const there = event.alreadyThere ?? 0
   return (
-    <section className="batch-card" role="dialog" aria-modal="false" aria-label={title}>
+    <section
+      className="batch-card"
+      data-tone={summary.tone}
+      role="dialog"
+      aria-modal="false"
+      aria-label={summary.title}
+    >
       <header className="batch-card-header">
-        <Icon name={event.failed > 0 ? 'alert' : 'check'} />
-        <strong>{title}</strong>
-        <button type="button" className="icon-btn" aria-label="Close" onClick={() => dismiss(event.batchId)}>
-          <Icon name="x" size={14} />
-        </button>
-      </header>
-      <p className="muted" data-testid="batch-summary">
-        {there === event.files && there > 0
-          ? `${formatCount(there, 'file')} already there, not sent again`
-          : `${formatCount(event.files - there, 'file')} uploaded`}
-        {there > 0 && there < event.files ? `, ${there.toLocaleString('en-US')} already there` : ''}
-        {event.failed > 0 ? `, ${formatCount(event.failed, 'file')} failed — see the queue` : ''}
-        {event.copied ? '. The links are on the clipboard.' : '.'}
-        {more > 0 ? ` ${more} more finished.` : ''}
-      </p>
-      {event.files > 0 ? (
-        <>
-          <div className="batch-card-row">
-            <label htmlFor="pack-format" className="muted">
+        <Icon name={ICONS[summary.tone]} />
+        <strong>{summary.title}</strong>
+        <p className="muted batch-card-summary" data-testid="batch-summary">
+          {summary.text}
+        </p>
+        {hasLinks ? (
+          <>
+            <label htmlFor={formatId} className="sr-only">
               Format
             </label>
             <select
-              id="pack-format"
+              id={formatId}
               className="input"
               value={format}
               onChange={(e) => {
@@ -91,21 +85,47 @@ function BatchCard({ event, more }: { event: LinksReadyEvent; more: number }) {
               type="button"
               className="btn btn-primary"
               onClick={() => void copy()}
-              disabled={text === ''}
+              disabled={pack.text === '' || pack.loading}
             >
               <Icon name="copy" size={14} /> Copy
             </button>
-          </div>
-          <textarea
-            className="input textarea mono"
-            aria-label="Link pack"
-            readOnly
-            rows={Math.min(8, Math.max(3, text.split('\n').length))}
-            value={pack.isFetching ? 'Loading…' : pack.isError ? errorMessage(pack.error) : text}
-          />
-        </>
+          </>
+        ) : null}
+        <button type="button" className="icon-btn" aria-label="Close" onClick={dismiss}>
+          <Icon name="x" size={14} />
+        </button>
+      </header>
+      {hasLinks ? (
+        <textarea
+          className="input textarea mono"
+          aria-label="Link pack"
+          readOnly
+          rows={2}
+          value={pack.loading ? 'Loading…' : (pack.error ?? pack.text)}
+        />
       ) : null}
-      <AutoCopyCheck label="Copy the links automatically when an upload finishes" />
     </section>
   )
+}
+
+/**
+ * The links of `batches` in `format`, newest batch first: each batch's own pack where it was made in that format,
+ * else asked of main (links.pack) once and kept.
+ */
+function usePack(batches: readonly LinksReadyEvent[], format: LinkFormat) {
+  const others = useQueries({
+    queries: batches.map((b) => ({
+      queryKey: ['link-pack', b.batchId, format],
+      queryFn: () => call(api.links.pack({ batchId: b.batchId, format })),
+      enabled: format !== b.format && b.files > 0,
+      staleTime: Number.POSITIVE_INFINITY,
+    })),
+  })
+  const texts = batches.map((b, i) => (format === b.format ? b.text : (others[i]?.data ?? '')))
+  const failed = others.find((q) => q.isError)
+  return {
+    text: texts.filter((t) => t !== '').join('\n'),
+    loading: others.some((q) => q.isFetching),
+    error: failed ? errorMessage(failed.error) : null,
+  }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { toast } from '../../state/toast-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { folderOfEvent, useDropTargetCleanup } from '../dnd/folder-drop.ts'
 import type { FolderTarget } from '../dnd/folder-target.ts'
@@ -8,6 +9,7 @@ import { intoFolder } from '../dnd/into-folder.ts'
 import type { Destination } from './destination.ts'
 import { readDrop } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
+import { noPathMessage } from './no-path-drop.ts'
 import { useDestination } from './use-destination.ts'
 
 const sameFolder = (a: FolderTarget | null, b: FolderTarget | null) =>
@@ -56,8 +58,13 @@ export function DropZone() {
       const t = aimRef.current(openRef.current, folderOfEvent(e))
       if (!t) return
       if (api.pathsForFiles) {
-        const paths = api.pathsForFiles(Array.from(e.dataTransfer.files)).filter((p) => p !== '')
-        void enqueuePaths(paths, t)
+        const all = api.pathsForFiles(Array.from(e.dataTransfer.files))
+        const lost = noPathMessage(all)
+        if (lost !== null) toast.error(lost)
+        void enqueuePaths(
+          all.filter((p) => p !== ''),
+          t,
+        )
       } else {
         void readDrop(e.dataTransfer).then((tree) => enqueueTree(tree, t))
       }

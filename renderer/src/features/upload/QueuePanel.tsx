@@ -1,16 +1,23 @@
+import { useRef } from 'react'
 import { Icon } from '../../components/Icon.tsx'
 import { formatDuration, formatNumber, formatSize, formatSpeed } from '../../lib/format.ts'
 import { useQueue } from '../../state/queue-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
+import { PanelEdge } from './PanelEdge.tsx'
 import { QueueControls } from './QueueControls.tsx'
 import { QueueList } from './QueueList.tsx'
+import { usePanelHeight } from './use-panel-height.ts'
 import { queueActions } from './use-queue-actions.ts'
 
 /**
  * The upload queue as a drawer under the content: a bar with the totals and the queue-wide controls, and when
- * open, the settings and the virtualised list of uploads. The bar shows while anything is queued or staged.
+ * open, the settings and the virtualised list of uploads. The bar shows while anything is queued or staged. Open,
+ * it is as tall as the user dragged its top edge for this size of window (use-panel-height.ts), never taking
+ * the half of the window the content keeps (layout.css).
  */
 export function QueuePanel() {
+  const ref = useRef<HTMLElement>(null)
+  const size = usePanelHeight(ref)
   const totals = useQueue((s) => s.totals)
   const paused = useQueue((s) => s.paused)
   const open = useUploads((s) => s.panelOpen)
@@ -29,7 +36,14 @@ export function QueuePanel() {
   ].filter((s) => s !== null)
 
   return (
-    <section className="queue-panel" data-open={open} aria-label="Upload queue">
+    <section
+      ref={ref}
+      className="queue-panel"
+      data-open={open}
+      aria-label="Upload queue"
+      style={open ? { height: size.height } : undefined}
+    >
+      {open ? <PanelEdge {...size} /> : null}
       <header className="queue-bar">
         <button
           type="button"

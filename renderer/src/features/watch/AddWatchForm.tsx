@@ -1,32 +1,43 @@
 import { useState } from 'react'
+import type { FolderPurpose } from '../../../../shared/ipc/local-folders-contract.ts'
 import { DEFAULT_MIN_AGE_MS } from '../../../../shared/watch.ts'
-import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
-import { call, errorMessage } from '../../lib/call.ts'
+import { errorMessage } from '../../lib/call.ts'
+import { type Crumb, ROOT } from '../../state/ui-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
-import { useHostKind } from '../upload/use-upload-settings.ts'
+import { RemoteFolderDialog } from '../folders/RemoteFolderDialog.tsx'
+import { chooseLocalFolder } from '../local-folders/choose-local-folder.ts'
+import { PathField } from './PathField.tsx'
 import { useWatchActions } from './use-watch.ts'
+import { folderLabel } from './watch-target.ts'
 
 /**
- * A new watch rule: the local folder (typed, or chosen in the native dialog under Electron), the account, the
- * target folder's id, how long a file must stay unchanged, and an optional Done folder.
+ * A new watch rule: the local folder (typed, or Browse… in THE folder picker: the OS's under Electron, the
+ * machine's folders in the browser host), the account and its folder (picked in the same tree as the Move
+ * dialog, shown by its path, its id kept out of sight), how long a file must stay unchanged, and an optional
+ * Done folder (typed or browsed the same way).
  */
 export function AddWatchForm() {
   const accounts = useAccounts()
-  const host = useHostKind()
   const { add } = useWatchActions()
   const [dir, setDir] = useState('')
   const [accountId, setAccountId] = useState('')
-  const [fldId, setFldId] = useState('0')
+  const [target, setTarget] = useState<Crumb[]>([ROOT])
+  const [picking, setPicking] = useState(false)
   const [minAge, setMinAge] = useState(String(DEFAULT_MIN_AGE_MS / 1000))
   const [doneDir, setDoneDir] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const chosenAccount = accountId || accounts.data?.activeId || ''
+  const accountLabel = accounts.data?.accounts.find((a) => a.id === chosenAccount)?.label ?? ''
 
-  const pick = async (set: (path: string) => void) => {
+  const browse = async (purpose: FolderPurpose, typed: string, set: (path: string) => void) => {
     try {
-      const [path] = await call(api.dialog.pickPaths({ kind: 'folder' }))
-      if (path) set(path)
+      const start = typed.trim()
+      const path = await chooseLocalFolder(
+        purpose,
+        start.startsWith('/') || /^[A-Za-z]:[\\/]/.test(start) ? start : null,
+      )
+      if (path !== null) set(path)
     } catch (error) {
       setProblem(errorMessage(error))
     }
@@ -36,15 +47,16 @@ export function AddWatchForm() {
     event.preventDefault()
     setProblem(null)
     const seconds = Number(minAge)
-    const folder = Number(fldId)
     if (!Number.isFinite(seconds) || seconds < 0) return setProblem('Wait time must be 0 seconds or more.')
-    if (!Number.isInteger(folder) || folder < 0)
-      return setProblem('Folder id must be a whole number, 0 for My files.')
     try {
       await add.mutateAsync({
         dir: dir.trim(),
         accountId: chosenAccount,
-        fldId: folder,
+        fldId: (target.at(-1) ?? ROOT).id,
+        folderPath: target
+          .slice(1)
+          .map((c) => c.name)
+          .join('/'),
         minAgeMs: Math.round(seconds * 1000),
         doneDir: doneDir.trim() === '' ? null : doneDir.trim(),
       })
@@ -57,26 +69,26 @@ export function AddWatchForm() {
 
   return (
     <form className="watch-form" aria-label="Add a watch folder" onSubmit={(e) => void submit(e)}>
-      <label className="field">
-        <span>Folder to watch</span>
-        <span className="watch-path">
-          <input
-            className="input mono"
-            value={dir}
-            onChange={(e) => setDir(e.target.value)}
-            placeholder="/home/me/Outbox"
-            required
-          />
-          {host === 'electron' ? (
-            <button type="button" className="btn" onClick={() => void pick(setDir)}>
-              Choose…
-            </button>
-          ) : null}
-        </span>
-      </label>
+      <PathField
+        label="Folder to watch"
+        value={dir}
+        onChange={setDir}
+        placeholder="/home/me/Outbox"
+        browseLabel="Browse for the folder to watch"
+        onBrowse={() => void browse('watch', dir, setDir)}
+        required
+      />
       <label className="field">
         <span>Account</span>
-        <select className="input" value={chosenAccount} onChange={(e) => setAccountId(e.target.value)}>
+        <select
+          className="input"
+          value={chosenAccount}
+          onChange={(e) => {
+            setAccountId(e.target.value)
+            // Folders belong to one account: another account starts at its root.
+            setTarget([ROOT])
+          }}
+        >
           {accounts.data?.accounts.map((a) => (
             <option key={a.id} value={a.id}>
               {a.label}
@@ -84,15 +96,27 @@ export function AddWatchForm() {
           ))}
         </select>
       </label>
-      <label className="field">
-        <span>Into folder id</span>
-        <input
-          className="input num"
-          inputMode="numeric"
-          value={fldId}
-          onChange={(e) => setFldId(e.target.value)}
-        />
-      </label>
+      <div className="field">
+        <span id="watch-target-label">Into folder</span>
+        <span className="watch-path">
+          <output
+            className="input watch-target"
+            aria-labelledby="watch-target-label"
+            title={folderLabel(target)}
+          >
+            <Icon name="folder" size={14} /> <span className="truncate">{folderLabel(target)}</span>
+          </output>
+          <button
+            type="button"
+            className="btn"
+            aria-label="Choose the folder to upload into"
+            disabled={chosenAccount === ''}
+            onClick={() => setPicking(true)}
+          >
+            Choose…
+          </button>
+        </span>
+      </div>
       <label className="field">
         <span>Unchanged for (seconds)</span>
         <input
@@ -102,15 +126,14 @@ export function AddWatchForm() {
           onChange={(e) => setMinAge(e.target.value)}
         />
       </label>
-      <label className="field">
-        <span>Move sent files to (optional)</span>
-        <input
-          className="input mono"
-          value={doneDir}
-          onChange={(e) => setDoneDir(e.target.value)}
-          placeholder="/home/me/Outbox/sent"
-        />
-      </label>
+      <PathField
+        label="Move sent files to (optional)"
+        value={doneDir}
+        onChange={setDoneDir}
+        placeholder="/home/me/Outbox/sent"
+        browseLabel="Browse for the folder sent files move to"
+        onBrowse={() => void browse('watch-done', doneDir || dir, setDoneDir)}
+      />
       {problem ? (
         <p className="form-error" role="alert">
           {problem}
@@ -119,6 +142,18 @@ export function AddWatchForm() {
       <button type="submit" className="btn btn-primary" disabled={add.isPending || chosenAccount === ''}>
         <Icon name="plus" size={14} /> Watch this folder
       </button>
+      {picking ? (
+        <RemoteFolderDialog
+          accountId={chosenAccount}
+          accountLabel={accountLabel}
+          title={`Upload into a folder of ${accountLabel}`}
+          description="New files of the watched folder go up into this folder, with its subfolders mirrored."
+          initial={target}
+          confirmLabel={(f) => `Upload into “${f.name}”`}
+          onChoose={setTarget}
+          onClose={() => setPicking(false)}
+        />
+      ) : null}
     </form>
   )
 }

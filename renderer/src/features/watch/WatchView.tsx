@@ -2,11 +2,14 @@ import './watch.css'
 import type { WatchActivity, WatchStatus } from '../../../../shared/watch.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
+import { ViewToolbar } from '../../components/ViewToolbar.tsx'
+import { formatDateTime } from '../../lib/dates.ts'
 import { formatCount } from '../../lib/format.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { AddWatchForm } from './AddWatchForm.tsx'
 import { TraySetting } from './TraySetting.tsx'
 import { useWatchActions, useWatchList } from './use-watch.ts'
+import { ruleTargetLabel } from './watch-target.ts'
 
 /** Watch folders: local folders whose new files go up by themselves. Add, pause, resume, remove, last activity. */
 export function WatchView() {
@@ -31,9 +34,9 @@ export function WatchView() {
     )
   return (
     <>
-      <header className="toolbar">
+      <ViewToolbar>
         <h1 className="breadcrumb">Watch folders</h1>
-      </header>
+      </ViewToolbar>
       <div className="content watch-content">
         <TraySetting />
         <AddWatchForm />
@@ -55,7 +58,7 @@ function WatchRow({ status }: { status: WatchStatus }) {
       <div className="watch-main">
         <span className="mono truncate">{rule.dir}</span>
         <span className="muted truncate">
-          to {account}, {rule.fldId === 0 ? 'My files' : `folder ${rule.fldId}`}
+          to {account}, {ruleTargetLabel(rule)}
           {rule.doneDir ? ` · sent files move to ${rule.doneDir}` : ''}
         </span>
         <span className="watch-state" data-state={status.state}>
@@ -100,7 +103,7 @@ function stateText(s: WatchStatus): string {
 
 function activityText(a: WatchActivity | null): string {
   if (a === null) return 'No activity yet'
-  const when = new Date(a.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = formatDateTime(a.at)
   switch (a.type) {
     case 'sent':
       return `Last sent: ${a.relPath}, ${when}`

@@ -1,0 +1,32 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import type { WriterInit, WriterMessage, WriterReply } from './index-writer.ts'
+import { openIndexConnection } from './open-index-db.ts'
+import { WriterJobs } from './writer-jobs.ts'
+
+/** The index's writer thread (see index-writer.ts): one connection, the jobs in the order they come. */
+const init = workerData as WriterInit
+const port = parentPort
+if (port === null) throw new Error('index-writer-thread runs as a worker thread')
+const db = openIndexConnection(init.file, init.nativeBinding)
+const jobs = new WriterJobs(db)
+
+port.on('message', (m: WriterMessage) => {
+  if ('close' in m) {
+    db.close()
+    reply({ id: m.id, ok: true, value: null })
+    port.close()
+    return
+  }
+  try {
+    const value = jobs.run(m.job)
+    if (m.id !== 0) reply({ id: m.id, ok: true, value })
+  } catch (error) {
+    jobs.failed(m.job)
+    if (m.id !== 0)
+      reply({ id: m.id, ok: false, error: error instanceof Error ? error.message : String(error) })
+  }
+})
+
+function reply(r: WriterReply): void {
+  port?.postMessage(r)
+}

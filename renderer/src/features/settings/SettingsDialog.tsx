@@ -1,0 +1,39 @@
+import { Icon } from '../../components/Icon.tsx'
+import { Modal } from '../../components/Modal.tsx'
+import { useUi } from '../../state/ui-store.ts'
+import { AutoCopyCheck } from '../upload/AutoCopyCheck.tsx'
+import { TraySetting } from '../watch/TraySetting.tsx'
+import { PreferencesSection } from './PreferencesSection.tsx'
+
+/**
+ * The app's settings where people look for them (the sidebar's Settings, Ctrl+, or ⌘,): the window-wide
+ * preferences, how finished uploads are handed over, the tray (Electron), and the way to the accounts.
+ */
+export function SettingsDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title="Settings" wide>
+      <PreferencesSection />
+      <section className="preferences" aria-labelledby="settings-uploads-title">
+        <h3 id="settings-uploads-title" className="preferences-title">
+          Uploads
+        </h3>
+        <AutoCopyCheck label="Copy the links automatically when an upload finishes" />
+        <TraySetting />
+      </section>
+      <section className="preferences" aria-labelledby="settings-accounts-title">
+        <h3 id="settings-accounts-title" className="preferences-title">
+          Accounts
+        </h3>
+        <div>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => useUi.getState().openDialog({ kind: 'accounts' })}
+          >
+            <Icon name="user" size={14} /> Manage accounts…
+          </button>
+        </div>
+      </section>
+    </Modal>
+  )
+}
