@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { createPathPicker } from './pick-paths.ts'
 import { createRevealer } from './reveal-path.ts'
 
 describe('createRevealer', () => {
@@ -27,24 +26,5 @@ describe('createRevealer', () => {
       kind: 'not_found',
       message: '/home/me/x.weird could not be opened: No application is associated with the specified file',
     })
-  })
-})
-
-describe('createPathPicker for a download folder', () => {
-  it('asks for one folder, which may be created, and answers it', async () => {
-    const calls: unknown[][] = []
-    const dialog = {
-      showOpenDialog: async (...args: unknown[]) => {
-        calls.push(args)
-        return { canceled: false, filePaths: ['/home/me/Downloads/Filedock'] }
-      },
-    }
-    const pick = createPathPicker(dialog as never, () => null)
-    expect(await pick('download-folder')).toEqual(['/home/me/Downloads/Filedock'])
-    expect(calls[0]?.[0]).toMatchObject({
-      title: 'Download to',
-      properties: ['openDirectory', 'createDirectory', 'promptToCreate'],
-    })
-    expect(JSON.stringify(calls[0])).not.toContain('multiSelections')
   })
 })

@@ -3,27 +3,19 @@ import type { BrowserWindow, Dialog, OpenDialogOptions } from 'electron'
 type DialogLike = Pick<Dialog, 'showOpenDialog'>
 
 /**
- * dialog.pickPaths for the core: the native open dialog, modal to the window, for files or folders to upload
- * (several at once either way), or the one folder a download goes into. A cancelled dialog answers [], which the
- * renderer treats as "nothing to upload" (or "no download").
+ * dialog.pickPaths for the core: the native open dialog, modal to the window, for files or folders (several at
+ * once either way). A cancelled dialog answers [], which the renderer treats as "nothing to upload".
  */
 export function createPathPicker(dialog: DialogLike, window: () => BrowserWindow | null) {
-  return async (kind: 'files' | 'folder' | 'download-folder'): Promise<string[]> => {
-    const options: OpenDialogOptions =
-      kind === 'download-folder'
-        ? {
-            title: 'Download to',
-            buttonLabel: 'Download here',
-            properties: ['openDirectory', 'createDirectory', 'promptToCreate'],
-          }
-        : {
-            title: kind === 'files' ? 'Upload files' : 'Upload folders',
-            buttonLabel: 'Upload',
-            properties:
-              kind === 'files'
-                ? ['openFile', 'multiSelections']
-                : ['openDirectory', 'multiSelections', 'createDirectory'],
-          }
+  return async (kind: 'files' | 'folder'): Promise<string[]> => {
+    const options: OpenDialogOptions = {
+      title: kind === 'files' ? 'Upload files' : 'Upload folders',
+      buttonLabel: 'Upload',
+      properties:
+        kind === 'files'
+          ? ['openFile', 'multiSelections']
+          : ['openDirectory', 'multiSelections', 'createDirectory'],
+    }
     const win = window()
     const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
     return result.canceled ? [] : result.filePaths

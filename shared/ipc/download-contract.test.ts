@@ -103,13 +103,12 @@ describe('the other download channels', () => {
     expect(reveal.safeParse({ path: '/etc/passwd', how: 'open' }).success).toBe(false)
   })
 
-  it('the download settings: a folder by the same rule, a policy, verify after upload', () => {
-    expect(settingsPatchSchema.safeParse({ downloadDir: '/data/dl', onConflict: 'overwrite' }).success).toBe(
+  it('the download settings: a policy, verify after upload (the folder is the picker’s, lastFolders)', () => {
+    expect(settingsPatchSchema.safeParse({ onConflict: 'overwrite', verifyAfterUpload: true }).success).toBe(
       true,
     )
-    expect(settingsPatchSchema.safeParse({ downloadDir: null, verifyAfterUpload: true }).success).toBe(true)
-    expect(settingsPatchSchema.safeParse({ downloadDir: 'dl' }).success).toBe(false)
-    expect(settingsPatchSchema.safeParse({ downloadDir: '/data/../dl' }).success).toBe(false)
+    // One memory of the download folder: THE folder picker's, not a setting of its own.
+    expect(settingsPatchSchema.safeParse({ downloadDir: '/data/dl' }).success).toBe(false)
     expect(settingsPatchSchema.safeParse({ onConflict: 'ask' }).success).toBe(false)
     // The download speed limit goes through queue.setBandwidthLimit, with its direction.
     expect(settingsPatchSchema.safeParse({ downloadBytesPerSec: 5000 }).success).toBe(false)

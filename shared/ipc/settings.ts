@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { type ConflictPolicy, conflictPolicySchema, downloadFolderSchema } from '../downloads.ts'
+import { type ConflictPolicy, conflictPolicySchema } from '../downloads.ts'
 import { LINK_CHECK_HOURS } from '../link-health.ts'
 import { type LinkFormat, linkFormats } from '../links.ts'
 import { MAX_WATCH_RULES, type WatchRule, watchRuleSchema } from '../watch.ts'
@@ -22,11 +22,6 @@ export interface AppSettings {
   bandwidthBytesPerSec: number | null
   /** All downloads together, bytes per second; null: no limit (set through queue.setBandwidthLimit, 'down'). */
   downloadBytesPerSec: number | null
-  /**
-   * The folder Download… last downloaded into (remembered by downloads.start); null: none yet, and Download…
-   * offers the OS Downloads folder's `Filedock` subfolder (downloads.folder answers which).
-   */
-  downloadDir: string | null
   /** What a download does when its file's name is taken in the folder (shared/downloads.ts). */
   onConflict: ConflictPolicy
   /**
@@ -63,7 +58,8 @@ export interface AppSettings {
   queuePanelHeights: QueuePanelHeights
   /**
    * The last local folder chosen per purpose (the watched folder, its Done folder, where downloads go): the
-   * folder picker opens there next time. Written by the local.* channels only (they check the path).
+   * folder picker opens there next time. Written by the local.* channels (they check the path), and for
+   * `downloads` by downloads.start too (the folder a download went into is the one Download… offers next).
    */
   lastFolders: LastFolders
 }
@@ -110,7 +106,6 @@ export const defaultSettings: AppSettings = {
   concurrency: 3,
   bandwidthBytesPerSec: null,
   downloadBytesPerSec: null,
-  downloadDir: null,
   onConflict: 'skip',
   verifyAfterUpload: false,
   watchRules: [],
@@ -151,7 +146,6 @@ export const settingsPatchSchema = z.strictObject({
   checkUrls: z.boolean().optional(),
   remoteTimeoutMin: remoteTimeoutSchema.optional(),
   recrawlHours: recrawlHoursSchema.optional(),
-  downloadDir: downloadFolderSchema.nullable().optional(),
   onConflict: conflictPolicySchema.optional(),
   verifyAfterUpload: z.boolean().optional(),
   queuePanelHeights: queuePanelHeightsSchema.optional(),
@@ -174,7 +168,6 @@ export function settingsFromJson(value: unknown): AppSettings {
       defaultSettings.bandwidthBytesPerSec,
     ),
     downloadBytesPerSec: pick(bandwidthSchema, rec.downloadBytesPerSec, defaultSettings.downloadBytesPerSec),
-    downloadDir: pick(downloadFolderSchema.nullable(), rec.downloadDir, defaultSettings.downloadDir),
     onConflict: pick(conflictPolicySchema, rec.onConflict, defaultSettings.onConflict),
     verifyAfterUpload: pick(z.boolean(), rec.verifyAfterUpload, defaultSettings.verifyAfterUpload),
     watchRules: watchRulesFrom(rec.watchRules),

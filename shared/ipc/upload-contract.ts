@@ -143,14 +143,12 @@ export const uploadContract = {
   'settings.update': defineChannel<AppSettings>()(settingsPatchSchema),
 
   /**
-   * The native open dialog (Electron only). Answers the chosen absolute paths, [] when cancelled: files or folders
-   * to upload, or (`download-folder`) the one folder a download goes into. The browser host has no such dialog: it
-   * answers kind `not_found` with operation `dialog.pickPaths`, and the renderer uses the browser's own file input
-   * there (or, for a download folder, a path typed in).
+   * The native open dialog (Electron only). Answers the chosen absolute paths, [] when cancelled. The browser
+   * host has no such dialog: it answers kind `not_found` with operation `dialog.pickPaths`, and the renderer
+   * uses the browser's own file input there. (The folder a download goes into is THE local-folder picker's,
+   * local.pickFolder with purpose `downloads`.)
    */
-  'dialog.pickPaths': defineChannel<string[]>()(
-    z.strictObject({ kind: z.enum(['files', 'folder', 'download-folder']) }),
-  ),
+  'dialog.pickPaths': defineChannel<string[]>()(z.strictObject({ kind: z.enum(['files', 'folder']) })),
 } as const
 
 /** The error operation that marks "this host has no native dialog". */

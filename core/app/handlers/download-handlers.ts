@@ -64,15 +64,17 @@ export function downloadHandlers(d: DownloadHandlerDeps): Pick<Handlers, Downloa
     'downloads.start': async (r) => {
       const planned = await plan(r)
       const { batchId } = await d.queue.engine().enqueueDownloads(planned)
-      if (d.settings.get().downloadDir !== r.to) {
-        await d.settings.update({ downloadDir: r.to })
+      // Remembered where THE folder picker remembers its choices: one memory of the download folder.
+      const lastFolders = d.settings.get().lastFolders
+      if (lastFolders.downloads !== r.to) {
+        await d.settings.update({ lastFolders: { ...lastFolders, downloads: r.to } })
         d.events.emit({ type: 'settings.changed' })
       }
       return { batchId, plan: planSummary(planned) }
     },
     'downloads.folder': async () => {
-      const remembered = d.settings.get().downloadDir
-      return remembered === null
+      const remembered = d.settings.get().lastFolders.downloads
+      return remembered === undefined
         ? { path: join(d.downloadsDir, DOWNLOAD_SUBFOLDER), remembered: false }
         : { path: remembered, remembered: true }
     },

@@ -15,7 +15,7 @@ import type { UploadQueue } from '../upload-queue.ts'
 type UploadChannels = keyof typeof uploadContract
 
 /** The native open dialog, injected by the Electron host. */
-export type PickPaths = (kind: 'files' | 'folder' | 'download-folder') => Promise<string[]>
+export type PickPaths = (kind: 'files' | 'folder') => Promise<string[]>
 
 export interface UploadHandlerDeps {
   queue: UploadQueue

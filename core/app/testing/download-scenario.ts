@@ -48,7 +48,10 @@ export async function runDownloadScenario(call: Call, refused: Refused, accountI
       totalBytes: 0,
     })
     expect(await call('downloads.folder')).toEqual({ path: to, remembered: true })
-    expect(await call<AppSettings>('settings.get')).toMatchObject({ downloadDir: to, onConflict: 'skip' })
+    expect(await call<AppSettings>('settings.get')).toMatchObject({
+      lastFolders: { downloads: to },
+      onConflict: 'skip',
+    })
 
     // The one code alone: no folders for it.
     const one = { ...request, what: { codes: [two.fileCode] } }
