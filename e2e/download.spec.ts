@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { electronMode } from './electron-app.ts'
+import { expect, openWithSmallTree, test } from './fixtures.ts'
+import { expectStatus, queueRow } from './upload-helpers.ts'
+
+// Under Electron, Browse… is the OS's own folder dialog, which a page test cannot drive (its wiring is tested with
+// a fake dialog). Here: the browser host, which writes to a folder of the machine it runs on, the user's own.
+test.skip(electronMode, 'the OS folder dialog is not a page')
+
+/** What seedSmallTree uploads as `name`. */
+const contentOf = (name: string) => `content of ${name}\n`.repeat(40)
+
+/** The tree's folder menu → Download…, the folder chosen with THE local-folder picker; returns the dialog. */
+async function downloadDialog(page: Page, folder: string, to: string) {
+  await page
+    .getByRole('tree', { name: 'Folders' })
+    .getByRole('treeitem', { name: folder, exact: true })
+    .click({
+      button: 'right',
+    })
+  await page
+    .getByRole('menu', { name: `Folder ${folder}` })
+    .getByRole('menuitem', { name: 'Download…' })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Download' })
+  await dialog.getByRole('textbox', { name: 'Save in' }).fill(path.dirname(to))
+  await dialog.getByRole('button', { name: 'Browse for the folder to download into' }).click()
+  const picker = page.getByRole('dialog', { name: 'Download to' })
+  await picker
+    .getByRole('listbox', { name: 'Folders' })
+    .getByRole('option', { name: path.basename(to) })
+    .dblclick()
+  await picker.getByRole('button', { name: `Choose “${path.basename(to)}”` }).click()
+  await expect(dialog.getByRole('textbox', { name: 'Save in' })).toHaveValue(to)
+  return dialog
+}
+
+test('a folder with its subfolders comes down: the tree mirrored, the bytes right, and a re-run fetches nothing', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  await openWithSmallTree(page, host, sandbox)
+  // The index has crawled the account: Download reads the folder's files from it.
+  await expect(page.getByTestId('index-progress')).toHaveCount(0, { timeout: 30_000 })
+  const to = path.join(tmp, 'dl')
+  await fs.mkdir(to)
+
+  const dialog = await downloadDialog(page, 'Documents', to)
+  const plan = dialog.getByRole('list', { name: 'Download plan' })
+  await expect(plan).toContainText('To fetch: 2 files')
+  await expect(plan).toContainText('Already here, not fetched again: 0 files')
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click()
+  await expect(dialog).toHaveCount(0)
+
+  // Items of the transfers panel, finished; a finished download offers Show in folder.
+  await expectStatus(page, 'contract.docx', 'Downloaded')
+  await expectStatus(page, 'invoice-001.pdf', 'Downloaded')
+  await expect(
+    queueRow(page, 'contract.docx').getByRole('button', { name: 'Show contract.docx in folder' }),
+  ).toBeVisible()
+
+  // On disk: the folder's own file at the top, its subfolder's below, whole; no work file left.
+  expect(await fs.readFile(path.join(to, 'contract.docx'), 'utf8')).toBe(contentOf('contract.docx'))
+  expect(await fs.readFile(path.join(to, 'Invoices', 'invoice-001.pdf'), 'utf8')).toBe(
+    contentOf('invoice-001.pdf'),
+  )
+  expect((await fs.readdir(to, { recursive: true })).sort()).toEqual([
+    'Invoices',
+    path.join('Invoices', 'invoice-001.pdf'),
+    'contract.docx',
+  ])
+  const before = await fs.stat(path.join(to, 'contract.docx'))
+
+  // The same download again: the plan finds both here, and nothing is fetched or rewritten.
+  const again = await downloadDialog(page, 'Documents', to)
+  await expect(again.getByRole('list', { name: 'Download plan' })).toContainText('To fetch: 0 files')
+  await expect(again.getByRole('list', { name: 'Download plan' })).toContainText(
+    'Already here, not fetched again: 2 files',
+  )
+  await again.getByRole('button', { name: 'Download', exact: true }).click()
+  await expect(page.getByText(`Nothing to download: 2 files already in ${to}`)).toBeVisible()
+  expect((await fs.stat(path.join(to, 'contract.docx'))).mtimeMs).toBe(before.mtimeMs)
+})
