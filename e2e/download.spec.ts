@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { electronMode } from './electron-app.ts'
-import { expect, openWithSmallTree, test } from './fixtures.ts'
+import { expect, fileRow, openWithSmallTree, savedSetting, test } from './fixtures.ts'
 import { expectStatus, queueRow } from './upload-helpers.ts'
 
 // Under Electron, Browse… is the OS's own folder dialog, which a page test cannot drive (its wiring is tested with
@@ -84,4 +84,54 @@ test('a folder with its subfolders comes down: the tree mirrored, the bytes righ
   await again.getByRole('button', { name: 'Download', exact: true }).click()
   await expect(page.getByText(`Nothing to download: 2 files already in ${to}`)).toBeVisible()
   expect((await fs.stat(path.join(to, 'contract.docx'))).mtimeMs).toBe(before.mtimeMs)
+})
+
+test('Ctrl+A of a folder → Download…: its files side by side; Keep both (a setting) saves beside a file of the same name', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  await openWithSmallTree(page, host, sandbox)
+  await expect(page.getByTestId('index-progress')).toHaveCount(0, { timeout: 30_000 })
+  const to = path.join(tmp, 'dl')
+  await fs.mkdir(to)
+  await fs.writeFile(path.join(to, 'notes.txt'), 'my own notes')
+
+  // The conflict policy is a setting.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  await page
+    .getByRole('region', { name: 'Preferences' })
+    .getByLabel(/^Keep both/)
+    .check()
+  await page.keyboard.press('Escape')
+  await expect.poll(() => savedSetting(host.dataDir, 'onConflict')).toBe('rename')
+
+  // A Ctrl+A selection goes to main as its query: main reads the files from the index.
+  await fileRow(page, 'report-2024.pdf').click()
+  await page.keyboard.press('Control+a')
+  await expect(page.getByTestId('status-selection')).toContainText('3 selected')
+  await fileRow(page, 'notes.txt').click({ button: 'right' })
+  await page
+    .getByRole('menu', { name: 'File actions' })
+    .getByRole('menuitem', { name: /^Download…/ })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Download' })
+  await dialog.getByRole('textbox', { name: 'Save in' }).fill(to)
+  const plan = dialog.getByRole('list', { name: 'Download plan' })
+  await expect(plan).toContainText('To fetch: 3 files')
+  await expect(plan).toContainText('Names taken by another file: 1')
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click()
+  for (const name of ['report-2024.pdf', 'holiday.jpg', 'notes.txt'])
+    await expectStatus(page, name, 'Downloaded')
+
+  expect((await fs.readdir(to)).sort()).toEqual([
+    'holiday.jpg',
+    'notes (1).txt',
+    'notes.txt',
+    'report-2024.pdf',
+  ])
+  expect(await fs.readFile(path.join(to, 'notes.txt'), 'utf8')).toBe('my own notes')
+  expect(await fs.readFile(path.join(to, 'notes (1).txt'), 'utf8')).toBe(contentOf('notes.txt'))
+  expect(await fs.readFile(path.join(to, 'holiday.jpg'), 'utf8')).toBe(contentOf('holiday.jpg'))
 })
