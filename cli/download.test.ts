@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { downloadSandboxForAll, sha256OfFile } from '../core/download/testing/download-sandbox.ts'
 import { filesUnder, timesFetched } from '../core/queue/testing/download-support.ts'
+import { prng as seeded } from '../sandbox/codes.ts'
 import { noFaults } from '../sandbox/faults.ts'
 import { servedRanges } from '../sandbox/testing/api-calls.ts'
 import { jsonLines, runCli, startCli } from './testing/cli-runner.ts'
@@ -37,17 +38,6 @@ const envOf = (data: string) => ({
   FILEDOCK_DATA_DIR: join(data, 'app'),
   FILEDOCK_DATA: join(data, 'queue-state'),
 })
-
-/** A seeded generator (mulberry32): the kills land at the same moments on every run. */
-function seeded(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let r = Math.imul(a ^ (a >>> 15), 1 | a)
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Every file of the folder is under `to`, whole, and nothing else is (no work file, no lock). */
 async function expectWhole(to: string): Promise<void> {

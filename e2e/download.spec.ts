@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import type { SandboxHandle } from '../sandbox/server.ts'
 import { electronMode } from './electron-app.ts'
-import { expect, fileRow, openWithSmallTree, savedSetting, test } from './fixtures.ts'
+import { expect, fileRow, type Host, openWithSmallTree, savedSetting, test } from './fixtures.ts'
 import { expectStatus, queueRow } from './upload-helpers.ts'
 
 // Under Electron, Browse… is the OS's own folder dialog, which a page test cannot drive (its wiring is tested with
@@ -11,6 +12,15 @@ test.skip(electronMode, 'the OS folder dialog is not a page')
 
 /** What seedSmallTree uploads as `name`. */
 const contentOf = (name: string) => `content of ${name}\n`.repeat(40)
+
+/** The small tree open and indexed (Download reads the files from the index); answers an empty local folder. */
+async function openIndexed(page: Page, host: Host, sandbox: SandboxHandle, tmp: string): Promise<string> {
+  await openWithSmallTree(page, host, sandbox)
+  await expect(page.getByTestId('index-progress')).toHaveCount(0, { timeout: 30_000 })
+  const to = path.join(tmp, 'dl')
+  await fs.mkdir(to)
+  return to
+}
 
 /** The tree's folder menu → Download…, the folder chosen with THE local-folder picker; returns the dialog. */
 async function downloadDialog(page: Page, folder: string, to: string) {
@@ -43,11 +53,7 @@ test('a folder with its subfolders comes down: the tree mirrored, the bytes righ
   sandbox,
   tmp,
 }) => {
-  await openWithSmallTree(page, host, sandbox)
-  // The index has crawled the account: Download reads the folder's files from it.
-  await expect(page.getByTestId('index-progress')).toHaveCount(0, { timeout: 30_000 })
-  const to = path.join(tmp, 'dl')
-  await fs.mkdir(to)
+  const to = await openIndexed(page, host, sandbox, tmp)
 
   const dialog = await downloadDialog(page, 'Documents', to)
   const plan = dialog.getByRole('list', { name: 'Download plan' })
@@ -92,10 +98,7 @@ test('Ctrl+A of a folder → Download…: its files side by side; Keep both (a s
   sandbox,
   tmp,
 }) => {
-  await openWithSmallTree(page, host, sandbox)
-  await expect(page.getByTestId('index-progress')).toHaveCount(0, { timeout: 30_000 })
-  const to = path.join(tmp, 'dl')
-  await fs.mkdir(to)
+  const to = await openIndexed(page, host, sandbox, tmp)
   await fs.writeFile(path.join(to, 'notes.txt'), 'my own notes')
 
   // The conflict policy is a setting.

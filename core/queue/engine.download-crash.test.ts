@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
+import { prng as seeded } from '../../sandbox/codes.ts'
 import { noFaults } from '../../sandbox/faults.ts'
 import { servedRanges } from '../../sandbox/testing/api-calls.ts'
 import { downloadSandboxForAll, sha256OfFile } from '../download/testing/download-sandbox.ts'
@@ -10,17 +11,6 @@ import { idleSummary, startRun } from './testing/engine-process.ts'
 import { tempDir } from './testing/support.ts'
 
 const t = downloadSandboxForAll()
-
-/** A seeded generator (mulberry32): the kills land at the same moments on every run of the test. */
-function seeded(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let r = Math.imul(a ^ (a >>> 15), 1 | a)
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /**
  * A queue of downloads in a process of its own, killed with SIGKILL at seeded moments and opened again on the same
