@@ -2,8 +2,9 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import type { SandboxHandle } from '../sandbox/server.ts'
+import { servedRanges, upload } from '../sandbox/testing/api-calls.ts'
 import { electronMode } from './electron-app.ts'
-import { expect, fileRow, type Host, openWithSmallTree, savedSetting, test } from './fixtures.ts'
+import { expect, fileRow, type Host, openWithSmallTree, ref, savedSetting, test } from './fixtures.ts'
 import { expectStatus, queueRow } from './upload-helpers.ts'
 
 // Under Electron, Browse… is the OS's own folder dialog, which a page test cannot drive (its wiring is tested with
@@ -137,4 +138,51 @@ test('Ctrl+A of a folder → Download…: its files side by side; Keep both (a s
   expect(await fs.readFile(path.join(to, 'notes.txt'), 'utf8')).toBe('my own notes')
   expect(await fs.readFile(path.join(to, 'notes (1).txt'), 'utf8')).toBe(contentOf('notes.txt'))
   expect(await fs.readFile(path.join(to, 'holiday.jpg'), 'utf8')).toBe(contentOf('holiday.jpg'))
+})
+
+test('pause and resume in the transfers panel keep the bytes: the download continues with Range, never from 0', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const big = 'pause and resume keep the bytes\n'.repeat(64 * 1024) // 2 MiB
+  const code = await upload(ref(sandbox), 'big.log', big)
+  const to = await openIndexed(page, host, sandbox, tmp)
+  await servedRanges(ref(sandbox), { clear: true })
+  // Paced, so the pause lands mid-file.
+  sandbox.setFaults({ downloadBytesPerSec: 256 << 10 })
+
+  await fileRow(page, 'big.log').click({ button: 'right' })
+  await page
+    .getByRole('menu', { name: 'File actions' })
+    .getByRole('menuitem', { name: /^Download…/ })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Download' })
+  await dialog.getByRole('textbox', { name: 'Save in' }).fill(to)
+  await expect(dialog.getByRole('list', { name: 'Download plan' })).toContainText('To fetch: 1 file')
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click()
+  await expectStatus(page, 'big.log', /Downloading \d+%/)
+  await queueRow(page, 'big.log').getByRole('button', { name: 'Pause big.log' }).click()
+  await expectStatus(page, 'big.log', 'Paused')
+
+  // The bytes so far stay in the hidden work file beside the target; nothing is under the final name.
+  const part = path.join(to, `.big.log.${code}.filedock-part`)
+  const kept = (await fs.stat(part)).size
+  expect(kept).toBeGreaterThan(0)
+  expect(kept).toBeLessThan(big.length)
+  await expect(fs.stat(path.join(to, 'big.log'))).rejects.toThrow()
+  const bar = queueRow(page, 'big.log').getByRole('progressbar')
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+
+  sandbox.setFaults({ downloadBytesPerSec: 0 })
+  await queueRow(page, 'big.log').getByRole('button', { name: 'Resume big.log' }).click()
+  await expectStatus(page, 'big.log', 'Downloaded')
+  await expect(queueRow(page, 'big.log').getByTestId('queue-item-status')).not.toContainText('restarted')
+  expect(await fs.readFile(path.join(to, 'big.log'), 'utf8')).toBe(big)
+  await expect(fs.stat(part)).rejects.toThrow()
+  // The second request asked for the rest only, and the host answered with it.
+  const served = (await servedRanges(ref(sandbox), { codes: [code] })).files[code] ?? []
+  expect(served.map((r) => r.status)).toEqual([200, 206])
+  expect(served[1]?.range).toMatch(/^bytes=[1-9]\d*-$/)
 })
