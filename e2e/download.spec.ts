@@ -185,4 +185,11 @@ test('pause and resume in the transfers panel keep the bytes: the download conti
   const served = (await servedRanges(ref(sandbox), { codes: [code] })).files[code] ?? []
   expect(served.map((r) => r.status)).toEqual([200, 206])
   expect(served[1]?.range).toMatch(/^bytes=[1-9]\d*-$/)
+
+  // Downloads have a speed limit of their own, beside the uploads' one.
+  const panel = page.getByRole('region', { name: 'Upload queue' })
+  await panel.getByLabel('Download limit (KB/s)').fill('64')
+  await panel.getByLabel('Download limit (KB/s)').press('Enter')
+  await expect.poll(() => savedSetting(host.dataDir, 'downloadBytesPerSec')).toBe(64_000)
+  expect(await savedSetting(host.dataDir, 'bandwidthBytesPerSec')).toBeNull()
 })

@@ -15,7 +15,7 @@ async function openSlowOneAtATime(page: Page, host: Host, sandbox: SandboxHandle
   await openWithAccount(page, host, sandbox)
   const queue = await openQueueSettings(page)
   await setSpeedLimit(queue, '48')
-  await queue.getByLabel('Uploads at once').selectOption('1')
+  await queue.getByLabel('Transfers at once').selectOption('1')
   return queue
 }
 

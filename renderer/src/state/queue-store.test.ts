@@ -119,9 +119,13 @@ describe('the renderer queue store', () => {
       type: 'queue.settings',
       concurrency: 5,
       bandwidthBytesPerSec: 65_536,
-      downloadBytesPerSec: null,
+      downloadBytesPerSec: 32_768,
     })
-    expect(useQueue.getState()).toMatchObject({ concurrency: 5, bandwidthBytesPerSec: 65_536 })
+    expect(useQueue.getState()).toMatchObject({
+      concurrency: 5,
+      bandwidthBytesPerSec: 65_536,
+      downloadBytesPerSec: 32_768,
+    })
   })
 
   it('tells subscribers at most once per burst of events, however many arrived', () => {

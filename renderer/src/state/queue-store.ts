@@ -30,7 +30,9 @@ interface QueueState {
   totals: QueueTotals
   paused: QueuePause | null
   concurrency: number
+  /** The speed limits of uploads and of downloads (bytes a second), null: none. */
   bandwidthBytesPerSec: number | null
+  downloadBytesPerSec: number | null
 }
 
 const NOTIFY_MS = 60
@@ -46,6 +48,7 @@ export const useQueue = create<QueueState>()(() => ({
   paused: null,
   concurrency: 3,
   bandwidthBytesPerSec: null,
+  downloadBytesPerSec: null,
 }))
 
 let timer: ReturnType<typeof setTimeout> | null = null
@@ -69,6 +72,7 @@ export function applySnapshot(snapshot: QueueSnapshot): void {
     paused: snapshot.paused,
     concurrency: snapshot.concurrency,
     bandwidthBytesPerSec: snapshot.bandwidthBytesPerSec,
+    downloadBytesPerSec: snapshot.downloadBytesPerSec,
   })
   notify()
 }
@@ -114,7 +118,11 @@ export function applyQueueEvent(event: QueueEvent): void {
       if (s.paused?.reason === event.reason) useQueue.setState({ paused: null })
       break
     case 'queue.settings':
-      useQueue.setState({ concurrency: event.concurrency, bandwidthBytesPerSec: event.bandwidthBytesPerSec })
+      useQueue.setState({
+        concurrency: event.concurrency,
+        bandwidthBytesPerSec: event.bandwidthBytesPerSec,
+        downloadBytesPerSec: event.downloadBytesPerSec,
+      })
       break
     case 'batch.finished':
       break

@@ -33,5 +33,6 @@ export const queueActions = {
   },
   clearFinished: () => run(api.queue.clearFinished()),
   setConcurrency: (n: number) => run(api.queue.setConcurrency({ n })),
-  setBandwidth: (bytesPerSec: number | null) => run(api.queue.setBandwidthLimit({ bytesPerSec })),
+  setBandwidth: (bytesPerSec: number | null, direction: 'up' | 'down' = 'up') =>
+    run(api.queue.setBandwidthLimit({ bytesPerSec, direction })),
 }
