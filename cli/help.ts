@@ -16,6 +16,9 @@ Usage:
   filedock upload PATH… [options]                 upload files and folders (a folder is mirrored) through the
                                                   durable upload queue; prints the link pack
   filedock remote URL… [options]                  let the host fetch URLs, through the same queue
+  filedock download CODE… | --fld_id N | --all --to DIR [options]
+                                                  download files, a folder (its tree mirrored) or the
+                                                  whole account, resumable, through the same queue
   filedock api <group>/<op> [--<param> <value>]…   call one API operation, print its result as JSON
   filedock api --help                             list the operations and their parameters
   filedock accounts [--json]                      list the accounts saved in the Filedock app
@@ -31,7 +34,7 @@ Environment:
   ${API_KEY_ENV}   the account's API key when no --account is given. It is never accepted as a
                      flag: command lines are visible to other users through ps and shell history.
   ${BASE_URL_ENV}  the host's address, when --base-url is not given
-  ${DATA_ENV}      folder of the upload queue and history, when --data is not given
+  ${DATA_ENV}      folder of the queue and the upload history, when --data is not given
   FILEDOCK_DATA_DIR  the app's data folder (its accounts; the default queue and history live there too)
   ${KEYCHAIN_SERVICE_ENV}  keychain service name of the keys (default: Filedock)
 
@@ -112,6 +115,49 @@ ${queueOptions}
 ${optionsHelp(['allow-html', 'no-probe', 'fetch-timeout'])}
 
 ${queueNotes}`
+}
+
+export function downloadHelp(): string {
+  return `Usage: filedock download CODE… | --fld_id N | --all --to DIR [options]
+
+Downloads files by code, a folder with all its subfolders (the tree mirrored under DIR), or the whole account
+(mirrored from its root) into DIR, through the same durable queue as uploads. Bytes go to a hidden work file
+beside the target (.NAME.CODE.filedock-part) and the file gets its name only once it holds every byte the host
+says it has: never a partial file under its name. Names the local disk would refuse are made safe (reported).
+
+A file already here (same name and size) is not fetched again, so running the same command twice fetches
+nothing the second time. After Ctrl-C (exit 130), a kill or a crash, run it again (or "filedock download" with
+no arguments and the same --data): each file continues from the bytes it has, with an HTTP Range request. Two
+runs at once share the work: a file is fetched once, by one of them.
+
+Options:
+${optionsHelp([
+  ['fld_id', 'the folder to download, with its subfolders (0 is the root)'],
+  'all',
+  'to',
+  'on-conflict',
+  'account',
+  'base-url',
+  'concurrency',
+  'limit-rate',
+  [
+    'json',
+    'one JSON line per file on stdout: {"status": "downloaded" | "already here" | "failed",\n"code", "path", "size", "name", "reason"?}, then {"downloaded", "alreadyHere", …}',
+  ],
+  'data',
+  ['retry-failed', 'put downloads that failed in earlier runs back in line (they keep their bytes)'],
+  'offline-wait',
+  [
+    'dry-run',
+    'print the plan (to fetch, already here, names taken, names made safe, bytes, free\nspace) and change nothing: no folder is created, nothing is fetched',
+  ],
+])}
+
+On a terminal, a progress bar (bytes, speed, ETA, counts) is drawn on stderr; failures and a summary go there
+too. Exit code 0 when every file is here, 9 when some failed or were left out (codes the host does not know),
+4 when none of them exists, 11 when the local disk refused (full, not writable), 2 for a usage mistake, 3 on a
+rejected key, 5 when the host stayed unreachable, 130 after Ctrl-C; unfinished downloads stay in the queue.
+`
 }
 
 export function watchHelp(): string {

@@ -48,6 +48,8 @@ export async function run(
         return await (await import('./commands/upload.ts')).uploadCommand(rest, ctx)
       case 'remote':
         return await (await import('./commands/upload.ts')).remoteCommand(rest, ctx)
+      case 'download':
+        return await (await import('./commands/download.ts')).downloadCommand(rest, ctx)
       case 'accounts':
         return await (await import('./commands/accounts.ts')).accountsCommand(rest, ctx)
       case 'watch':
@@ -77,7 +79,7 @@ function report(ctx: CliContext, err: unknown): number {
 }
 
 /**
- * Ctrl-C aborts the running request, or stops the upload queue with its items kept for the next run (exit 130);
+ * Ctrl-C aborts the running request, or stops the queue with its items kept for the next run (exit 130);
  * a second Ctrl-C exits at once.
  */
 export function interruptSignal(): AbortSignal {

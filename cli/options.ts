@@ -94,6 +94,21 @@ export const cliOptions = {
     usage: '--done DIR',
     help: 'move each file there once its landing is verified (sub-folders kept)',
   },
+  to: { type: 'string', usage: '--to DIR', help: 'the local folder the files go into (created if missing)' },
+  all: { type: 'boolean', usage: '--all', help: 'the whole account, its folder tree mirrored' },
+  'on-conflict': {
+    type: 'string',
+    usage: '--on-conflict P',
+    help:
+      'when a name is taken by another file: skip (default: a file of the same size is the\n' +
+      'file, already here; another size is kept beside as rename does), rename (keep both:\n' +
+      '"name (1).ext"), overwrite (replace it)',
+  },
+  'limit-rate': {
+    type: 'string',
+    usage: '--limit-rate R',
+    help: 'at most R bytes a second for all downloads together, as curl reads it: 500K, 2M, 1G',
+  },
   help: { type: 'boolean', usage: '--help, -h', help: 'this help' },
 } as const satisfies Record<string, CliOption>
 

@@ -133,6 +133,7 @@ test('a folder row of the file pane has the folder menu: Open, Rename in place, 
     /Rename/,
     /New folder inside/,
     /Upload here…/,
+    /Download…/,
     /Copy links of its files/,
     /Check links of its files/,
   ])

@@ -16,7 +16,7 @@ test('a finished batch and its toasts cover no control: queue buttons, file menu
   const card = page.getByRole('dialog', { name: 'Upload finished' })
   await expect(card.getByTestId('batch-summary')).toContainText('10 files uploaded')
   const queue = page.getByRole('region', { name: 'Upload queue' })
-  const toggle = queue.getByRole('button', { name: /^Uploads/ })
+  const toggle = queue.getByRole('button', { name: /^Transfers/ })
   // A drop opens the uploads panel by itself.
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
   await expectStatus(page, 'batch_10.txt', 'Done')

@@ -15,7 +15,7 @@ async function openSlowOneAtATime(page: Page, host: Host, sandbox: SandboxHandle
   await openWithAccount(page, host, sandbox)
   const queue = await openQueueSettings(page)
   await setSpeedLimit(queue, '48')
-  await queue.getByLabel('Uploads at once').selectOption('1')
+  await queue.getByLabel('Transfers at once').selectOption('1')
   return queue
 }
 
@@ -35,7 +35,7 @@ test('Pause all lets the running upload finish; Stop now interrupts one and says
   await expectStatus(page, 'first.bin', /Uploading \d+%/)
   await queue.getByRole('button', { name: 'Pause all' }).click()
   await expect(page.getByTestId('queue-paused')).toContainText(
-    'Uploads already running finish; no new ones start until you resume.',
+    'Transfers already running finish; no new ones start until you resume.',
   )
   await expectStatus(page, 'first.bin', 'Done')
   await expectStatus(page, 'second.bin', 'Waiting')

@@ -25,7 +25,7 @@ test('the file list keeps most of the window with the uploads panel open and a f
   const card = page.getByRole('dialog', { name: 'Upload finished' })
   await expect(card).toBeVisible()
   const queue = page.getByRole('region', { name: 'Upload queue' })
-  await expect(queue.getByRole('button', { name: /^Uploads/ })).toHaveAttribute('aria-expanded', 'true')
+  await expect(queue.getByRole('button', { name: /^Transfers/ })).toHaveAttribute('aria-expanded', 'true')
 
   for (const size of SIZES) {
     await page.setViewportSize(size)
@@ -83,12 +83,12 @@ test('the uploads panel is resized by its edge, by mouse or keys, and keeps its 
 
   // Remembered for this size of window after a reload; another size of window has its own.
   await page.reload()
-  await page.getByRole('button', { name: /^Uploads/ }).click()
+  await page.getByRole('button', { name: /^Transfers/ }).click()
   await expect.poll(height).toBeCloseTo(chosen, 0)
   await page.setViewportSize({ width: 1024, height: 640 })
   await expect.poll(height).not.toBeCloseTo(chosen, 0)
   // Collapsed, it is its bar only.
-  await page.getByRole('button', { name: /^Uploads/ }).click()
+  await page.getByRole('button', { name: /^Transfers/ }).click()
   await expect.poll(height).toBeLessThan(48)
 })
 

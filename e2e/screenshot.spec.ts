@@ -80,7 +80,7 @@ test('screenshots of every main view, light and dark', async ({ page, context, h
           .click()
         await page
           .getByRole('region', { name: 'Upload queue' })
-          .getByRole('button', { name: /^Uploads/ })
+          .getByRole('button', { name: /^Transfers/ })
           .click()
         await page
           .getByRole('tree', { name: 'Folders' })

@@ -30,6 +30,7 @@ import { launchPaths, OpenWith } from './shell/open-with.ts'
 import { createFolderPicker } from './shell/pick-folder.ts'
 import { createPathPicker } from './shell/pick-paths.ts'
 import { createProxyResolver } from './shell/proxy.ts'
+import { createRevealer } from './shell/reveal-path.ts'
 import { askWithDialog, offerSafeStorage } from './shell/secret-choice.ts'
 import { allowOnlyClipboardWrite, hardenWebContents, keepCookiesOut } from './shell/security.ts'
 import { shutDownInOrder } from './shell/shutdown.ts'
@@ -135,6 +136,8 @@ async function start(): Promise<void> {
     copyToClipboard: (text) => clipboard.writeText(text),
     pickPaths: createPathPicker(dialog, mainWindow),
     pickFolder: createFolderPicker(dialog, mainWindow),
+    revealPath: createRevealer(shell),
+    downloadsDir: app.getPath('downloads'),
     log,
     // The index's writer thread, bundled next to main by scripts/build-electron.mjs.
     index: { writerEntry: join(__dirname, 'index-writer.cjs') },

@@ -88,7 +88,11 @@ const app = {
   requestSingleInstanceLock: () => true,
   on: (event, fn) => { (listeners[event] ||= []).push(fn) },
   whenReady: () => Promise.resolve(),
-  getPath: () => { throw new Error('FILEDOCK_DATA_DIR should have been used') },
+  getPath: (name) => {
+    // The OS Downloads folder, which downloads offer by default; the data folder must come from FILEDOCK_DATA_DIR.
+    if (name === 'downloads') return '/home/fake/Downloads'
+    throw new Error('FILEDOCK_DATA_DIR should have been used')
+  },
   getVersion: () => '9.9.9',
   getAppPath: () => process.cwd(),
   quit: () => {

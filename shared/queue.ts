@@ -23,9 +23,28 @@ const errorDataSchema = z.object({
   status: z.number().exactOptional(),
 })
 
-/** A local file, an empty folder of a dropped tree (mirrored as a folder, nothing to upload) or a remote URL. */
-const itemKindSchema = z.enum(['file', 'folder', 'url'])
+/**
+ * Uploads: a local file, an empty folder of a dropped tree (mirrored as a folder, nothing to upload) or a remote
+ * URL. Downloads: a file of the host fetched to the local disk.
+ */
+const itemKindSchema = z.enum(['file', 'folder', 'url', 'download'])
 export type QueueItemKind = z.infer<typeof itemKindSchema>
+
+/** Which way an item's bytes go: each direction has its own slots (the one concurrency) and speed limit. */
+const directionSchema = z.enum(['up', 'down'])
+export type TransferDirection = z.infer<typeof directionSchema>
+export const transferDirections: readonly TransferDirection[] = ['up', 'down']
+
+export function directionOf(kind: QueueItemKind): TransferDirection {
+  return kind === 'download' ? 'down' : 'up'
+}
+
+/**
+ * Why a download fetched its file from the first byte again although it had bytes: the host ignored Range (it
+ * answered 200 with the whole file), or the file changed on the host since the first bytes came (If-Range).
+ */
+const restartSchema = z.enum(['range-ignored', 'changed'])
+export type DownloadRestart = z.infer<typeof restartSchema>
 
 /**
  * queued: waiting for a worker; running: a worker is on it (see phase); retrying: waiting out a backoff;
@@ -50,7 +69,8 @@ export const finalStates: readonly QueueItemState[] = ['done', 'failed', 'cancel
  * What a running item is doing right now: folders (creating or finding the mirrored folders), checking (looking
  * on the host for a copy a lost attempt may have stored), uploading, verifying (confirming the file code is in
  * the account), moving (file/set_folder into the mirrored folder), requesting (upload/url), fetching (the host
- * is fetching a remote URL).
+ * is fetching a remote URL). Downloads: linking (asking the host for a fresh direct link), downloading (bytes
+ * into the hidden work file), finishing (the complete file put in place under the conflict policy).
  */
 const itemPhaseSchema = z.enum([
   'folders',
@@ -60,6 +80,9 @@ const itemPhaseSchema = z.enum([
   'moving',
   'requesting',
   'fetching',
+  'linking',
+  'downloading',
+  'finishing',
 ])
 export type QueueItemPhase = z.infer<typeof itemPhaseSchema>
 
@@ -67,14 +90,18 @@ const itemViewSchema = z.object({
   id,
   batchId: id,
   kind: itemKindSchema,
+  direction: directionSchema,
   accountId: id,
   /** The file's name on the host (for a URL: the last segment of its path, as the host names it). */
   name: z.string(),
-  /** Path inside the drop, `/`-separated (`photos/2024/a.jpg`); for a URL, the name. */
+  /**
+   * Path inside the drop, `/`-separated (`photos/2024/a.jpg`); for a URL, the name; for a download, the path
+   * inside the download's folder, with the names made safe for the local disk.
+   */
   relPath: z.string(),
-  /** The local path or the URL. */
+  /** The local path or the URL (for a download: the host file's code; where it goes is `localPath`). */
   source: z.string(),
-  /** The folder the drop targets (the mirrored tree is created under it). */
+  /** The folder the drop targets (the mirrored tree is created under it); for a download, the host folder asked for. */
   fldId: count,
   /** The folder the file lands in, once known. */
   targetFldId: count.nullable(),
@@ -84,7 +111,8 @@ const itemViewSchema = z.object({
   phase: itemPhaseSchema.nullable(),
   /** Failed attempts so far (pauses, offline spells and auth pauses do not count). */
   attempts: count,
-  bytesSent: bytes,
+  /** Bytes moved so far: sent for an upload, in the work file for a download (what a resume keeps). */
+  bytesDone: bytes,
   /** When a retrying item tries again. */
   nextAttemptAt: time.nullable(),
   fileCode: z.string().nullable(),
@@ -97,10 +125,14 @@ const itemViewSchema = z.object({
   alreadyThere: z.literal(true).exactOptional(),
   /** A URL the host is fetching: when it was asked to (the fetch time limit counts from here). */
   fetchStartedAt: time.exactOptional(),
+  /** A download: where the file is (once in place, under the name the conflict policy gave it) or goes. */
+  localPath: z.string().exactOptional(),
+  /** A download fetched from the first byte again although it had bytes, and why (absent: never). */
+  restarted: restartSchema.exactOptional(),
 })
 export type QueueItemView = z.infer<typeof itemViewSchema>
 
-const totalsSchema = z.object({
+const directionTotalsSchema = z.object({
   /** Items of each state, and all of them. */
   items: count,
   queued: count,
@@ -111,22 +143,36 @@ const totalsSchema = z.object({
   done: count,
   failed: count,
   cancelled: count,
-  /** Bytes of every file item that is not cancelled. */
+  /** Bytes of every file item (upload or download) that is not cancelled. */
   totalBytes: bytes,
-  /** Bytes of done items plus bytes sent of running ones. */
+  /** Bytes of done items plus bytes moved of running ones. */
   doneBytes: bytes,
-  /** Bytes of failed items: not sent, and not waiting to be (the ETA leaves them out). */
+  /** Bytes of failed items: not moved, and not waiting to be (the ETA leaves them out). */
   failedBytes: bytes,
-  /** Upload speed over the last few seconds, all transfers together; 0 when nothing is running. */
+  /** Speed over the last few seconds, all transfers together; 0 when nothing is running. */
   bytesPerSec: bytes,
-  /** Seconds until the bytes still to send are sent at the current speed; null when not moving. */
+  /** Seconds until the bytes still to move are moved at the current speed; null when not moving. */
   etaSec: z.number().nullable(),
+})
+export type DirectionTotals = z.infer<typeof directionTotalsSchema>
+
+/**
+ * Both directions together, and each on its own (`up`, `down`) for a transfers panel filtered by direction: the
+ * same counts, bytes, speed and ETA, as main computes them.
+ */
+const totalsSchema = directionTotalsSchema.extend({
+  up: directionTotalsSchema,
+  down: directionTotalsSchema,
 })
 /** The queue's counts and bytes, computed once in main and sent with the snapshot and progress events. */
 export type QueueTotals = z.infer<typeof totalsSchema>
 
 /** Totals of an empty queue: the starting point of every count. */
 export function emptyTotals(): QueueTotals {
+  return { ...emptyDirectionTotals(), up: emptyDirectionTotals(), down: emptyDirectionTotals() }
+}
+
+export function emptyDirectionTotals(): DirectionTotals {
   return {
     items: 0,
     queued: 0,
@@ -147,7 +193,7 @@ export function emptyTotals(): QueueTotals {
 
 const itemProgressSchema = z.object({
   id,
-  bytesSent: bytes,
+  bytesDone: bytes,
   totalBytes: bytes,
   bytesPerSec: bytes,
   etaSec: z.number().nullable(),
@@ -209,6 +255,21 @@ const batchAccountGroupSchema = z.object({
 })
 export type BatchAccountGroup = z.infer<typeof batchAccountGroupSchema>
 
+/** What one enqueue call added: dropped paths, remote URLs, or files of the host to download. */
+const batchKindSchema = z.enum(['paths', 'urls', 'downloads'])
+export type BatchKind = z.infer<typeof batchKindSchema>
+
+/** A finished batch of downloads, for its "Show in folder" and its summary. */
+const batchDownloadSchema = z.object({
+  /** The local folder the batch downloaded into (its mirrored folders are under it). */
+  dir: z.string(),
+  /** Files fetched and put in place (those already here not counted). */
+  downloaded: count,
+  /** Bytes of the downloaded files. */
+  bytes,
+})
+export type BatchDownload = z.infer<typeof batchDownloadSchema>
+
 export const queueEventSchemas = [
   /** Items were added (one enqueue call). */
   z.object({ type: z.literal('queue.added'), batchId: id, items: z.array(itemViewSchema) }),
@@ -227,22 +288,33 @@ export const queueEventSchemas = [
   z.object({ type: z.literal('queue.accountHeld'), hold: accountHoldSchema }),
   /** The account's hold ended: its uploads go again. */
   z.object({ type: z.literal('queue.accountReleased'), accountId: id }),
-  z.object({ type: z.literal('queue.settings'), concurrency: count, bandwidthBytesPerSec: bytes.nullable() }),
+  /** Concurrency applies to each direction (N uploads and N downloads at once); each has its own speed limit. */
+  z.object({
+    type: z.literal('queue.settings'),
+    concurrency: count,
+    bandwidthBytesPerSec: bytes.nullable(),
+    downloadBytesPerSec: bytes.nullable(),
+  }),
   /**
    * Every item of one enqueue call reached a final state. `groups` holds the done uploads per account (in the
    * order the accounts were given), each in pack order (core/links/build-link-pack.ts); `entries` is the groups
-   * one after the other. The link pack is made from them by whoever shows it, in the format it needs.
+   * one after the other. The link pack is made from them by whoever shows it, in the format it needs. A batch of
+   * downloads has no entries (downloads are not upload history): `download` says where its files went.
    */
   z.object({
     type: z.literal('batch.finished'),
     batchId: id,
-    kind: z.enum(['paths', 'urls']),
+    kind: batchKindSchema,
     entries: z.array(historyEntrySchema),
     groups: z.array(batchAccountGroupSchema),
     failed: count,
     cancelled: count,
-    /** Of the done uploads, those that were already in their folder and were not sent again (absent: none). */
+    /**
+     * Of the done items, those that were already there and were not moved again (absent: none): an upload already
+     * in its folder, a download already complete on disk.
+     */
     alreadyThere: count.exactOptional(),
+    download: batchDownloadSchema.exactOptional(),
   }),
 ] as const
 
@@ -257,11 +329,13 @@ void errorDataMatches
 
 export interface BatchView {
   id: string
-  kind: 'paths' | 'urls'
+  kind: BatchKind
   accountIds: string[]
   createdAt: number
   items: number
   finished: boolean
+  /** A batch of downloads: the local folder it downloads into. */
+  dir?: string
 }
 
 export interface QueueSnapshot {
@@ -271,8 +345,12 @@ export interface QueueSnapshot {
   paused: QueuePause | null
   /** Accounts whose uploads wait for a time their host set (queue.accountHeld). */
   held: AccountHold[]
+  /** Transfers at once in each direction. */
   concurrency: number
+  /** The upload speed limit (bytes a second), null: none. */
   bandwidthBytesPerSec: number | null
+  /** The download speed limit (bytes a second), null: none. */
+  downloadBytesPerSec: number | null
 }
 
 /** What reading a dropped path can find wrong with it (core/queue/scan.ts). */

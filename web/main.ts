@@ -6,6 +6,7 @@ import { VERSION } from '../core/app-info/version.ts'
 import { logLine } from '../core/logging/log.ts'
 import { parseWebArgs, usage } from './args.ts'
 import { openBrowser } from './open-browser.ts'
+import { createPathOpener } from './open-path.ts'
 import { startWebHost } from './server.ts'
 import { attachStagedDrops } from './staged-drops.ts'
 
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
     log,
     // The browser host follows the proxy environment as curl does (core/net/env-proxy.ts).
     proxyEnv: process.env,
+    // "Show in folder" and "Open" of a finished download: the host is the user's own machine.
+    revealPath: createPathOpener({ env: process.env, platform: process.platform, spawn, log }),
     ...(service ? { keychainService: service } : {}),
   })
   // Dropped files reach this host as bytes (a browser hides their paths): staged here, queued as paths.

@@ -1,4 +1,4 @@
-import type { spawn } from 'node:child_process'
+import type { ChildProcess, spawn } from 'node:child_process'
 
 export interface OpenBrowserDeps {
   env: NodeJS.ProcessEnv
@@ -31,6 +31,25 @@ export function browserCommand(url: string, platform: NodeJS.Platform): { comman
 }
 
 /**
+ * Starts one of the OS's openers (`xdg-open`, `open`, `rundll32`, `explorer`) detached from the host, which never
+ * waits for it: it may outlive the host, as the browser or file manager it starts does.
+ */
+export function launchOpener(
+  command: string,
+  args: string[],
+  deps: Pick<OpenBrowserDeps, 'env' | 'spawn'>,
+): ChildProcess {
+  const child = deps.spawn(command, args, {
+    detached: true,
+    stdio: 'ignore',
+    windowsHide: true,
+    env: deps.env,
+  })
+  child.unref()
+  return child
+}
+
+/**
  * Opens `url` in the default browser, without waiting for it and without failing the host: the URL is printed
  * either way, so a missing opener costs one log line. Returns whether an opener was started.
  */
@@ -42,11 +61,9 @@ export function openBrowser(url: string, deps: OpenBrowserDeps): boolean {
   }
   const { command, args } = browserCommand(url, deps.platform)
   try {
-    const child = deps.spawn(command, args, { detached: true, stdio: 'ignore', windowsHide: true })
-    child.on('error', (error) =>
+    launchOpener(command, args, deps).on('error', (error) =>
       deps.log(`filedock web: could not open a browser (${command}): ${error.message}`),
     )
-    child.unref()
     return true
   } catch (error) {
     deps.log(`filedock web: could not open a browser (${command}): ${String(error)}`)

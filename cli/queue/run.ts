@@ -1,9 +1,19 @@
+import { hostFilesFromApi } from '../../core/download/host-files.ts'
 import { HistoryStore } from '../../core/history/history-store.ts'
 import { buildLinkPack } from '../../core/links/build-link-pack.ts'
+import { planDownloads } from '../../core/queue/download-plan.ts'
 import { UploadEngine } from '../../core/queue/engine.ts'
+import type { ConflictPolicy, DownloadWhat } from '../../shared/downloads.ts'
 import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { formatBytes } from '../../shared/format-bytes.ts'
 import type { LinkFormat } from '../../shared/links.ts'
-import type { EnqueueResult, QueueEvent, QueueItemView, QueueResultEntry } from '../../shared/queue.ts'
+import type {
+  BatchDownload,
+  EnqueueResult,
+  QueueEvent,
+  QueueItemView,
+  QueueResultEntry,
+} from '../../shared/queue.ts'
 import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { CliContext } from '../context.ts'
 import { resolveTarget } from '../credentials.ts'
@@ -14,6 +24,7 @@ import { cliSizeUnits } from '../size-units.ts'
 import { targetFolderProblem } from '../target-folder.ts'
 import { raceAbort } from './abort.ts'
 import { QueueAccounts } from './accounts.ts'
+import { alreadyHereLine, downloadLine, problemLine, problemText } from './download-output.ts'
 import { failureMessage, isLeftOut, itemLine, problemMessage, writeLine } from './output.ts'
 import { ProgressBar } from './progress-bar.ts'
 import { triage } from './resume.ts'
@@ -21,9 +32,13 @@ import { RunTracker } from './tracker.ts'
 import { type Outcome, RunWaiter } from './wait.ts'
 
 export interface QueueRunOptions {
-  kind: 'paths' | 'urls'
+  kind: 'paths' | 'urls' | 'downloads'
   /** Paths or URLs to add; none: only finish what the queue holds. */
   sources: string[]
+  /** `filedock download`: what to download, where; absent: only finish what the queue holds. */
+  download?: { what: DownloadWhat; to: string; onConflict: ConflictPolicy }
+  /** Downloads: all of them together at most this many bytes a second (--limit-rate). */
+  downloadBytesPerSec?: number | null
   fldId: number
   account: string | undefined
   baseUrl: string | undefined
@@ -41,19 +56,44 @@ export interface QueueRunOptions {
   remoteTimeoutMs?: number
 }
 
+/** How each kind of run names what it moves and how a rerun is typed, in its messages. */
+const WORDS = {
+  paths: {
+    items: 'upload(s)',
+    command: 'filedock upload',
+    stopped: 'any that were running start again from the beginning',
+  },
+  urls: {
+    items: 'upload(s)',
+    command: 'filedock remote',
+    stopped: 'any that were running start again from the beginning',
+  },
+  downloads: {
+    items: 'download(s)',
+    command: 'filedock download',
+    stopped: 'they continue from the bytes they have',
+  },
+} as const
+
+/** Whether the run adds work of its own (else it only finishes what earlier runs left). */
+const adds = (o: QueueRunOptions) => o.sources.length > 0 || o.download !== undefined
+
 /**
- * One run of `filedock upload` / `remote` on the durable upload queue (core/queue): finish what earlier runs
- * left, add the new paths or URLs, wait until all of it is done, print the link pack. Returns the exit code.
+ * One run of `filedock upload` / `remote` / `download` on the durable queue (core/queue): finish what earlier runs
+ * left, add the new paths, URLs or files to download, wait until all of it is done, print the link pack (uploads)
+ * or the summary (downloads). Returns the exit code.
  */
 export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<number> {
   const dirs = cliDataDirs(ctx.env, o.dataDir)
   const accounts = new QueueAccounts(ctx, o.baseUrl)
   try {
     // The account first: a missing key or a locked keychain is reported before any folder is touched.
-    const target = o.sources.length > 0 ? await resolveTarget(ctx, o, accounts.accounts) : undefined
+    const target = adds(o) ? await resolveTarget(ctx, o, accounts.accounts) : undefined
     if (target) accounts.add(target)
-    // Then the folder: uploads queued for one that is not there would have nowhere to land.
-    const noFolder = target && (await targetFolderProblem(target.client, o.fldId, ctx.signal))
+    // Then the folder: uploads queued for one that is not there would have nowhere to land. (A download's folder
+    // is read when its files are: one that is not there is said then.)
+    const noFolder =
+      target && o.kind !== 'downloads' && (await targetFolderProblem(target.client, o.fldId, ctx.signal))
     if (noFolder) throw new FiledockError({ kind: 'not_found', message: noFolder })
     const history = await HistoryStore.open(dirs.historyDir)
     try {
@@ -61,10 +101,11 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
       // folder of its own, so runs started together never wait for each other.
       const codes: number[] = []
       for (const folder of await claimLeftovers(dirs.queueDir)) {
-        const leftover = new QueueRun(ctx, { ...o, sources: [] }, accounts, null, true)
+        const { download: _, ...finishOnly } = o
+        const leftover = new QueueRun(ctx, { ...finishOnly, sources: [] }, accounts, null, true)
         codes.push(await leftover.inFolder(folder, history))
       }
-      if (o.sources.length > 0 || codes.every((c) => c === NOTHING_LEFT)) {
+      if (adds(o) || codes.every((c) => c === NOTHING_LEFT)) {
         codes.push(await new QueueRun(ctx, o, accounts, target?.accountId ?? null).inFolder(null, history))
       }
       return codes.find((c) => c !== exitCodes.ok && c !== NOTHING_LEFT) ?? exitCodes.ok
@@ -79,11 +120,22 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
 /** A leftover folder that held nothing this run could finish (not an exit code users see). */
 const NOTHING_LEFT = -1
 
+const NOTHING_TO_DO = {
+  paths: 'give files or folders to upload',
+  urls: 'give URLs to upload',
+  downloads: 'give file codes, --fld_id N or --all, and --to DIR',
+} as const
+
 class QueueRun {
   private readonly tracker = new RunTracker()
   private readonly bar: ProgressBar
   private readonly waiter: RunWaiter
   private readonly batches: { batchId: string; entries: QueueResultEntry[] }[] = []
+  private readonly downloads: BatchDownload[] = []
+  /** Downloads the plan found complete on disk: reported, never queued. */
+  private alreadyHere = 0
+  /** Every failed item of the run failed on the local disk (exit 11 rather than 9). */
+  private onlyDiskFailures = true
   private leftOut = 0
 
   constructor(
@@ -140,6 +192,7 @@ class QueueRun {
       accountLabel: (id) => this.accounts.label(id),
       history,
       concurrency: this.o.concurrency,
+      downloadBytesPerSec: this.o.downloadBytesPerSec ?? null,
       ...(this.o.remoteTimeoutMs ? { remoteTimeoutMs: this.o.remoteTimeoutMs } : {}),
     }).catch((err: unknown) => {
       // The queue folder's lock is held by another process (another run, or the app on --data pointing at its
@@ -159,19 +212,22 @@ class QueueRun {
       for (const item of found.resumed) this.tracker.include(item)
       for (const w of found.waiting) {
         this.bar.message(
-          `filedock: ${w.items} upload(s) for ${this.accounts.label(w.accountId)} stay in the queue: ${w.problem.message}`,
+          `filedock: ${w.items} ${WORDS[this.o.kind].items} for ${this.accounts.label(w.accountId)} stay in the queue: ${w.problem.message}`,
         )
       }
-      const queued = await this.enqueue(engine)
+      const queued =
+        this.o.kind === 'downloads' ? await this.enqueueDownloads(engine) : await this.enqueue(engine)
       if (queued === null) return await this.finish(engine, { kind: 'interrupted' })
       if (this.tracker.size === 0) {
         if (this.leftover) return NOTHING_LEFT
-        if (this.o.sources.length > 0) return exitCodes.usage
+        // A download whose files are all here already (or none of which the host knows): nothing to wait for.
+        if (this.o.download !== undefined) return await this.finish(engine, { kind: 'idle' })
+        if (adds(this.o)) return exitCodes.usage
         const why = found.waiting[0]?.problem
         if (why) return exitCodeFor(why.kind)
         throw new FiledockError({
           kind: 'invalid_input',
-          message: `Nothing to do: give ${this.o.kind === 'paths' ? 'files or folders' : 'URLs'} to upload (the queue has nothing unfinished).`,
+          message: `Nothing to do: ${NOTHING_TO_DO[this.o.kind]} (the queue has nothing unfinished).`,
         })
       }
       this.bar.start()
@@ -184,6 +240,33 @@ class QueueRun {
       left(engine.snapshot().items.length)
       await engine.close()
     }
+  }
+
+  /**
+   * Adds this run's download: its files read from the host, planned against the folder (complete ones are
+   * reported, not queued), the rest queued as one batch; null when Ctrl-C came first.
+   */
+  private async enqueueDownloads(engine: UploadEngine): Promise<EnqueueResult | null> {
+    const { o, accounts, targetId } = this
+    const download = o.download
+    if (download === undefined || targetId === null) return { batchId: null, accepted: 0, problems: [] }
+    const planned = await raceAbort(
+      (async () => {
+        const client = accounts.client(targetId)
+        const { files, problems } = await hostFilesFromApi(client, targetId, download.what, this.ctx.signal)
+        return planDownloads({ files, dir: download.to, onConflict: download.onConflict, problems })
+      })(),
+      this.ctx.signal,
+    )
+    if (planned === null) return null
+    for (const p of planned.problems) {
+      this.leftOut++
+      this.bar.message(problemText(p))
+      if (o.json) writeLine(this.ctx.stdout, problemLine(p))
+    }
+    this.alreadyHere += planned.alreadyHere.length
+    if (o.json) for (const f of planned.alreadyHere) writeLine(this.ctx.stdout, alreadyHereLine(f))
+    return engine.enqueueDownloads(planned)
   }
 
   /** Adds this run's paths or URLs; null when Ctrl-C came first. Problems are printed as they are known. */
@@ -228,6 +311,7 @@ class QueueRun {
         return
       case 'batch.finished':
         this.batches.push({ batchId: e.batchId, entries: e.groups.flatMap((g) => g.entries) })
+        if (e.download) this.downloads.push(e.download)
         return
       default:
         return
@@ -236,37 +320,45 @@ class QueueRun {
   }
 
   private finished(item: QueueItemView): void {
-    if (this.o.json) writeLine(this.ctx.stdout, itemLine(item, this.accounts.label(item.accountId)))
+    if (this.o.json) {
+      const label = this.accounts.label(item.accountId)
+      writeLine(this.ctx.stdout, item.kind === 'download' ? downloadLine(item) : itemLine(item, label))
+    }
     if (item.state === 'failed') this.bar.message(failureMessage(item))
+    if (item.state === 'failed' && item.error?.kind !== 'local_disk') this.onlyDiskFailures = false
   }
 
   private async finish(engine: UploadEngine, outcome: Outcome): Promise<number> {
     const left = this.tracker.unfinished()
-    const rerun = `Run \`filedock upload${this.o.dataDir === undefined ? '' : ` --data ${this.o.dataDir}`}\` to finish them.`
+    const words = WORDS[this.o.kind]
+    const rerun = `Run \`${words.command}${this.o.dataDir === undefined ? '' : ` --data ${this.o.dataDir}`}\` to finish them.`
     switch (outcome.kind) {
       case 'interrupted':
         // The API cannot continue a partial upload: say so, rather than let "stopped" sound like "paused".
         this.bar.message(
-          `filedock: stopped; ${left} upload(s) stay in the queue (any that were running start again from the beginning). ${rerun}`,
+          `filedock: stopped; ${left} ${words.items} stay in the queue (${words.stopped}). ${rerun}`,
         )
         return exitCodes.cancelled
       case 'auth':
-        this.bar.message(`filedock: ${outcome.message} ${left} upload(s) stay in the queue. ${rerun}`)
+        this.bar.message(`filedock: ${outcome.message} ${left} ${words.items} stay in the queue. ${rerun}`)
         return exitCodes.auth
       case 'offline': {
         const host = outcome.accountId === undefined ? 'The host' : this.accounts.label(outcome.accountId)
         const waited = `${Math.round(this.o.offlineWaitMs / 1000)} s`
         this.bar.message(
-          `filedock: ${host} could not be reached for ${waited} (see --offline-wait); ${left} upload(s) stay in the queue. ${rerun}`,
+          `filedock: ${host} could not be reached for ${waited} (see --offline-wait); ${left} ${words.items} stay in the queue. ${rerun}`,
         )
         return exitCodes.network
       }
       case 'idle':
         break
     }
-    await this.printLinkPack(engine)
-    // Done items of finished batches are in the history now; failed ones stay for --retry-failed.
+    if (this.batches.some((b) => b.entries.length > 0) || this.o.kind !== 'downloads')
+      await this.printLinkPack(engine)
+    // Done items of finished batches are in the history now (downloads keep theirs in their records, and the
+    // files are on disk); failed ones stay for --retry-failed.
     await engine.clearFinished()
+    if (this.o.kind === 'downloads') return this.downloadSummary()
     const { done, failed, alreadyThere } = this.tracker
     if (alreadyThere > 0) {
       this.bar.message(
@@ -284,6 +376,31 @@ class QueueRun {
       `filedock: ${parts.join(', ')}.${failed > 0 ? ' Failed uploads stay in the queue: retry them with --retry-failed.' : ''}`,
     )
     return exitCodes.partial
+  }
+
+  /** The end of a download run: what came, what was here, what failed, where; exit 0, 9, or 11 (the disk). */
+  private downloadSummary(): number {
+    const { done, failed, alreadyThere } = this.tracker
+    const units = cliSizeUnits(this.ctx.env)
+    const downloaded = done - alreadyThere
+    const here = alreadyThere + this.alreadyHere
+    const bytes = this.downloads.reduce((sum, d) => sum + d.bytes, 0)
+    const dir = this.o.download?.to ?? this.downloads[0]?.dir ?? null
+    if (this.o.json)
+      writeLine(this.ctx.stdout, { downloaded, alreadyHere: here, failed, leftOut: this.leftOut, bytes, dir })
+    const parts = [
+      `${downloaded} downloaded (${formatBytes(bytes, units)})`,
+      `${here} already here`,
+      ...(failed > 0 ? [`${failed} failed`] : []),
+      ...(this.leftOut > 0 ? [`${this.leftOut} left out`] : []),
+    ]
+    this.bar.message(
+      `filedock: ${parts.join(', ')}${dir === null ? '' : ` in ${dir}`}.${failed > 0 ? ' Failed downloads stay in the queue with their bytes: retry them with --retry-failed.' : ''}`,
+    )
+    if (failed === 0 && this.leftOut === 0) return exitCodes.ok
+    // None of the files asked for exists on the host (mistyped codes): nothing to download at all.
+    if (downloaded + here + failed === 0) return exitCodes.notFound
+    return failed > 0 && this.leftOut === 0 && this.onlyDiskFailures ? exitCodes.localDisk : exitCodes.partial
   }
 
   private async printLinkPack(engine: UploadEngine): Promise<void> {

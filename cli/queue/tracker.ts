@@ -56,7 +56,7 @@ export class RunTracker {
   progress(items: readonly ItemProgress[], bytesPerSec: number): void {
     for (const p of items) {
       const t = this.items.get(p.id)
-      if (t) t.sent = p.bytesSent
+      if (t) t.sent = p.bytesDone
     }
     this.bytesPerSec = bytesPerSec
     this.speedAt = performance.now()

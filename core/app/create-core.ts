@@ -14,8 +14,10 @@ import type { UpdatesPort } from '../updates/update-service.ts'
 import { Arrivals } from './arrivals.ts'
 import { type OpenFolder, openBackgroundWork } from './background-work.ts'
 import { ClientPool } from './client-pool.ts'
+import { osDownloadsDir } from './download-folder.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
+import { downloadHandlers, type RevealPath } from './handlers/download-handlers.ts'
 import { indexHandlers, unavailableIndexHandlers } from './handlers/index-handlers.ts'
 import { localFolderHandlers, type PickFolder } from './handlers/local-folder-handlers.ts'
 import { previewHandlers } from './handlers/preview-handlers.ts'
@@ -49,6 +51,13 @@ export interface CoreOptions {
   copyToClipboard?: (text: string) => void
   /** Electron's native open dialog (dialog.pickPaths); the browser host has none. */
   pickPaths?: PickPaths
+  /**
+   * Shows a finished download in the file manager or opens it (downloads.reveal): Electron's shell, the browser
+   * host's OS opener; absent where the host cannot (downloads.reveal then says so).
+   */
+  revealPath?: RevealPath
+  /** The OS Downloads folder (Electron: app.getPath('downloads')); found from the environment by default. */
+  downloadsDir?: string
   /** Electron's folder dialog (local.pickFolder); the browser host's page shows its own picker. */
   pickFolder?: PickFolder
   log?: (line: string) => void
@@ -185,6 +194,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           log,
         })),
     ...uploadHandlers({ queue, accounts, pool, settings, events, pickPaths: options.pickPaths }),
+    ...downloadHandlers({
+      queue,
+      accounts,
+      pool,
+      settings,
+      events,
+      index: typeof appIndex === 'string' ? null : { index: appIndex.index, scope: appIndex.scope },
+      downloadsDir: options.downloadsDir ?? osDownloadsDir(),
+      reveal: options.revealPath,
+    }),
     ...localFolderHandlers({ settings, events, pickFolder: options.pickFolder }),
     ...background.handlers,
     ...arrivals.handlers(),

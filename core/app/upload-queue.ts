@@ -43,7 +43,7 @@ export interface UploadQueue {
 }
 
 /**
- * The upload engine and the upload history in the app: the queue under `<dataDir>/queue`, the history under
+ * The transfer engine (uploads and downloads) and the upload history in the app: the queue under `<dataDir>/queue`, the history under
  * `<dataDir>/history`, the engine's events forwarded on the app's one event stream, plus what the app adds:
  * files.changed once uploads land, the link pack in the user's format (and on the clipboard when asked), and
  * cancelling the uploads of a removed account. (The browser host's staged drops are its own: web/staged-drops.ts.)
@@ -63,6 +63,7 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
       history,
       concurrency: settings.concurrency,
       bandwidthBytesPerSec: settings.bandwidthBytesPerSec,
+      downloadBytesPerSec: settings.downloadBytesPerSec,
       // Read at each poll, so a changed setting applies to URLs already being fetched too.
       remoteTimeoutMs: () => o.settings.get().remoteTimeoutMin * 60_000,
       sizeUnits: () => o.settings.get().sizeUnits,
@@ -126,9 +127,12 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
     o.events.emit(event)
     switch (event.type) {
       case 'queue.item':
-        if (event.item.state === 'done') landed(event.item)
+        // A download changes nothing on the host: only uploads land.
+        if (event.item.state === 'done' && event.item.direction === 'up') landed(event.item)
         return
       case 'batch.finished':
+        // A batch of downloads has no links to announce: its event (with its folder) is all the window needs.
+        if (event.kind === 'downloads') return
         // Landings of the batch go out before the pack, so the file list refreshes as the dialog opens.
         changes.flush()
         track(

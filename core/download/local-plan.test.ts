@@ -2,7 +2,8 @@ import * as fsp from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type HostFile, localPlan, type PlanFs } from './local-plan.ts'
+import { type HostFile, localPlan } from './local-plan.ts'
+import { countingFs } from './testing/counting-fs.ts'
 import { partNameOf } from './work-files.ts'
 
 // The local side of a download plan, against real folders.
@@ -32,26 +33,6 @@ async function target(files: Record<string, string | number> = {}): Promise<stri
     await fsp.writeFile(join(dir, path), typeof content === 'number' ? Buffer.alloc(content) : content)
   }
   return dir
-}
-
-/** The real file system, with each call counted. */
-function countingFs(): PlanFs & { calls: Record<'readdir' | 'lstat' | 'statfs', number> } {
-  const calls = { readdir: 0, lstat: 0, statfs: 0 }
-  return {
-    calls,
-    readdir: (dir) => {
-      calls.readdir++
-      return fsp.readdir(dir, { withFileTypes: true })
-    },
-    lstat: (path) => {
-      calls.lstat++
-      return fsp.lstat(path)
-    },
-    statfs: (dir) => {
-      calls.statfs++
-      return fsp.statfs(dir)
-    },
-  }
 }
 
 describe('what is on disk', () => {

@@ -50,6 +50,8 @@ export interface FetchPartOptions {
   validator?: string | null
   /** A new validator arrived; the caller keeps it (before the bytes it vouches for are on disk) for If-Range. */
   onValidator?(validator: string | null): void | Promise<void>
+  /** The work file was just emptied to fetch the file from 0 again, and why (the caller shows it at once). */
+  onRestart?(why: 'range-ignored' | 'changed'): void | Promise<void>
   /** When the work file is fsynced before its end (part-writer.ts). */
   sync?: SyncPolicy
   units?: SizeUnits
@@ -169,6 +171,7 @@ class PartFetch {
         this.restarted = changed ? 'changed' : 'range-ignored'
         await writer.truncate()
         this.o.onProgress(0, this.size)
+        await this.o.onRestart?.(this.restarted)
       }
       if (answer.validator !== this.validator) {
         this.validator = answer.validator

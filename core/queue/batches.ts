@@ -3,9 +3,10 @@ import { inPackOrder } from '../links/build-link-pack.ts'
 import type { BatchRecord, ItemRecord } from './records.ts'
 
 /**
- * The `batch.finished` event of one drop: its done uploads grouped per account (in the order the accounts were
+ * The `batch.finished` event of one enqueue call. A drop's: its done uploads grouped per account (in the order the accounts were
  * given), each group in pack order (build-link-pack.ts), the order every link pack of the drop lists them in.
- * The pack itself is made by whoever shows it (the app in the user's format, the CLI in --format).
+ * The pack itself is made by whoever shows it (the app in the user's format, the CLI in --format). A batch of
+ * downloads has no uploads: it says where its files went and how many came over the network.
  */
 export function batchFinishedEvent(
   batch: BatchRecord,
@@ -26,6 +27,7 @@ export function batchFinishedEvent(
       entries: inPackOrder(done),
     })
   }
+  const fetched = items.filter((i) => i.kind === 'download' && i.state === 'done' && i.alreadyThere !== true)
   return {
     type: 'batch.finished',
     batchId: batch.id,
@@ -35,5 +37,14 @@ export function batchFinishedEvent(
     failed: items.filter((i) => i.state === 'failed').length,
     cancelled: items.filter((i) => i.state === 'cancelled').length,
     alreadyThere: items.filter((i) => i.state === 'done' && i.alreadyThere === true).length,
+    ...(batch.kind === 'downloads'
+      ? {
+          download: {
+            dir: batch.dir ?? '',
+            downloaded: fetched.length,
+            bytes: fetched.reduce((sum, i) => sum + (i.size ?? 0), 0),
+          },
+        }
+      : {}),
   }
 }

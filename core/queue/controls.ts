@@ -1,6 +1,7 @@
 import { FiledockError, type FiledockErrorData } from '../../shared/errors.ts'
 import type { QueueItemPhase } from '../../shared/queue.ts'
 import type { QueueCore } from './core.ts'
+import { discardPart } from './download-item.ts'
 import type { QueueEvents } from './events.ts'
 import type { QueueStore } from './queue-store.ts'
 import type { ItemRecord } from './records.ts'
@@ -68,6 +69,8 @@ export async function cancelItem(d: ControlDeps, id: string): Promise<void> {
   core.runOf(id).cancelRetry()
   await store.patch(item, { state: 'cancelled', finishedAt: d.now() })
   core.releaseName(item)
+  // A cancelled download's work file goes (download-item.ts says why); the item ends cancelled once it is gone.
+  if (item.kind === 'download') await core.track(discardPart(item))
   core.changed(item)
 }
 
@@ -108,6 +111,7 @@ function isOver(i: ItemRecord): boolean {
 
 function itemOf(store: QueueStore, id: string): ItemRecord {
   const item = store.item(id)
-  if (!item) throw new FiledockError({ kind: 'not_found', message: 'That upload is no longer in the queue.' })
+  if (!item)
+    throw new FiledockError({ kind: 'not_found', message: 'That transfer is no longer in the queue.' })
   return item
 }

@@ -1,13 +1,16 @@
 import type { HistoryEntry } from '../../shared/history.ts'
-import type {
-  AccountHold,
-  QueueItemState,
-  QueueItemView,
-  QueuePause,
-  QueuePauseReason,
-  QueueTotals,
+import {
+  type AccountHold,
+  directionOf,
+  finalStates,
+  type QueueItemState,
+  type QueueItemView,
+  type QueuePause,
+  type QueuePauseReason,
+  type QueueTotals,
+  type TransferDirection,
+  transferDirections,
 } from '../../shared/queue.ts'
-import { finalStates } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import { createLogger } from '../logging/log.ts'
 import { AccountHolds } from './account-holds.ts'
@@ -51,7 +54,8 @@ const isActive = (s: QueueItemState | null) =>
 /**
  * The engine's state and the bookkeeping every state change goes through (`changed`): per-state counters for
  * whenIdle, per-batch open counts for batch.finished, the queue.item event, the queue-wide pause, name locks and
- * the scheduler. Everything is private; the item lifecycle (runner.ts), the user's controls (controls.ts) and the
+ * the schedulers (one per direction, each with the one concurrency: N uploads and N downloads run at once, so a
+ * long download never keeps an upload waiting, nor the other way round). Everything is private; the item lifecycle (runner.ts), the user's controls (controls.ts) and the
  * public API (engine.ts) act through its methods.
  */
 export class QueueCore {
@@ -59,7 +63,7 @@ export class QueueCore {
   private readonly runs = new Map<string, ItemRun>()
   private readonly locks = new NameLocks()
   private readonly pause = new PauseState()
-  private readonly scheduler: Scheduler
+  private readonly schedulers: Record<TransferDirection, Scheduler>
   private readonly connectivity: Connectivity
   /** Per account: no request before a time its host set (a Retry-After, a lock-out). */
   private readonly holds: AccountHolds
@@ -76,11 +80,12 @@ export class QueueCore {
 
   constructor(d: CoreDeps, concurrency: number, run: (id: string) => Promise<void>) {
     this.d = d
-    this.scheduler = new Scheduler(concurrency, {
-      admit: (id) => this.admit(id),
+    const hooks = {
+      admit: (id: string) => this.admit(id),
       run,
       halted: () => this.closed || !this.started || this.pause.current !== null,
-    })
+    }
+    this.schedulers = { up: new Scheduler(concurrency, hooks), down: new Scheduler(concurrency, hooks) }
     this.holds = new AccountHolds({
       now: d.now,
       release: (ids) => {
@@ -111,12 +116,13 @@ export class QueueCore {
     return this.pause.current
   }
 
+  /** Transfers at once in each direction. */
   get concurrency(): number {
-    return this.scheduler.concurrency
+    return this.schedulers.up.concurrency
   }
 
   setConcurrency(n: number): void {
-    this.scheduler.setConcurrency(n)
+    for (const d of transferDirections) this.schedulers[d].setConcurrency(n)
   }
 
   /** The engine's knowledge of one item beyond its record. */
@@ -133,13 +139,13 @@ export class QueueCore {
   startWork(): void {
     this.started = true
     this.finishRestoredBatches()
-    this.scheduler.pump()
+    this.pump()
   }
 
   /** Puts an item in line; unresolved sends first, so a lost attempt is settled before anything else runs. */
   push(item: ItemRecord): void {
     if (this.closed) return
-    this.scheduler.push(item.id, item.sending ? item.seq - 1e15 : item.seq)
+    this.schedulers[directionOf(item.kind)].push(item.id, item.sending ? item.seq - 1e15 : item.seq)
   }
 
   /** Every visible change of an item comes here. */
@@ -181,7 +187,23 @@ export class QueueCore {
   /** Counts and bytes of the whole queue, computed here once for the progress event and the snapshot. */
   totals(): QueueTotals {
     const { progress } = this.d
-    return this.tally.read((id) => progress.sentOf(id), progress.bytesPerSec())
+    return this.tally.read(
+      (id) => progress.sentOf(id),
+      (direction) => progress.bytesPerSec(direction),
+    )
+  }
+
+  /**
+   * The host says a download's file has `size` bytes (direct_link's, which wins over the planned size): the item
+   * leaves the counts under its old size and comes back under the new one, so the totals never drift.
+   */
+  async resize(item: ItemRecord, size: number): Promise<void> {
+    const shown = this.runOf(item.id).shown
+    if (shown !== null) this.tally.drop(item, shown)
+    const durable = this.d.store.patch(item, { size }, false)
+    if (shown !== null) this.tally.move(item, null, shown)
+    this.d.progress.touch()
+    await durable
   }
 
   /** Is `code` the known result of an item other than `self`? */
@@ -238,7 +260,7 @@ export class QueueCore {
     const left = this.pause.leave(reasons)
     if (left === null) return
     this.d.events.emit({ type: 'queue.resumed', reason: left })
-    this.scheduler.pump()
+    this.pump()
   }
 
   /** One probe tells a flaky request from a host that is gone (connectivity.ts); true pauses the queue. */
@@ -306,8 +328,12 @@ export class QueueCore {
     this.connectivity.close()
     this.holds.close()
     this.d.lifetime.abort()
-    await this.scheduler.whenQuiet()
+    await Promise.all(transferDirections.map((d) => this.schedulers[d].whenQuiet()))
     while (this.background.size > 0) await Promise.allSettled([...this.background])
+  }
+
+  private pump(): void {
+    for (const d of transferDirections) this.schedulers[d].pump()
   }
 
   private checkIdle(): void {
@@ -323,7 +349,8 @@ export class QueueCore {
     if (!item || !run || item.state !== 'queued' || !run.isIdle) return false
     // A held account's items take no worker: they come back when the hold ends.
     if (this.holds.park(item.accountId, id)) return false
-    if (item.kind === 'folder' || run.holdsName) return true
+    // Name locks keep uploads of one name apart on the host; a download's work file has a lock of its own.
+    if (item.kind === 'folder' || item.kind === 'download' || run.holdsName) return true
     const key = nameKey(item.accountId, item.name)
     if (!this.locks.tryAcquire(key, item.kind === 'url' ? null : item.size)) {
       let set = this.parked.get(key)

@@ -268,7 +268,7 @@ describe('queue controls', () => {
     const paths = await files('cancel', 1, 400 * 1024)
     const t = await engine({ clientFor: () => client, bandwidthBytesPerSec: 100 * 1024 })
     await t.engine.enqueuePaths({ paths, targets: [{ accountId: 'main', fldId: 0 }] })
-    await waitFor(t, (e) => e.type === 'queue.progress' && (e.items[0]?.bytesSent ?? 0) > 50 * 1024)
+    await waitFor(t, (e) => e.type === 'queue.progress' && (e.items[0]?.bytesDone ?? 0) > 50 * 1024)
     const id = t.engine.snapshot().items[0]?.id as string
     await t.engine.cancel(id)
     await t.engine.whenIdle()

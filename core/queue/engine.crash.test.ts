@@ -1,45 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { idleSummary, startRun } from './testing/engine-process.ts'
 import { allFiles, clientOf, countNames, removeDir, sandbox, tempDir, writeTree } from './testing/support.ts'
-
-const script = fileURLToPath(new URL('./testing/run-engine.ts', import.meta.url))
-
-interface Run {
-  child: ChildProcess
-  opened: Promise<void>
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>
-}
-
-function startRun(args: string[]): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  let err = ''
-  let markOpen: () => void = () => {}
-  const opened = new Promise<void>((resolve) => {
-    markOpen = resolve
-  })
-  child.stdout?.on('data', (c: Buffer) => {
-    out += c.toString()
-    if (out.includes('OPEN')) markOpen()
-  })
-  child.stderr?.on('data', (c: Buffer) => {
-    err += c.toString()
-  })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>(
-    (resolve) => {
-      child.on('exit', (code, signal) => {
-        markOpen()
-        resolve({ code, signal, out: out + err })
-      })
-    },
-  )
-  return { child, opened, exited }
-}
 
 /**
  * kill -9 at random moments, restart on the same data folder, until the queue reports done: every file is on
@@ -90,8 +53,7 @@ describe('a queue killed with SIGKILL and restarted', () => {
     const final = startRun(args)
     const end = await final.exited
     expect(end.code, end.out).toBe(0)
-    const summary = JSON.parse(end.out.slice(end.out.indexOf('IDLE ') + 5).split('\n')[0] as string)
-    expect(summary).toEqual({ items: 200, done: 200, failed: [] })
+    expect(idleSummary(end.out)).toEqual({ items: 200, done: 200, failed: [] })
     expect(kills).toBeGreaterThanOrEqual(3)
 
     const client = clientOf(sb.baseUrl, sb.apiKey)

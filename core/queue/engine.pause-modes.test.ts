@@ -28,7 +28,7 @@ function waitFor(t: TestEngine, test: (e: QueueEvent) => boolean): Promise<Queue
 }
 
 const sentMoreThan = (n: number) => (e: QueueEvent) =>
-  e.type === 'queue.progress' && e.items.some((p) => p.bytesSent > n)
+  e.type === 'queue.progress' && e.items.some((p) => p.bytesDone > n)
 
 /** "Pause all" lets running uploads finish; "Stop now" interrupts them, and they start again from the beginning. */
 describe('pausing tells the truth', () => {
@@ -105,7 +105,7 @@ describe('pausing tells the truth', () => {
       (e) => e.type === 'queue.item' && e.item.name === 'first.bin' && e.item.state === 'queued',
     )
     const first = t.engine.snapshot().items[0]
-    expect(first).toMatchObject({ name: 'first.bin', state: 'queued', bytesSent: 0, attempts: 0 })
+    expect(first).toMatchObject({ name: 'first.bin', state: 'queued', bytesDone: 0, attempts: 0 })
     const mark = t.events.length
     await t.engine.resume()
     await t.engine.whenIdle()
@@ -113,7 +113,7 @@ describe('pausing tells the truth', () => {
     const again = t.events
       .slice(mark)
       .flatMap((e) => (e.type === 'queue.progress' ? e.items.filter((p) => p.id === first?.id) : []))
-    expect(again[0]?.bytesSent ?? 0).toBeLessThan(100 * 1024)
+    expect(again[0]?.bytesDone ?? 0).toBeLessThan(100 * 1024)
     expect(await landedIn(fldId, 'b')).toEqual(['first.bin', 'second.bin'])
     await t.close()
     await removeDir(t.dataDir)
@@ -137,7 +137,7 @@ describe('pausing tells the truth', () => {
     const [first, second] = t.engine.snapshot().items
     expect(first).toMatchObject({
       state: 'paused',
-      bytesSent: 0,
+      bytesDone: 0,
       attempts: 0,
       error: { kind: 'cancelled', message: ITEM_INTERRUPTED_MESSAGE },
     })

@@ -2,8 +2,16 @@ import { mkdir } from 'node:fs/promises'
 import { FiledockError } from '../../shared/errors.ts'
 import { MAX_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import { MIN_BANDWIDTH, type SizeUnits } from '../../shared/ipc/settings.ts'
-import type { AlreadyThereCount, EnqueueResult, QueueListener, QueueSnapshot } from '../../shared/queue.ts'
+import type {
+  AlreadyThereCount,
+  EnqueueResult,
+  QueueListener,
+  QueueSnapshot,
+  TransferDirection,
+} from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
+import { DOWNLOAD_OPERATION } from '../api/file-server.ts'
+import { UPLOAD_OPERATION } from '../api/multipart-upload.ts'
 import { countAlreadyThere } from './already-there.ts'
 import { defaultRetry, type RetryOptions } from './backoff.ts'
 import { defaultProbe, type ProbeOptions } from './connectivity.ts'
@@ -17,6 +25,7 @@ import {
 } from './controls.ts'
 import { type HistorySink, QueueCore } from './core.ts'
 import { lockQueueDir } from './dir-lock.ts'
+import { type DownloadPlan, downloadBatch, prepareFolder } from './download-plan.ts'
 import { type PathsInput, type Plan, planPaths, planUrls, type UrlsInput } from './enqueue.ts'
 import { QueueEvents } from './events.ts'
 import { apiFolderContents, ExistingFiles, type FolderContents } from './folder-contents.ts'
@@ -33,9 +42,9 @@ import { TokenBucket } from './throttle.ts'
 export type { HistorySink } from './core.ts'
 
 /** What the paused queue says, in the words the queue panel and the CLI show. */
-export const PAUSED_MESSAGE = 'Uploads already running finish; no new ones start until you resume.'
+export const PAUSED_MESSAGE = 'Transfers already running finish; no new ones start until you resume.'
 export const STOPPED_MESSAGE =
-  'The uploads that were running were interrupted; they start again from the beginning when you resume (the host cannot continue a partial upload).'
+  'The transfers that were running were interrupted: uploads start again from the beginning when you resume (the host cannot continue a partial upload), downloads continue from the bytes they have.'
 export type { PathsInput, UrlsInput } from './enqueue.ts'
 
 export interface UploadEngineOptions {
@@ -45,10 +54,12 @@ export interface UploadEngineOptions {
   clientFor(accountId: string): ApiClient | Promise<ApiClient>
   accountLabel(accountId: string): string
   history: HistorySink
-  /** Transfers at once; default 3. */
+  /** Transfers at once in each direction (N uploads and N downloads); default 3. */
   concurrency?: number
-  /** All transfers together; null or absent: no limit. */
+  /** All uploads together; null or absent: no limit. */
   bandwidthBytesPerSec?: number | null
+  /** All downloads together; null or absent: no limit. */
+  downloadBytesPerSec?: number | null
   retry?: Partial<RetryOptions>
   /** How long a remote URL may take the host to fetch; default 10 min. A function: read at each poll (a setting). */
   remoteTimeoutMs?: number | (() => number)
@@ -69,16 +80,18 @@ export interface UploadEngineOptions {
 }
 
 /**
- * The upload queue: files, dropped folder trees and remote URLs, for one or several accounts, durable across
- * crashes (queue-store.ts), never uploading a file twice (upload-item.ts, dedup.ts), retrying what can be
- * retried and pausing itself when the key is rejected or the host is unreachable. Events: one ordered stream
- * (shared/queue.ts).
+ * The transfer queue (named for what it did first): uploads of files, dropped folder trees and remote URLs, for
+ * one or several accounts, and downloads of the host's files to the local disk, in one journal, one scheduler
+ * (a slot count per direction), one retry classification and one speed limit per direction. Durable across
+ * crashes (queue-store.ts), never uploading a file twice (upload-item.ts, dedup.ts), never leaving a partial
+ * file under a download's name (download-item.ts), retrying what can be retried and pausing itself when the key
+ * is rejected or the host is unreachable. Events: one ordered stream (shared/queue.ts).
  */
 export class UploadEngine {
   private readonly core: QueueCore
   private readonly store: QueueStore
   private readonly events: QueueEvents
-  private readonly bucket: TokenBucket
+  private readonly buckets: Record<TransferDirection, TokenBucket>
   private readonly progress: ProgressMeter
   private readonly runner: ItemRunner
   private readonly unlock: () => Promise<void>
@@ -97,7 +110,10 @@ export class UploadEngine {
     this.sizeUnits = o.sizeUnits
     this.now = o.now ?? Date.now
     this.events = new QueueEvents()
-    this.bucket = new TokenBucket(checkBandwidth(o.bandwidthBytesPerSec ?? null))
+    this.buckets = {
+      up: new TokenBucket(checkBandwidth(o.bandwidthBytesPerSec ?? null), UPLOAD_OPERATION),
+      down: new TokenBucket(checkBandwidth(o.downloadBytesPerSec ?? null), DOWNLOAD_OPERATION),
+    }
     this.progress = new ProgressMeter(
       (items) => this.events.emit({ type: 'queue.progress', items, totals: this.core.totals() }),
       o.progressIntervalMs ?? 100,
@@ -127,7 +143,7 @@ export class UploadEngine {
       mirror: this.mirror,
       existing: this.existing,
       sessions: new UploadSessions(lifetime.signal),
-      bucket: this.bucket,
+      buckets: this.buckets,
       progress: this.progress,
       history: o.history,
       clientFor,
@@ -139,6 +155,7 @@ export class UploadEngine {
         maxPollMs: o.remotePollMs?.max ?? 15_000,
       },
       now: this.now,
+      units: o.sizeUnits,
     })
   }
 
@@ -146,6 +163,7 @@ export class UploadEngine {
     // Checked before the folder is locked, so a bad option leaves nothing behind.
     checkConcurrency(o.concurrency ?? 3)
     checkBandwidth(o.bandwidthBytesPerSec ?? null)
+    checkBandwidth(o.downloadBytesPerSec ?? null)
     await mkdir(o.dataDir, { recursive: true })
     const unlock = await lockQueueDir(o.dataDir)
     try {
@@ -200,6 +218,17 @@ export class UploadEngine {
     return this.add(await planUrls(input, this.planDeps()))
   }
 
+  /**
+   * Queues the files a download plan (download-plan.ts) found to fetch, as one batch (one journal line, however
+   * many files): those already here are not queued. The target folder is created first, so a folder that cannot
+   * be is reported now, not by every item.
+   */
+  async enqueueDownloads(plan: DownloadPlan): Promise<EnqueueResult> {
+    this.assertOpen()
+    await prepareFolder(plan.dir, this.sizeUnits?.())
+    return this.add(downloadBatch(plan, { takeSeq: () => this.store.takeSeq(), now: this.now() }))
+  }
+
   private planDeps() {
     return {
       clientFor: async (id: string) => this.clientFor(id),
@@ -236,9 +265,9 @@ export class UploadEngine {
 
   /**
    * With an id: that item (a running upload is stopped, and starts again from the beginning when resumed: the API
-   * cannot continue a partial upload). Without one: the whole queue. By default uploads already running finish
-   * and no new one starts; `stopNow` stops them too (they go back in line and start again from the beginning).
-   * Pausing again with `stopNow` stops what the first pause let run.
+   * cannot continue a partial upload; a running download keeps its bytes and continues from them with Range).
+   * Without one: the whole queue. By default transfers already running finish and no new one starts; `stopNow`
+   * stops them too (they go back in line). Pausing again with `stopNow` stops what the first pause let run.
    */
   async pause(itemId?: string, o: { stopNow?: boolean } = {}): Promise<void> {
     this.assertOpen()
@@ -258,7 +287,10 @@ export class UploadEngine {
     this.core.unhalt(['user', 'auth', 'offline'])
   }
 
-  /** A running transfer is aborted; what it may have stored stays on the host (the API cannot delete). */
+  /**
+   * A running transfer is aborted. An upload: what it may have stored stays on the host (the API cannot delete). A
+   * download: its work file is removed (the bytes of a file nobody wants any more do not stay hidden on disk).
+   */
   async cancel(itemId: string): Promise<void> {
     this.assertOpen()
     await cancelItem(this.controls(), itemId)
@@ -284,13 +316,30 @@ export class UploadEngine {
     this.emitSettings()
   }
 
-  setBandwidthLimit(bytesPerSec: number | null): void {
-    this.bucket.setRate(checkBandwidth(bytesPerSec))
+  /** The speed limit of one direction (uploads by default); null lifts it. Transfers running now follow at once. */
+  setBandwidthLimit(bytesPerSec: number | null, direction: TransferDirection = 'up'): void {
+    this.buckets[direction].setRate(checkBandwidth(bytesPerSec))
     this.emitSettings()
   }
 
+  /**
+   * Where a download went: a done download's file (under the name it got), or a batch of downloads' folder; null
+   * for anything else (an upload, a download not done, an unknown id).
+   */
+  downloadedPath(ref: { itemId?: string | undefined; batchId?: string | undefined }): string | null {
+    if (ref.itemId !== undefined) {
+      const item = this.store.item(ref.itemId)
+      return item?.kind === 'download' && item.state === 'done' ? (item.download?.finalPath ?? null) : null
+    }
+    if (ref.batchId !== undefined) return this.store.batch(ref.batchId)?.dir ?? null
+    return null
+  }
+
   snapshot(): QueueSnapshot {
-    return snapshotOf(this.core, this.store, this.bucket.bytesPerSec)
+    return snapshotOf(this.core, this.store, {
+      up: this.buckets.up.bytesPerSec,
+      down: this.buckets.down.bytesPerSec,
+    })
   }
 
   /**
@@ -322,7 +371,8 @@ export class UploadEngine {
     this.events.emit({
       type: 'queue.settings',
       concurrency: this.core.concurrency,
-      bandwidthBytesPerSec: this.bucket.bytesPerSec,
+      bandwidthBytesPerSec: this.buckets.up.bytesPerSec,
+      downloadBytesPerSec: this.buckets.down.bytesPerSec,
     })
   }
 

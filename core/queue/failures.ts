@@ -1,18 +1,29 @@
 import { FiledockError, type FiledockErrorData } from '../../shared/errors.ts'
 import { UPLOAD_OPERATION } from '../api/multipart-upload.ts'
 import { isTransient } from '../api/retry.ts'
+import { PartInUse } from '../download/work-files.ts'
+
+/**
+ * How long a download waits before looking again at a file another process (or another download of this one) is
+ * writing: by then that one is often done, and the look finds the file in place with no request made.
+ */
+export const PART_IN_USE_WAIT_MS = 5_000
 
 /**
  * What a failed attempt means for the item:
  *  - auth: the key (or the keychain) is the problem; every item would fail the same way, so the queue pauses;
  *  - offline: the host could not be reached; the engine probes before deciding between a pause and a retry;
  *  - retry: transient (5xx, 429, a cut or garbled answer, an expired upload session, a folder gone missing);
- *  - fail: retrying cannot help (the host refused the file in its own words, the local file changed, a bug).
+ *  - wait: nothing failed, but the item cannot go on yet (another process writes its download): it waits `waitMs`
+ *    and tries again, no attempt counted;
+ *  - fail: retrying cannot help (the host refused the file in its own words, the local file changed, the local
+ *    disk refused the download, a bug).
  */
 export type Verdict =
   | { kind: 'auth'; error: FiledockErrorData }
   | { kind: 'offline'; error: FiledockErrorData }
   | { kind: 'retry'; error: FiledockErrorData; retryAfterMs?: number }
+  | { kind: 'wait'; error: FiledockErrorData; waitMs: number }
   | { kind: 'fail'; error: FiledockErrorData }
 
 /** Thrown by the item code for failures that retrying cannot fix. */
@@ -32,13 +43,18 @@ export function classify(err: unknown): Verdict {
     }
   }
   const error = err.toJSON()
+  // Another download holds the file's work file: it is being done, once, there (core/download/work-files.ts).
+  if (err instanceof PartInUse) return { kind: 'wait', error, waitMs: PART_IN_USE_WAIT_MS }
   // The key or the keychain: every item would fail the same way, so the queue pauses rather than failing each.
   if (err.kind === 'auth' || err.kind === 'keychain') return { kind: 'auth', error }
   // The upload server's own refusal of the file (file_status other than OK) carries no status: its words are
   // final, though a failure without a status is transient elsewhere (an envelope's failure in a 200 answer).
   if (err.kind === 'server' && err.operation === UPLOAD_OPERATION && err.status === undefined)
     return { kind: 'fail', error }
-  // A folder gone missing under an item (deleted on the host meanwhile): the next attempt makes it again.
+  // A download's file deleted on the host: no later direct link brings it back.
+  if (err.kind === 'not_found' && err.operation === 'file/direct_link') return { kind: 'fail', error }
+  // A folder gone missing under an item (deleted on the host meanwhile): the next attempt makes it again. A file
+  // server's 403/404/410 that fresh links did not cure (LinkGone): the next attempt asks for links again.
   if (err.kind === 'not_found') return { kind: 'retry', error }
   // A cancel the queue did not ask for: a shared request (a folder listing) aborted for another of its users.
   if (err.kind === 'cancelled') return { kind: 'retry', error }

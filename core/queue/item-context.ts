@@ -1,3 +1,4 @@
+import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import type { QueueItemPhase } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { FolderMirror } from './folder-mirror.ts'
@@ -14,11 +15,16 @@ export interface ItemContext {
   store: QueueStore
   mirror: FolderMirror
   sessions: UploadSessions
+  /** The speed limit of the item's direction. */
   bucket: TokenBucket
   progress: ProgressMeter
   /** Aborts when the item is paused or cancelled, the queue halts, or the engine closes. */
   signal: AbortSignal
   setPhase(phase: QueueItemPhase): void
+  /** Something shown of the item changed besides its phase (a download restarted from 0): tell the listeners. */
+  changed(): void
+  /** The host says the file has `size` bytes, not the size it was queued with: the record and counts follow. */
+  resize(size: number): Promise<void>
   /** Is this file code already the known result of another item (so a lost-attempt check must not take it)? */
   claimed(code: string): boolean
   /** The item's outcome is known (file code recorded, or nothing was stored): its name lock may go. */
@@ -28,6 +34,8 @@ export interface ItemContext {
   /** The item's file (code `fileCode`) is verified and goes into folder `fldId`. */
   landed(fldId: number, fileCode: string): void
   now(): number
+  /** Units of the sizes in messages (the app's setting). */
+  units?: SizeUnits | undefined
 }
 
 /** Where a file ended up. */

@@ -1,4 +1,4 @@
-import type { ItemProgress } from '../../shared/queue.ts'
+import type { ItemProgress, TransferDirection } from '../../shared/queue.ts'
 
 const WINDOW_MS = 3_000
 
@@ -8,8 +8,14 @@ interface Track {
   samples: { t: number; sent: number }[]
 }
 
+/** Bytes moved in one direction, sampled over the window, for its speed. */
+interface Moved {
+  samples: { t: number; total: number }[]
+  total: number
+}
+
 /**
- * Bytes, speed and ETA per transfer and for all of them, and the coalescing of progress into at most one event
+ * Bytes, speed and ETA per transfer, per direction and for all of them, and the coalescing of progress into at most one event
  * per `intervalMs` (100 ms → ≤ 10 per second) carrying only the transfers that moved (and sent, moved or not,
  * after the queue's counts changed, so the totals it carries are never stale for long). Speed is measured over a
  * sliding window of the last few seconds, so a stall shows as a falling speed rather than a frozen one.
@@ -17,8 +23,10 @@ interface Track {
 export class ProgressMeter {
   private readonly tracks = new Map<string, Track>()
   private readonly dirty = new Set<string>()
-  private readonly moved: { t: number; total: number }[] = []
-  private movedTotal = 0
+  private readonly moved: Record<TransferDirection, Moved> = {
+    up: { samples: [], total: 0 },
+    down: { samples: [], total: 0 },
+  }
   /** Something other than bytes changed (an item's state): the next flush goes out even if no bytes moved. */
   private touched = false
   private closed = false
@@ -31,20 +39,25 @@ export class ProgressMeter {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  update(id: string, sent: number, total: number): void {
+  /**
+   * A transfer's bytes so far. The first update of a transfer only sets where it starts (a download resumed from
+   * its work file starts at the bytes there): only bytes moved after it count towards the speed.
+   */
+  update(id: string, sent: number, total: number, direction: TransferDirection): void {
     const t = this.now()
     let track = this.tracks.get(id)
     if (!track) {
-      track = { sent: 0, total, samples: [] }
+      track = { sent, total, samples: [] }
       this.tracks.set(id, track)
     }
-    if (sent > track.sent) this.movedTotal += sent - track.sent
+    const moved = this.moved[direction]
+    if (sent > track.sent) moved.total += sent - track.sent
     track.sent = sent
     track.total = total
     track.samples.push({ t, sent })
     trim(track.samples, t)
-    this.moved.push({ t, total: this.movedTotal })
-    trim(this.moved, t)
+    moved.samples.push({ t, total: moved.total })
+    trim(moved.samples, t)
     this.dirty.add(id)
     this.schedule()
   }
@@ -65,15 +78,22 @@ export class ProgressMeter {
     return this.tracks.get(id)?.sent ?? 0
   }
 
-  /** All transfers together, bytes per second over the window. */
-  bytesPerSec(): number {
+  /** A running transfer's bytes so far; undefined when it is not running (nothing measured). */
+  bytesOf(id: string): number | undefined {
+    return this.tracks.get(id)?.sent
+  }
+
+  /** Bytes per second over the window: of one direction, or of all transfers together. */
+  bytesPerSec(direction?: TransferDirection): number {
+    if (direction === undefined) return this.bytesPerSec('up') + this.bytesPerSec('down')
     const t = this.now()
-    trim(this.moved, t)
-    const first = this.moved[0]
+    const moved = this.moved[direction]
+    trim(moved.samples, t)
+    const first = moved.samples[0]
     if (!first) return 0
     // Measured up to now, not to the last sample, so a stall drags the speed down.
     const span = Math.max(t - first.t, 500)
-    return ((this.movedTotal - first.total) / span) * 1000
+    return ((moved.total - first.total) / span) * 1000
   }
 
   item(id: string): ItemProgress | undefined {
@@ -86,7 +106,7 @@ export class ProgressMeter {
     const left = Math.max(0, track.total - track.sent)
     return {
       id,
-      bytesSent: track.sent,
+      bytesDone: track.sent,
       totalBytes: track.total,
       bytesPerSec: Math.round(speed),
       etaSec: speed > 0 ? Math.ceil(left / speed) : left === 0 ? 0 : null,

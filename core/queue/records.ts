@@ -1,5 +1,6 @@
+import type { ConflictPolicy } from '../../shared/downloads.ts'
 import type { FiledockErrorData } from '../../shared/errors.ts'
-import type { QueueItemKind, QueueResultEntry } from '../../shared/queue.ts'
+import type { BatchKind, DownloadRestart, QueueItemKind, QueueResultEntry } from '../../shared/queue.ts'
 
 /**
  * What the journal keeps of each item: everything a restart needs to carry on without asking the user again,
@@ -18,10 +19,14 @@ export interface ItemRecord {
   /** The drop's target folder and its display path. */
   baseFldId: number
   basePath: string
-  /** Folders between the target and the file (empty for a file dropped on its own or a URL). */
+  /**
+   * Folders between the target and the file (empty for a file dropped on its own or a URL). For a download, the
+   * local folders under `download.dir`, their names already made safe for the disk (the host's tree, mirrored).
+   */
   relDir: string[]
+  /** The file's name on the host (a download's local name is `download.localName`). */
   name: string
-  /** Local path (file) or URL (url); the folder's own relative path for a folder item. */
+  /** Local path (file) or URL (url); the folder's own relative path for a folder item; a download's file code. */
   source: string
   /** Bytes and mtime when queued (files); null for URLs until the host has the file. */
   size: number | null
@@ -51,8 +56,36 @@ export interface ItemRecord {
    * `--force`). Absent (the default, and journals of earlier versions): such a file is not sent again.
    */
   uploadAgain?: true
-  /** Done without sending: the file was already in its folder, and `result` is that file. */
+  /**
+   * Done without sending: the file was already in its folder, and `result` is that file. A download: the file was
+   * complete on disk already (same name and size), and nothing was fetched.
+   */
   alreadyThere?: true
+  /** A download's facts (kind 'download' only). Its file code is `fileCode`, its size `size` (direct_link's wins). */
+  download?: DownloadFacts
+}
+
+/**
+ * Where a download goes and what it has done so far. The bytes themselves are in its work file
+ * (core/download/work-files.ts) beside the target, which a pause, a retry and a restart keep.
+ */
+export interface DownloadFacts {
+  /** The absolute local folder the batch downloads into; the file goes to `<dir>/<relDir…>/<localName>`. */
+  dir: string
+  /** The safe local name (shared/local-names.ts), decided when the download was planned. */
+  localName: string
+  onConflict: ConflictPolicy
+  /** Where the file is once put in place (a numbered name under `rename`), null before. */
+  finalPath: string | null
+  /** The file was fetched from 0 again although it had bytes (shown on the item). */
+  restarted?: DownloadRestart
+  /** ETag or Last-Modified of the first answer, sent as If-Range when resuming (null: none given). */
+  validator?: string | null
+  /**
+   * Bytes in the work file when the download last stopped (planned, paused, failed, interrupted): what the item
+   * shows while no attempt runs, so a paused download never looks as if it starts again from 0.
+   */
+  partBytes?: number
 }
 
 /** What an item starts with, before anything happened to it: queued, never tried, nothing known from the host. */
@@ -76,9 +109,11 @@ export const FRESH_ITEM = {
  */
 export interface BatchRecord {
   id: string
-  kind: 'paths' | 'urls'
+  kind: BatchKind
   accountIds: string[]
   createdAt: number
+  /** A batch of downloads: the local folder it downloads into. */
+  dir?: string
   /** batch.finished was emitted for the current round (a retry of failed items starts a new round). */
   finishedEmitted: boolean
 }

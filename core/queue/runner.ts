@@ -1,9 +1,13 @@
 import type { FiledockErrorData } from '../../shared/errors.ts'
-import type { QueueResultEntry } from '../../shared/queue.ts'
+import type { SizeUnits } from '../../shared/ipc/settings.ts'
+import { directionOf, type QueueResultEntry, type TransferDirection } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
+import type { DownloadedFile } from '../download/download-file.ts'
+import { sizeOf } from '../download/work-files.ts'
 import { backoffMs, type RetryOptions } from './backoff.ts'
 import { pausedPatch } from './controls.ts'
 import type { HistorySink, QueueCore } from './core.ts'
+import { discardPart, factsOf, partOf, runDownloadAttempt } from './download-item.ts'
 import { classify } from './failures.ts'
 import type { ExistingFiles } from './folder-contents.ts'
 import type { FolderMirror } from './folder-mirror.ts'
@@ -23,7 +27,8 @@ export interface RunnerDeps {
   mirror: FolderMirror
   existing: ExistingFiles
   sessions: UploadSessions
-  bucket: TokenBucket
+  /** The speed limit of each direction. */
+  buckets: Record<TransferDirection, TokenBucket>
   progress: ProgressMeter
   history: HistorySink
   clientFor(accountId: string): Promise<ApiClient>
@@ -31,12 +36,15 @@ export interface RunnerDeps {
   retry: RetryOptions
   poll: PollOptions
   now(): number
+  /** Units of the sizes in messages (the app's setting). */
+  units?: (() => SizeUnits) | undefined
 }
 
 /**
  * One item's turn: run the attempt, then turn its outcome into the next state (done, retrying with backoff,
  * failed, back in line behind a queue pause). A remote URL leaves its worker once the host accepted the request
- * and is polled (`pending`) without one.
+ * and is polled (`pending`) without one. A download ends with its file on disk and its result in its record
+ * (downloads are not upload history).
  */
 export class ItemRunner {
   private readonly d: RunnerDeps
@@ -56,6 +64,10 @@ export class ItemRunner {
       const client = await this.d.clientFor(item.accountId)
       await core.awaitAccount(item.accountId, signal)
       const ctx = this.context(item, run, signal, client)
+      if (item.kind === 'download') {
+        await this.finishDownload(item, run, await runDownloadAttempt(ctx))
+        return
+      }
       if (item.kind === 'url') {
         await requestRemote(ctx)
         signal.throwIfAborted()
@@ -87,19 +99,22 @@ export class ItemRunner {
   }
 
   private context(item: ItemRecord, run: ItemRun, signal: AbortSignal, client: ApiClient): ItemContext {
-    const { core, store, mirror, existing, sessions, bucket, progress, now } = this.d
+    const { core, store, mirror, existing, sessions, buckets, progress, now } = this.d
     return {
       item,
       client,
       store,
       mirror,
       sessions,
-      bucket,
+      bucket: buckets[directionOf(item.kind)],
       progress,
       signal,
       setPhase: (phase) => {
         if (run.enterPhase(phase)) core.changed(item)
       },
+      changed: () => core.changed(item),
+      resize: (size) => core.resize(item, size),
+      units: this.d.units?.(),
       claimed: (code) => core.claimed(code, item.id),
       resolved: () => core.releaseName(item),
       alreadyThere: (fldId) => existing.find(item.accountId, fldId, item.name, item.size as number),
@@ -151,9 +166,26 @@ export class ItemRunner {
     core.changed(item)
   }
 
+  /** A download's file is in place (or was already here): its result stays in its record. */
+  private async finishDownload(item: ItemRecord, run: ItemRun, got: DownloadedFile): Promise<void> {
+    const { core, store, progress } = this.d
+    const facts = factsOf(item)
+    await store.patch(item, {
+      state: 'done',
+      error: null,
+      finishedAt: this.d.now(),
+      download: { ...facts, finalPath: got.path, ...(got.restarted ? { restarted: got.restarted } : {}) },
+      ...(got.outcome === 'already-here' ? { alreadyThere: true as const } : {}),
+    })
+    run.settle()
+    progress.forget(item.id)
+    core.changed(item)
+  }
+
   private async afterFailure(item: ItemRecord, run: ItemRun, err: unknown): Promise<void> {
     const { core, store, progress } = this.d
     const reason = run.stopReason
+    await this.keepPartBytes(item)
     progress.forget(item.id)
     if (reason === 'close') return run.settle()
     if (reason === 'pause' || reason === 'cancel') {
@@ -163,6 +195,7 @@ export class ItemRunner {
       )
       core.releaseName(item)
       run.settle()
+      if (reason === 'cancel' && item.kind === 'download') await core.track(discardPart(item))
       return core.changed(item)
     }
     if (reason === 'halt') return this.backInLine(item, run)
@@ -186,6 +219,7 @@ export class ItemRunner {
       return this.backInLine(item, run)
     }
     if (verdict.kind === 'fail') return this.fail(item, run, verdict.error)
+    if (verdict.kind === 'wait') return this.waitAndRetry(item, run, verdict.error, verdict.waitMs)
 
     const attempts = item.attempts + 1
     if (attempts >= this.d.retry.attempts) {
@@ -204,7 +238,18 @@ export class ItemRunner {
     await store.patch(item, { attempts, error: verdict.error }, false)
     // Keep the name while a send's outcome is unknown, so no same-name upload can muddle the check.
     if (!item.sending) core.releaseName(item)
-    const wait = backoffMs(attempts, this.d.retry, retryAfterMs)
+    return this.waitAndRetry(item, run, null, backoffMs(attempts, this.d.retry, retryAfterMs))
+  }
+
+  /** Back in line after `wait` ms (`retrying` meanwhile); `error` (when given) is what the item shows. */
+  private async waitAndRetry(
+    item: ItemRecord,
+    run: ItemRun,
+    error: FiledockErrorData | null,
+    wait: number,
+  ): Promise<void> {
+    const { core, store } = this.d
+    if (error !== null) await store.patch(item, { error }, false)
     run.settle()
     if (core.isClosed) return
     run.retryIn(wait, this.d.now(), () => {
@@ -212,6 +257,17 @@ export class ItemRunner {
       core.push(item)
     })
     core.changed(item)
+  }
+
+  /**
+   * A download that stops keeps its bytes: the item goes on showing them (views.ts) until it runs again. Read from
+   * the work file, not the progress: after a failed write (a full disk) it holds fewer bytes than were received.
+   */
+  private async keepPartBytes(item: ItemRecord): Promise<void> {
+    if (item.kind !== 'download' || this.d.progress.bytesOf(item.id) === undefined) return
+    const bytes = await sizeOf(partOf(item))
+    if (bytes === item.download?.partBytes) return
+    await this.d.store.patch(item, { download: { ...factsOf(item), partBytes: bytes } }, false)
   }
 
   private async fail(item: ItemRecord, run: ItemRun, error: FiledockErrorData): Promise<void> {

@@ -6,7 +6,7 @@ import type { QueueStore } from './queue-store.ts'
 export function snapshotOf(
   core: QueueCore,
   store: QueueStore,
-  bandwidthBytesPerSec: number | null,
+  limits: { up: number | null; down: number | null },
 ): QueueSnapshot {
   const items = [...store.items()]
   const batches = new Map<string, BatchView>()
@@ -18,6 +18,7 @@ export function snapshotOf(
       createdAt: b.createdAt,
       items: 0,
       finished: true,
+      ...(b.dir !== undefined ? { dir: b.dir } : {}),
     })
   }
   for (const i of items) {
@@ -33,6 +34,7 @@ export function snapshotOf(
     paused: core.pausedBy,
     held: core.heldAccounts(),
     concurrency: core.concurrency,
-    bandwidthBytesPerSec,
+    bandwidthBytesPerSec: limits.up,
+    downloadBytesPerSec: limits.down,
   }
 }

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DOWNLOAD_OPERATION } from '../api/file-server.ts'
+import { UPLOAD_OPERATION } from '../api/multipart-upload.ts'
 import { backoffMs } from './backoff.ts'
 import { NameLocks } from './name-lock.ts'
 import { Scheduler } from './scheduler.ts'
@@ -14,7 +16,7 @@ describe('token bucket', () => {
   })
 
   it('paces takers to the rate, shared among them', async () => {
-    const bucket = new TokenBucket(200_000, 100, () => Date.now())
+    const bucket = new TokenBucket(200_000, UPLOAD_OPERATION, 100, () => Date.now())
     const started = Date.now()
     // 100 KB by each of three takers in 10 KB pieces: 300 KB at 200 KB/s is 1.5 s, the last 100 ms of it the burst
     // allowance. The pieces are reserved in turn, so the takers end 50 ms apart; each alone at the rate would be
@@ -31,7 +33,7 @@ describe('token bucket', () => {
   })
 
   it('wakes waiters when the limit is lifted, and aborts on a signal', async () => {
-    const bucket = new TokenBucket(1_024, 100, () => Date.now())
+    const bucket = new TokenBucket(1_024, UPLOAD_OPERATION, 100, () => Date.now())
     let taken = false
     // 100,000 bytes at 1 KiB/s: 97 s.
     const waiting = bucket.take(100_000).then(() => {
@@ -49,6 +51,19 @@ describe('token bucket', () => {
     const aborted = bucket.take(100_000, ac.signal)
     ac.abort()
     await expect(aborted).rejects.toMatchObject({ kind: 'cancelled' })
+  })
+
+  it("words its cancel in its direction's terms", async () => {
+    for (const [operation, message] of [
+      [UPLOAD_OPERATION, 'Cancelled while uploading a file.'],
+      [DOWNLOAD_OPERATION, 'Cancelled while downloading a file.'],
+    ]) {
+      const bucket = new TokenBucket(1_024, operation, 100, () => Date.now())
+      const ac = new AbortController()
+      const waiting = bucket.take(100_000, ac.signal)
+      ac.abort()
+      await expect(waiting).rejects.toMatchObject({ kind: 'cancelled', message, operation })
+    }
   })
 })
 

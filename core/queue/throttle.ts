@@ -1,7 +1,10 @@
-import { FiledockError } from '../../shared/errors.ts'
+import type { FiledockError } from '../../shared/errors.ts'
+import { cancelledError } from '../api/http.ts'
+import { UPLOAD_OPERATION } from '../api/multipart-upload.ts'
 
 /**
- * One bandwidth limit shared by every transfer: a token bucket in "virtual time" (GCRA). Each take reserves
+ * One bandwidth limit shared by every transfer of one direction (the engine has one for uploads and one for
+ * downloads; `operation` names the direction's transfers in its cancel error): a token bucket in "virtual time" (GCRA). Each take reserves
  * its bytes at the limit's rate after the reservations before it, so transfers share the rate in arrival order;
  * a burst of `burstMs` worth of bytes may go at once so a lone transfer is not slowed by timer granularity.
  *
@@ -14,6 +17,7 @@ export class TokenBucket {
 
   constructor(
     private rate: number | null,
+    private readonly operation: string = UPLOAD_OPERATION,
     private readonly burstMs = 100,
     private readonly now: () => number = () => performance.now(),
   ) {}
@@ -35,7 +39,7 @@ export class TokenBucket {
 
   async take(bytes: number, signal?: AbortSignal): Promise<void> {
     for (;;) {
-      if (signal?.aborted) throw cancelled()
+      if (signal?.aborted) throw this.cancelled()
       const rate = this.rate
       if (rate === null || rate <= 0) return
       const now = this.now()
@@ -65,15 +69,16 @@ export class TokenBucket {
       const onAbort = () => {
         clearTimeout(timer)
         this.waiters.delete(wake)
-        reject(cancelled())
+        reject(this.cancelled())
       }
       const timer = setTimeout(() => finish(false), ms)
       this.waiters.add(wake)
       signal?.addEventListener('abort', onAbort, { once: true })
     })
   }
-}
 
-function cancelled(): FiledockError {
-  return new FiledockError({ kind: 'cancelled', message: 'Cancelled the upload.', operation: 'upload/file' })
+  /** "Cancelled while uploading a file." / "… downloading a file.", with the direction's operation. */
+  private cancelled(): FiledockError {
+    return cancelledError(this.operation)
+  }
 }

@@ -85,14 +85,14 @@ async function upload(ctx: ItemContext, folders: number[], session: Promise<Uplo
   const server = await session
   // Durable before the first byte: from here on a crash means "may be on the host".
   await store.patch(item, { snapshot: item.snapshot, sending: true }, true)
-  ctx.progress.update(item.id, 0, item.size as number)
+  ctx.progress.update(item.id, 0, item.size as number, 'up')
   let fileCode: string
   let sentSize: number
   try {
     const r = await client.uploadFile(server, item.source, {
       fileName: item.name,
       signal,
-      onProgress: (p) => ctx.progress.update(item.id, p.bytesSent, p.totalBytes),
+      onProgress: (p) => ctx.progress.update(item.id, p.bytesSent, p.totalBytes, 'up'),
       throttle: ctx.bucket,
     })
     fileCode = r.fileCode

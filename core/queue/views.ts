@@ -1,4 +1,5 @@
-import type { QueueItemState, QueueItemView } from '../../shared/queue.ts'
+import { join } from 'node:path'
+import { directionOf, type QueueItemState, type QueueItemView } from '../../shared/queue.ts'
 import type { ItemRun } from './item-run.ts'
 import type { ProgressMeter } from './progress.ts'
 import type { ItemRecord } from './records.ts'
@@ -14,13 +15,15 @@ export function itemView(
   pageLink: (item: ItemRecord) => string | null,
 ): QueueItemView {
   const state = viewState(item, rt)
+  const dl = item.download
   return {
     id: item.id,
     batchId: item.batchId,
     kind: item.kind,
+    direction: directionOf(item.kind),
     accountId: item.accountId,
     name: item.name,
-    relPath: [...item.relDir, ...(item.kind === 'folder' ? [] : [item.name])].join('/'),
+    relPath: [...item.relDir, ...(item.kind === 'folder' ? [] : [dl?.localName ?? item.name])].join('/'),
     source: item.source,
     fldId: item.baseFldId,
     targetFldId: item.targetFldId,
@@ -28,7 +31,7 @@ export function itemView(
     state,
     phase: state === 'running' || state === 'pending' ? rt.phase : null,
     attempts: item.attempts,
-    bytesSent: state === 'done' ? (item.size ?? 0) : progress.sentOf(item.id),
+    bytesDone: state === 'done' ? (item.size ?? 0) : (progress.bytesOf(item.id) ?? dl?.partBytes ?? 0),
     nextAttemptAt: state === 'retrying' ? rt.nextAttemptAt : null,
     fileCode: item.fileCode,
     pageLink: pageLink(item),
@@ -39,5 +42,7 @@ export function itemView(
     ...(item.kind === 'url' && item.requestedAt !== null && (state === 'pending' || state === 'running')
       ? { fetchStartedAt: item.requestedAt }
       : {}),
+    ...(dl ? { localPath: dl.finalPath ?? join(dl.dir, ...item.relDir, dl.localName) } : {}),
+    ...(dl?.restarted ? { restarted: dl.restarted } : {}),
   }
 }

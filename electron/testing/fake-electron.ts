@@ -114,7 +114,10 @@ export function createFakeElectron(o: { platform?: NodeJS.Platform } = {}) {
     whenReady: () => readyPromise,
     getVersion: () => '9.9.9',
     getAppPath: () => '/src/filedock',
+    // The OS Downloads folder is the one path main asks Electron for (the folder downloads are offered in); any
+    // other would bypass the one data folder.
     getPath: (name: string) => {
+      if (name === 'downloads') return '/home/fake/Downloads'
       throw new Error(`app.getPath(${name}): main should use the one data folder`)
     },
     /** Like Electron: before-quit (preventable), windows closed, then will-quit (preventable). */

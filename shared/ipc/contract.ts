@@ -15,6 +15,7 @@ import type {
 import { arrivalsContract } from './arrivals-contract.ts'
 import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
+import { downloadContract } from './download-contract.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl } from './fields.ts'
 import { indexContract } from './index-contract.ts'
 import { localFoldersContract } from './local-folders-contract.ts'
@@ -93,6 +94,7 @@ export const contract = {
   ...uploadContract,
   ...localFoldersContract,
   ...watchContract,
+  ...downloadContract,
   ...arrivalsContract,
   ...updatesContract,
   ...previewContract,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type ConflictPolicy, conflictPolicySchema } from '../downloads.ts'
 import { LINK_CHECK_HOURS } from '../link-health.ts'
 import { type LinkFormat, linkFormats } from '../links.ts'
 import { MAX_WATCH_RULES, type WatchRule, watchRuleSchema } from '../watch.ts'
@@ -15,10 +16,19 @@ export interface AppSettings {
   linkFormat: LinkFormat
   /** Copy the link pack to the clipboard as soon as a batch finishes. */
   autoCopy: boolean
-  /** Uploads at once. */
+  /** Transfers at once in each direction (N uploads and N downloads). */
   concurrency: number
   /** All uploads together, bytes per second; null: no limit. */
   bandwidthBytesPerSec: number | null
+  /** All downloads together, bytes per second; null: no limit (set through queue.setBandwidthLimit, 'down'). */
+  downloadBytesPerSec: number | null
+  /** What a download does when its file's name is taken in the folder (shared/downloads.ts). */
+  onConflict: ConflictPolicy
+  /**
+   * Compare each uploaded batch with its copy on the host (the issue's "verify"), off by default. Kept now so the
+   * preference exists; what uses it comes with verify.
+   */
+  verifyAfterUpload: boolean
   /** Watch folders (changed through the watch.* channels, which start and stop them). */
   watchRules: WatchRule[]
   /** Hours between scheduled link checks of the upload history; null: only when asked (the default). */
@@ -48,7 +58,8 @@ export interface AppSettings {
   queuePanelHeights: QueuePanelHeights
   /**
    * The last local folder chosen per purpose (the watched folder, its Done folder, where downloads go): the
-   * folder picker opens there next time. Written by the local.* channels only (they check the path).
+   * folder picker opens there next time. Written by the local.* channels (they check the path), and for
+   * `downloads` by downloads.start too (the folder a download went into is the one Download… offers next).
    */
   lastFolders: LastFolders
   /**
@@ -99,6 +110,9 @@ export const defaultSettings: AppSettings = {
   autoCopy: false,
   concurrency: 3,
   bandwidthBytesPerSec: null,
+  downloadBytesPerSec: null,
+  onConflict: 'skip',
+  verifyAfterUpload: false,
   watchRules: [],
   linkCheckHours: null,
   keepRunningInTray: true,
@@ -138,6 +152,8 @@ export const settingsPatchSchema = z.strictObject({
   checkUrls: z.boolean().optional(),
   remoteTimeoutMin: remoteTimeoutSchema.optional(),
   recrawlHours: recrawlHoursSchema.optional(),
+  onConflict: conflictPolicySchema.optional(),
+  verifyAfterUpload: z.boolean().optional(),
   queuePanelHeights: queuePanelHeightsSchema.optional(),
   checkForUpdates: z.boolean().optional(),
 })
@@ -158,6 +174,9 @@ export function settingsFromJson(value: unknown): AppSettings {
       rec.bandwidthBytesPerSec,
       defaultSettings.bandwidthBytesPerSec,
     ),
+    downloadBytesPerSec: pick(bandwidthSchema, rec.downloadBytesPerSec, defaultSettings.downloadBytesPerSec),
+    onConflict: pick(conflictPolicySchema, rec.onConflict, defaultSettings.onConflict),
+    verifyAfterUpload: pick(z.boolean(), rec.verifyAfterUpload, defaultSettings.verifyAfterUpload),
     watchRules: watchRulesFrom(rec.watchRules),
     linkCheckHours: pick(
       z.literal([...LINK_CHECK_HOURS]).nullable(),

@@ -103,8 +103,10 @@ export const uploadContract = {
   /** Removes done and cancelled items of finished batches; answers how many. */
   'queue.clearFinished': defineChannel<number>()(z.strictObject({})),
   'queue.setConcurrency': defineChannel<null>()(z.strictObject({ n: concurrencySchema })),
-  /** null lifts the limit. */
-  'queue.setBandwidthLimit': defineChannel<null>()(z.strictObject({ bytesPerSec: bandwidthSchema })),
+  /** The speed limit of uploads (the default) or downloads; null lifts it. */
+  'queue.setBandwidthLimit': defineChannel<null>()(
+    z.strictObject({ bytesPerSec: bandwidthSchema, direction: z.enum(['up', 'down']).optional() }),
+  ),
 
   /** Newest first. */
   'history.search': defineChannel<HistoryEntry[]>()(
@@ -143,7 +145,8 @@ export const uploadContract = {
   /**
    * The native open dialog (Electron only). Answers the chosen absolute paths, [] when cancelled. The browser
    * host has no such dialog: it answers kind `not_found` with operation `dialog.pickPaths`, and the renderer
-   * uses the browser's own file input there.
+   * uses the browser's own file input there. (The folder a download goes into is THE local-folder picker's,
+   * local.pickFolder with purpose `downloads`.)
    */
   'dialog.pickPaths': defineChannel<string[]>()(z.strictObject({ kind: z.enum(['files', 'folder']) })),
 } as const

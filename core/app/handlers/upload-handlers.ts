@@ -80,9 +80,11 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
       await saveSettings({ concurrency: n })
       return null
     },
-    'queue.setBandwidthLimit': async ({ bytesPerSec }) => {
-      engine().setBandwidthLimit(bytesPerSec)
-      await saveSettings({ bandwidthBytesPerSec: bytesPerSec })
+    'queue.setBandwidthLimit': async ({ bytesPerSec, direction }) => {
+      engine().setBandwidthLimit(bytesPerSec, direction ?? 'up')
+      await saveSettings(
+        direction === 'down' ? { downloadBytesPerSec: bytesPerSec } : { bandwidthBytesPerSec: bytesPerSec },
+      )
       return null
     },
 

@@ -3,6 +3,7 @@ import type { AccountsSnapshot, AccountView } from '../../../shared/accounts.ts'
 import type { FolderListing } from '../../../shared/api/types.ts'
 import type { ChannelName } from '../../../shared/ipc/channels.ts'
 import type { Invoke } from '../../../shared/ipc/types.ts'
+import { runDownloadScenario } from './download-scenario.ts'
 import { runIndexScenario } from './index-scenario.ts'
 import { runUploadScenario } from './upload-scenario.ts'
 import { runWatchScenario } from './watch-scenario.ts'
@@ -123,6 +124,7 @@ export async function runContractScenario(
   expect(await call('arrivals.dismiss', { id: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' })).toBeNull()
 
   await runUploadScenario(call, refused, added.id)
+  await runDownloadScenario(call, refused, added.id)
   await runWatchScenario(call, refused, added.id)
 
   const offline = await call<AccountView>('accounts.tryOffline')

@@ -7,7 +7,7 @@ import type { AccountView } from '../../../shared/accounts.ts'
 import type { IndexStatus } from '../../../shared/file-index.ts'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
 import { createDispatcher } from '../../ipc/dispatcher.ts'
-import { type Core, createCore } from '../create-core.ts'
+import { type Core, type CoreOptions, createCore } from '../create-core.ts'
 import { MemorySecretStore } from './memory-secret-store.ts'
 
 /** Clean-ups a test pushes as it goes (cores, sandboxes, folders), run after it, last first. */
@@ -32,6 +32,7 @@ export async function coreWithAccount(
   sandbox: TestSandbox,
   cleanup: Array<() => Promise<void>>,
   dataDir?: string,
+  options: Partial<CoreOptions> = {},
 ): Promise<{ core: Core; call: CoreCall; account: AccountView; events: AppEvent[]; dir: string }> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'filedock-core-index-')))
   const core: Core = await createCore({
@@ -40,6 +41,7 @@ export async function coreWithAccount(
     version: '0',
     secretStore: new MemorySecretStore(),
     log: () => undefined,
+    ...options,
   })
   cleanup.push(async () => {
     await core.dispose()

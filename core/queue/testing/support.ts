@@ -108,14 +108,19 @@ export async function openEngine(
   })
   const events: QueueEvent[] = []
   engine.onEvent((e) => events.push(e))
+  let closing: Promise<void> | null = null
   return {
     engine,
     history,
     events,
     dataDir,
-    close: async () => {
-      await engine.close()
-      await history.close()
+    // Once: a test may close an engine early (to open another on its journal) and its file's hook again.
+    close: () => {
+      closing ??= (async () => {
+        await engine.close()
+        await history.close()
+      })()
+      return closing
     },
   }
 }

@@ -5,6 +5,7 @@ import { ToolbarSlot } from '../components/ViewToolbar.tsx'
 import { AccountsDialog } from '../features/accounts/AccountsDialog.tsx'
 import { DeletedView } from '../features/deleted/DeletedView.tsx'
 import { MoveFailuresNotice } from '../features/dnd/MoveFailuresNotice.tsx'
+import { DownloadDialog } from '../features/download/DownloadDialog.tsx'
 import { FileView } from '../features/files/FileView.tsx'
 import { HistoryView } from '../features/history/HistoryView.tsx'
 import { LinkCheckView } from '../features/link-check/LinkCheckView.tsx'
@@ -90,6 +91,7 @@ export function Shell() {
         <DropZone />
         <UploadDialogs />
         <ArrivalsDialog />
+        <DownloadDialog />
         <LocalFolderPicker />
         {dialog?.kind === 'accounts' ? <AccountsDialog onClose={closeDialog} /> : null}
         {dialog?.kind === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}

@@ -22,7 +22,8 @@ function item(id: string, patch: Partial<QueueItemView> = {}): QueueItemView {
     state: 'queued',
     phase: null,
     attempts: 0,
-    bytesSent: 0,
+    direction: 'up',
+    bytesDone: 0,
     nextAttemptAt: null,
     fileCode: null,
     pageLink: null,
@@ -42,6 +43,7 @@ function snapshot(items: QueueItemView[]): QueueSnapshot {
     held: [],
     concurrency: 3,
     bandwidthBytesPerSec: null,
+    downloadBytesPerSec: null,
   }
 }
 
@@ -97,13 +99,13 @@ describe('the renderer queue store', () => {
     }
     applyQueueEvent({
       type: 'queue.progress',
-      items: [{ id: 'a', bytesSent: 400, totalBytes: 1000, bytesPerSec: 200, etaSec: 3 }],
+      items: [{ id: 'a', bytesDone: 400, totalBytes: 1000, bytesPerSec: 200, etaSec: 3 }],
       totals,
     })
     expect(useQueue.getState().totals).toEqual(totals)
-    expect(get('a')?.bytesSent).toBe(400)
+    expect(get('a')?.bytesDone).toBe(400)
     expect(useQueue.getState().rates.get('a')).toEqual({ bytesPerSec: 200, etaSec: 3 })
-    applyQueueEvent({ type: 'queue.item', item: item('a', { state: 'done', bytesSent: 1000 }) })
+    applyQueueEvent({ type: 'queue.item', item: item('a', { state: 'done', bytesDone: 1000 }) })
     expect(useQueue.getState().rates.has('a')).toBe(false)
   })
 
@@ -114,8 +116,17 @@ describe('the renderer queue store', () => {
     expect(useQueue.getState().paused).toEqual(pause)
     applyQueueEvent({ type: 'queue.resumed', reason: 'offline' })
     expect(useQueue.getState().paused).toBeNull()
-    applyQueueEvent({ type: 'queue.settings', concurrency: 5, bandwidthBytesPerSec: 65_536 })
-    expect(useQueue.getState()).toMatchObject({ concurrency: 5, bandwidthBytesPerSec: 65_536 })
+    applyQueueEvent({
+      type: 'queue.settings',
+      concurrency: 5,
+      bandwidthBytesPerSec: 65_536,
+      downloadBytesPerSec: 32_768,
+    })
+    expect(useQueue.getState()).toMatchObject({
+      concurrency: 5,
+      bandwidthBytesPerSec: 65_536,
+      downloadBytesPerSec: 32_768,
+    })
   })
 
   it('tells subscribers at most once per burst of events, however many arrived', () => {

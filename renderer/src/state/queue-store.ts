@@ -33,7 +33,9 @@ interface QueueState {
   /** Accounts whose uploads wait for a time their host set (a lock-out). */
   held: AccountHold[]
   concurrency: number
+  /** The speed limits of uploads and of downloads (bytes a second), null: none. */
   bandwidthBytesPerSec: number | null
+  downloadBytesPerSec: number | null
 }
 
 const NOTIFY_MS = 60
@@ -50,6 +52,7 @@ export const useQueue = create<QueueState>()(() => ({
   held: [],
   concurrency: 3,
   bandwidthBytesPerSec: null,
+  downloadBytesPerSec: null,
 }))
 
 let timer: ReturnType<typeof setTimeout> | null = null
@@ -74,6 +77,7 @@ export function applySnapshot(snapshot: QueueSnapshot): void {
     held: snapshot.held,
     concurrency: snapshot.concurrency,
     bandwidthBytesPerSec: snapshot.bandwidthBytesPerSec,
+    downloadBytesPerSec: snapshot.downloadBytesPerSec,
   })
   notify()
 }
@@ -108,7 +112,7 @@ export function applyQueueEvent(event: QueueEvent): void {
       useQueue.setState({ totals: event.totals })
       for (const p of event.items) {
         const item = s.items.get(p.id)
-        if (item) s.items.set(p.id, { ...item, bytesSent: p.bytesSent })
+        if (item) s.items.set(p.id, { ...item, bytesDone: p.bytesDone })
         s.rates.set(p.id, { bytesPerSec: p.bytesPerSec, etaSec: p.etaSec })
       }
       break
@@ -127,7 +131,11 @@ export function applyQueueEvent(event: QueueEvent): void {
       useQueue.setState({ held: s.held.filter((h) => h.accountId !== event.accountId) })
       break
     case 'queue.settings':
-      useQueue.setState({ concurrency: event.concurrency, bandwidthBytesPerSec: event.bandwidthBytesPerSec })
+      useQueue.setState({
+        concurrency: event.concurrency,
+        bandwidthBytesPerSec: event.bandwidthBytesPerSec,
+        downloadBytesPerSec: event.downloadBytesPerSec,
+      })
       break
     case 'batch.finished':
       break

@@ -66,6 +66,12 @@ export function FileMenu({
           disabled={summary === null || whole}
           onSelect={() => commands.open(focusIndex)}
         />
+        <MenuItem
+          icon="download"
+          label={`Download…${many}`}
+          disabled={summary === null}
+          onSelect={commands.download}
+        />
         <ContextMenu.Separator className="menu-separator" />
         <MenuItem icon="edit" label="Rename" shortcut="F2" disabled={!single} onSelect={commands.rename} />
         <MenuItem icon="copy" label={`Clone${many}`} disabled={summary === null} onSelect={commands.clone} />

@@ -7,6 +7,7 @@ import { formatNumber } from '../../lib/format.ts'
 import { fileKey, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
+import { useDownloadRequest } from '../download/download-request.ts'
 import { checkLinksOf } from '../link-check/check-selection.ts'
 import type { IndexQuery, Selection } from './index-query.ts'
 import { renameAtCursor } from './rename-store.ts'
@@ -97,6 +98,23 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
       const rows = pickedRows()
       if (rows.length > 0) actions.openPages(rows)
       else if (row?.kind === 'file') actions.openPages([row])
+    },
+    /**
+     * Download…: the selection as main takes it (picked files, or a Ctrl+A as its query less the unticked files:
+     * main reads the files from the index, never from the rows loaded here).
+     */
+    download: () => {
+      const selection = current()
+      if (!selection) return
+      const s = useSelection.getState()
+      // A search across accounts names its files' accounts itself; the request still names one.
+      const accountId = selectionAccount(s) ?? pickedRows()[0]?.accountId ?? accounts[0]?.id
+      if (accountId === undefined) return
+      const label =
+        selectedCount === null
+          ? 'the selected files'
+          : `${formatNumber(selectedCount)} ${selectedCount === 1 ? 'file' : 'files'}`
+      useDownloadRequest.getState().open({ accountId, what: { selection }, label })
     },
     /** F2, the menu's Rename: the cursor row's name becomes an input (InlineRename.tsx). */
     rename: () => renameAtCursor(rowAt),

@@ -54,6 +54,12 @@ export function FolderMenu(props: FolderMenuProps) {
         />
         <ContextMenu.Separator className="menu-separator" />
         <MenuItem icon="upload" label="Upload here…" onSelect={() => commands.uploadHere(folder)} />
+        <MenuItem
+          icon="download"
+          // The root stands for the account: its download is the whole account.
+          label={id === 0 ? 'Download whole account…' : 'Download…'}
+          onSelect={() => commands.download(folder)}
+        />
         <MenuItem icon="link" label="Copy links of its files" onSelect={() => commands.copyLinks(folder)} />
         <MenuItem
           icon="check"

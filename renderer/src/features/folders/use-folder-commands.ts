@@ -3,6 +3,7 @@ import { call } from '../../lib/call.ts'
 import { toast } from '../../state/toast-store.ts'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
+import { useDownloadRequest } from '../download/download-request.ts'
 import type { IndexQuery } from '../files/index-query.ts'
 import { usePane } from '../files/pane-store.ts'
 import { useFileActions } from '../files/use-file-actions.ts'
@@ -33,6 +34,23 @@ export function useFolderCommands() {
     uploadHere: (t: FolderTarget) => {
       const account = data?.accounts.find((a) => a.id === t.accountId)?.label ?? 'this account'
       void uploadHere(uploadTargetOf(t, account), host)
+    },
+    /**
+     * Download…: the folder with all its subfolders (the tree mirrored on disk); the root is the whole account,
+     * mirrored from its root.
+     */
+    download: (t: FolderTarget) => {
+      const folder = folderOf(t)
+      const account = data?.accounts.find((a) => a.id === t.accountId)?.label ?? 'this account'
+      useDownloadRequest.getState().open(
+        folder.id === 0
+          ? { accountId: t.accountId, what: { all: true }, label: `the whole account ${account}` }
+          : {
+              accountId: t.accountId,
+              what: { fldId: folder.id, recursive: true },
+              label: `the folder ${folder.name} with its subfolders`,
+            },
+      )
     },
     /** The folder's own files (not its subfolders'), from the index, in the order the file pane sorts by. */
     copyLinks: async (t: FolderTarget) => {

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
+import type { ConflictPolicy } from '../../../../shared/downloads.ts'
 import type { AppSettings, CloneNames, RecrawlHours, SizeUnits } from '../../../../shared/ipc/settings.ts'
+import { CONFLICT_WORDS } from '../download/conflict-words.ts'
 import { RemoteUrlPreferences } from '../upload/RemoteUrlPreferences.tsx'
 import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
 
@@ -11,6 +13,10 @@ const cloneChoices: [CloneNames, string][] = [
   ['copy', 'Name them “name (copy).ext”, “name (copy 2).ext”…'],
   ['same', 'Keep the original name'],
 ]
+const conflictChoices: [ConflictPolicy, string][] = (['skip', 'rename', 'overwrite'] as const).map((p) => [
+  p,
+  `${CONFLICT_WORDS[p].label}: ${CONFLICT_WORDS[p].detail}`,
+])
 const recrawlChoices: [RecrawlHours | null, string][] = [
   [1, 'Every hour'],
   [3, 'Every 3 hours'],
@@ -21,8 +27,8 @@ const recrawlChoices: [RecrawlHours | null, string][] = [
 ]
 
 /**
- * Window-wide preferences, saved by main for every window and both hosts: size units, names of copies, and how
- * often the file index re-reads every account (a change applies at once).
+ * Window-wide preferences, saved by main for every window and both hosts: size units, names of copies, what a
+ * download does with a name already taken on disk, and how often the file index re-reads every account (a change applies at once).
  */
 export function PreferencesSection() {
   return (
@@ -33,6 +39,11 @@ export function PreferencesSection() {
       <Choice field="sizeUnits" legend="Sizes and speeds" choices={unitChoices} />
       <Choice field="cloneNames" legend="Copies of files" choices={cloneChoices} />
       <Choice
+        field="onConflict"
+        legend="Downloads: a file of the same name is already in the folder"
+        choices={conflictChoices}
+      />
+      <Choice
         field="recrawlHours"
         legend="Re-read all files from the host in the background"
         choices={recrawlChoices}
@@ -42,7 +53,7 @@ export function PreferencesSection() {
   )
 }
 
-type ChoiceField = 'sizeUnits' | 'cloneNames' | 'recrawlHours'
+type ChoiceField = 'sizeUnits' | 'cloneNames' | 'recrawlHours' | 'onConflict'
 
 /**
  * One preference as radio buttons. The choice is kept in local state first, so the button shows it in the same

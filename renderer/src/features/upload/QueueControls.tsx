@@ -13,31 +13,18 @@ const concurrencies = Array.from(
 )
 
 /**
- * Uploads at once, the bandwidth limit (empty for none), and how finished batches are handed over. The limit is
- * typed in the unit speeds are shown in (KB/s, or KiB/s with the binary setting).
+ * Transfers at once (per direction), the speed limits of uploads and of downloads (empty for none), and how
+ * finished batches are handed over.
  */
 export function QueueControls() {
   const concurrency = useQueue((s) => s.concurrency)
-  const bandwidth = useQueue((s) => s.bandwidthBytesPerSec)
   const settings = useUploadSettings()
   const update = useUpdateSettings()
-  const shown = bandwidth === null ? '' : String(Math.round(bandwidth / kiloBytes()))
-  const [limit, setLimit] = useState(shown)
-  useEffect(() => setLimit(shown), [shown])
-  const typed = limit.trim() === '' ? null : Number(limit)
-  const limitInvalid =
-    typed !== null && (!Number.isInteger(typed) || typed < 1 || typed * kiloBytes() < MIN_BANDWIDTH)
-
-  const applyLimit = () => {
-    if (limitInvalid) return
-    const next = typed === null ? null : typed * kiloBytes()
-    if (next !== bandwidth) void queueActions.setBandwidth(next)
-  }
 
   return (
     <div className="queue-controls">
       <label className="inline-field">
-        <span>Uploads at once</span>
+        <span>Transfers at once</span>
         <select
           className="input"
           value={concurrency}
@@ -50,26 +37,8 @@ export function QueueControls() {
           ))}
         </select>
       </label>
-      <form
-        className="inline-field"
-        onSubmit={(e) => {
-          e.preventDefault()
-          applyLimit()
-        }}
-      >
-        <label htmlFor="bandwidth-limit">Speed limit ({kiloName()}/s)</label>
-        <input
-          id="bandwidth-limit"
-          className="input"
-          inputMode="numeric"
-          placeholder="No limit"
-          style={{ width: 96 }}
-          value={limit}
-          aria-invalid={limitInvalid}
-          onChange={(e) => setLimit(e.target.value)}
-          onBlur={applyLimit}
-        />
-      </form>
+      <SpeedLimit direction="up" label="Speed limit" />
+      <SpeedLimit direction="down" label="Download limit" />
       <label className="inline-field">
         <span>Link format</span>
         <select
@@ -88,5 +57,49 @@ export function QueueControls() {
       </label>
       <AutoCopyCheck label="Copy links when a batch finishes" />
     </div>
+  )
+}
+
+/**
+ * One direction's speed limit, typed in the unit speeds are shown in (KB/s, or KiB/s with the binary setting);
+ * applied on Enter or when the field is left.
+ */
+function SpeedLimit({ direction, label }: { direction: 'up' | 'down'; label: string }) {
+  const current = useQueue((s) => (direction === 'up' ? s.bandwidthBytesPerSec : s.downloadBytesPerSec))
+  const shown = current === null ? '' : String(Math.round(current / kiloBytes()))
+  const [limit, setLimit] = useState(shown)
+  useEffect(() => setLimit(shown), [shown])
+  const typed = limit.trim() === '' ? null : Number(limit)
+  const invalid =
+    typed !== null && (!Number.isInteger(typed) || typed < 1 || typed * kiloBytes() < MIN_BANDWIDTH)
+  const apply = () => {
+    if (invalid) return
+    const next = typed === null ? null : typed * kiloBytes()
+    if (next !== current) void queueActions.setBandwidth(next, direction)
+  }
+  const id = `speed-limit-${direction}`
+  return (
+    <form
+      className="inline-field"
+      onSubmit={(e) => {
+        e.preventDefault()
+        apply()
+      }}
+    >
+      <label htmlFor={id}>
+        {label} ({kiloName()}/s)
+      </label>
+      <input
+        id={id}
+        className="input"
+        inputMode="numeric"
+        placeholder="No limit"
+        style={{ width: 96 }}
+        value={limit}
+        aria-invalid={invalid}
+        onChange={(e) => setLimit(e.target.value)}
+        onBlur={apply}
+      />
+    </form>
   )
 }

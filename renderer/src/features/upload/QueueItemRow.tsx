@@ -1,6 +1,8 @@
 import { memo } from 'react'
 import type { QueueItemView } from '../../../../shared/queue.ts'
+import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
 import { formatSize } from '../../lib/format.ts'
 import type { ItemRate } from '../../state/queue-store.ts'
@@ -17,12 +19,16 @@ interface RowProps {
   now: number
 }
 
-/** One upload: name, where it goes, what it is doing (or the host's words why it failed), and its controls. */
+/**
+ * One transfer, up or down: name, where it goes, what it is doing (or the words why it failed), and its controls.
+ * A finished download offers Show in folder and Open (downloads.reveal, by item: never a path from the page).
+ */
 export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabel, start, now }: RowProps) {
   const fraction = itemFraction(item)
   const dir = item.relPath.includes('/') ? item.relPath.slice(0, item.relPath.lastIndexOf('/')) : ''
   const canPause = item.state === 'queued' || item.state === 'running' || item.state === 'retrying'
   const final = item.state === 'done' || item.state === 'failed' || item.state === 'cancelled'
+  const down = item.direction === 'down'
   const fetchLimitMin = useUploadSettings().data?.remoteTimeoutMin
   const status =
     interruptedNote(item) ??
@@ -37,7 +43,7 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
     >
       <div className="queue-row-main">
         <div className="queue-row-name">
-          <Icon name={item.kind === 'url' ? 'globe' : item.kind === 'folder' ? 'folder' : 'file'} size={14} />
+          <Icon name={ICONS[item.kind]} size={14} />
           <span className="truncate" title={item.relPath}>
             {item.name}
           </span>
@@ -67,9 +73,11 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
             className="icon-btn"
             aria-label={`Pause ${item.name}`}
             title={
-              item.state === 'running'
-                ? 'Stops this upload: it starts again from the beginning when resumed'
-                : 'Keeps this upload from starting until resumed'
+              item.state !== 'running'
+                ? `Keeps this ${down ? 'download' : 'upload'} from starting until resumed`
+                : down
+                  ? 'Stops this download: the bytes so far are kept, and it continues from there when resumed'
+                  : 'Stops this upload: it starts again from the beginning when resumed'
             }
             onClick={() => void queueActions.pause(item.id)}
           >
@@ -109,6 +117,28 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
             <Icon name="link" size={14} />
           </button>
         ) : null}
+        {item.state === 'done' && down ? (
+          <>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={`Show ${item.name} in folder`}
+              title="Show in folder"
+              onClick={() => void reveal(item.id, 'folder')}
+            >
+              <Icon name="folderOpen" size={14} />
+            </button>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={`Open ${item.name}`}
+              title="Open"
+              onClick={() => void reveal(item.id, 'open')}
+            >
+              <Icon name="external" size={14} />
+            </button>
+          </>
+        ) : null}
         {item.state !== 'done' && item.state !== 'cancelled' ? (
           <button
             type="button"
@@ -123,6 +153,22 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
     </li>
   )
 })
+
+const ICONS = {
+  file: 'file',
+  folder: 'folder',
+  url: 'globe',
+  download: 'download',
+} as const satisfies Record<QueueItemView['kind'], string>
+
+/** A finished download shown in the file manager or opened; the host's refusal is a toast in its words. */
+async function reveal(itemId: string, how: 'folder' | 'open'): Promise<void> {
+  try {
+    await call(api.downloads.reveal({ itemId, how }))
+  } catch (error) {
+    toast.error(errorMessage(error))
+  }
+}
 
 /**
  * A paused upload whose pause stopped it mid-transfer says it starts again from the beginning, as "Stop now" does

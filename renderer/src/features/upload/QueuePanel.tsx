@@ -53,7 +53,7 @@ export function QueuePanel() {
           onClick={() => setOpen(!open)}
         >
           <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
-          <strong>Uploads</strong>
+          <strong>Transfers</strong>
           <span className="muted truncate" data-testid="queue-summary">
             {summary.join(' · ')}
           </span>

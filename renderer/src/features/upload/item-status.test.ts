@@ -16,7 +16,8 @@ const url: QueueItemView = {
   state: 'pending',
   phase: 'fetching',
   attempts: 0,
-  bytesSent: 0,
+  direction: 'up',
+  bytesDone: 0,
   nextAttemptAt: null,
   fileCode: null,
   pageLink: null,
@@ -43,5 +44,34 @@ describe('a URL the host is fetching', () => {
     expect(itemStatus(url, undefined, 1_000_000)).toBe('The host is fetching it')
     const { fetchStartedAt: _, ...unknown } = url
     expect(itemStatus(unknown, undefined, 1_000_000, 60_000)).toBe('The host is fetching it')
+  })
+})
+
+describe('a download', () => {
+  const download: QueueItemView = {
+    ...url,
+    kind: 'download',
+    direction: 'down',
+    source: 'abc123def456',
+    size: 4_000_000,
+    state: 'running',
+    phase: 'downloading',
+    bytesDone: 1_000_000,
+    localPath: '/home/me/Downloads/Filedock/big.iso',
+  }
+
+  it('shows how far, how fast and how long still, as an upload does', () => {
+    expect(itemStatus(download, { bytesPerSec: 1_000_000, etaSec: 3 }, 0)).toBe(
+      'Downloading 25% · 1 MB/s · 3 s left',
+    )
+  })
+
+  it('says when the host ignored Range and the bytes came from 0 again, running and done', () => {
+    const restarted = { ...download, restarted: 'range-ignored' as const }
+    expect(itemStatus(restarted, undefined, 0)).toBe('Downloading 25% · restarted: host ignored Range')
+    expect(itemStatus({ ...restarted, state: 'done' }, undefined, 0)).toBe(
+      'Downloaded · restarted: host ignored Range',
+    )
+    expect(itemStatus({ ...download, state: 'done', alreadyThere: true }, undefined, 0)).toBe('Already here')
   })
 })

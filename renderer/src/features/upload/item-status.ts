@@ -1,4 +1,4 @@
-import type { QueueItemPhase, QueueItemView } from '../../../../shared/queue.ts'
+import type { DownloadRestart, QueueItemPhase, QueueItemView } from '../../../../shared/queue.ts'
 import { formatDuration, formatSpeed } from '../../lib/format.ts'
 import type { ItemRate } from '../../state/queue-store.ts'
 
@@ -10,14 +10,23 @@ const phases: Record<QueueItemPhase, string> = {
   moving: 'Moving into its folder',
   requesting: 'Asking the host to fetch it',
   fetching: 'The host is fetching it',
+  linking: 'Asking for a download link',
+  downloading: 'Downloading',
+  finishing: 'Putting the file in place',
+}
+
+/** Why a download fetched from its first byte again though it had bytes: said on the item, never hidden. */
+const restarts: Record<DownloadRestart, string> = {
+  'range-ignored': 'restarted: host ignored Range',
+  changed: 'restarted: the file changed on the host',
 }
 
 /** Fraction done, 0..1; null when not known (a URL the host is fetching). */
 export function itemFraction(item: QueueItemView): number | null {
   if (item.state === 'done') return 1
-  if (item.kind !== 'file' || item.size === null) return null
+  if ((item.kind !== 'file' && item.kind !== 'download') || item.size === null) return null
   if (item.size === 0) return 0
-  return Math.min(1, item.bytesSent / item.size)
+  return Math.min(1, item.bytesDone / item.size)
 }
 
 /**
@@ -30,12 +39,23 @@ export function itemStatus(
   now: number,
   fetchLimitMs?: number,
 ): string {
+  const status = stateStatus(item, rate, now, fetchLimitMs)
+  return item.restarted === undefined ? status : `${status} · ${restarts[item.restarted]}`
+}
+
+function stateStatus(
+  item: QueueItemView,
+  rate: ItemRate | undefined,
+  now: number,
+  fetchLimitMs: number | undefined,
+): string {
   switch (item.state) {
     case 'queued':
       return 'Waiting'
     case 'paused':
       return 'Paused'
     case 'done':
+      if (item.direction === 'down') return item.alreadyThere ? 'Already here' : 'Downloaded'
       return 'Done'
     case 'cancelled':
       return 'Cancelled'
@@ -51,7 +71,8 @@ export function itemStatus(
     case 'running': {
       const phase = item.phase ? phases[item.phase] : 'Starting'
       if (item.phase === 'fetching') return `${phase}${timeLeft(item, now, fetchLimitMs)}`
-      if (item.phase !== 'uploading') return phase
+      // The byte phases, one per direction, show how far, how fast and how long still.
+      if (item.phase !== 'uploading' && item.phase !== 'downloading') return phase
       const fraction = itemFraction(item)
       const pct = fraction === null ? '' : ` ${Math.floor(fraction * 100)}%`
       const speed = rate && rate.bytesPerSec > 0 ? ` · ${formatSpeed(rate.bytesPerSec)}` : ''

@@ -28,10 +28,11 @@ export const queueActions = {
   retry: (itemId: string) => run(api.queue.retryFailed({ itemIds: [itemId] })),
   retryFailed: async () => {
     const n = await run(api.queue.retryFailed({}))
-    if (n === 0) toast.refuse('No failed uploads to retry')
-    else if (n !== undefined) toast.info(`Retrying ${n} upload${n === 1 ? '' : 's'}`)
+    if (n === 0) toast.refuse('No failed transfers to retry')
+    else if (n !== undefined) toast.info(`Retrying ${n} transfer${n === 1 ? '' : 's'}`)
   },
   clearFinished: () => run(api.queue.clearFinished()),
   setConcurrency: (n: number) => run(api.queue.setConcurrency({ n })),
-  setBandwidth: (bytesPerSec: number | null) => run(api.queue.setBandwidthLimit({ bytesPerSec })),
+  setBandwidth: (bytesPerSec: number | null, direction: 'up' | 'down' = 'up') =>
+    run(api.queue.setBandwidthLimit({ bytesPerSec, direction })),
 }

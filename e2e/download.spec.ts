@@ -1,0 +1,195 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import type { SandboxHandle } from '../sandbox/server.ts'
+import { servedRanges, upload } from '../sandbox/testing/api-calls.ts'
+import { electronMode } from './electron-app.ts'
+import { expect, fileRow, type Host, openWithSmallTree, ref, savedSetting, test } from './fixtures.ts'
+import { expectStatus, queueRow } from './upload-helpers.ts'
+
+// Under Electron, Browse… is the OS's own folder dialog, which a page test cannot drive (its wiring is tested with
+// a fake dialog). Here: the browser host, which writes to a folder of the machine it runs on, the user's own.
+test.skip(electronMode, 'the OS folder dialog is not a page')
+
+/** What seedSmallTree uploads as `name`. */
+const contentOf = (name: string) => `content of ${name}\n`.repeat(40)
+
+/** The small tree open and indexed (Download reads the files from the index); answers an empty local folder. */
+async function openIndexed(page: Page, host: Host, sandbox: SandboxHandle, tmp: string): Promise<string> {
+  await openWithSmallTree(page, host, sandbox)
+  await expect(page.getByTestId('index-progress')).toHaveCount(0, { timeout: 30_000 })
+  const to = path.join(tmp, 'dl')
+  await fs.mkdir(to)
+  return to
+}
+
+/** The tree's folder menu → Download…, the folder chosen with THE local-folder picker; returns the dialog. */
+async function downloadDialog(page: Page, folder: string, to: string) {
+  await page
+    .getByRole('tree', { name: 'Folders' })
+    .getByRole('treeitem', { name: folder, exact: true })
+    .click({
+      button: 'right',
+    })
+  await page
+    .getByRole('menu', { name: `Folder ${folder}` })
+    .getByRole('menuitem', { name: 'Download…' })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Download' })
+  await dialog.getByRole('textbox', { name: 'Save in' }).fill(path.dirname(to))
+  await dialog.getByRole('button', { name: 'Browse for the folder to download into' }).click()
+  const picker = page.getByRole('dialog', { name: 'Download to' })
+  await picker
+    .getByRole('listbox', { name: 'Folders' })
+    .getByRole('option', { name: path.basename(to) })
+    .dblclick()
+  await picker.getByRole('button', { name: `Choose “${path.basename(to)}”` }).click()
+  await expect(dialog.getByRole('textbox', { name: 'Save in' })).toHaveValue(to)
+  return dialog
+}
+
+test('a folder with its subfolders comes down: the tree mirrored, the bytes right, and a re-run fetches nothing', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const to = await openIndexed(page, host, sandbox, tmp)
+
+  const dialog = await downloadDialog(page, 'Documents', to)
+  const plan = dialog.getByRole('list', { name: 'Download plan' })
+  await expect(plan).toContainText('To fetch: 2 files')
+  await expect(plan).toContainText('Already here, not fetched again: 0 files')
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click()
+  await expect(dialog).toHaveCount(0)
+
+  // Items of the transfers panel, finished; a finished download offers Show in folder.
+  await expectStatus(page, 'contract.docx', 'Downloaded')
+  await expectStatus(page, 'invoice-001.pdf', 'Downloaded')
+  await expect(
+    queueRow(page, 'contract.docx').getByRole('button', { name: 'Show contract.docx in folder' }),
+  ).toBeVisible()
+
+  // On disk: the folder's own file at the top, its subfolder's below, whole; no work file left.
+  expect(await fs.readFile(path.join(to, 'contract.docx'), 'utf8')).toBe(contentOf('contract.docx'))
+  expect(await fs.readFile(path.join(to, 'Invoices', 'invoice-001.pdf'), 'utf8')).toBe(
+    contentOf('invoice-001.pdf'),
+  )
+  expect((await fs.readdir(to, { recursive: true })).sort()).toEqual([
+    'Invoices',
+    path.join('Invoices', 'invoice-001.pdf'),
+    'contract.docx',
+  ])
+  const before = await fs.stat(path.join(to, 'contract.docx'))
+
+  // The same download again: the plan finds both here, and nothing is fetched or rewritten.
+  const again = await downloadDialog(page, 'Documents', to)
+  await expect(again.getByRole('list', { name: 'Download plan' })).toContainText('To fetch: 0 files')
+  await expect(again.getByRole('list', { name: 'Download plan' })).toContainText(
+    'Already here, not fetched again: 2 files',
+  )
+  await again.getByRole('button', { name: 'Download', exact: true }).click()
+  await expect(page.getByText(`Nothing to download: 2 files already in ${to}`)).toBeVisible()
+  expect((await fs.stat(path.join(to, 'contract.docx'))).mtimeMs).toBe(before.mtimeMs)
+})
+
+test('Ctrl+A of a folder → Download…: its files side by side; Keep both (a setting) saves beside a file of the same name', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const to = await openIndexed(page, host, sandbox, tmp)
+  await fs.writeFile(path.join(to, 'notes.txt'), 'my own notes')
+
+  // The conflict policy is a setting.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  await page
+    .getByRole('region', { name: 'Preferences' })
+    .getByLabel(/^Keep both/)
+    .check()
+  await page.keyboard.press('Escape')
+  await expect.poll(() => savedSetting(host.dataDir, 'onConflict')).toBe('rename')
+
+  // A Ctrl+A selection goes to main as its query: main reads the files from the index.
+  await fileRow(page, 'report-2024.pdf').click()
+  await page.keyboard.press('Control+a')
+  await expect(page.getByTestId('status-selection')).toContainText('3 selected')
+  await fileRow(page, 'notes.txt').click({ button: 'right' })
+  await page
+    .getByRole('menu', { name: 'File actions' })
+    .getByRole('menuitem', { name: /^Download…/ })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Download' })
+  await dialog.getByRole('textbox', { name: 'Save in' }).fill(to)
+  const plan = dialog.getByRole('list', { name: 'Download plan' })
+  await expect(plan).toContainText('To fetch: 3 files')
+  await expect(plan).toContainText('Names taken by another file: 1')
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click()
+  for (const name of ['report-2024.pdf', 'holiday.jpg', 'notes.txt'])
+    await expectStatus(page, name, 'Downloaded')
+
+  expect((await fs.readdir(to)).sort()).toEqual([
+    'holiday.jpg',
+    'notes (1).txt',
+    'notes.txt',
+    'report-2024.pdf',
+  ])
+  expect(await fs.readFile(path.join(to, 'notes.txt'), 'utf8')).toBe('my own notes')
+  expect(await fs.readFile(path.join(to, 'notes (1).txt'), 'utf8')).toBe(contentOf('notes.txt'))
+  expect(await fs.readFile(path.join(to, 'holiday.jpg'), 'utf8')).toBe(contentOf('holiday.jpg'))
+})
+
+test('pause and resume in the transfers panel keep the bytes: the download continues with Range, never from 0', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const big = 'pause and resume keep the bytes\n'.repeat(64 * 1024) // 2 MiB
+  const code = await upload(ref(sandbox), 'big.log', big)
+  const to = await openIndexed(page, host, sandbox, tmp)
+  await servedRanges(ref(sandbox), { clear: true })
+  // Paced, so the pause lands mid-file.
+  sandbox.setFaults({ downloadBytesPerSec: 256 << 10 })
+
+  await fileRow(page, 'big.log').click({ button: 'right' })
+  await page
+    .getByRole('menu', { name: 'File actions' })
+    .getByRole('menuitem', { name: /^Download…/ })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Download' })
+  await dialog.getByRole('textbox', { name: 'Save in' }).fill(to)
+  await expect(dialog.getByRole('list', { name: 'Download plan' })).toContainText('To fetch: 1 file')
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click()
+  await expectStatus(page, 'big.log', /Downloading \d+%/)
+  await queueRow(page, 'big.log').getByRole('button', { name: 'Pause big.log' }).click()
+  await expectStatus(page, 'big.log', 'Paused')
+
+  // The bytes so far stay in the hidden work file beside the target; nothing is under the final name.
+  const part = path.join(to, `.big.log.${code}.filedock-part`)
+  const kept = (await fs.stat(part)).size
+  expect(kept).toBeGreaterThan(0)
+  expect(kept).toBeLessThan(big.length)
+  await expect(fs.stat(path.join(to, 'big.log'))).rejects.toThrow()
+  const bar = queueRow(page, 'big.log').getByRole('progressbar')
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+
+  sandbox.setFaults({ downloadBytesPerSec: 0 })
+  await queueRow(page, 'big.log').getByRole('button', { name: 'Resume big.log' }).click()
+  await expectStatus(page, 'big.log', 'Downloaded')
+  await expect(queueRow(page, 'big.log').getByTestId('queue-item-status')).not.toContainText('restarted')
+  expect(await fs.readFile(path.join(to, 'big.log'), 'utf8')).toBe(big)
+  await expect(fs.stat(part)).rejects.toThrow()
+  // The second request asked for the rest only, and the host answered with it.
+  const served = (await servedRanges(ref(sandbox), { codes: [code] })).files[code] ?? []
+  expect(served.map((r) => r.status)).toEqual([200, 206])
+  expect(served[1]?.range).toMatch(/^bytes=[1-9]\d*-$/)
+
+  // Downloads have a speed limit of their own, beside the uploads' one.
+  const panel = page.getByRole('region', { name: 'Upload queue' })
+  await panel.getByLabel('Download limit (KB/s)').fill('64')
+  await panel.getByLabel('Download limit (KB/s)').press('Enter')
+  await expect.poll(() => savedSetting(host.dataDir, 'downloadBytesPerSec')).toBe(64_000)
+  expect(await savedSetting(host.dataDir, 'bandwidthBytesPerSec')).toBeNull()
+})
