@@ -94,6 +94,16 @@ export const cliOptions = {
     usage: '--done DIR',
     help: 'move each file there once its landing is verified (sub-folders kept)',
   },
+  full: {
+    type: 'boolean',
+    usage: '--full',
+    help: 'verify: read every byte of each file (default: the first and last MiB and 4 seeded\n256 KiB windows, at most 3 MiB a file)',
+  },
+  seed: {
+    type: 'string',
+    usage: '--seed N',
+    help: 'verify: chooses where the windows fall; the same seed reads the same places (default 0)',
+  },
   help: { type: 'boolean', usage: '--help, -h', help: 'this help' },
 } as const satisfies Record<string, CliOption>
 

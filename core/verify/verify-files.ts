@@ -28,7 +28,7 @@ export interface VerifyOptions {
   signal?: AbortSignal | undefined
   retryPolicy?: RetryPolicy
   /** Each file's result as soon as it is known (in completion order). */
-  onResult?: (r: VerifyResult) => void
+  onResult?: ((r: VerifyResult) => void) | undefined
 }
 
 export const DEFAULT_VERIFY_CONCURRENCY = 3
