@@ -161,4 +161,23 @@ describe('verifyFolder', () => {
     // The first link and 3 fresh ones, then no more: a host that refuses every link is not asked forever.
     expect(always.calls()).toBe(4)
   })
+
+  it('still compares the right bytes when the host ignores Range and sends the whole file', async () => {
+    const bytes = randomBytes(6 * MiB)
+    const { dir, fldId } = await mirrored('no-range', { 'r.bin': bytes })
+    sandbox.setFaults({ ignoreRangeRate: 1 })
+    try {
+      expect((await verifyFolder({ client, dir, fldId, seed: 5 }))[0]).toMatchObject({ status: 'same' })
+      const at = 6 * MiB - 10 // in the last MiB, always compared: only reached through the whole body
+      const fh = await open(join(dir, 'r.bin'), 'r+')
+      await fh.write(Buffer.from([(bytes[at] as number) ^ 0x80]), 0, 1, at)
+      await fh.close()
+      const [r] = await verifyFolder({ client, dir, fldId, seed: 5 })
+      expect(r).toMatchObject({ status: 'differs', offset: at })
+      // The bytes before each window came down too, and are counted as read.
+      expect(r?.bytesRead).toBeGreaterThan(5 * MiB)
+    } finally {
+      sandbox.setFaults({ ignoreRangeRate: 0 })
+    }
+  })
 })
