@@ -19,11 +19,12 @@ import { benchQueue } from './queue.ts'
 import { benchRateLimit } from './rate-limit.ts'
 import { benchLists } from './sandbox-lists.ts'
 import { benchMemory, benchThroughput } from './upload.ts'
+import { benchVerify } from './verify.ts'
 import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate] [--rounds N] [--large-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify] [--rounds N] [--large-mib N] [--verify-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -32,12 +33,14 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     // Size of each of the four files of the queue's large-upload section (1 GiB; smaller for a quick look).
     'large-mib': { type: 'string', default: '1024' },
+    // Size of each of the 1,000 files of the verify section (8 MiB: past the 3 MiB a file the default mode reads).
+    'verify-mib': { type: 'string', default: '8' },
   },
 })
 const only = new Set(
   (
     values.only ??
-    'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate'
+    'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify'
   ).split(','),
 )
 const rounds = Number(values.rounds)
@@ -105,6 +108,11 @@ try {
   if (only.has('links')) results.linkChecker1000 = await benchLinkCheck(work, rounds)
   if (only.has('history')) results.uploadHistory100k = await benchHistory(work, rounds)
   if (only.has('rate')) results.rateLimited10PerSec = await benchRateLimit(work)
+  if (only.has('verify')) {
+    results.verify1000 = await onSandbox('sb-verify', (sandbox) =>
+      benchVerify(sandbox, work, Number(values['verify-mib'])),
+    )
+  }
   if (only.has('package')) results.packagedApp = await benchPackage(work)
   if (only.has('queue')) {
     results.uploadQueue = await onSandbox('sb-queue', (sandbox) =>

@@ -17,6 +17,7 @@ export const exitCodes = {
   partial: 9,
   forbidden: 10,
   localDisk: 11,
+  mismatch: 12,
   cancelled: 130,
 } as const
 
@@ -33,6 +34,10 @@ export const exitCodeHelp: ReadonlyArray<[number, string]> = [
   [exitCodes.partial, 'upload: some files failed or were left out (the rest went through; see stderr)'],
   [exitCodes.forbidden, 'the key works, but the host does not allow this action for it'],
   [exitCodes.localDisk, 'the local disk refused: full, folder not writable, or a name it cannot hold'],
+  [
+    exitCodes.mismatch,
+    'verify: a file differs from its copy on the host, is missing there, or was not checked',
+  ],
   [exitCodes.cancelled, 'cancelled (Ctrl-C)'],
 ]
 

@@ -1,6 +1,6 @@
 import { VERSION } from '../core/app-info/version.ts'
 import { DATA_ENV } from './data-dir.ts'
-import { exitCodeHelp } from './exit-codes.ts'
+import { exitCodeHelp, exitCodes } from './exit-codes.ts'
 import { API_KEY_ENV, BASE_URL_ENV } from './key-source.ts'
 import { KEYCHAIN_SERVICE_ENV } from './keychain.ts'
 import { type OperationSpec, operations, usageOf } from './operations.ts'
@@ -23,6 +23,7 @@ Usage:
   filedock api --help                             list the operations and their parameters
   filedock accounts [--json]                      list the accounts saved in the Filedock app
   filedock watch DIR [options]                    send every file that settles in DIR, until Ctrl+C
+  filedock verify DIR --fld_id N [options]        compare the files under DIR with their copies on the host
   filedock <command> --help                       options of one command
   filedock --version
 
@@ -193,5 +194,32 @@ export function accountsHelp(): string {
 Lists the accounts saved in the Filedock app: label, address, masked key, which one is active, and whether the
 key can be read from the keychain now. Read-only: accounts are added and changed in the app. Use one with
 --account LABEL (or its id) in upload, remote and api.
+`
+}
+
+export function verifyHelp(): string {
+  return `Usage: filedock verify DIR --fld_id N [options]
+
+Compares each file under DIR (sub-folders mirror the host folder's) with its copy in host folder N: the size,
+then bytes read from the host (ranges of a fresh direct link) and compared with the local file. The hosts
+publish no checksums, so this reads the bytes themselves: by default the first and last MiB and 4 windows of
+256 KiB placed by --seed (at most 3 MiB a file); --full reads everything. Each file is one of: same, differs
+(and the first differing byte found), missing on the host (uploaded, then deleted there), not uploaded.
+
+Options:
+${optionsHelp([
+  ['fld_id', 'the host folder DIR was uploaded to (required; 0 is the root)'],
+  'account',
+  'base-url',
+  'full',
+  'seed',
+  [
+    'json',
+    'one JSON line per file on stdout: {"relPath","status","fileCode","localSize","hostSize",\n"offset","bytesRead"}',
+  ],
+])}
+
+Exits ${exitCodes.mismatch} when a file differs, is missing on the host or could not be checked; files not uploaded are
+listed but do not fail the run.
 `
 }

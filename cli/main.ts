@@ -54,6 +54,8 @@ export async function run(
         return await (await import('./commands/accounts.ts')).accountsCommand(rest, ctx)
       case 'watch':
         return await (await import('./commands/watch.ts')).watchCommand(rest, ctx)
+      case 'verify':
+        return await (await import('./commands/verify.ts')).verifyCommand(rest, ctx)
       default:
         throw new FiledockError({
           kind: 'invalid_input',

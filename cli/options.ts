@@ -109,6 +109,16 @@ export const cliOptions = {
     usage: '--limit-rate R',
     help: 'at most R bytes a second for all downloads together, as curl reads it: 500K, 2M, 1G',
   },
+  full: {
+    type: 'boolean',
+    usage: '--full',
+    help: 'verify: read every byte of each file (default: the first and last MiB and 4 seeded\n256 KiB windows, at most 3 MiB a file)',
+  },
+  seed: {
+    type: 'string',
+    usage: '--seed N',
+    help: 'verify: chooses where the windows fall; the same seed reads the same places (default 0)',
+  },
   help: { type: 'boolean', usage: '--help, -h', help: 'this help' },
 } as const satisfies Record<string, CliOption>
 
