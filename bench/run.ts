@@ -15,6 +15,7 @@ import { benchIndex, windowsWhileChecking } from './index.ts'
 import { startReady } from './lib/child.ts'
 import { benchLinkCheck } from './link-check.ts'
 import { benchPackage } from './package.ts'
+import { benchPreview } from './preview.ts'
 import { benchQueue } from './queue.ts'
 import { benchRateLimit } from './rate-limit.ts'
 import { benchLists } from './sandbox-lists.ts'
@@ -24,7 +25,7 @@ import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify] [--rounds N] [--large-mib N] [--verify-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify,preview] [--rounds N] [--large-mib N] [--verify-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -40,7 +41,7 @@ const { values } = parseArgs({
 const only = new Set(
   (
     values.only ??
-    'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify'
+    'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify,preview'
   ).split(','),
 )
 const rounds = Number(values.rounds)
@@ -107,6 +108,7 @@ try {
     results.windowsWhileChecking100kFolder = await windowsWhileChecking(work, rounds)
   if (only.has('links')) results.linkChecker1000 = await benchLinkCheck(work, rounds)
   if (only.has('history')) results.uploadHistory100k = await benchHistory(work, rounds)
+  if (only.has('preview')) results.quickLook = await benchPreview(work, rounds)
   if (only.has('rate')) results.rateLimited10PerSec = await benchRateLimit(work)
   if (only.has('verify')) {
     results.verify1000 = await onSandbox('sb-verify', (sandbox) =>

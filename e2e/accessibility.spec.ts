@@ -3,8 +3,9 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { ANNOUNCE_INTERVAL_MS } from '../renderer/src/features/upload/throttled-announcer.ts'
 import { contrastRatio, over, parseColor, type Rgba } from '../renderer/src/lib/contrast.ts'
-import { deleteFile, seedSmallTree } from '../sandbox/testing/api-calls.ts'
+import { deleteFile, seedSmallTree, upload } from '../sandbox/testing/api-calls.ts'
 import { type Finding, scan } from './axe-scan.ts'
+import { png, uploadBytes } from './file-bytes.ts'
 import {
   addAccount,
   expect,
@@ -24,7 +25,8 @@ import { dragFiles, expectStatus, openQueueSettings, queueRow } from './upload-h
  * the dark theme (the app follows the OS's colour scheme): first run, files as a list and as tiles with the folder
  * tree, the details panel, the file menu, the move dialog, deleted files, dashboard, link checker, watch folders,
  * accounts and its add form, settings, the upload queue with items, the finished card, the "already there" and
- * the arrivals questions, upload history. Then what axe does not measure: a focus ring on every Tab stop, the
+ * the arrivals questions, upload history, Quick Look of a picture and of a text, the Download dialog, the transfers
+ * panel with a download under way and finished. Then what axe does not measure: a focus ring on every Tab stop, the
  * grid's size and cursor as a screen reader gets them, and the uploads' polite live region.
  */
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -32,12 +34,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme })
 
     test('axe finds nothing serious in any view or dialog', async ({ page, host, sandbox, tmp }) => {
-      test.setTimeout(180_000)
+      test.setTimeout(240_000)
       const found: Finding[] = []
       const check = async (view: string) => found.push(...(await scan(page, view)))
       const sb = ref(sandbox)
       const seeded = await seedSmallTree(sb)
       await deleteFile(sb, seeded.files['holiday.jpg'] as string)
+      await uploadBytes(sb, 'picture.png', png(64, 48))
+      // 2 MiB, sent slowly while the transfers panel is checked with its download under way.
+      await upload(sb, 'big.log', 'a download under way\n'.repeat(100 * 1024))
 
       await page.goto(host.url)
       await expect(page.getByRole('button', { name: 'Try it offline' })).toBeVisible()
@@ -45,6 +50,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await openWithAccount(page, host, sandbox)
       await expect(fileRow(page, 'notes.txt')).toBeVisible()
       await check('files (list) and folder tree')
+
+      const quickLook = page.getByRole('dialog', { name: /^Quick Look: / })
+      await fileRow(page, 'picture.png').click()
+      await page.keyboard.press('Space')
+      await expect
+        .poll(() => quickLook.getByTestId('ql-image').evaluate((el: HTMLImageElement) => el.naturalWidth))
+        .toBe(64)
+      await check('quick look (picture)')
+      await page.keyboard.press('Escape')
+      await fileRow(page, 'notes.txt').click()
+      await page.keyboard.press('Space')
+      await expect(quickLook.getByTestId('ql-text')).toContainText('content of notes.txt')
+      await check('quick look (text)')
+      await page.keyboard.press('Escape')
+      await expect(quickLook).toHaveCount(0)
 
       await fileRow(page, 'notes.txt').click()
       await page.getByRole('button', { name: 'Details' }).click()
@@ -151,6 +171,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Upload history' }).click()
       await expect(page.getByRole('list', { name: 'Upload history' })).toContainText('one.txt')
       await check('upload history')
+
+      // A download (Download reads the files from the index, so once the first crawl is over): its dialog, then
+      // the transfers panel with it under way (paced by the sandbox), then finished.
+      await page.getByRole('button', { name: 'All files' }).click()
+      await expect(page.getByTestId('index-progress')).toHaveCount(0, { timeout: 30_000 })
+      const to = path.join(tmp, 'downloads')
+      await fs.mkdir(to)
+      sandbox.setFaults({ downloadBytesPerSec: 128 << 10 })
+      await fileRow(page, 'big.log').click({ button: 'right' })
+      await page
+        .getByRole('menu', { name: 'File actions' })
+        .getByRole('menuitem', { name: /^Download…/ })
+        .click()
+      const download = page.getByRole('dialog', { name: 'Download' })
+      await download.getByRole('textbox', { name: 'Save in' }).fill(to)
+      await expect(download.getByRole('list', { name: 'Download plan' })).toContainText('To fetch: 1 file')
+      await check('download dialog')
+      await download.getByRole('button', { name: 'Download', exact: true }).click()
+      await expectStatus(page, 'big.log', /Downloading \d+%/)
+      await check('transfers panel with a download under way')
+      sandbox.setFaults({ downloadBytesPerSec: 0 })
+      await expectStatus(page, 'big.log', 'Downloaded')
+      await check('transfers panel with a finished download')
 
       expect(found, JSON.stringify(found, null, 2)).toEqual([])
     })
