@@ -6,10 +6,14 @@ import { type HostVariant, type SandboxHandle, startSandbox } from '../../sandbo
 import { LINK_HOST_A, LINK_HOST_B, namedVariants, specVariant, variantNames } from '../../sandbox/variants.ts'
 import type { AccountView } from '../../shared/accounts.ts'
 import type { FileCheckEntry, FolderListing } from '../../shared/api/types.ts'
+import type { DownloadStarted } from '../../shared/downloads.ts'
 import type { HistoryEntry } from '../../shared/history.ts'
 import type { LinkCheckSummary } from '../../shared/link-health.ts'
 import type { EnqueueResult } from '../../shared/queue.ts'
-import { uploadRig } from './testing/upload-rig.ts'
+import { sha256OfFile } from '../download/testing/download-sandbox.ts'
+import { filesUnder } from '../queue/testing/download-support.ts'
+import { settled } from './testing/download-scenario.ts'
+import { type Rig, uploadRig } from './testing/upload-rig.ts'
 
 /** Polls `check` until it holds (an index write lands in the background). */
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -18,10 +22,13 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 
 // The hosts people use, through the real core (issue 19): the app's journeys against each host variant of the
 // sandbox (a folder dropped and uploaded through the queue, its folder listed, the link pack copied and opened,
-// the links checked: each ends as against the spec), and a link-domain move in the middle of a session.
+// the links checked, the folder downloaded back: each ends as against the spec), and a link-domain move in the
+// middle of a session.
 let sandbox: SandboxHandle
 let sandboxDir: string
 let src: string
+/** The uploaded folder's files below it, with their SHA-256: what a download of it must end with. */
+const clipsSha: Record<string, string> = {}
 const cleanup: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
@@ -33,6 +40,8 @@ beforeAll(async () => {
   await writeFile(join(src, 'clips', 'b.mkv'), 'b'.repeat(200))
   await writeFile(join(src, 'clips', 'day two', 'c.webm'), 'c'.repeat(100))
   for (const n of ['one.txt', 'two.txt']) await writeFile(join(src, n), n)
+  for (const f of await filesUnder(join(src, 'clips')))
+    clipsSha[f] = await sha256OfFile(join(src, 'clips', f))
 })
 afterAll(async () => {
   await sandbox.close()
@@ -62,6 +71,7 @@ async function journey(variant: Partial<HostVariant>) {
   const links = pack.split('\n')
   const pages = await Promise.all(links.map(async (l) => (await fetch(l)).status))
   const checked = await r.call<FileCheckEntry[]>('files.check', { accountId: id, urls: links })
+  const down = clips ? await downloadFolder(r, clips.fldId) : null
   return {
     uploaded: ready.files,
     failed: ready.failed,
@@ -69,7 +79,32 @@ async function journey(variant: Partial<HostVariant>) {
     subfolders: listed?.folders.map((f) => f.name),
     pages,
     alive: checked.map((c) => c.found),
+    downloads: down?.states,
+    downloaded: down?.files,
   }
+}
+
+/**
+ * The folder `fldId` and its subfolders downloaded through the core's channels, as the renderer asks: the state of
+ * each item once settled, and every file under the target folder (work files and locks included) with its SHA-256.
+ */
+async function downloadFolder(r: Rig, fldId: number) {
+  const to = await mkdtemp(join(tmpdir(), 'filedock-journeys-down-'))
+  cleanup.push(() => rm(to, { recursive: true, force: true }))
+  const started = await r.call<DownloadStarted>('downloads.start', {
+    accountId: r.account.id,
+    to,
+    onConflict: 'skip',
+    what: { fldId, recursive: true },
+  })
+  const items = await settled(r.call, started.batchId as string)
+  return { states: items.map((i) => i.state), files: await shaOfFilesUnder(to) }
+}
+
+async function shaOfFilesUnder(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const f of await filesUnder(dir)) out[f] = await sha256OfFile(join(dir, f))
+  return out
 }
 
 const asAgainstTheSpec = {
@@ -79,9 +114,11 @@ const asAgainstTheSpec = {
   subfolders: ['day two'],
   pages: [200, 200, 200],
   alive: [true, true, true],
+  downloads: ['done', 'done', 'done'],
+  downloaded: clipsSha,
 }
 
-describe('the upload, list, link and link-check journeys against each host variant', () => {
+describe('the upload, list, link, link-check and download journeys against each host variant', () => {
   // Every named variant but the lock-out (which stops a journey by design, core/api/request-budget.test.ts), and
   // all of them at once.
   const journeys = variantNames.filter((n) => n !== 'lockout')
