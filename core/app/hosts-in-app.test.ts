@@ -2,7 +2,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { jsonLines, runCli } from '../../cli/testing/cli-runner.ts'
 import { type HostVariant, type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
 import { LINK_HOST_A, LINK_HOST_B, namedVariants, specVariant, variantNames } from '../../sandbox/variants.ts'
 import type { AccountView } from '../../shared/accounts.ts'
@@ -55,7 +54,7 @@ afterEach(async () => {
   sandbox.setFaults({ downloadBytesPerSec: 0 })
 })
 
-async function journey(variant: Partial<HostVariant>, alsoByCli?: (fldId: number) => Promise<void>) {
+async function journey(variant: Partial<HostVariant>) {
   await sandbox.setVariant(variant)
   const r = await uploadRig(sandbox, cleanup)
   const id = r.account.id
@@ -74,7 +73,6 @@ async function journey(variant: Partial<HostVariant>, alsoByCli?: (fldId: number
   const pages = await Promise.all(links.map(async (l) => (await fetch(l)).status))
   const checked = await r.call<FileCheckEntry[]>('files.check', { accountId: id, urls: links })
   const down = clips ? await downloadFolder(r, clips.fldId) : null
-  if (clips && alsoByCli) await alsoByCli(clips.fldId)
   return {
     uploaded: ready.files,
     failed: ready.failed,
@@ -92,6 +90,13 @@ async function journey(variant: Partial<HostVariant>, alsoByCli?: (fldId: number
  * each item once settled, and every file under the target folder (work files and locks included) with its SHA-256.
  */
 async function downloadFolder(r: Rig, fldId: number) {
+  const { to, batchId } = await startFolderDownload(r, fldId)
+  const items = await settled(r.call, batchId)
+  return { states: items.map((i) => i.state), files: await shaOfFilesUnder(to) }
+}
+
+/** downloads.start of the folder `fldId` and its subfolders into a fresh folder: that folder and the batch. */
+async function startFolderDownload(r: Rig, fldId: number): Promise<{ to: string; batchId: string }> {
   const to = await mkdtemp(join(tmpdir(), 'filedock-journeys-down-'))
   cleanup.push(() => rm(to, { recursive: true, force: true }))
   const started = await r.call<DownloadStarted>('downloads.start', {
@@ -100,8 +105,7 @@ async function downloadFolder(r: Rig, fldId: number) {
     onConflict: 'skip',
     what: { fldId, recursive: true },
   })
-  const items = await settled(r.call, started.batchId as string)
-  return { states: items.map((i) => i.state), files: await shaOfFilesUnder(to) }
+  return { to, batchId: started.batchId as string }
 }
 
 async function shaOfFilesUnder(dir: string): Promise<Record<string, string>> {
@@ -132,79 +136,6 @@ describe('the upload, list, link, link-check and download journeys against each 
   })
 })
 
-/** Times the host refused a request for its rate so far (the rate variant counts them). */
-async function refusedForRate(): Promise<number> {
-  const answer = await fetch(`${sandbox.baseUrl}/sandbox/faults?key=${sandbox.apiKey}`)
-  const faults = (await answer.json()) as { result: { refused?: { rate: number } } }
-  return faults.result.refused?.rate ?? 0
-}
-
-/** `filedock download --fld_id N --to DIR` in a process of its own: its JSON lines and what it left under DIR. */
-async function cliDownload(fldId: number, concurrency: number) {
-  const work = await mkdtemp(join(tmpdir(), 'filedock-journeys-cli-'))
-  cleanup.push(() => rm(work, { recursive: true, force: true }))
-  const to = join(work, 'to')
-  const env = {
-    FILEDOCK_BASE_URL: sandbox.baseUrl,
-    FILEDOCK_API_KEY: sandbox.apiKey,
-    FILEDOCK_DATA_DIR: join(work, 'app'),
-    FILEDOCK_DATA: join(work, 'queue-state'),
-  }
-  const args = [
-    'download',
-    '--fld_id',
-    String(fldId),
-    '--to',
-    to,
-    '--json',
-    '--concurrency',
-    `${concurrency}`,
-  ]
-  const run = await runCli(args, env)
-  const statuses = jsonLines(run.stdout).flatMap((l) => (typeof l.status === 'string' ? [l.status] : []))
-  return { code: run.code, stderr: run.stderr, statuses, files: await shaOfFilesUnder(to) }
-}
-
-const byCliAsAgainstTheSpec = {
-  code: 0,
-  stderr: expect.any(String),
-  statuses: ['downloaded', 'downloaded', 'downloaded'],
-  files: clipsSha,
-}
-
-describe('the download journey through the CLI against the variants that move links and limit the rate', () => {
-  it('link-move: the link domain moves while the CLI downloads, one file at a time', async () => {
-    let cli: unknown
-    const journeyVariant = namedVariants('link-move', Date.now(), { linkMoveAfterSec: 600 })
-    const result = await journey(journeyVariant, async (fldId) => {
-      // Paced so the move lands between the first file's link and the last's.
-      sandbox.setFaults({ downloadBytesPerSec: 1000 })
-      await sandbox.setVariant({ linkMoveAtMs: Date.now() + 300 })
-      cli = await cliDownload(fldId, 1)
-    })
-    expect(result).toEqual(asAgainstTheSpec)
-    expect(cli).toEqual(byCliAsAgainstTheSpec)
-  })
-
-  it('rate-limit: a fresh CLI meets the 429 bodies (direct_link included) and ends the same', async () => {
-    let cli: unknown
-    let refused = 0
-    const result = await journey(
-      namedVariants('rate-limit', Date.now(), { requestsPerSec: 5 }),
-      async (fldId) => {
-        // One request a second: the CLI's listings and direct links come faster, so the host refuses some.
-        await sandbox.setVariant({ requestsPerSec: 1 })
-        const before = await refusedForRate()
-        cli = await cliDownload(fldId, 3)
-        refused = (await refusedForRate()) - before
-      },
-    )
-    expect(result).toEqual(asAgainstTheSpec)
-    expect(cli).toEqual(byCliAsAgainstTheSpec)
-    expect(refused).toBeGreaterThan(0)
-  })
-})
-
 describe('a lock-out in the download journey', () => {
   it("holds the account's downloads with the time it ends instead of failing them", async () => {
     const r = await uploadRig(sandbox, cleanup)
@@ -215,17 +146,11 @@ describe('a lock-out in the download journey', () => {
     await r.next('links.ready', (e) => e.batchId === batch.batchId)
     const root = await r.call<FolderListing>('folders.list', { accountId: r.account.id, fldId: 0 })
     const clips = root.folders.find((f) => f.name === 'clips')
+    if (clips === undefined) throw new Error('the upload made no folder clips')
     // The key locked out for an hour by a failed request of its own (send.now's "try again in 60 minutes").
     await sandbox.setVariant({ lockoutAfter: 1, lockoutSec: 3600 })
     await fetch(`${sandbox.baseUrl}/api/file/info?key=${sandbox.apiKey}&file_code=`)
-    const to = await mkdtemp(join(tmpdir(), 'filedock-journeys-down-'))
-    cleanup.push(() => rm(to, { recursive: true, force: true }))
-    const started = await r.call<DownloadStarted>('downloads.start', {
-      accountId: r.account.id,
-      to,
-      onConflict: 'skip',
-      what: { fldId: clips?.fldId, recursive: true },
-    })
+    const { to, batchId } = await startFolderDownload(r, clips.fldId)
     const held = await r.next('queue.accountHeld', (e) => e.hold !== null)
     expect(held.hold).toEqual({
       accountId: r.account.id,
@@ -233,7 +158,7 @@ describe('a lock-out in the download journey', () => {
       message: expect.stringMatching(/locked this account out until \d\d:\d\d/),
     })
     const snap = await r.call<QueueSnapshot>('queue.snapshot')
-    const items = snap.items.filter((i) => i.batchId === started.batchId)
+    const items = snap.items.filter((i) => i.batchId === batchId)
     expect(items).toHaveLength(3)
     expect(items.filter((i) => i.state === 'failed' || i.state === 'done')).toEqual([])
     // One hold for the account, to the lock-out's end an hour on (each item's refusal restates it to the ms).
