@@ -34,6 +34,10 @@ describe('link domains', () => {
       await fetch(`${t.sb.baseUrl}/api/files/check`, { method: 'POST', body: form })
     ).json()
     expect(check.result[link].found).toBe(true)
+    // The file server too: a direct link on the link host, whose bytes are the file's.
+    const direct = await t.api('file/direct_link', { file_code: up.file_code })
+    expect(new URL(direct.result.url).hostname).toBe(LINK_HOST_A)
+    expect(await (await fetch(direct.result.url)).text()).toBe('a')
   })
 
   it('moves the link domain at the given time: lists before it show the old host, after it the new', async () => {

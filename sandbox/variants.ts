@@ -8,7 +8,8 @@
 export interface HostVariant {
   /**
    * Where the links the host gives out point (file/list, folder/list, file/clone, the upload answers that carry
-   * one): '' = the API's own address, else a loopback address the sandbox also listens on, with its port.
+   * one, and file/direct_link's file-server links): '' = the API's own address, else a loopback address the
+   * sandbox also listens on, with its port.
    * Decision: loopback addresses (127.0.0.2, 127.0.0.3), not names: `*.localhost` does not resolve through
    * getaddrinfo on a Debian without systemd-resolved (Node's dns.lookup gave ENOTFOUND here), 127/8 always does.
    */

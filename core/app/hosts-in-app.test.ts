@@ -6,10 +6,14 @@ import { type HostVariant, type SandboxHandle, startSandbox } from '../../sandbo
 import { LINK_HOST_A, LINK_HOST_B, namedVariants, specVariant, variantNames } from '../../sandbox/variants.ts'
 import type { AccountView } from '../../shared/accounts.ts'
 import type { FileCheckEntry, FolderListing } from '../../shared/api/types.ts'
+import type { DownloadStarted } from '../../shared/downloads.ts'
 import type { HistoryEntry } from '../../shared/history.ts'
 import type { LinkCheckSummary } from '../../shared/link-health.ts'
-import type { EnqueueResult } from '../../shared/queue.ts'
-import { uploadRig } from './testing/upload-rig.ts'
+import type { EnqueueResult, QueueSnapshot } from '../../shared/queue.ts'
+import { sha256OfFile } from '../download/testing/download-sandbox.ts'
+import { filesUnder } from '../queue/testing/download-support.ts'
+import { settled } from './testing/download-scenario.ts'
+import { type Rig, uploadRig } from './testing/upload-rig.ts'
 
 /** Polls `check` until it holds (an index write lands in the background). */
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -18,10 +22,13 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 
 // The hosts people use, through the real core (issue 19): the app's journeys against each host variant of the
 // sandbox (a folder dropped and uploaded through the queue, its folder listed, the link pack copied and opened,
-// the links checked: each ends as against the spec), and a link-domain move in the middle of a session.
+// the links checked, the folder downloaded back: each ends as against the spec), and a link-domain move in the
+// middle of a session.
 let sandbox: SandboxHandle
 let sandboxDir: string
 let src: string
+/** The uploaded folder's files below it, with their SHA-256: what a download of it must end with. */
+const clipsSha: Record<string, string> = {}
 const cleanup: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
@@ -33,6 +40,8 @@ beforeAll(async () => {
   await writeFile(join(src, 'clips', 'b.mkv'), 'b'.repeat(200))
   await writeFile(join(src, 'clips', 'day two', 'c.webm'), 'c'.repeat(100))
   for (const n of ['one.txt', 'two.txt']) await writeFile(join(src, n), n)
+  for (const f of await filesUnder(join(src, 'clips')))
+    clipsSha[f] = await sha256OfFile(join(src, 'clips', f))
 })
 afterAll(async () => {
   await sandbox.close()
@@ -42,6 +51,7 @@ afterAll(async () => {
 afterEach(async () => {
   for (const undo of cleanup.splice(0).reverse()) await undo()
   await sandbox.setVariant(specVariant)
+  sandbox.setFaults({ downloadBytesPerSec: 0 })
 })
 
 async function journey(variant: Partial<HostVariant>) {
@@ -62,6 +72,7 @@ async function journey(variant: Partial<HostVariant>) {
   const links = pack.split('\n')
   const pages = await Promise.all(links.map(async (l) => (await fetch(l)).status))
   const checked = await r.call<FileCheckEntry[]>('files.check', { accountId: id, urls: links })
+  const down = clips ? await downloadFolder(r, clips.fldId) : null
   return {
     uploaded: ready.files,
     failed: ready.failed,
@@ -69,7 +80,38 @@ async function journey(variant: Partial<HostVariant>) {
     subfolders: listed?.folders.map((f) => f.name),
     pages,
     alive: checked.map((c) => c.found),
+    downloads: down?.states,
+    downloaded: down?.files,
   }
+}
+
+/**
+ * The folder `fldId` and its subfolders downloaded through the core's channels, as the renderer asks: the state of
+ * each item once settled, and every file under the target folder (work files and locks included) with its SHA-256.
+ */
+async function downloadFolder(r: Rig, fldId: number) {
+  const { to, batchId } = await startFolderDownload(r, fldId)
+  const items = await settled(r.call, batchId)
+  return { states: items.map((i) => i.state), files: await shaOfFilesUnder(to) }
+}
+
+/** downloads.start of the folder `fldId` and its subfolders into a fresh folder: that folder and the batch. */
+async function startFolderDownload(r: Rig, fldId: number): Promise<{ to: string; batchId: string }> {
+  const to = await mkdtemp(join(tmpdir(), 'filedock-journeys-down-'))
+  cleanup.push(() => rm(to, { recursive: true, force: true }))
+  const started = await r.call<DownloadStarted>('downloads.start', {
+    accountId: r.account.id,
+    to,
+    onConflict: 'skip',
+    what: { fldId, recursive: true },
+  })
+  return { to, batchId: started.batchId as string }
+}
+
+async function shaOfFilesUnder(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const f of await filesUnder(dir)) out[f] = await sha256OfFile(join(dir, f))
+  return out
 }
 
 const asAgainstTheSpec = {
@@ -79,9 +121,11 @@ const asAgainstTheSpec = {
   subfolders: ['day two'],
   pages: [200, 200, 200],
   alive: [true, true, true],
+  downloads: ['done', 'done', 'done'],
+  downloaded: clipsSha,
 }
 
-describe('the upload, list, link and link-check journeys against each host variant', () => {
+describe('the upload, list, link, link-check and download journeys against each host variant', () => {
   // Every named variant but the lock-out (which stops a journey by design, core/api/request-budget.test.ts), and
   // all of them at once.
   const journeys = variantNames.filter((n) => n !== 'lockout')
@@ -89,6 +133,39 @@ describe('the upload, list, link and link-check journeys against each host varia
     const variant =
       names === 'spec' ? {} : namedVariants(names, Date.now(), { linkMoveAfterSec: 0.2, requestsPerSec: 5 })
     expect(await journey(variant)).toEqual(asAgainstTheSpec)
+  })
+})
+
+describe('a lock-out in the download journey', () => {
+  it("holds the account's downloads with the time it ends instead of failing them", async () => {
+    const r = await uploadRig(sandbox, cleanup)
+    const batch = await r.call<EnqueueResult>('queue.enqueuePaths', {
+      paths: [join(src, 'clips')],
+      targets: [{ accountId: r.account.id, fldId: 0 }],
+    })
+    await r.next('links.ready', (e) => e.batchId === batch.batchId)
+    const root = await r.call<FolderListing>('folders.list', { accountId: r.account.id, fldId: 0 })
+    const clips = root.folders.find((f) => f.name === 'clips')
+    if (clips === undefined) throw new Error('the upload made no folder clips')
+    // The key locked out for an hour by a failed request of its own (send.now's "try again in 60 minutes").
+    await sandbox.setVariant({ lockoutAfter: 1, lockoutSec: 3600 })
+    await fetch(`${sandbox.baseUrl}/api/file/info?key=${sandbox.apiKey}&file_code=`)
+    const { to, batchId } = await startFolderDownload(r, clips.fldId)
+    const held = await r.next('queue.accountHeld', (e) => e.hold !== null)
+    expect(held.hold).toEqual({
+      accountId: r.account.id,
+      until: expect.any(Number),
+      message: expect.stringMatching(/locked this account out until \d\d:\d\d/),
+    })
+    const snap = await r.call<QueueSnapshot>('queue.snapshot')
+    const items = snap.items.filter((i) => i.batchId === batchId)
+    expect(items).toHaveLength(3)
+    expect(items.filter((i) => i.state === 'failed' || i.state === 'done')).toEqual([])
+    // One hold for the account, to the lock-out's end an hour on (each item's refusal restates it to the ms).
+    expect(snap.held).toEqual([{ ...held.hold, until: expect.any(Number) }])
+    expect(snap.held[0]?.until).toBeGreaterThan(Date.now() + 59 * 60_000)
+    // Nothing of the files is on the disk yet, not even a work file.
+    expect(await filesUnder(to)).toEqual([])
   })
 })
 

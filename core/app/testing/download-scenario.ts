@@ -84,7 +84,7 @@ export async function runDownloadScenario(call: Call, refused: Refused, accountI
 }
 
 /** The items of a batch once none of them is still on its way. */
-async function settled(call: Call, batchId: string): Promise<QueueSnapshot['items']> {
+export async function settled(call: Call, batchId: string): Promise<QueueSnapshot['items']> {
   const deadline = Date.now() + 20_000
   for (;;) {
     const items = (await call<QueueSnapshot>('queue.snapshot')).items.filter((i) => i.batchId === batchId)
