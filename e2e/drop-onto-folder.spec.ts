@@ -58,7 +58,8 @@ test('files dropped onto a tree folder upload into that folder, not the open one
   const question = page.getByRole('dialog', { name: 'Some files are already there' })
   await expect(question).toContainText('Photos')
   await question.getByRole('button', { name: 'Skip' }).click()
-  await expect(finished.getByTestId('batch-summary')).toContainText('1 file already there, not sent again')
+  const nothingSent = page.getByRole('dialog', { name: 'Already there, nothing sent' })
+  await expect(nothingSent.getByTestId('batch-summary')).toContainText('1 file already there, not sent again')
   expect(await hostFileNames(sb, seeded.folders.photos)).toEqual(['beach.png', 'sunset.jpg'])
 })
 

@@ -257,7 +257,8 @@ test('the already-there question and a dialog inside the accounts dialog give fo
   await expect(question.getByRole('button', { name: 'Skip them' })).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(question).toHaveCount(0)
-  await expect(finished.getByTestId('batch-summary')).toContainText('1 file already there, not sent again')
+  const nothingSent = page.getByRole('dialog', { name: 'Already there, nothing sent' })
+  await expect(nothingSent.getByTestId('batch-summary')).toContainText('1 file already there, not sent again')
   await expectCursorOn(page, 'notes.txt')
   await expect.poll(async () => (await listFiles(sb)).filter((f) => f.name === 'memo.txt').length).toBe(1)
   // The finished card sits beside the work, not over it: Ctrl+F still reaches the search box.
