@@ -6,6 +6,7 @@ import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { benchAppFiles } from './app-files.ts'
 import { benchCli } from './cli.ts'
 import { benchDetailsPanel } from './details-panel.ts'
+import { benchDownload } from './download.ts'
 import { benchDragMove } from './drag-move.ts'
 import { benchFirstRows } from './first-rows.ts'
 import { benchFolderTree } from './folder-tree.ts'
@@ -25,7 +26,7 @@ import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify,preview] [--rounds N] [--large-mib N] [--verify-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,download,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify,preview] [--rounds N] [--large-mib N] [--verify-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -41,7 +42,7 @@ const { values } = parseArgs({
 const only = new Set(
   (
     values.only ??
-    'upload,memory,lists,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify,preview'
+    'upload,memory,lists,download,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify,preview'
   ).split(','),
 )
 const rounds = Number(values.rounds)
@@ -86,6 +87,10 @@ try {
   if (only.has('cli')) {
     // The installed command (the built bundle) and curl, side by side against one sandbox process.
     results.cli = await onSandbox('sb-cli', (sandbox) => benchCli(sandbox, work, rounds))
+  }
+  if (only.has('download')) {
+    // `filedock download` (the built bundle) and curl, side by side against one sandbox process.
+    results.download = await onSandbox('sb-download', (sandbox) => benchDownload(sandbox, work, rounds))
   }
   if (only.has('watch')) {
     // `filedock watch` as a process against its own sandbox process.

@@ -45,6 +45,8 @@ export interface CurlUpload {
   postOnlyMs: number
   /** The POST's peak RSS. */
   maxRssMiB: number
+  /** The code the host gave the file. */
+  fileCode: string
 }
 
 /**
@@ -70,5 +72,72 @@ export async function curlUploadOne(baseUrl: string, apiKey: string, path: strin
   const ended = performance.now()
   if (!sent.stdout.includes('"OK"'))
     throw new Error(`curl upload was not accepted: ${sent.stdout.slice(0, 200)}`)
-  return { withServerCallMs: ended - started, postOnlyMs: ended - posted, maxRssMiB: sent.maxRssMiB }
+  // The spec's answer is the bare array [{ file_code, file_status }].
+  const fileCode = (JSON.parse(sent.stdout) as { file_code: string }[])[0]?.file_code ?? ''
+  return {
+    withServerCallMs: ended - started,
+    postOnlyMs: ended - posted,
+    maxRssMiB: sent.maxRssMiB,
+    fileCode,
+  }
+}
+
+/**
+ * What a shell script with curl does to fetch one file: file/direct_link, then a GET of the link it names into
+ * `$OUT/<code>`. Picked apart with parameter expansion, as the upload script is.
+ */
+const DOWNLOAD_SCRIPT = `#!/bin/sh
+set -eu
+s=$(curl -sS --fail "$BASE/api/file/direct_link?key=$KEY&file_code=$1")
+url=\${s#*\\"url\\":\\"}; url=\${url%%\\"*}
+curl -sS --fail -o "$OUT/$1" "$url"
+`
+
+/** Runs the download script for every code, `concurrency` at a time (xargs -P); resolves with the wall ms. */
+export async function curlDownloadPerFile(
+  dir: string,
+  codes: readonly string[],
+  o: { baseUrl: string; apiKey: string; out: string; concurrency: number },
+): Promise<number> {
+  const script = join(dir, 'download-one.sh')
+  await writeFile(script, DOWNLOAD_SCRIPT, { mode: 0o755 })
+  const started = performance.now()
+  const child = spawn('xargs', ['-0', '-n', '1', '-P', String(o.concurrency), 'sh', script], {
+    stdio: ['pipe', 'ignore', 'inherit'],
+    env: { ...process.env, BASE: o.baseUrl, KEY: o.apiKey, OUT: o.out },
+  })
+  child.stdin.end(codes.map((c) => `${c}\0`).join(''))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`the curl download baseline failed (xargs exit code ${code})`)
+  return performance.now() - started
+}
+
+/** One `curl -o` download, timed two ways (wall ms), as CurlUpload is. */
+export interface CurlDownload {
+  /** file/direct_link (its own curl process) and the `curl -o` GET, from the first spawn to the GET's exit. */
+  withLinkCallMs: number
+  /** The `curl -o` GET alone, spawn to exit; file/direct_link was called before this timing started. */
+  getOnlyMs: number
+  /** The GET's peak RSS. */
+  maxRssMiB: number
+}
+
+/** What a curl user does for one file: file/direct_link, then `curl -o` of the link; two processes. */
+export async function curlDownloadOne(
+  baseUrl: string,
+  apiKey: string,
+  code: string,
+  out: string,
+): Promise<CurlDownload> {
+  const started = performance.now()
+  const link = await timeCommand('curl', [
+    '-sS',
+    '--fail',
+    `${baseUrl}/api/file/direct_link?key=${apiKey}&file_code=${code}`,
+  ])
+  const url = (JSON.parse(link.stdout) as { result: { url: string } }).result.url
+  const got = performance.now()
+  const fetched = await timeCommand('curl', ['-sS', '--fail', '-o', out, url])
+  const ended = performance.now()
+  return { withLinkCallMs: ended - started, getOnlyMs: ended - got, maxRssMiB: fetched.maxRssMiB }
 }

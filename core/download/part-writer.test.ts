@@ -46,6 +46,23 @@ describe('PartWriter', () => {
     },
   )
 
+  it('a full queue waits for the write in flight, not for its own bytes: the network goes on while the disk writes', async () => {
+    const path = join(dir, 'overlap.part')
+    const writer = await PartWriter.open(path)
+    const chunks = Array.from({ length: 6 }, () => randomBytes(4 * MiB))
+    const pendingAfterEach: number[] = []
+    for (const c of chunks) {
+      await writer.write(c)
+      pendingAfterEach.push(writer.pending)
+    }
+    // Each 4 MiB write fills the queue; it returns once the batch before it is written and its own is taken, so a
+    // batch is still on its way to the disk every time (waiting for the whole queue left 0 pending each time).
+    expect(pendingAfterEach.every((bytes) => bytes >= 4 * MiB)).toBe(true)
+    await writer.close()
+    expect(writer.pending).toBe(0)
+    expect((await readFile(path)).equals(Buffer.concat(chunks))).toBe(true)
+  })
+
   it('fsyncs as its policy says, counting from the open', async () => {
     let clock = 0
     const writer = await PartWriter.open(join(dir, 'sync.part'), { bytes: 4 * MiB, ms: 1000 }, () => clock)

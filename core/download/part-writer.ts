@@ -1,6 +1,11 @@
 import { type FileHandle, open } from 'node:fs/promises'
 
-/** Bytes queued for the disk before the reader waits: room for an fsync to finish while the network goes on. */
+/**
+ * Bytes queued for the disk before the reader waits: room for an fsync to finish while the network goes on. The
+ * reader waits for room (the write in flight to end, so that the pump takes the queue), never for its own bytes:
+ * waiting for the whole queue to be written left the socket unread during every write, so network and disk took
+ * turns and a 1 GiB download ran at 0.42–0.44× curl -o (bench `download`).
+ */
 const HIGH_WATER = 4 << 20
 /**
  * When the work file is fsynced before its end: once at least `bytes` and `ms` have passed since the last time.
@@ -25,7 +30,8 @@ export const syncDue = (policy: SyncPolicy, unsynced: number, elapsedMs: number)
  * periodic fsync (SyncPolicy) must run on the same handle as the writes, never race its close, and must not stall
  * the writes while it runs. One write (writev
  * of everything queued) is in flight at a time, and one fsync beside it; the reader goes on until HIGH_WATER
- * bytes wait, then awaits the disk: memory stays flat whatever the file's size.
+ * bytes wait, then awaits the end of the write in flight: at most two batches are held (the one being written
+ * and the next), so memory stays flat whatever the file's size.
  *
  * The file is opened for appending and never read: `size` is what it held at open plus what was accepted since.
  * After a failure (a full disk), the bytes on disk are what the next open finds, not `size`.
@@ -33,6 +39,10 @@ export const syncDue = (policy: SyncPolicy, unsynced: number, elapsedMs: number)
 export class PartWriter {
   private queue: Buffer[] = []
   private queued = 0
+  /** Bytes handed to the pump and not yet written (the batch in flight and the queue). */
+  private unwritten = 0
+  /** Writers waiting for room in the queue (see HIGH_WATER). */
+  private roomWaiters: (() => void)[] = []
   private unsynced = 0
   private pump: Promise<void> | null = null
   private syncing: Promise<void> | null = null
@@ -70,21 +80,30 @@ export class PartWriter {
     return this.syncs
   }
 
+  /** Bytes accepted and not yet written to the file (for the tests of the back-pressure). */
+  get pending(): number {
+    return this.unwritten
+  }
+
   /** Bytes on disk at open plus bytes accepted since. */
   get size(): number {
     return this.accepted
   }
 
-  /** Queues `chunk`; resolves at once unless HIGH_WATER bytes wait for the disk. Rejects once a write failed. */
+  /**
+   * Queues `chunk`; resolves at once unless HIGH_WATER bytes wait behind the write in flight, then once that write
+   * ends and the pump takes them. Rejects once a write failed.
+   */
   async write(chunk: Buffer): Promise<void> {
     this.throwIfFailed()
     this.queue.push(chunk)
     this.queued += chunk.length
+    this.unwritten += chunk.length
     this.accepted += chunk.length
-    // Measured before the pump starts: a fresh pump takes the queue at once (its first step is synchronous).
-    const full = this.queued >= HIGH_WATER
+    // A fresh pump takes the queue at once (its first step is synchronous), so the check comes after it.
     this.pump ??= this.drain()
-    if (full) await this.pump
+    while (this.queued >= HIGH_WATER && this.failure === null)
+      await new Promise<void>((resolve) => this.roomWaiters.push(resolve))
     this.throwIfFailed()
   }
 
@@ -134,7 +153,9 @@ export class PartWriter {
         const bytes = this.queued
         this.queue = []
         this.queued = 0
+        this.wakeWriters()
         await writeAll(this.fh, batch)
+        this.unwritten -= bytes
         this.unsynced += bytes
         if (syncDue(this.policy, this.unsynced, this.now() - this.lastSync) && this.syncing === null) {
           // Not awaited: the writes go on into the page cache while the disk catches up.
@@ -157,7 +178,14 @@ export class PartWriter {
       this.queued = 0
     } finally {
       this.pump = null
+      this.wakeWriters()
     }
+  }
+
+  private wakeWriters(): void {
+    const waiting = this.roomWaiters
+    this.roomWaiters = []
+    for (const wake of waiting) wake()
   }
 }
 
