@@ -275,3 +275,24 @@ test('Download… on an upload-history batch brings back that batch’s files, a
   expect((await fs.readdir(to)).sort()).toEqual(['a.txt', 'b.txt'])
   expect(await fs.readFile(path.join(to, 'b.txt'), 'utf8')).toBe('second drop, b')
 })
+
+test('Ctrl+Shift+S in the file list is Download… (the menu item shows the key)', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const to = await openIndexed(page, host, sandbox, tmp)
+  await fileRow(page, 'notes.txt').click({ button: 'right' })
+  await expect(
+    page.getByRole('menu', { name: 'File actions' }).getByRole('menuitem', { name: /^Download…/ }),
+  ).toContainText('Ctrl+Shift+S')
+  await page.keyboard.press('Escape')
+
+  await fileRow(page, 'notes.txt').click()
+  await page.keyboard.press('Control+Shift+S')
+  await expect(page.getByRole('dialog', { name: 'Download' })).toContainText('Download 1 file to')
+  await downloadTo(page, to, 1)
+  await expectStatus(page, 'notes.txt', 'Downloaded')
+  expect(await fs.readFile(path.join(to, 'notes.txt'), 'utf8')).toBe(contentOf('notes.txt'))
+})
