@@ -196,7 +196,7 @@ test('pause and resume in the transfers panel keep the bytes: the download conti
   expect(served[1]?.range).toMatch(/^bytes=[1-9]\d*-$/)
 
   // Downloads have a speed limit of their own, beside the uploads' one.
-  const panel = page.getByRole('region', { name: 'Upload queue' })
+  const panel = page.getByRole('region', { name: 'Transfers' })
   await panel.getByLabel('Download limit (KB/s)').fill('64')
   await panel.getByLabel('Download limit (KB/s)').press('Enter')
   await expect.poll(() => savedSetting(host.dataDir, 'downloadBytesPerSec')).toBe(64_000)
@@ -295,4 +295,40 @@ test('Ctrl+Shift+S in the file list is Download… (the menu item shows the key)
   await downloadTo(page, to, 1)
   await expectStatus(page, 'notes.txt', 'Downloaded')
   expect(await fs.readFile(path.join(to, 'notes.txt'), 'utf8')).toBe(contentOf('notes.txt'))
+})
+
+test('the transfers panel shows both directions, filtered by one control; its controls say they act on transfers', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const to = await openIndexed(page, host, sandbox, tmp)
+  await dropAndLand(page, [{ name: 'sent.txt', text: 'an upload' }])
+  await fileRow(page, 'notes.txt').click()
+  await page.keyboard.press('Control+Shift+S')
+  await downloadTo(page, to, 1)
+  await expectStatus(page, 'notes.txt', 'Downloaded')
+
+  const panel = page.getByRole('region', { name: 'Transfers' })
+  const rows = panel.getByRole('list', { name: 'Transfers' }).getByRole('listitem')
+  const summary = panel.getByTestId('queue-summary')
+  await expect(rows).toHaveText([/sent\.txt/, /notes\.txt/])
+  await expect(summary).toContainText('2 of 2 done')
+
+  const show = panel.getByRole('radiogroup', { name: 'Show' })
+  await show.getByRole('radio', { name: 'Downloads' }).check()
+  await expect(rows).toHaveText([/notes\.txt/])
+  await expect(summary).toContainText('1 of 1 done')
+  await show.getByRole('radio', { name: 'Uploads' }).check()
+  await expect(rows).toHaveText([/sent\.txt/])
+  await show.getByRole('radio', { name: 'All' }).check()
+  await expect(rows).toHaveCount(2)
+
+  // The queue-wide buttons act on both directions, and say so.
+  await expect(panel.getByRole('button', { name: 'Pause all' })).toHaveAttribute(
+    'title',
+    /^Transfers already running finish/,
+  )
+  await expect(panel.getByRole('progressbar', { name: 'Total transfer progress' })).toBeVisible()
 })
