@@ -140,7 +140,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       ])
       await expectStatus(page, 'one.txt', 'Waiting')
       await check('upload queue with items')
-      await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
+      await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume transfers' }).click()
       await expectStatus(page, 'two.txt', 'Done')
       const card = page.getByRole('dialog', { name: /^Upload/ })
       await expect(card.getByTestId('batch-summary')).toContainText('2 files uploaded')

@@ -4,8 +4,17 @@ import type { Page } from '@playwright/test'
 import type { SandboxHandle } from '../sandbox/server.ts'
 import { servedRanges, upload } from '../sandbox/testing/api-calls.ts'
 import { electronMode } from './electron-app.ts'
-import { expect, fileRow, type Host, openWithSmallTree, ref, savedSetting, test } from './fixtures.ts'
-import { expectStatus, queueRow } from './upload-helpers.ts'
+import {
+  expect,
+  fileRow,
+  type Host,
+  openWithAccount,
+  openWithSmallTree,
+  ref,
+  savedSetting,
+  test,
+} from './fixtures.ts'
+import { dropAndLand, expectStatus, openHistory, queueRow } from './upload-helpers.ts'
 
 // Under Electron, Browse… is the OS's own folder dialog, which a page test cannot drive (its wiring is tested with
 // a fake dialog). Here: the browser host, which writes to a folder of the machine it runs on, the user's own.
@@ -187,9 +196,139 @@ test('pause and resume in the transfers panel keep the bytes: the download conti
   expect(served[1]?.range).toMatch(/^bytes=[1-9]\d*-$/)
 
   // Downloads have a speed limit of their own, beside the uploads' one.
-  const panel = page.getByRole('region', { name: 'Upload queue' })
+  const panel = page.getByRole('region', { name: 'Transfers' })
   await panel.getByLabel('Download limit (KB/s)').fill('64')
   await panel.getByLabel('Download limit (KB/s)').press('Enter')
   await expect.poll(() => savedSetting(host.dataDir, 'downloadBytesPerSec')).toBe(64_000)
   expect(await savedSetting(host.dataDir, 'bandwidthBytesPerSec')).toBeNull()
+})
+
+/** The Download dialog opened by `open`: its folder typed in, the plan read, Download pressed. */
+async function downloadTo(page: Page, to: string, files: number) {
+  const dialog = page.getByRole('dialog', { name: 'Download' })
+  await dialog.getByRole('textbox', { name: 'Save in' }).fill(to)
+  await expect(dialog.getByRole('list', { name: 'Download plan' })).toContainText(
+    `To fetch: ${files} ${files === 1 ? 'file' : 'files'}`,
+  )
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click()
+  await expect(dialog).toHaveCount(0)
+}
+
+test('Download… in the details panel: the file shown there, or the selection it counts', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const to = await openIndexed(page, host, sandbox, tmp)
+  const details = page.getByRole('complementary', { name: 'Details' })
+
+  await fileRow(page, 'holiday.jpg').click()
+  await page.keyboard.press('Alt+Enter')
+  await details.getByRole('button', { name: 'Download…' }).click()
+  await expect(page.getByRole('dialog', { name: 'Download' })).toContainText('Download holiday.jpg to')
+  await downloadTo(page, to, 1)
+  await expectStatus(page, 'holiday.jpg', 'Downloaded')
+  expect(await fs.readFile(path.join(to, 'holiday.jpg'), 'utf8')).toBe(contentOf('holiday.jpg'))
+
+  // A selection of many: the panel counts it, and its Download… takes the whole selection.
+  await fileRow(page, 'report-2024.pdf').click()
+  await page.keyboard.press('Control+a')
+  await expect(details.getByTestId('details-count')).toHaveText('3 files')
+  await details.getByRole('button', { name: 'Download…' }).click()
+  await expect(page.getByRole('dialog', { name: 'Download' })).toContainText('Download 3 files to')
+  const dialog = page.getByRole('dialog', { name: 'Download' })
+  await dialog.getByRole('textbox', { name: 'Save in' }).fill(to)
+  await expect(dialog.getByRole('list', { name: 'Download plan' })).toContainText(
+    'Already here, not fetched again: 1 file',
+  )
+  await downloadTo(page, to, 2)
+  for (const name of ['report-2024.pdf', 'notes.txt']) await expectStatus(page, name, 'Downloaded')
+  expect((await fs.readdir(to)).sort()).toEqual(['holiday.jpg', 'notes.txt', 'report-2024.pdf'])
+})
+
+test('Download… on an upload-history batch brings back that batch’s files, and only them', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  await openWithAccount(page, host, sandbox)
+  await dropAndLand(page, [{ name: 'older.txt', text: 'first drop' }])
+  await dropAndLand(page, [
+    { name: 'a.txt', text: 'second drop, a' },
+    { name: 'b.txt', text: 'second drop, b' },
+  ])
+  const to = path.join(tmp, 'dl')
+  // The uploads' rows carry the same names as the downloads' will.
+  await page.getByRole('button', { name: 'Clear finished' }).click()
+
+  const history = await openHistory(page)
+  const newest = history.getByRole('listitem', { name: /^Upload of / }).nth(0)
+  await expect(newest).toContainText('2 files')
+  await newest.getByRole('button', { name: /^Download the upload of / }).click()
+  await expect(page.getByRole('dialog', { name: 'Download' })).toContainText(
+    /Download the 2 files of the upload of .+ to/,
+  )
+  await downloadTo(page, to, 2)
+  for (const name of ['a.txt', 'b.txt']) await expectStatus(page, name, 'Downloaded')
+  expect((await fs.readdir(to)).sort()).toEqual(['a.txt', 'b.txt'])
+  expect(await fs.readFile(path.join(to, 'b.txt'), 'utf8')).toBe('second drop, b')
+})
+
+test('Ctrl+Shift+S in the file list is Download… (the menu item shows the key)', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const to = await openIndexed(page, host, sandbox, tmp)
+  await fileRow(page, 'notes.txt').click({ button: 'right' })
+  await expect(
+    page.getByRole('menu', { name: 'File actions' }).getByRole('menuitem', { name: /^Download…/ }),
+  ).toContainText('Ctrl+Shift+S')
+  await page.keyboard.press('Escape')
+
+  await fileRow(page, 'notes.txt').click()
+  await page.keyboard.press('Control+Shift+S')
+  await expect(page.getByRole('dialog', { name: 'Download' })).toContainText('Download 1 file to')
+  await downloadTo(page, to, 1)
+  await expectStatus(page, 'notes.txt', 'Downloaded')
+  expect(await fs.readFile(path.join(to, 'notes.txt'), 'utf8')).toBe(contentOf('notes.txt'))
+})
+
+test('the transfers panel shows both directions, filtered by one control; its controls say they act on transfers', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const to = await openIndexed(page, host, sandbox, tmp)
+  await dropAndLand(page, [{ name: 'sent.txt', text: 'an upload' }])
+  await fileRow(page, 'notes.txt').click()
+  await page.keyboard.press('Control+Shift+S')
+  await downloadTo(page, to, 1)
+  await expectStatus(page, 'notes.txt', 'Downloaded')
+
+  const panel = page.getByRole('region', { name: 'Transfers' })
+  const rows = panel.getByRole('list', { name: 'Transfers' }).getByRole('listitem')
+  const summary = panel.getByTestId('queue-summary')
+  await expect(rows).toHaveText([/sent\.txt/, /notes\.txt/])
+  await expect(summary).toContainText('2 of 2 done')
+
+  const show = panel.getByRole('radiogroup', { name: 'Show' })
+  await show.getByRole('radio', { name: 'Downloads' }).check()
+  await expect(rows).toHaveText([/notes\.txt/])
+  await expect(summary).toContainText('1 of 1 done')
+  await show.getByRole('radio', { name: 'Uploads' }).check()
+  await expect(rows).toHaveText([/sent\.txt/])
+  await show.getByRole('radio', { name: 'All' }).check()
+  await expect(rows).toHaveCount(2)
+
+  // The queue-wide buttons act on both directions, and say so.
+  await expect(panel.getByRole('button', { name: 'Pause all' })).toHaveAttribute(
+    'title',
+    /^Transfers already running finish/,
+  )
+  await expect(panel.getByRole('progressbar', { name: 'Total transfer progress' })).toBeVisible()
 })

@@ -22,7 +22,7 @@ test('a lock-out holds the account’s uploads with the time it ends shown; none
   // One failed request and the host locks the key out.
   await sandbox.setVariant({ lockoutAfter: 1, lockoutSec: 3600 })
   await expect(apiGet(sb, 'file/rename', { file_code: 'zzzzzzzzzzzz', name: 'x' })).rejects.toThrow()
-  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
+  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume transfers' }).click()
 
   await expect(page.getByTestId('account-held')).toContainText(
     /Uploads waiting\. Sandbox: The host has locked this account out until \d\d:\d\d/,

@@ -15,7 +15,7 @@ test('a finished batch and its toasts cover no control: queue buttons, file menu
   await dragFiles(page, dropped)
   const card = page.getByRole('dialog', { name: 'Upload finished' })
   await expect(card.getByTestId('batch-summary')).toContainText('10 files uploaded')
-  const queue = page.getByRole('region', { name: 'Upload queue' })
+  const queue = page.getByRole('region', { name: 'Transfers' })
   const toggle = queue.getByRole('button', { name: /^Transfers/ })
   // A drop opens the uploads panel by itself.
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
@@ -29,7 +29,7 @@ test('a finished batch and its toasts cover no control: queue buttons, file menu
     }
     // Each upload's own actions, in the rows of the open panel.
     if (expanded === 'true') {
-      const rows = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem')
+      const rows = page.getByRole('list', { name: 'Transfers' }).getByRole('listitem')
       for (const row of (await rows.all()).slice(0, 3)) {
         for (const button of await row.getByRole('button').all()) {
           await button.scrollIntoViewIfNeeded()

@@ -42,7 +42,7 @@ test('Pause all lets the running upload finish; Stop now interrupts one and says
   expect((await listFiles(sb)).map((f) => f.name)).toEqual(['first.bin'])
 
   // Resumed, second.bin runs; Stop now interrupts it and the banner says what that means.
-  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
+  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume transfers' }).click()
   await expectStatus(page, 'second.bin', /Uploading \d+%/)
   await expect(
     queueRow(page, 'second.bin').getByRole('button', { name: 'Pause second.bin' }),
@@ -55,7 +55,7 @@ test('Pause all lets the running upload finish; Stop now interrupts one and says
   expect((await listFiles(sb)).map((f) => f.name)).toEqual(['first.bin'])
 
   await setSpeedLimit(queue, '')
-  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
+  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume transfers' }).click()
   await expectStatus(page, 'second.bin', 'Done')
   expect((await listFiles(sb)).map((f) => f.name).sort()).toEqual(['first.bin', 'second.bin'])
 })

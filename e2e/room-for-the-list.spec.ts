@@ -24,7 +24,7 @@ test('the file list keeps most of the window with the uploads panel open and a f
   await expectStatus(page, 'second.txt', 'Done')
   const card = page.getByRole('dialog', { name: 'Upload finished' })
   await expect(card).toBeVisible()
-  const queue = page.getByRole('region', { name: 'Upload queue' })
+  const queue = page.getByRole('region', { name: 'Transfers' })
   await expect(queue.getByRole('button', { name: /^Transfers/ })).toHaveAttribute('aria-expanded', 'true')
 
   for (const size of SIZES) {
@@ -51,7 +51,7 @@ test('the uploads panel is resized by its edge, by mouse or keys, and keeps its 
   await expectStatus(page, 'only.txt', 'Done')
   // The card closed: the room the panel can take is all that is not the list's half.
   await page.getByRole('dialog', { name: 'Upload finished' }).getByRole('button', { name: 'Close' }).click()
-  const queue = page.getByRole('region', { name: 'Upload queue' })
+  const queue = page.getByRole('region', { name: 'Transfers' })
   const edge = page.getByRole('separator', { name: 'Resize the uploads panel' })
   const height = async () => Math.round((await queue.boundingBox())?.height ?? 0)
   const before = await height()

@@ -79,7 +79,7 @@ test('screenshots of every main view, light and dark', async ({ page, context, h
           .getByRole('button', { name: 'Close' })
           .click()
         await page
-          .getByRole('region', { name: 'Upload queue' })
+          .getByRole('region', { name: 'Transfers' })
           .getByRole('button', { name: /^Transfers/ })
           .click()
         await page

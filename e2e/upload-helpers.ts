@@ -71,7 +71,7 @@ export async function openInNewFolder(
 }
 
 export function queueRow(page: Page, name: string) {
-  return page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', { name })
+  return page.getByRole('list', { name: 'Transfers' }).getByRole('listitem', { name })
 }
 
 /** Waits for the row's status line to say `text` (a string is a substring, as people read it). */
@@ -87,7 +87,7 @@ export async function openUploadMenu(page: Page) {
 /** Opens the upload queue's panel with its settings, from the Upload menu; returns the panel. */
 export async function openQueueSettings(page: Page) {
   await (await openUploadMenu(page)).getByRole('menuitem', { name: 'Queue and settings…' }).click()
-  return page.getByRole('region', { name: 'Upload queue' })
+  return page.getByRole('region', { name: 'Transfers' })
 }
 
 export interface HostFolder {

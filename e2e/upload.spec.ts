@@ -124,7 +124,7 @@ test('pause and resume the queue, and one upload in it', async ({ page, host, sa
   await openWithAccount(page, host, sandbox)
   const queue = await openQueueSettings(page)
   await queue.getByRole('button', { name: 'Pause all' }).click()
-  await expect(page.getByTestId('queue-paused')).toContainText('Uploads are paused.')
+  await expect(page.getByTestId('queue-paused')).toContainText('Transfers are paused.')
 
   await dragFiles(page, [
     { name: 'one.txt', text: 'one' },
@@ -134,7 +134,7 @@ test('pause and resume the queue, and one upload in it', async ({ page, host, sa
   await queueRow(page, 'one.txt').getByRole('button', { name: 'Pause one.txt' }).click()
   await expectStatus(page, 'one.txt', 'Paused')
 
-  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
+  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume transfers' }).click()
   await expect(page.getByTestId('queue-paused')).toHaveCount(0)
   await expectStatus(page, 'two.txt', 'Done')
   await expectStatus(page, 'one.txt', 'Done')
@@ -160,7 +160,7 @@ test('a refused upload shows the host’s words, and retry uploads it once there
   await expectStatus(page, 'big.bin', 'Waiting')
   // Meanwhile something else fills the account.
   const filler = await upload(sb, 'filler.bin', 'f'.repeat(15_000))
-  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
+  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume transfers' }).click()
   // The host's own words, quoted in the item's status.
   await expectStatus(page, 'big.bin', /^Failed: .*Not enough storage space on the account/)
 
@@ -182,7 +182,7 @@ test('a failing host: the upload retries, saying what the host answered, and lan
   await expectStatus(page, 'flaky.txt', 'Waiting')
 
   await setFaults(sb, { error_rate: 1 })
-  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume uploads' }).click()
+  await page.getByTestId('queue-paused').getByRole('button', { name: 'Resume transfers' }).click()
   await expectStatus(page, 'flaky.txt', /^Retrying .*Internal server error/)
   await setFaults(sb, { error_rate: 0 })
   await expectStatus(page, 'flaky.txt', 'Done')

@@ -2,6 +2,9 @@ import type { IndexRow } from '../../../../shared/file-index.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { formatCount, formatNumber, formatSize } from '../../lib/format.ts'
 import { useSelection } from '../../state/selection-store.ts'
+import { useDownloadRequest } from '../download/download-request.ts'
+import { folderRowPath } from '../folders/folder-row-path.ts'
+import { useFolderCommands } from '../folders/use-folder-commands.ts'
 import { Field } from './DetailsField.tsx'
 import { folderPathLabel } from './details-labels.ts'
 import { useDetails } from './details-store.ts'
@@ -12,6 +15,8 @@ import type { SelectionCount } from './use-selection-summary.ts'
 interface DetailsPanelProps {
   rowAt: (index: number) => IndexRow | undefined
   summary: SelectionCount | null
+  /** Download… of the selection, as the file menu's (a Ctrl+A goes to main as its query). */
+  onDownload: () => void
 }
 
 /**
@@ -19,8 +24,9 @@ interface DetailsPanelProps {
  * selection of many its count and size. A selection is never walked file by file: Ctrl+A of 100,000 files shows
  * the count main already made for the status bar.
  */
-export function DetailsPanel({ rowAt, summary }: DetailsPanelProps) {
+export function DetailsPanel({ rowAt, summary, onDownload }: DetailsPanelProps) {
   useDetailsKeys()
+  const folderCommands = useFolderCommands()
   const open = useDetails((s) => s.open)
   const toggle = useDetails((s) => s.toggle)
   const all = useSelection((s) => s.all)
@@ -29,17 +35,43 @@ export function DetailsPanel({ rowAt, summary }: DetailsPanelProps) {
   if (!open) return null
 
   let body: React.ReactNode
-  if (all !== null || picked.size > 1) body = <SelectionDetails summary={summary} />
+  if (all !== null || picked.size > 1)
+    body = (
+      <>
+        <DownloadButton onClick={onDownload} disabled={summary === null} />
+        <SelectionDetails summary={summary} />
+      </>
+    )
   else {
     // One picked file, else the row under the cursor (a folder, or a file the cursor moved to with Ctrl).
     const row = picked.size === 1 ? picked.values().next().value : rowAt(focusIndex)
-    if (row?.kind === 'file') body = <FileDetails key={`${row.accountId}:${row.fileCode}`} row={row} />
+    if (row?.kind === 'file')
+      body = (
+        <>
+          {/* The file shown, by its code: it may be the cursor's row with nothing picked. */}
+          <DownloadButton
+            onClick={() =>
+              useDownloadRequest.getState().open({
+                accountId: row.accountId,
+                what: { codes: [row.fileCode] },
+                label: row.name,
+              })
+            }
+          />
+          <FileDetails key={`${row.accountId}:${row.fileCode}`} row={row} />
+        </>
+      )
     else if (row?.kind === 'folder')
       body = (
-        <dl className="details-list">
-          <Field label="Folder" testId="name" value={row.name} />
-          <Field label="Where" testId="folder" value={folderPathLabel(row.path)} />
-        </dl>
+        <>
+          <DownloadButton
+            onClick={() => folderCommands.download({ accountId: row.accountId, path: folderRowPath(row) })}
+          />
+          <dl className="details-list">
+            <Field label="Folder" testId="name" value={row.name} />
+            <Field label="Where" testId="folder" value={folderPathLabel(row.path)} />
+          </dl>
+        </>
       )
     else body = <p className="details-empty">Select a file to see its details.</p>
   }
@@ -54,6 +86,15 @@ export function DetailsPanel({ rowAt, summary }: DetailsPanelProps) {
       </header>
       {body}
     </aside>
+  )
+}
+
+/** The panel's Download…: the one dialog the menus open, for what the panel shows. */
+function DownloadButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" className="btn details-download" disabled={disabled} onClick={onClick}>
+      <Icon name="download" size={14} /> Download…
+    </button>
   )
 }
 

@@ -69,6 +69,7 @@ export function FileMenu({
         <MenuItem
           icon="download"
           label={`Download…${many}`}
+          shortcut={commandLabel('Shift+S')}
           disabled={summary === null}
           onSelect={commands.download}
         />

@@ -159,6 +159,7 @@ export function FilePane(props: FilePaneProps) {
       selectAll: commands.selectAll,
       copyLinks: commands.copyLinks,
       copyDirectLinks: commands.copyDirectLinks,
+      download: commands.download,
       open: commands.open,
       preview: () => usePreview.getState().show(),
       rename: commands.rename,

@@ -152,7 +152,7 @@ export function FileView({ path }: { path: Crumb[] | null }) {
           ) : null}
           {body}
         </div>
-        <DetailsPanel rowAt={view.rowAt} summary={summary} />
+        <DetailsPanel rowAt={view.rowAt} summary={summary} onDownload={commands.download} />
       </div>
       <StatusBar shape={shape} summary={summary} />
       {moving ? (

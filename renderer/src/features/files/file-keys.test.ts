@@ -49,6 +49,7 @@ function context(columns = 1): FileKeyContext & { calls: string[] } {
     selectAll: () => calls.push('selectAll'),
     copyLinks: () => calls.push('copyLinks'),
     copyDirectLinks: () => calls.push('copyDirectLinks'),
+    download: () => calls.push('download'),
     open: (i) => calls.push(`open ${i}`),
     preview: (i) => calls.push(`preview ${i}`),
     rename: () => calls.push('rename'),
@@ -150,6 +151,18 @@ describe('file pane keys', () => {
     press(ctx, 'C', { ctrl: true, shift: true })
     press(ctx, 'a', { ctrl: true })
     expect(ctx.calls).toEqual(['copyLinks', 'copyDirectLinks', 'selectAll'])
+  })
+
+  it('Ctrl+Shift+S is Download… of the selection (Save As…); with nothing selected it says what to do', () => {
+    const ctx = context()
+    expect(press(ctx, 'S', { ctrl: true, shift: true })).toBe(true)
+    expect(ctx.calls).toEqual([])
+    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Select files to download them'])
+    sel().selectOnly(3, file(3))
+    press(ctx, 'S', { ctrl: true, shift: true })
+    // Ctrl+S alone is not Download: it is left to others.
+    expect(press(ctx, 's', { ctrl: true })).toBe(false)
+    expect(ctx.calls).toEqual(['download'])
   })
 
   it('Escape clears a selection, and is left to others when there is none', () => {

@@ -17,6 +17,8 @@ export interface FileKeyContext {
   selectAll: () => void
   copyLinks: () => void
   copyDirectLinks: () => void
+  /** Ctrl/Cmd+Shift+S: Download… of the selection. */
+  download: () => void
   /** Space: Quick Look of the file under the cursor. */
   preview: (index: number) => void
   /** Enter: open the folder under the cursor, or the selected files' pages. */
@@ -30,8 +32,13 @@ export interface FileKeyContext {
  * The file pane's keyboard, as a desktop file manager has it: arrows move (Shift extends, Ctrl/Cmd moves the
  * cursor only, Ctrl/Cmd+Space ticks or unticks, as in Explorer), Space opens Quick Look (Finder), Home/End jump to the first/last row of the whole result, Ctrl/Cmd+A selects the
  * whole result, Enter opens, Backspace or Alt+Up goes to the parent folder, F2 renames, Ctrl/Cmd+C copies page
- * links and Ctrl/Cmd+Shift+C direct links, the context-menu key or Shift+F10 opens the menu at the cursor row.
- * Returns true when the key was handled.
+ * links and Ctrl/Cmd+Shift+C direct links, Ctrl/Cmd+Shift+S opens Download…, the context-menu key or Shift+F10
+ * opens the menu at the cursor row. Returns true when the key was handled.
+ *
+ * Why Ctrl/Cmd+Shift+S for Download…: it is Save As… in desktop apps and browsers alike, the key that asks where to
+ * put a copy on this disk, which is what the Download dialog asks. Ctrl/Cmd+D was the other candidate, but it is
+ * Duplicate in Finder (Clone here) and Bookmark in the browser the browser host runs in; Ctrl/Cmd+S alone means
+ * saving a document in place, which a file list has not.
  */
 export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): boolean {
   const sel = useSelection.getState()
@@ -56,6 +63,11 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
     if (isEmpty(sel)) toast.refuse('Select files to copy their links')
     else if (event.shiftKey) ctx.copyDirectLinks()
     else ctx.copyLinks()
+    return true
+  }
+  if (mod && event.shiftKey && key.toLowerCase() === 's') {
+    if (isEmpty(sel)) toast.refuse('Select files to download them')
+    else ctx.download()
     return true
   }
   if (key === ' ' && (mod || event.ctrlKey)) {

@@ -1,5 +1,6 @@
 import { Icon } from '../../components/Icon.tsx'
 import { formatDateTime } from '../../lib/dates.ts'
+import { formatCount } from '../../lib/format.ts'
 import { batchWords, type BatchHeading as Heading } from './history-items.ts'
 
 interface Props {
@@ -7,10 +8,14 @@ interface Props {
   start: number
   checking: boolean
   onCheck: (heading: Heading) => void
+  onDownload: (heading: Heading, label: string) => void
 }
 
-/** The line over one upload's files: when it was, how many files (sent or already there), and a button checking just their links. */
-export function BatchHeading({ heading, start, checking, onCheck }: Props) {
+/**
+ * The line over one upload's files: when it was, how many files (sent or already there), a button checking just
+ * their links, and Download… of the batch (main reads its files from the history, not from the rows loaded here).
+ */
+export function BatchHeading({ heading, start, checking, onCheck, onDownload }: Props) {
   const when = formatDateTime(heading.finishedAt)
   const files = batchWords(heading)
   return (
@@ -30,6 +35,16 @@ export function BatchHeading({ heading, start, checking, onCheck }: Props) {
         onClick={() => onCheck(heading)}
       >
         <Icon name="refresh" size={12} /> {checking ? 'Checking…' : 'Check these links'}
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        aria-label={`Download the upload of ${when}`}
+        onClick={() =>
+          onDownload(heading, `the ${formatCount(heading.ids.length, 'file')} of the upload of ${when}`)
+        }
+      >
+        <Icon name="download" size={12} /> Download…
       </button>
     </li>
   )

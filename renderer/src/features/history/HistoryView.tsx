@@ -17,6 +17,7 @@ import { formatCount, formatSize } from '../../lib/format.ts'
 import { openExternal } from '../../lib/open-external.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { toast } from '../../state/toast-store.ts'
+import { useDownloadRequest } from '../download/download-request.ts'
 import { useUploadSettings } from '../upload/use-upload-settings.ts'
 import { BatchHeading } from './BatchHeading.tsx'
 import { CheckSchedule } from './CheckSchedule.tsx'
@@ -94,6 +95,11 @@ export function HistoryView() {
                 start={row.start}
                 checking={checkingBatch === item.batchId}
                 onCheck={(h) => checkBatch.mutate({ batchId: h.batchId, ids: h.ids })}
+                onDownload={(h, label) =>
+                  useDownloadRequest
+                    .getState()
+                    .open({ accountId: h.accountId, what: { batchId: h.batchId }, label })
+                }
               />
             ) : (
               <HistoryRow

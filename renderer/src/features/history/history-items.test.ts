@@ -35,6 +35,18 @@ describe('history items', () => {
     expect(shape(items)).toEqual(['[bx: x2,x1]', 'x2', '[by: y1]', 'y1', '[bx: x2,x1]', 'x1'])
   })
 
+  it('a batch mirrored to several accounts downloads from the account most of its loaded files went to', () => {
+    const on = (e: HistoryEntry, accountId: string): HistoryEntry => ({ ...e, accountId })
+    const items = historyItems([
+      on(entry('m1', 'mirror'), 'a'),
+      on(entry('m2', 'mirror'), 'b'),
+      on(entry('m3', 'mirror'), 'b'),
+      on(entry('o1', 'other'), 'a'),
+    ])
+    const accounts = items.flatMap((i) => (i.kind === 'batch' ? [`${i.batchId}: ${i.accountId}`] : []))
+    expect(accounts).toEqual(['mirror: b', 'other: a'])
+  })
+
   it('nothing loaded: nothing shown', () => {
     expect(historyItems([])).toEqual([])
   })

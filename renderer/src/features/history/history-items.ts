@@ -11,6 +11,11 @@ export interface BatchHeading {
   ids: string[]
   /** Of those, files that were already there: nothing was sent for them. */
   alreadyThere: number
+  /**
+   * The account most of its loaded files went to: what its Download… fetches from. A drop mirrored to several
+   * accounts put the same files on each, so one account's copies are the batch's files.
+   */
+  accountId: string
 }
 
 export type HistoryItem = BatchHeading | { kind: 'entry'; entry: HistoryEntry }
@@ -24,7 +29,11 @@ export type HistoryItem = BatchHeading | { kind: 'entry'; entry: HistoryEntry }
 export function historyItems(entries: readonly HistoryEntry[]): HistoryItem[] {
   const idsOf = new Map<string, string[]>()
   const thereOf = new Map<string, number>()
+  const accountsOf = new Map<string, Map<string, number>>()
   for (const e of entries) {
+    const accounts = accountsOf.get(e.batchId) ?? new Map<string, number>()
+    accounts.set(e.accountId, (accounts.get(e.accountId) ?? 0) + 1)
+    accountsOf.set(e.batchId, accounts)
     const ids = idsOf.get(e.batchId)
     if (ids) ids.push(e.id)
     else idsOf.set(e.batchId, [e.id])
@@ -40,12 +49,19 @@ export function historyItems(entries: readonly HistoryEntry[]): HistoryItem[] {
         finishedAt: entry.finishedAt,
         ids: idsOf.get(entry.batchId) ?? [entry.id],
         alreadyThere: thereOf.get(entry.batchId) ?? 0,
+        accountId: mostOf(accountsOf.get(entry.batchId)) ?? entry.accountId,
       })
       previous = entry.batchId
     }
     items.push({ kind: 'entry', entry })
   }
   return items
+}
+
+function mostOf(counts: Map<string, number> | undefined): string | undefined {
+  let best: [string, number] | undefined
+  for (const c of counts ?? []) if (!best || c[1] > best[1]) best = c
+  return best?.[0]
 }
 
 /**

@@ -4,6 +4,7 @@ import { type LinkFormat, linkFormatLabels, linkFormats } from '../../../../shar
 import { kiloBytes, kiloName } from '../../lib/format.ts'
 import { useQueue } from '../../state/queue-store.ts'
 import { AutoCopyCheck } from './AutoCopyCheck.tsx'
+import { TransferFilterSwitch } from './TransferFilterSwitch.tsx'
 import { queueActions } from './use-queue-actions.ts'
 import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
 
@@ -13,7 +14,7 @@ const concurrencies = Array.from(
 )
 
 /**
- * Transfers at once (per direction), the speed limits of uploads and of downloads (empty for none), and how
+ * Which direction the panel shows, transfers at once (per direction), the speed limits of uploads and of downloads (empty for none), and how
  * finished batches are handed over.
  */
 export function QueueControls() {
@@ -23,6 +24,7 @@ export function QueueControls() {
 
   return (
     <div className="queue-controls">
+      <TransferFilterSwitch />
       <label className="inline-field">
         <span>Transfers at once</span>
         <select

@@ -1,15 +1,26 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useQueue } from '../../state/queue-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { QueueItemRow } from './QueueItemRow.tsx'
+import { useTransferFilter } from './transfer-filter.ts'
 
 const ROW_H = 58
 
-/** Every upload in the queue, oldest first; only the rows in view are in the DOM (a drop may hold 10,000). */
+/**
+ * Every transfer in the queue (or one direction's, as the panel's filter says), oldest first; only the rows in
+ * view are in the DOM (a drop may hold 10,000).
+ */
 export function QueueList() {
   useQueue((s) => s.version)
-  const { order, items, rates } = useQueue.getState()
+  const { order: all, items, rates } = useQueue.getState()
+  const shown = useTransferFilter((s) => s.shown)
+  // The store appends to `order` in place and replaces it when items go, and an item never changes direction:
+  // the array and its length say when the filtered list can change, not each progress tick.
+  const order = useMemo(
+    () => (shown === 'all' ? all : all.filter((id) => items.get(id)?.direction === shown)),
+    [all, all.length, items, shown],
+  )
   const { data } = useAccounts()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -31,7 +42,7 @@ export function QueueList() {
 
   return (
     <div ref={scrollRef} className="queue-scroll">
-      <ul className="queue-list" aria-label="Uploads" style={{ height: virtualizer.getTotalSize() }}>
+      <ul className="queue-list" aria-label="Transfers" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const item = items.get(order[row.index] ?? '')
           if (!item) return null

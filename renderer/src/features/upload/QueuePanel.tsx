@@ -6,24 +6,28 @@ import { useUploads } from '../../state/upload-store.ts'
 import { PanelEdge } from './PanelEdge.tsx'
 import { QueueControls } from './QueueControls.tsx'
 import { QueueList } from './QueueList.tsx'
+import { FILTER_WORDS, useTransferFilter } from './transfer-filter.ts'
 import { usePanelHeight } from './use-panel-height.ts'
 import { queueActions } from './use-queue-actions.ts'
 
 /**
- * The upload queue as a drawer under the content: a bar with the totals and the queue-wide controls, and when
- * open, the settings and the virtualised list of uploads. The bar shows while anything is queued or staged. Open,
+ * The transfers (uploads and downloads, one queue) as a drawer under the content: a bar with the totals of what
+ * the direction filter shows and the queue-wide controls (which act on both directions), and when open, the
+ * settings and the virtualised list of transfers. The bar shows while anything is queued or staged. Open,
  * it is as tall as the user dragged its top edge for this size of window (use-panel-height.ts), never taking
  * the half of the window the content keeps (layout.css).
  */
 export function QueuePanel() {
   const ref = useRef<HTMLElement>(null)
   const size = usePanelHeight(ref)
-  const totals = useQueue((s) => s.totals)
+  const all = useQueue((s) => s.totals)
+  const filter = useTransferFilter((s) => s.shown)
+  const totals = filter === 'all' ? all : all[filter]
   const paused = useQueue((s) => s.paused)
   const open = useUploads((s) => s.panelOpen)
   const setOpen = useUploads((s) => s.setPanelOpen)
   const staging = useUploads((s) => s.staging)
-  if (totals.items === 0 && !staging && !open) return null
+  if (all.items === 0 && !staging && !open) return null
 
   const active = totals.queued + totals.running + totals.retrying + totals.pending
   const fraction = totals.totalBytes > 0 ? totals.doneBytes / totals.totalBytes : 0
@@ -40,7 +44,7 @@ export function QueuePanel() {
       ref={ref}
       className="queue-panel"
       data-open={open}
-      aria-label="Upload queue"
+      aria-label="Transfers"
       style={open ? { height: size.height } : undefined}
     >
       {open ? <PanelEdge {...size} /> : null}
@@ -61,7 +65,7 @@ export function QueuePanel() {
         <div
           className="progress queue-total-progress"
           role="progressbar"
-          aria-label="Total upload progress"
+          aria-label="Total transfer progress"
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(fraction * 100)}
@@ -76,17 +80,17 @@ export function QueuePanel() {
           <button
             type="button"
             className="btn"
-            title="Uploads already running finish; no new ones start"
+            title="Transfers already running finish, uploads and downloads; no new ones start"
             onClick={() => void queueActions.pauseAll()}
           >
             <Icon name="pause" size={12} /> Pause all
           </button>
         )}
-        {totals.running > 0 ? (
+        {all.running > 0 ? (
           <button
             type="button"
             className="btn"
-            title="Interrupts the running uploads: they start again from the beginning when resumed"
+            title="Interrupts the running transfers: uploads start again from the beginning when resumed, downloads continue from the bytes they have"
             onClick={() => void queueActions.stopNow()}
           >
             <Icon name="x" size={12} /> Stop now
@@ -95,7 +99,7 @@ export function QueuePanel() {
         <button
           type="button"
           className="btn"
-          disabled={totals.failed === 0}
+          disabled={all.failed === 0}
           onClick={() => void queueActions.retryFailed()}
         >
           <Icon name="refresh" size={12} /> Retry failed
@@ -103,7 +107,7 @@ export function QueuePanel() {
         <button
           type="button"
           className="btn"
-          disabled={totals.done + totals.cancelled === 0}
+          disabled={all.done + all.cancelled === 0}
           onClick={() => void queueActions.clearFinished()}
         >
           Clear finished
@@ -121,7 +125,13 @@ export function QueuePanel() {
               </span>
             </div>
           ) : null}
-          {totals.items > 0 ? <QueueList /> : <p className="muted queue-empty">No uploads.</p>}
+          {totals.items > 0 ? (
+            <QueueList />
+          ) : (
+            <p className="muted queue-empty">
+              No {filter === 'all' ? 'transfers' : FILTER_WORDS[filter].toLowerCase()}.
+            </p>
+          )}
         </div>
       ) : null}
     </section>

@@ -4,8 +4,8 @@ import { useUi } from '../../state/ui-store.ts'
 import { queueActions } from './use-queue-actions.ts'
 
 /**
- * Why the upload queue is not moving: the user paused it; a key was refused (fix it, then resume); or a host is
- * unreachable (the queue probes and resumes by itself).
+ * Why the transfers (uploads and downloads, one queue) are not moving: the user paused it; a key was refused (fix
+ * it, then resume); or a host is unreachable (the queue probes and resumes by itself).
  */
 export function QueuePausedBanner() {
   const paused = useQueue((s) => s.paused)
@@ -15,7 +15,7 @@ export function QueuePausedBanner() {
     return (
       <div className="banner banner-danger" role="alert" data-testid="queue-paused">
         <Icon name="key" />
-        <span>Uploads paused: {paused.message}</span>
+        <span>Transfers paused: {paused.message}</span>
         <button type="button" className="btn" onClick={() => openDialog({ kind: 'accounts' })}>
           Fix key
         </button>
@@ -44,9 +44,9 @@ export function QueuePausedBanner() {
   return (
     <div className="banner banner-info" role="status" data-testid="queue-paused">
       <Icon name="pause" />
-      <span>Uploads are paused. {paused.message}</span>
+      <span>Transfers are paused. {paused.message}</span>
       <button type="button" className="btn" onClick={() => void queueActions.resumeAll()}>
-        <Icon name="play" size={12} /> Resume uploads
+        <Icon name="play" size={12} /> Resume transfers
       </button>
     </div>
   )

@@ -17,7 +17,7 @@ async function run<T>(what: Promise<Result<T>>): Promise<T | undefined> {
 }
 
 export const queueActions = {
-  /** Uploads already running finish; none start until resumed. */
+  /** Transfers already running (both directions) finish; none start until resumed. */
   pauseAll: () => run(api.queue.pause({})),
   /** Running uploads are interrupted too; they start again from the beginning on resume. */
   stopNow: () => run(api.queue.pause({ stopNow: true })),
