@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { styleRecalcsWhile } from '../bench/lib/frame-figures.ts'
 import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
+import { compareNaturally } from '../shared/natural-name.ts'
 import { expect, ref, test } from './fixtures.ts'
 import { grid, type HostFile, hostFiles, openAllFiles, paneRows } from './index-helpers.ts'
 
@@ -8,9 +9,10 @@ test.use({ seedFiles: 5000 })
 
 const ROW_H = 36
 
-/** The host's files sorted by name, code unit by code unit. */
+/** The host's files in the list's name order. */
 async function hostFilesByName(sb: SandboxRef): Promise<HostFile[]> {
-  return (await hostFiles(sb)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  // In the order the list shows names: as people count (shared/natural-name.ts).
+  return (await hostFiles(sb)).sort((a, b) => compareNaturally(a.name, b.name))
 }
 
 /** What a drawn row says about itself, in the DOM order (slot order). */
