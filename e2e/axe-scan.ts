@@ -22,6 +22,17 @@ export interface Finding {
 
 /** Runs axe on the whole page as it is now; what it finds that is not allowed, named by view. */
 export async function scan(page: Page, view: string): Promise<Finding[]> {
+  // A dialog fading in, or a button's colour in its transition, blends colours for a moment, and axe measures
+  // contrast as drawn: it reads the page once the animations and transitions under way have ended (a loaded
+  // machine stretches them into the scan). Endless ones (a spinner) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || !(v.id in ALLOWED))
