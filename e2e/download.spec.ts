@@ -3,7 +3,6 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import type { SandboxHandle } from '../sandbox/server.ts'
 import { servedRanges, upload } from '../sandbox/testing/api-calls.ts'
-import { electronMode } from './electron-app.ts'
 import {
   expect,
   fileRow,
@@ -14,11 +13,8 @@ import {
   savedSetting,
   test,
 } from './fixtures.ts'
+import { browseTo } from './local-folder-helpers.ts'
 import { dropAndLand, expectStatus, openHistory, queueRow } from './upload-helpers.ts'
-
-// Under Electron, Browse… is the OS's own folder dialog, which a page test cannot drive (its wiring is tested with
-// a fake dialog). Here: the browser host, which writes to a folder of the machine it runs on, the user's own.
-test.skip(electronMode, 'the OS folder dialog is not a page')
 
 /** What seedSmallTree uploads as `name`. */
 const contentOf = (name: string) => `content of ${name}\n`.repeat(40)
@@ -33,7 +29,7 @@ async function openIndexed(page: Page, host: Host, sandbox: SandboxHandle, tmp: 
 }
 
 /** The tree's folder menu → Download…, the folder chosen with THE local-folder picker; returns the dialog. */
-async function downloadDialog(page: Page, folder: string, to: string) {
+async function downloadDialog(page: Page, host: Host, folder: string, to: string) {
   await page
     .getByRole('tree', { name: 'Folders' })
     .getByRole('treeitem', { name: folder, exact: true })
@@ -46,13 +42,8 @@ async function downloadDialog(page: Page, folder: string, to: string) {
     .click()
   const dialog = page.getByRole('dialog', { name: 'Download' })
   await dialog.getByRole('textbox', { name: 'Save in' }).fill(path.dirname(to))
-  await dialog.getByRole('button', { name: 'Browse for the folder to download into' }).click()
-  const picker = page.getByRole('dialog', { name: 'Download to' })
-  await picker
-    .getByRole('listbox', { name: 'Folders' })
-    .getByRole('option', { name: path.basename(to) })
-    .dblclick()
-  await picker.getByRole('button', { name: `Choose “${path.basename(to)}”` }).click()
+  const browse = dialog.getByRole('button', { name: 'Browse for the folder to download into' })
+  await browseTo(page, host, browse, 'Download to', to)
   await expect(dialog.getByRole('textbox', { name: 'Save in' })).toHaveValue(to)
   return dialog
 }
@@ -65,7 +56,7 @@ test('a folder with its subfolders comes down: the tree mirrored, the bytes righ
 }) => {
   const to = await openIndexed(page, host, sandbox, tmp)
 
-  const dialog = await downloadDialog(page, 'Documents', to)
+  const dialog = await downloadDialog(page, host, 'Documents', to)
   const plan = dialog.getByRole('list', { name: 'Download plan' })
   await expect(plan).toContainText('To fetch: 2 files')
   await expect(plan).toContainText('Already here, not fetched again: 0 files')
@@ -92,7 +83,7 @@ test('a folder with its subfolders comes down: the tree mirrored, the bytes righ
   const before = await fs.stat(path.join(to, 'contract.docx'))
 
   // The same download again: the plan finds both here, and nothing is fetched or rewritten.
-  const again = await downloadDialog(page, 'Documents', to)
+  const again = await downloadDialog(page, host, 'Documents', to)
   await expect(again.getByRole('list', { name: 'Download plan' })).toContainText('To fetch: 0 files')
   await expect(again.getByRole('list', { name: 'Download plan' })).toContainText(
     'Already here, not fetched again: 2 files',

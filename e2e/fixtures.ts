@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, type ElectronApplication, expect, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
 import { type SandboxRef, type Seeded, seedSmallTree } from '../sandbox/testing/api-calls.ts'
@@ -18,6 +18,8 @@ export interface Host {
   logs: () => string
   /** E2E_ELECTRON=1: the app's window, which is the test's `page`. */
   window?: Page
+  /** E2E_ELECTRON=1: the app itself, for what only main can be asked (the OS's dialogs). */
+  electron?: ElectronApplication
 }
 
 interface Fixtures {
@@ -51,7 +53,7 @@ const browserTest = base.extend<Fixtures>({
     const dataDir = path.join(tmp, 'app')
     if (electronMode) {
       const app = await launchElectronApp(dataDir, keychainServiceFor(dataDir))
-      await use({ url: app.url, dataDir, logs: app.logs, window: app.window })
+      await use({ url: app.url, dataDir, logs: app.logs, window: app.window, electron: app.app })
       await app.app.close()
       return
     }
