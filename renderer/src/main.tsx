@@ -5,6 +5,7 @@ import { App } from './app/App.tsx'
 import { api } from './app/bridge.ts'
 import { routeEvents } from './app/events.ts'
 import { createQueryClient } from './app/query-client.ts'
+import { IntlRoot } from './i18n/IntlRoot.tsx'
 import './styles/tokens.css'
 import './styles/base.css'
 import './styles/controls.css'
@@ -22,7 +23,9 @@ if (!root) throw new Error('index.html has no #root')
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <App />
+      <IntlRoot>
+        <App />
+      </IntlRoot>
     </QueryClientProvider>
   </StrictMode>,
 )

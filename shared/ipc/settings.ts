@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type ConflictPolicy, conflictPolicySchema } from '../downloads.ts'
+import { type LanguageSetting, languageSettingSchema } from '../i18n/locales.ts'
 import { LINK_CHECK_HOURS } from '../link-health.ts'
 import { type LinkFormat, linkFormats } from '../links.ts'
 import { MAX_WATCH_RULES, type WatchRule, watchRuleSchema } from '../watch.ts'
@@ -12,6 +13,8 @@ import { MAX_CONCURRENCY, MIN_CONCURRENCY } from './limits.ts'
  * only in memory, and a restart should not forget them.
  */
 export interface AppSettings {
+  /** The window's language (shared/i18n/locales.ts): 'system' follows the OS; a change applies at once. */
+  language: LanguageSetting
   /** Format of the link pack shown (and copied) when a batch finishes. */
   linkFormat: LinkFormat
   /** Copy the link pack to the clipboard as soon as a batch finishes. */
@@ -106,6 +109,7 @@ export const MIN_BANDWIDTH = 1000
 export const MAX_BANDWIDTH = 10 * 1024 ** 3
 
 export const defaultSettings: AppSettings = {
+  language: 'system',
   linkFormat: 'page',
   autoCopy: false,
   concurrency: 3,
@@ -144,6 +148,7 @@ export const remoteTimeoutSchema = z
 
 /** What the renderer may change through settings.update (queue limits go through their own channels). */
 export const settingsPatchSchema = z.strictObject({
+  language: languageSettingSchema.optional(),
   linkFormat: linkFormatSchema.optional(),
   autoCopy: z.boolean().optional(),
   keepRunningInTray: z.boolean().optional(),
@@ -166,6 +171,7 @@ export function settingsFromJson(value: unknown): AppSettings {
     return parsed.success ? parsed.data : fallback
   }
   return {
+    language: pick(languageSettingSchema, rec.language, defaultSettings.language),
     linkFormat: pick(linkFormatSchema, rec.linkFormat, defaultSettings.linkFormat),
     autoCopy: pick(z.boolean(), rec.autoCopy, defaultSettings.autoCopy),
     concurrency: pick(concurrencySchema, rec.concurrency, defaultSettings.concurrency),

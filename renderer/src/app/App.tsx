@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { CenteredSpinner, ErrorState } from '../components/States.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { useAccounts, useActiveAccount } from '../features/accounts/use-accounts.ts'
@@ -8,11 +9,12 @@ import { Shell } from './Shell.tsx'
 export function App() {
   const accounts = useAccounts()
   const active = useActiveAccount()
+  const intl = useIntl()
   let screen: React.ReactNode
   if (accounts.isPending)
     screen = (
       <div className="loading-screen">
-        <CenteredSpinner label="Starting" />
+        <CenteredSpinner label={intl.formatMessage({ id: 'app.starting', defaultMessage: 'Starting' })} />
       </div>
     )
   else if (accounts.isError)

@@ -1,5 +1,7 @@
+import { perLocale } from '../i18n/format-locale.ts'
+
 /**
- * THE date format of the window: the user's locale, a medium date and a short time ("Nov 27, 2026, 1:50 AM" in
+ * THE date format of the window: the window's locale (i18n/format-locale.ts), a medium date and a short time ("Nov 27, 2026, 1:50 AM" in
  * en-US, "27 Nov 2026, 01:50" in en-GB), for every date shown: file list, details, deleted files, upload
  * history, link checks, watch folders and the dashboard. One formatter of each kind for the window (building one
  * per call would cost the file list a formatter per row scrolled into view).
@@ -9,27 +11,25 @@
  * say which): they are shown as sent, the same digits in the locale's layout, never converted into a local time
  * we cannot be sure of. Formatting their digits as if they were UTC, in UTC, does exactly that.
  */
-const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const localDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
-const asSent = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-})
-const asSentDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' })
+const local = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }))
+const localDay = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }))
+const asSent = perLocale(
+  (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+)
+const asSentDay = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }))
 
 const HOST_STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/
 
 /** An instant of Filedock's own (ISO with a zone, or epoch ms), in local time; text that is no date as it is. */
 export function formatDateTime(at: string | number): string {
   const date = new Date(at)
-  return Number.isNaN(date.getTime()) ? String(at) : local.format(date)
+  return Number.isNaN(date.getTime()) ? String(at) : local().format(date)
 }
 
 /** The day of an instant of Filedock's own, in local time. */
 export function formatLocalDay(at: string | number): string {
   const date = new Date(at)
-  return Number.isNaN(date.getTime()) ? String(at) : localDay.format(date)
+  return Number.isNaN(date.getTime()) ? String(at) : localDay().format(date)
 }
 
 /** A host timestamp ("2026-11-23 14:05:59") as sent, to the minute; "—" for none, other text as it is. */
@@ -37,14 +37,14 @@ export function formatHostTime(value: string | null | undefined): string {
   if (!value) return '—'
   const date = hostStamp(value)
   if (date === null) return value
-  return HOST_STAMP.exec(value)?.[4] === undefined ? asSentDay.format(date) : asSent.format(date)
+  return HOST_STAMP.exec(value)?.[4] === undefined ? asSentDay().format(date) : asSent().format(date)
 }
 
 /** The day of a host timestamp or date ("2026-11-23"), as sent. */
 export function formatHostDay(value: string | null | undefined): string {
   if (!value) return '—'
   const date = hostStamp(value)
-  return date === null ? value : asSentDay.format(date)
+  return date === null ? value : asSentDay().format(date)
 }
 
 function hostStamp(value: string): Date | null {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { setFormatLocale } from '../i18n/format-locale.ts'
 import {
   formatAgo,
   formatCount,
@@ -35,13 +36,13 @@ describe('formatSize (decimal units, as main and the CLI)', () => {
 
 describe('times and counts', () => {
   it('says how long ago and how long is left in words', () => {
-    expect(formatAgo(0)).toBe('just now')
+    expect(formatAgo(0)).toBe('now')
     expect(formatAgo(45)).toBe('45 seconds ago')
     expect(formatAgo(90)).toBe('1 minute ago')
     expect(formatAgo(2 * 86_400)).toBe('2 days ago')
     expect(formatAgo(-5)).toBe('—')
-    expect(formatDuration(75)).toBe('1 min 15 s')
-    expect(formatDuration(3_600 + 120)).toBe('1 h 2 min')
+    expect(formatDuration(75)).toBe('1 min 15 sec')
+    expect(formatDuration(3_600 + 120)).toBe('1 hr 2 min')
     expect(formatDuration(null)).toBe('—')
   })
 
@@ -49,6 +50,20 @@ describe('times and counts', () => {
     expect(formatCount(1, 'file')).toBe('1 file')
     expect(formatCount(12_000, 'file')).toBe('12,000 files')
     expect(maskedKey('abcd')).toBe('••••abcd')
+  })
+})
+
+describe('in the window’s locale', () => {
+  it('decimal commas, relative times and durations follow the language, and come back with it', () => {
+    setFormatLocale('es')
+    try {
+      expect(formatSize(1536)).toBe('1,54 KB')
+      expect(formatAgo(90)).toBe('hace 1 minuto')
+      expect(formatDuration(3_600 + 120)).toBe('1 h 2 min')
+    } finally {
+      setFormatLocale('en')
+    }
+    expect(formatSize(1536)).toBe('1.54 KB')
   })
 })
 

@@ -1,4 +1,5 @@
 import type { SizeUnits } from '../../../shared/ipc/settings.ts'
+import { perLocale } from '../i18n/format-locale.ts'
 
 const decimalUnits = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const
 const binaryUnits = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const
@@ -37,13 +38,20 @@ export function formatSize(bytes: number): string {
     unit++
   }
   const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2
-  return `${value.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, '$1')} ${units[unit]}`
+  return `${sizeNumbers()[digits]?.format(value)} ${units[unit]}`
 }
 
-/** 90 → "2 minutes ago". */
+// Up to 0, 1 and 2 decimals in the window's locale ("1.54" in English, "1,54" in Spanish), no trailing zeros.
+const sizeNumbers = perLocale((l) =>
+  [0, 1, 2].map((digits) => new Intl.NumberFormat(l, { maximumFractionDigits: digits, useGrouping: false })),
+)
+
+const relative = perLocale((l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' }))
+
+/** 90 → "1 minute ago", in the window's language. */
 export function formatAgo(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '—'
-  const steps: [number, string][] = [
+  const steps: [number, Intl.RelativeTimeFormatUnit][] = [
     [60, 'second'],
     [60, 'minute'],
     [24, 'hour'],
@@ -52,27 +60,24 @@ export function formatAgo(seconds: number): string {
     [Number.POSITIVE_INFINITY, 'year'],
   ]
   let value = Math.floor(seconds)
-  for (const [size, name] of steps) {
-    if (value < size) return value <= 1 && name === 'second' ? 'just now' : plural(value, name, 'ago')
+  for (const [size, unit] of steps) {
+    if (value < size) return relative().format(value <= 1 && unit === 'second' ? 0 : -value, unit)
     value = Math.floor(value / size)
   }
   return '—'
 }
 
-function plural(n: number, word: string, suffix: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'} ${suffix}`
-}
-
 // One formatter for the window: toLocaleString with a locale builds a new one on every call, and the file list
 // formats a number for each row that scrolls into view.
-const numbers = new Intl.NumberFormat('en-US')
+const numbers = perLocale((l) => new Intl.NumberFormat(l))
 
+/** @deprecated English plurals: say counts with an ICU message ({count, plural, …}) instead. */
 export function formatCount(n: number, word: string): string {
-  return `${numbers.format(n)} ${word}${n === 1 ? '' : 's'}`
+  return `${numbers().format(n)} ${word}${n === 1 ? '' : 's'}`
 }
 
 export function formatNumber(n: number): string {
-  return numbers.format(n)
+  return numbers().format(n)
 }
 
 /** "abcd" of a key's last four, shown as "••••abcd"; the renderer never sees more than that. */
@@ -80,15 +85,24 @@ export function maskedKey(lastFour: string): string {
   return `••••${lastFour}`
 }
 
-/** 75 → "1 min 15 s"; for time left. */
+const durationUnits = perLocale((l) => ({
+  h: new Intl.NumberFormat(l, { style: 'unit', unit: 'hour', unitDisplay: 'short' }),
+  min: new Intl.NumberFormat(l, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),
+  s: new Intl.NumberFormat(l, { style: 'unit', unit: 'second', unitDisplay: 'short' }),
+  list: new Intl.ListFormat(l, { type: 'unit', style: 'narrow' }),
+}))
+
+/** 75 → "1 min, 15 sec" (the window's language); for time left. */
 export function formatDuration(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '—'
+  const u = durationUnits()
   const s = Math.round(seconds)
-  if (s < 60) return `${s} s`
-  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`
+  if (s < 60) return u.s.format(s)
+  if (s < 3600)
+    return u.list.format([u.min.format(Math.floor(s / 60)), ...(s % 60 ? [u.s.format(s % 60)] : [])])
   const h = Math.floor(s / 3600)
   const m = Math.floor((s % 3600) / 60)
-  return `${h} h${m ? ` ${m} min` : ''}`
+  return u.list.format([u.h.format(h), ...(m ? [u.min.format(m)] : [])])
 }
 
 /** 1536 → "1.54 KB/s". */

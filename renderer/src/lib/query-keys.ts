@@ -9,6 +9,8 @@ type IndexQuery = InputOf<'index.query'>['query']
 export const keys = {
   accounts: () => ['accounts'] as const,
   appInfo: () => ['app-info'] as const,
+  /** A language's messages (not server data, but loaded once and kept as such). */
+  catalogue: (locale: string) => ['catalogue', locale] as const,
   account: (accountId: string) => ['account', accountId] as const,
   accountInfo: (accountId: string) => ['account', accountId, 'info'] as const,
   accountStats: (accountId: string) => ['account', accountId, 'stats'] as const,

@@ -4,6 +4,7 @@ import type { AppSettings, CloneNames, RecrawlHours, SizeUnits } from '../../../
 import { CONFLICT_WORDS } from '../download/conflict-words.ts'
 import { RemoteUrlPreferences } from '../upload/RemoteUrlPreferences.tsx'
 import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
+import { LanguageChoice } from './LanguageChoice.tsx'
 
 const unitChoices: [SizeUnits, string][] = [
   ['decimal', 'Decimal: 1 KB = 1,000 bytes (as macOS and the web count)'],
@@ -36,6 +37,7 @@ export function PreferencesSection() {
       <h3 id="preferences-title" className="preferences-title">
         Preferences
       </h3>
+      <LanguageChoice />
       <Choice field="sizeUnits" legend="Sizes and speeds" choices={unitChoices} />
       <Choice field="cloneNames" legend="Copies of files" choices={cloneChoices} />
       <Choice

@@ -1,0 +1,37 @@
+import { expect, openWithSmallTree, test } from './fixtures.ts'
+
+test('the language is chosen in Settings and applies at once: Spanish, then Arabic right to left, then the system’s again', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await openWithSmallTree(page, host, sandbox)
+  const html = page.locator('html')
+  // Chromium here runs with en-US: 'system' is English, and says so.
+  await expect(html).toHaveAttribute('lang', 'en')
+  await page.keyboard.press('Control+,')
+  // Found by its role: its title changes language with the rest.
+  const settings = page.getByRole('dialog')
+  const language = settings.getByRole('combobox', { name: 'Language' })
+  await expect(language.getByRole('option', { name: 'System (English)' })).toHaveCount(1)
+
+  await language.selectOption('es')
+  // The dialog stays open and speaks Spanish: no reload, nothing lost.
+  await expect(settings.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es')
+  await expect(html).toHaveAttribute('lang', 'es')
+  await expect(html).toHaveAttribute('dir', 'ltr')
+
+  await settings.getByRole('combobox', { name: 'Idioma' }).selectOption('ar')
+  const arabic = settings.getByRole('combobox', { name: 'اللغة' })
+  await expect(arabic).toHaveValue('ar')
+  await expect(html).toHaveAttribute('dir', 'rtl')
+
+  // Kept: a reload (a restart of the window) comes back in Arabic.
+  await page.reload()
+  await expect(html).toHaveAttribute('lang', 'ar')
+  await expect(html).toHaveAttribute('dir', 'rtl')
+  await page.keyboard.press('Control+,')
+  await settings.getByRole('combobox', { name: 'اللغة' }).selectOption('system')
+  await expect(settings.getByRole('combobox', { name: 'Language' })).toHaveValue('system')
+  await expect(html).toHaveAttribute('dir', 'ltr')
+})
