@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
+import { benchAppDownload } from './app-download.ts'
 import { benchAppFiles } from './app-files.ts'
 import { benchCli } from './cli.ts'
 import { benchDetailsPanel } from './details-panel.ts'
@@ -26,7 +27,7 @@ import { benchWatch } from './watch.ts'
 import { benchWebHost } from './web-host.ts'
 
 /**
- * `npm run bench [-- --only upload,memory,lists,download,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify,preview] [--rounds N] [--large-mib N] [--verify-mib N]`: every figure the README
+ * `npm run bench [-- --only upload,memory,lists,download,app-download,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify,preview] [--rounds N] [--large-mib N] [--verify-mib N]`: every figure the README
  * quotes, measured in one run against sandboxes started as separate processes. Prints one JSON document to stdout.
  */
 const { values } = parseArgs({
@@ -42,7 +43,7 @@ const { values } = parseArgs({
 const only = new Set(
   (
     values.only ??
-    'upload,memory,lists,download,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify,preview'
+    'upload,memory,lists,download,app-download,web,queue,app,details,tree,drag,grid,cli,index,package,watch,links,history,rate,verify,preview'
   ).split(','),
 )
 const rounds = Number(values.rounds)
@@ -101,6 +102,7 @@ try {
   // Not in the default list: the app section's scroll alone, for a quicker look at frame times.
   else if (only.has('app-scroll'))
     results.appFilePane100k = await benchAppFiles(work, rounds, { scrollOnly: true })
+  if (only.has('app-download')) results.appDownload100k = await benchAppDownload(work)
   if (only.has('details')) results.detailsPanel100k = await benchDetailsPanel(work, rounds)
   if (only.has('tree')) results.folderTree = await benchFolderTree(work, rounds)
   if (only.has('drag')) results.dragMove5000 = await benchDragMove(work, rounds)

@@ -48,7 +48,9 @@ it('compiles SQLite against the headers at --dist-url into native/ (over a kille
           // node-gyp keeps the headers it fetched here, not in the user's cache.
           npm_config_devdir: join(work, 'node-gyp'),
         },
-        timeout: 280_000,
+        // A safety net, not a speed check: SQLite's amalgamation takes 1–2 min to compile on an idle 2-core box,
+        // and more than 280 s under a loaded one (a CI run beside other work failed on that alone).
+        timeout: 840_000,
         maxBuffer: 64 * 1024 * 1024,
       },
     )
@@ -82,4 +84,4 @@ it('compiles SQLite against the headers at --dist-url into native/ (over a kille
     })
     await rm(work, { recursive: true, force: true })
   }
-}, 300_000)
+}, 900_000)

@@ -25,7 +25,7 @@ export interface SeededAppOptions {
  */
 export async function withSeededApp<T>(
   options: SeededAppOptions,
-  run: (app: { page: Page; sandbox: SandboxRef }) => Promise<T>,
+  run: (app: { page: Page; sandbox: SandboxRef; hostUrl: string }) => Promise<T>,
 ): Promise<T> {
   execFileSync(process.execPath, ['scripts/build-renderer-if-stale.mjs'], { stdio: 'inherit' })
   const seed = ['--seed-files', String(options.files), ...(options.flat ? ['--seed-flat'] : [])]
@@ -45,7 +45,7 @@ export async function withSeededApp<T>(
         const page = await context.newPage()
         await page.goto(host.url)
         await addAccountInPage(page, { label: 'Bench', ...sandbox.ready })
-        return await run({ page, sandbox: sandbox.ready })
+        return await run({ page, sandbox: sandbox.ready, hostUrl: host.url })
       } finally {
         await browser.close()
       }
