@@ -16,7 +16,9 @@ export interface AppHost {
  * (scripts/with-keyring.sh) so adding the account touches no real keychain; its own process group, stopped whole.
  */
 export async function startAppHost(dataDir: string): Promise<AppHost> {
-  const args = [process.execPath, '--import', 'tsx', 'web/main.ts', '--port', '0', '--data', dataDir]
+  // BENCH_HOST_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the host (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_HOST_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const args = [process.execPath, ...nodeArgs, '--import', 'tsx', 'web/main.ts', '--port', '0', '--data', dataDir]
   const [cmd, rest] = process.env.DBUS_SESSION_BUS_ADDRESS
     ? [process.execPath, args.slice(1)]
     : [join(root, 'scripts/with-keyring.sh'), args]
