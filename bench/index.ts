@@ -61,6 +61,7 @@ export async function timedCrawl(dir: string, seedArgs: string[], perPage: numbe
     autoCrawl: false,
     log: () => undefined,
   })
+  await index.opened()
   try {
     const started = performance.now()
     await index.crawl(ACCOUNT)
@@ -139,8 +140,8 @@ const searchTerms = [
 ]
 
 /** The index in `dir`, with no host behind it: the rows are written straight in. */
-function openHostless(dir: string): IndexService {
-  return IndexService.open({
+async function openHostless(dir: string): Promise<IndexService> {
+  const index = IndexService.open({
     file: join(dir, 'file-index.sqlite'),
     clientFor: async () => {
       throw new Error('no host in this section')
@@ -150,6 +151,8 @@ function openHostless(dir: string): IndexService {
     autoCrawl: false,
     log: () => undefined,
   })
+  await index.opened()
+  return index
 }
 
 /**
@@ -158,7 +161,7 @@ function openHostless(dir: string): IndexService {
  * searched as the file pane searches: the first 100-row window of the account, sorted by name, with the totals.
  */
 export async function searchMillion(dir: string) {
-  const index = openHostless(dir)
+  const index = await openHostless(dir)
   const acct = index.acct(ACCOUNT)
   const batch = []
   for (let i = 0; i < 1_000_000; i++) {
@@ -206,7 +209,7 @@ export async function searchMillion(dir: string) {
  * the same right after a file of it is renamed (the subtree's anchors are found again: one sort of its rows).
  */
 export async function searchSubtreeOfMillion(dir: string) {
-  const index = openHostless(dir)
+  const index = await openHostless(dir)
   const acct = index.acct(ACCOUNT)
   for (let fld = 1; fld < 100; fld++)
     await index.recordChange(ACCOUNT, {
