@@ -83,6 +83,37 @@ it('writes the folders a folder upload made into the index as the host confirms 
   sandbox.sb.setFaults({ errorRate: 0 })
 })
 
+it('writes the folder a watch folder made on the host into the index, with the file that went into it', async () => {
+  const sandbox = await openSandbox({ seedFiles: 5 })
+  cleanup.push(() => sandbox.stop())
+  const { call, account, events, dir } = await coreWithAccount(sandbox, cleanup)
+  const watched = join(dir, 'watched')
+  await mkdir(join(watched, 'scans'), { recursive: true })
+  await call('watch.add', { dir: watched, accountId: account.id, minAgeMs: 100 })
+  await writeFile(join(watched, 'scans', 'receipt.pdf'), 'a receipt')
+  const deadline = Date.now() + 20_000
+  while (!events.some((e) => e.type === 'queue.item' && e.item.state === 'done')) {
+    if (Date.now() > deadline) throw new Error('the watched file did not land')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  // No revalidation or crawl can be what put them there: the host now fails every read.
+  sandbox.sb.setFaults({ errorRate: 1 })
+  const inFolder = async (fldId: number) =>
+    (
+      await call<IndexWindow>('index.query', {
+        query: { scope: { kind: 'folder', fldId }, sort: { key: 'name', dir: 'asc' } },
+        offset: 0,
+        limit: 50,
+      })
+    ).rows
+  const scans = (await inFolder(0)).find((r) => r.kind === 'folder' && r.name === 'scans')
+  expect(scans).toMatchObject({ kind: 'folder', name: 'scans', path: 'scans' })
+  expect(await inFolder(scans?.kind === 'folder' ? scans.fldId : -1)).toEqual([
+    expect.objectContaining({ kind: 'file', name: 'receipt.pdf', folderPath: 'scans' }),
+  ])
+  sandbox.sb.setFaults({ errorRate: 0 })
+})
+
 it('keeps the index across a restart of the app, and forgets an account that is removed', async () => {
   const sandbox = await openSandbox({ seedFiles: 120 })
   cleanup.push(() => sandbox.stop())
