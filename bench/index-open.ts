@@ -3,10 +3,10 @@ import { filesJson } from '../core/index/files-json.ts'
 import { IndexService } from '../core/index/index-service.ts'
 import { indexedFile } from '../core/index/testing/indexed-file.ts'
 import { asVersion3 } from '../core/index/testing/schema-3.ts'
+import { ACCOUNT, hostlessIndex, seedName } from './index.ts'
 import { round } from './lib/stats.ts'
 
 const FILES = 100_000
-const ACCOUNT = 'bench'
 
 /**
  * Opening a 100,000-file index of the schema before (3) after an update: the step to schema 4 computes a name key
@@ -15,17 +15,8 @@ const ACCOUNT = 'bench'
  */
 export async function benchIndexOpen(work: string) {
   const dir = join(work, 'ix-open')
-  const file = join(dir, 'file-index.sqlite')
-  const options = {
-    file,
-    clientFor: async () => {
-      throw new Error('no host in this section')
-    },
-    accounts: () => [{ id: ACCOUNT, label: 'Bench' }],
-    emit: () => undefined,
-    autoCrawl: false,
-    log: () => undefined,
-  }
+  const options = hostlessIndex(dir)
+  const file = options.file
   const seeding = IndexService.open(options)
   await seeding.opened()
   for (let f = 1; f <= 100; f++)
@@ -54,14 +45,6 @@ export async function benchIndexOpen(work: string) {
     mainMaxStallMs: round(maxStallMs, 1),
     turns: loop.turns(),
   }
-}
-
-const stems = ['holiday', 'report', 'backup', 'clip', 'scan', 'track', 'invoice', 'draft', 'render', 'dump']
-const exts = ['mp4', 'zip', 'jpg', 'pdf', 'mkv', 'rar', 'png', 'txt', 'iso', 'mp3']
-
-/** A name shaped like the sandbox's seeded files (`report_1042.zip`), as the index section's rows. */
-function seedName(i: number): string {
-  return `${stems[i % stems.length]}_${i + 1}.${exts[(i * 7) % exts.length]}`
 }
 
 /** Turns of main's event loop (setImmediate, as I/O callbacks would run) and the longest gap between two. */
