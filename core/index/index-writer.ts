@@ -100,7 +100,7 @@ export class IndexWriter {
 
   /** Settles once the thread has readied the file (what it found), or failed to. */
   readied(): Promise<ReadiedIndex> {
-    this.thread()
+    if (this.failure === null) this.thread()
     return this.readiness
   }
 

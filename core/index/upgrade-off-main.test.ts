@@ -2,9 +2,11 @@ import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, it } from 'vitest'
+import type { ClientPool } from '../app/client-pool.ts'
+import { indexHandlers } from '../app/handlers/index-handlers.ts'
 import { filesJson } from './files-json.ts'
-import type { IndexEvent } from './index-service.ts'
-import { ACCOUNT, indexRigsPerTest } from './testing/index-rig.ts'
+import { type IndexEvent, IndexService } from './index-service.ts'
+import { ACCOUNT, indexRigsPerTest, rigScope } from './testing/index-rig.ts'
 import { indexedFile } from './testing/indexed-file.ts'
 import { asVersion3 } from './testing/schema-3.ts'
 
@@ -75,7 +77,8 @@ it('brings a large index of the version before up to date on the writer thread: 
   copyFileSync(r.file, fresh)
   asVersion3(r.file)
 
-  // Main's event loop is counted from the moment the upgrade is said until the index is open.
+  // Main's event loop is counted from the moment the upgrade is said until the index is open; the app's index
+  // channels are asked meanwhile, as a window would.
   let turns = 0
   let ticking = false
   const tick = () => {
@@ -84,17 +87,43 @@ it('brings a large index of the version before up to date on the writer thread: 
     setImmediate(tick)
   }
   const states: string[] = []
-  const emit = (e: IndexEvent) => {
-    if (e.type !== 'index.progress') return
-    states.push(e.state)
-    if (e.state === 'upgrading' && !ticking) {
+  const asked: Array<Promise<unknown>> = []
+  let isOpen = false
+  const answeredOpen: boolean[] = []
+  const byName = { key: 'name', dir: 'asc' } as const
+  const firstRows = () =>
+    handlers['index.query']({
+      query: { scope: { kind: 'folder', accountId: ACCOUNT, fldId: 1 }, search: '', sort: byName },
+      offset: 0,
+      limit: 5,
+    })
+  const index = IndexService.open({
+    file: r.file,
+    clientFor: async () => r.client,
+    accounts: () => [{ id: ACCOUNT, label: 'Test' }],
+    autoCrawl: false,
+    log: () => undefined,
+    emit: (e: IndexEvent) => {
+      if (e.type !== 'index.progress') return
+      states.push(e.state)
+      if (e.state !== 'upgrading' || ticking) return
       ticking = true
       setImmediate(tick)
-    }
-  }
-  const opening = r.open({ emit })
-  const index = await opening.finally(() => {
+      asked.push(
+        handlers['index.status']({}),
+        firstRows().finally(() => answeredOpen.push(isOpen)),
+      )
+    },
+  })
+  const handlers = indexHandlers({
+    index,
+    scope: rigScope(index),
+    pool: {} as ClientPool,
+    log: () => undefined,
+  })
+  await index.opened().finally(() => {
     ticking = false
+    isOpen = true
   })
   const during = turns
   // Said to the windows (index.progress, the one emitter) as it began, and left once it was done.
@@ -102,6 +131,12 @@ it('brings a large index of the version before up to date on the writer thread: 
   expect(states.at(-1)).not.toBe('upgrading')
   // The cause of a responsive main: its event loop went round while the thread rewrote the file.
   expect(during).toBeGreaterThan(1)
+  // Status answered during the upgrade, and said so; the window asked then waited for the upgraded file.
+  const [statusDuring, rowsDuring] = await Promise.all(asked)
+  expect(statusDuring).toEqual([expect.objectContaining({ state: 'upgrading' })])
+  expect(answeredOpen).toEqual([true])
+  expect(rowsDuring).toEqual(await firstRows())
+  expect(rowsDuring).toMatchObject({ rows: [{ name: 'file-1.bin' }, {}, {}, {}, {}] })
   expect(index.status()[0]).toMatchObject({ filesIndexed: FILES, foldersIndexed: FOLDERS })
   await index.close()
 
