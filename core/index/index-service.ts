@@ -96,6 +96,9 @@ export class IndexService {
   private readonly opening: Promise<void>
   /** Set while the writer thread brings the file up to date. */
   private upgrading = false
+  /** Settles when an upgrade begins: status answers from then on (answersStatus). */
+  private readonly upgradeSaid: Promise<void>
+  private sayUpgrade: () => void = () => undefined
   /** Why the file could not be opened, once it is known. */
   private failure: Error | null = null
   private readonly states = new Map<string, { state: IndexState; warning: string | null }>()
@@ -114,6 +117,9 @@ export class IndexService {
 
   private constructor(private readonly o: IndexServiceOptions) {
     this.log = o.log ?? logLine
+    this.upgradeSaid = new Promise((resolve) => {
+      this.sayUpgrade = resolve
+    })
     this.writer = new IndexWriter({
       file: o.file,
       nativeBinding: o.nativeBinding,
@@ -147,13 +153,17 @@ export class IndexService {
     return this.opening
   }
 
-  /** Settles once status() can answer: at once during an upgrade (it says so), else once the index is open. */
+  /**
+   * Settles once status() can answer: once the index is open, or as soon as an upgrade begins (status says so). A
+   * status asked before the thread has looked at the file waits for whichever comes first.
+   */
   answersStatus(): Promise<void> {
-    return this.upgrading ? Promise.resolve() : this.opening
+    return Promise.race([this.opening, this.upgradeSaid])
   }
 
   private upgradeBegan(): void {
     this.upgrading = true
+    this.sayUpgrade()
     this.log('Filedock: the file index is being brought up to date for this version.')
     for (const { id } of this.o.accounts()) this.progress(id, true)
   }

@@ -121,6 +121,8 @@ it('brings a large index of the version before up to date on the writer thread: 
     pool: {} as ClientPool,
     log: () => undefined,
   })
+  // Asked before the thread has even looked at the file: answered once it says it upgrades, not after.
+  const statusAtOnce = handlers['index.status']({})
   await index.opened().finally(() => {
     ticking = false
     isOpen = true
@@ -134,6 +136,7 @@ it('brings a large index of the version before up to date on the writer thread: 
   // Status answered during the upgrade, and said so; the window asked then waited for the upgraded file.
   const [statusDuring, rowsDuring] = await Promise.all(asked)
   expect(statusDuring).toEqual([expect.objectContaining({ state: 'upgrading' })])
+  expect(await statusAtOnce).toEqual([expect.objectContaining({ state: 'upgrading' })])
   expect(answeredOpen).toEqual([true])
   expect(rowsDuring).toEqual(await firstRows())
   expect(rowsDuring).toMatchObject({ rows: [{ name: 'file-1.bin' }, {}, {}, {}, {}] })
