@@ -2,7 +2,7 @@ import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ApiClient } from '../core/api/client.ts'
 import { filesJson } from '../core/index/files-json.ts'
-import { IndexService } from '../core/index/index-service.ts'
+import { IndexService, type IndexServiceOptions } from '../core/index/index-service.ts'
 import type { ResolvedQuery } from '../core/index/query-sql.ts'
 import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import type { IndexSortKey } from '../shared/file-index.ts'
@@ -12,7 +12,7 @@ import { type HostSocket, openHostSocket } from './lib/host-socket.ts'
 import { median, quantile, round } from './lib/stats.ts'
 
 const FILES = 100_000
-const ACCOUNT = 'bench'
+export const ACCOUNT = 'bench'
 
 /**
  * The account index (issue 7): crawling 100,000 files from a sandbox process (per_page 500, and a host clamping
@@ -61,6 +61,7 @@ export async function timedCrawl(dir: string, seedArgs: string[], perPage: numbe
     autoCrawl: false,
     log: () => undefined,
   })
+  await index.opened()
   try {
     const started = performance.now()
     await index.crawl(ACCOUNT)
@@ -127,6 +128,11 @@ function measureWindows(index: IndexService) {
 
 const stems = ['holiday', 'report', 'backup', 'clip', 'scan', 'track', 'invoice', 'draft', 'render', 'dump']
 const exts = ['mp4', 'zip', 'jpg', 'pdf', 'mkv', 'rar', 'png', 'txt', 'iso', 'mp3']
+/** A name shaped like the sandbox's seeded files (`report_1042.zip`). */
+export function seedName(i: number): string {
+  return `${stems[i % stems.length]}_${i + 1}.${exts[(i * 7) % exts.length]}`
+}
+
 const searchTerms = [
   'holiday_12345',
   'report_9999',
@@ -138,9 +144,9 @@ const searchTerms = [
   'ump_4',
 ]
 
-/** The index in `dir`, with no host behind it: the rows are written straight in. */
-function openHostless(dir: string): IndexService {
-  return IndexService.open({
+/** The options of an index in `dir` with no host behind it: the rows are written straight in. */
+export function hostlessIndex(dir: string): IndexServiceOptions {
+  return {
     file: join(dir, 'file-index.sqlite'),
     clientFor: async () => {
       throw new Error('no host in this section')
@@ -149,7 +155,13 @@ function openHostless(dir: string): IndexService {
     emit: () => undefined,
     autoCrawl: false,
     log: () => undefined,
-  })
+  }
+}
+
+async function openHostless(dir: string): Promise<IndexService> {
+  const index = IndexService.open(hostlessIndex(dir))
+  await index.opened()
+  return index
 }
 
 /**
@@ -158,14 +170,14 @@ function openHostless(dir: string): IndexService {
  * searched as the file pane searches: the first 100-row window of the account, sorted by name, with the totals.
  */
 export async function searchMillion(dir: string) {
-  const index = openHostless(dir)
+  const index = await openHostless(dir)
   const acct = index.acct(ACCOUNT)
   const batch = []
   for (let i = 0; i < 1_000_000; i++) {
     const code = (i * 2654435761).toString(36).padStart(12, '0').slice(-12)
     batch.push({
       fileCode: `${code}${i}`,
-      name: `${stems[i % stems.length]}_${i + 1}.${exts[(i * 7) % exts.length]}`,
+      name: seedName(i),
       downloads: i % 500,
       thumbnail: null,
       public: 1,
@@ -206,7 +218,7 @@ export async function searchMillion(dir: string) {
  * the same right after a file of it is renamed (the subtree's anchors are found again: one sort of its rows).
  */
 export async function searchSubtreeOfMillion(dir: string) {
-  const index = openHostless(dir)
+  const index = await openHostless(dir)
   const acct = index.acct(ACCOUNT)
   for (let fld = 1; fld < 100; fld++)
     await index.recordChange(ACCOUNT, {

@@ -14,6 +14,7 @@ import { benchFolderTree } from './folder-tree.ts'
 import { benchGridView } from './grid-view.ts'
 import { benchHistory } from './history.ts'
 import { benchIndex, windowsWhileChecking } from './index.ts'
+import { benchIndexOpen } from './index-open.ts'
 import { startReady } from './lib/child.ts'
 import { benchLinkCheck } from './link-check.ts'
 import { benchPackage } from './package.ts'
@@ -108,6 +109,8 @@ try {
   if (only.has('drag')) results.dragMove5000 = await benchDragMove(work, rounds)
   if (only.has('grid')) results.gridView20k = await benchGridView(work, rounds)
   if (only.has('index')) results.accountIndex = await benchIndex(work, rounds)
+  // Also alone (not in the default list): opening an index of the schema before, main's longest stall.
+  if (only.has('index') || only.has('index-open')) results.indexOpenOldSchema100k = await benchIndexOpen(work)
   if (only.has('index') || only.has('first-rows'))
     results.firstRowsOfNewAccount100k = await benchFirstRows(work, rounds)
   // Not in the default list: the index section's windows while a folder is checked, alone.

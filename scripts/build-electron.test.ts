@@ -226,7 +226,7 @@ describe('the index writer bundle', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'filedock-writer-'))
     const file = join(dataDir, 'file-index.sqlite')
     const { db } = openIndexDb(file)
-    const writer = new IndexWriter({ file, entry: join(out, 'index-writer.cjs'), lastSeq: 0 })
+    const writer = new IndexWriter({ file, entry: join(out, 'index-writer.cjs') })
     try {
       const acct = await writer.account('acc')
       const replace = await writer.beginReplace(acct, 0, writer.mark())

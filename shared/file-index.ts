@@ -60,7 +60,8 @@ export interface IndexWindow {
   complete: boolean
 }
 
-export type IndexState = 'empty' | 'crawling' | 'ready' | 'paused' | 'error'
+/** upgrading: the index file is being brought up to date for this version (once, after an update); reads wait. */
+export type IndexState = 'empty' | 'crawling' | 'ready' | 'paused' | 'error' | 'upgrading'
 
 export interface IndexStatus {
   accountId: string

@@ -4,6 +4,7 @@ import type { Handlers } from '../../shared/ipc/types.ts'
 import type { AccountStore } from '../accounts/index.ts'
 import { openLinkHealth } from '../history/link-health-service.ts'
 import type { EventBus } from '../ipc/event-bus.ts'
+import type { MirroredFolder } from '../queue/folder-mirror.ts'
 import { watchHandlers } from '../watch/watch-handlers.ts'
 import { WatchService } from '../watch/watch-service.ts'
 import type { ClientPool } from './client-pool.ts'
@@ -18,6 +19,8 @@ export interface BackgroundWorkOptions {
   settings: SettingsStore
   events: EventBus<AppEvent>
   log(line: string): void
+  /** Each folder a watch folder made on the host, for the index (as the queue's: create-core.ts). */
+  onFolderCreated?: ((folder: MirroredFolder) => void) | undefined
 }
 
 type BackgroundChannels =
@@ -59,6 +62,7 @@ export async function openBackgroundWork(o: BackgroundWorkOptions): Promise<Back
     accountExists: (id) => o.accounts.entries().some((a) => a.id === id),
     events: o.events,
     log: o.log,
+    onFolderCreated: o.onFolderCreated,
   })
   watches.start()
   const stopAccounts = o.accounts.onChange((change) => {

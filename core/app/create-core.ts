@@ -130,6 +130,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = await SettingsStore.open(options.dataDir)
   // The index first: the upload engine's duplicate check asks it what is already in a folder.
   const appIndex = openIndex(options, accounts, pool, events, log, settings)
+  // A folder the app made on the host for an upload (a dropped tree, a watch folder's sub-folder) is in the open
+  // folder's list at once, not at its next check: the one way both write it, the index's confirmed changes.
+  const onFolderCreated =
+    typeof appIndex === 'string'
+      ? undefined
+      : (f: MirroredFolder) => void appIndex.changes.folderCreated(f.accountId, f.parentId, f.fldId, f.name)
   const queue = await openUploadQueue({
     dataDir: options.dataDir,
     pool,
@@ -140,9 +146,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ? {}
       : {
           folderContents: indexFolderContents(appIndex.index),
-          // A dropped tree's folders are in the open folder's list at once, not at its next check.
-          onFolderCreated: (f: MirroredFolder) =>
-            void appIndex.changes.folderCreated(f.accountId, f.parentId, f.fldId, f.name),
+          onFolderCreated,
         }),
     copyToClipboard: options.copyToClipboard,
     log,
@@ -156,6 +160,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     events,
     log,
+    onFolderCreated,
   })
 
   let activeId = accounts.activeId

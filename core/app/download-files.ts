@@ -25,7 +25,7 @@ import type { DownloadSource } from '../queue/download-plan.ts'
 
 export interface IndexSource {
   /** Its public reads only: the service keeps its reader private. */
-  index: Pick<IndexService, 'file' | 'iterateFiles' | 'selectedFiles' | 'window'>
+  index: Pick<IndexService, 'opened' | 'file' | 'iterateFiles' | 'selectedFiles' | 'window'>
   scope: ScopeContext
 }
 
@@ -53,6 +53,8 @@ export async function downloadFiles(r: DownloadRequest, s: DownloadFileSources):
       })
     return s.fromApi(await s.client(r.accountId), r.accountId, what)
   }
+  // After an update the index may still be brought up to date: its reads wait for that (index-service.ts).
+  await index.index.opened()
   if ('codes' in what) return codeFiles(r.accountId, what.codes, index, s)
   if ('selection' in what) return selectionFiles(what.selection, index)
   const accountId = accountOf(r.accountId, index.scope)

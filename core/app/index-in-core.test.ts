@@ -5,12 +5,33 @@ import { expect, it } from 'vitest'
 import { openSandbox } from '../../sandbox/test-support.ts'
 import type { FolderListing } from '../../shared/api/types.ts'
 import type { IndexFileRow, IndexWindow } from '../../shared/file-index.ts'
+import type { ChannelName } from '../../shared/ipc/channels.ts'
+import type { AppEvent } from '../../shared/ipc/events.ts'
 import { createDispatcher } from '../ipc/dispatcher.ts'
 import { createCore } from './create-core.ts'
 import { coreWithAccount, undoAfterEach } from './testing/core-with-account.ts'
 import { MemorySecretStore } from './testing/memory-secret-store.ts'
 
 const cleanup = undoAfterEach()
+
+/** Resolves once the first upload of the queue is done. */
+async function firstLanded(events: readonly AppEvent[]): Promise<void> {
+  const deadline = Date.now() + 20_000
+  while (!events.some((e) => e.type === 'queue.item' && e.item.state === 'done')) {
+    if (Date.now() > deadline) throw new Error('the upload did not land')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** A folder's rows in the index, by name, as the file pane asks for them. */
+async function rowsIn(call: <T>(channel: ChannelName, input?: unknown) => Promise<T>, fldId: number) {
+  const window = await call<IndexWindow>('index.query', {
+    query: { scope: { kind: 'folder', fldId }, sort: { key: 'name', dir: 'asc' } },
+    offset: 0,
+    limit: 50,
+  })
+  return window.rows
+}
 
 it('writes the app’s own renames, moves and new folders into the index at once', async () => {
   const sandbox = await openSandbox({ seedFiles: 50 })
@@ -59,27 +80,36 @@ it('writes the folders a folder upload made into the index as the host confirms 
     paths: [join(dir, 'drop', 'album')],
     targets: [{ accountId: account.id, fldId: 0 }],
   })
-  const deadline = Date.now() + 20_000
-  while (!events.some((e) => e.type === 'queue.item' && e.item.state === 'done')) {
-    if (Date.now() > deadline) throw new Error('the upload did not land')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  await firstLanded(events)
   // No revalidation can be what put them there: the host now fails every read.
   sandbox.sb.setFaults({ errorRate: 1 })
-  const inFolder = async (fldId: number) =>
-    (
-      await call<IndexWindow>('index.query', {
-        query: { scope: { kind: 'folder', fldId }, sort: { key: 'name', dir: 'asc' } },
-        offset: 0,
-        limit: 50,
-      })
-    ).rows.filter((r) => r.kind === 'folder')
+  const inFolder = async (fldId: number) => (await rowsIn(call, fldId)).filter((r) => r.kind === 'folder')
   const album = (await inFolder(0)).find((r) => r.name === 'album')
   expect(album).toMatchObject({ kind: 'folder', name: 'album' })
   expect(await inFolder(album?.kind === 'folder' ? album.fldId : -1)).toEqual([
     expect.objectContaining({ kind: 'folder', name: 'day one' }),
   ])
   expect(events).toContainEqual({ type: 'index.changed', accountId: account.id, fldIds: [0] })
+  sandbox.sb.setFaults({ errorRate: 0 })
+})
+
+it('writes the folder a watch folder made on the host into the index, with the file that went into it', async () => {
+  const sandbox = await openSandbox({ seedFiles: 5 })
+  cleanup.push(() => sandbox.stop())
+  const { call, account, events, dir } = await coreWithAccount(sandbox, cleanup)
+  const watched = join(dir, 'watched')
+  await mkdir(join(watched, 'scans'), { recursive: true })
+  await call('watch.add', { dir: watched, accountId: account.id, minAgeMs: 100 })
+  await writeFile(join(watched, 'scans', 'receipt.pdf'), 'a receipt')
+  await firstLanded(events)
+  // No revalidation or crawl can be what put them there: the host now fails every read.
+  sandbox.sb.setFaults({ errorRate: 1 })
+  const inFolder = (fldId: number) => rowsIn(call, fldId)
+  const scans = (await inFolder(0)).find((r) => r.kind === 'folder' && r.name === 'scans')
+  expect(scans).toMatchObject({ kind: 'folder', name: 'scans', path: 'scans' })
+  expect(await inFolder(scans?.kind === 'folder' ? scans.fldId : -1)).toEqual([
+    expect.objectContaining({ kind: 'file', name: 'receipt.pdf', folderPath: 'scans' }),
+  ])
   sandbox.sb.setFaults({ errorRate: 0 })
 })
 

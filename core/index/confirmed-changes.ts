@@ -33,6 +33,7 @@ export class ConfirmedChanges {
 
   fileCloned(accountId: string, sourceCode: string, clone: { fileCode: string; url: string }): Promise<void> {
     return this.safely('fileCloned', async () => {
+      await this.index.opened()
       const source = this.index.file(accountId, sourceCode)
       if (source === null) return
       const files = fileJson({ ...source, fileCode: clone.fileCode, link: clone.url, downloads: 0 })

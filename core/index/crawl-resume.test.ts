@@ -35,7 +35,7 @@ it('resumes a crawl killed with SIGKILL mid-way, from where it was, and ends exa
   expect(indexedAtKill).toBeGreaterThanOrEqual(5_000)
 
   await rig.sandbox.sb.setFaults({ latencyMs: 0 })
-  const index = rig.open({ perPage: 100 })
+  const index = await rig.open({ perPage: 100 })
   const before = index.status()[0]
   // The killed crawl's position survived: rows indexed before the kill are there, and the crawl is still owed.
   expect(before?.filesIndexed).toBeGreaterThanOrEqual(indexedAtKill - 300)

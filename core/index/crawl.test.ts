@@ -10,7 +10,7 @@ const openRig = indexRigsPerTest()
 describe('crawling an account into the index', () => {
   it('is exact against a host that clamps per_page to 100 (20,000 files: count, codes, folders)', async () => {
     const rig = await openRig({ seedFiles: 20_000, maxPerPage: 100 })
-    const index = rig.open({ perPage: 500 })
+    const index = await rig.open({ perPage: 500 })
     await index.crawl(ACCOUNT)
     const host = await rig.hostFiles()
     expect(host).toHaveLength(20_000)
@@ -35,7 +35,7 @@ describe('crawling an account into the index', () => {
   it('writes its first page at once, and the pages read while the writer is busy together, in fewer commits', async () => {
     const rig = await openRig({ seedFiles: 20_000, maxPerPage: 100 })
     const listings = holdingListings(rig.client)
-    const index = rig.open({ perPage: 100, clientFor: async () => listings.client })
+    const index = await rig.open({ perPage: 100, clientFor: async () => listings.client })
     // The pages each write to the writer thread holds; the first write is held until the crawl has read more.
     const written: number[][] = []
     let release = (): void => undefined
@@ -67,7 +67,7 @@ describe('crawling an account into the index', () => {
 
   it('says ready with the time of its end as soon as the writer has committed that end', async () => {
     const rig = await openRig({ seedFiles: 300 })
-    const index = rig.open()
+    const index = await rig.open()
     // The status asked between the writer's commit of the end and main hearing of it (a poll, a progress event).
     let between: ReturnType<IndexService['status']> = []
     const endCrawl = IndexWriter.prototype.endCrawl

@@ -6,7 +6,7 @@ const openRig = indexRigsPerTest()
 
 async function crawledRig(): Promise<IndexRig> {
   const r = await openRig({ seedFiles: 2_000 })
-  const index = r.open()
+  const index = await r.open()
   await index.crawl(ACCOUNT)
   await index.close()
   return r
@@ -31,7 +31,7 @@ for (const [what, damage] of [
     const r = await crawledRig()
     damage(r.file)
     const logged: string[] = []
-    const index = r.open({ log: (line) => logged.push(line) })
+    const index = await r.open({ log: (line) => logged.push(line) })
     expect(logged.filter((l) => l.includes('set aside'))).toHaveLength(1)
     const aside = readdirSync(r.dir).filter(
       (n) => n.includes('.damaged-') && !n.endsWith('-wal') && !n.endsWith('-shm'),
@@ -45,7 +45,7 @@ for (const [what, damage] of [
     expect(index.status()[0]).toMatchObject({ state: 'ready', filesIndexed: 2_000, warning: null })
     await index.close()
     // The rebuilt file opens cleanly next time: nothing more is set aside, nothing more is said.
-    const again = r.open({ log: (line) => logged.push(line) })
+    const again = await r.open({ log: (line) => logged.push(line) })
     expect(logged.filter((l) => l.includes('set aside'))).toHaveLength(1)
     expect(again.status()[0]).toMatchObject({ filesIndexed: 2_000, warning: null })
     expect(existsSync(r.file)).toBe(true)

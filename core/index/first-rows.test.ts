@@ -21,7 +21,7 @@ describe('a new account shows its first rows at once', () => {
   it('the crawl writes and announces its first file page while its folder walk still waits for the host', async () => {
     const r = await openRig({ seedFiles: 3_000 })
     const listings = holdingListings(r.client, 'subfolders')
-    const index = r.open({ clientFor: async () => listings.client })
+    const index = await r.open({ clientFor: async () => listings.client })
     const held = listings.hold()
     const crawl = index.crawl(ACCOUNT)
     // The walk's first folder listing is read and held: the walk cannot go on, so the crawl is still running.
@@ -43,7 +43,7 @@ describe('a new account shows its first rows at once', () => {
   it("a folder check writes and announces the folder's first page before it reads the rest", async () => {
     const r = await openRig({ seedFiles: 3_000 })
     const listings = holdingListings(r.client, 'subfolders')
-    const index = r.open({ clientFor: async () => listings.client })
+    const index = await r.open({ clientFor: async () => listings.client })
     const inRoot = (await r.client.fileList({ fldId: 0, page: 1, perPage: 1 })).resultsTotal
     // Nothing crawled: the root is opened, and its check holds at the subfolders, read after the files.
     const held = listings.hold()

@@ -8,7 +8,7 @@ const openRig = indexRigsPerTest()
 
 it('answers "what is in this folder" for uploads from the index, asking the host first for a folder not checked lately', async () => {
   const rig = await openRig({ seedFiles: 500 })
-  const index = rig.open()
+  const index = await rig.open()
   let clock = Date.now()
   const contents = indexFolderContents(index, () => clock)
   const folder = (await rig.client.folderList(0)).folders[0]

@@ -33,6 +33,7 @@ export const FOLDER_FRESH_MS = 60_000
  */
 export function indexFolderContents(index: IndexService, now: () => number = Date.now): IndexFolderContents {
   const filesInFolder = async (accountId: string, fldId: number): Promise<FolderEntry[]> => {
+    await index.opened()
     const checked = index.folderCheckedAt(accountId, fldId)
     if (checked === null || now() - checked > FOLDER_FRESH_MS) await index.revalidate(accountId, fldId)
     return index

@@ -27,7 +27,7 @@ async function behindProxy(meddle: Meddle) {
     retryPolicy: { baseDelayMs: 10, maxDelayMs: 20 },
   })
   proxied = client
-  const index = rig.open({ perPage: PER_PAGE, clientFor: async () => client })
+  const index = await rig.open({ perPage: PER_PAGE, clientFor: async () => client })
   const codes = () => indexedCodes(index)
   return { r: rig, index, codes }
 }

@@ -1,4 +1,4 @@
-import { isFiledockError } from '../../shared/errors.ts'
+import { FiledockError, isFiledockError } from '../../shared/errors.ts'
 import type {
   IndexFileRow,
   IndexState,
@@ -18,7 +18,7 @@ import { CrawlAnnouncements } from './crawl-announcements.ts'
 import { IndexReader } from './index-reader.ts'
 import { IndexWriter } from './index-writer.ts'
 import type { MoveProgress } from './move-selection.ts'
-import { openIndexReader, prepareIndexFile } from './open-index-db.ts'
+import { openIndexReader, type ReadiedIndex } from './open-index-db.ts'
 import type { ScopeContext } from './query-scope.ts'
 import type { ResolvedQuery } from './query-sql.ts'
 import { revalidateFolder } from './revalidate.ts'
@@ -69,15 +69,38 @@ const PROGRESS_INTERVAL_MS = 250
 const SCHEDULE_CHECK_MS = 60_000
 const DEFAULT_RECRAWL_MS = 6 * 3_600_000
 
+/** Main's side of the index once the file is ready: its read-only connection and what reads through it. */
+interface OpenIndex {
+  db: import('better-sqlite3').Database
+  reader: IndexReader
+  rows: AccountRows
+}
+
 /**
  * The account index: every folder and file of each account in one SQLite file, filled by resumable background
  * crawls, kept fresh by folder revalidations and by the app's own changes, and read by windowed queries.
  * Main only reads (a read-only connection); every write goes to the writer thread (index-writer.ts).
  * Plain Node: the hosts (Electron, browser, CLI) give it clients and an event sink.
+ *
+ * Opening does nothing heavy on main: the writer thread readies the file (checks it, brings an older schema up to
+ * date: seconds for a few hundred thousand files), and main opens its read-only connection once that is done.
+ * Reads are queued behind it, not answered from the old shape: the old file lacks the columns the queries walk
+ * (name_key), and an answer of "nothing" would be taken at its word (a duplicate check uploading a file again).
+ * So every reader awaits opened() first (the app's handlers and ports do); a read asked before then is refused as
+ * busy instead of answered wrong. Only status answers during an upgrade, with the state 'upgrading', which
+ * index.progress also says to every window when the upgrade begins and ends. Writes (crawls, revalidations, the
+ * app's changes) wait for the file the same way.
  */
 export class IndexService {
-  private readonly reader: IndexReader
-  private readonly rows: AccountRows
+  private current: OpenIndex | null = null
+  private readonly opening: Promise<void>
+  /** Set while the writer thread brings the file up to date. */
+  private upgrading = false
+  /** Settles when an upgrade begins: status answers from then on (answersStatus). */
+  private readonly upgradeSaid: Promise<void>
+  private sayUpgrade: () => void = () => undefined
+  /** Why the file could not be opened, once it is known. */
+  private failure: Error | null = null
   private readonly states = new Map<string, { state: IndexState; warning: string | null }>()
   private readonly crawls = new Map<string, Promise<void>>()
   private readonly revalidations = new Map<string, Promise<boolean>>()
@@ -89,20 +112,100 @@ export class IndexService {
   private timer: NodeJS.Timeout | null = null
   private readonly log: (line: string) => void
   /** Said once: the index file was unreadable and is being rebuilt. */
-  private rebuiltNotice: string | null
+  private rebuiltNotice: string | null = null
+  private readonly writer: IndexWriter
 
-  private constructor(
-    private readonly db: import('better-sqlite3').Database,
-    private readonly writer: IndexWriter,
-    rebuilt: string | null,
-    private readonly o: IndexServiceOptions,
-  ) {
-    this.rows = new AccountRows(db)
-    this.reader = new IndexReader(db)
+  private constructor(private readonly o: IndexServiceOptions) {
     this.log = o.log ?? logLine
-    this.rebuiltNotice = rebuilt
-    if (rebuilt !== null) this.log(`Filedock: ${rebuilt}`)
+    this.upgradeSaid = new Promise((resolve) => {
+      this.sayUpgrade = resolve
+    })
+    this.writer = new IndexWriter({
+      file: o.file,
+      nativeBinding: o.nativeBinding,
+      entry: o.writerEntry,
+      upgrading: () => this.upgradeBegan(),
+    })
+    this.opening = this.writer.readied().then(
+      (readied) => this.fileReady(readied),
+      (error: unknown) => {
+        this.failure = error instanceof Error ? error : new Error(String(error))
+        this.upgrading = false
+        this.log(`Filedock: the file index could not be opened: ${this.failure.message}`)
+        throw this.failure
+      },
+    )
+    // Told to whoever awaits opened(); not a failure of its own when nobody does yet.
+    this.opening.catch(() => undefined)
     this.armSchedule()
+  }
+
+  /**
+   * Opens the index: the writer thread readies the file (a damaged one set aside, an older one brought up to date)
+   * while main goes on; main's read-only connection opens once that is done (opened()).
+   */
+  static open(o: IndexServiceOptions): IndexService {
+    return new IndexService(o)
+  }
+
+  /** Settles once the index can be read (or could not be opened): every read waits for this first. */
+  opened(): Promise<void> {
+    return this.opening
+  }
+
+  /**
+   * Settles once status() can answer: once the index is open, or as soon as an upgrade begins (status says so). A
+   * status asked before the thread has looked at the file waits for whichever comes first.
+   */
+  answersStatus(): Promise<void> {
+    return Promise.race([this.opening, this.upgradeSaid])
+  }
+
+  private upgradeBegan(): void {
+    this.upgrading = true
+    this.sayUpgrade()
+    this.log('Filedock: the file index is being brought up to date for this version.')
+    for (const { id } of this.o.accounts()) this.progress(id, true)
+  }
+
+  private fileReady(readied: ReadiedIndex): void {
+    const db = openIndexReader(this.o.file, this.o.nativeBinding)
+    if (this.stop.signal.aborted) {
+      db.close()
+      return
+    }
+    this.current = { db, reader: new IndexReader(db), rows: new AccountRows(db) }
+    this.rebuiltNotice = readied.rebuilt
+    if (readied.rebuilt !== null) this.log(`Filedock: ${readied.rebuilt}`)
+    if (this.upgrading) {
+      this.upgrading = false
+      // Out of 'upgrading' in every window, with the counts the file has.
+      for (const { id } of this.o.accounts()) this.progress(id, true)
+    }
+    if (this.o.autoCrawl !== false) this.crawlWhatIsDue()
+  }
+
+  /** Main's side of the open index; a read before opened() has settled is refused, see the class. */
+  private get open_(): OpenIndex {
+    if (this.current !== null) return this.current
+    if (this.failure !== null)
+      throw new FiledockError({
+        kind: 'internal',
+        message: `The file index could not be opened: ${this.failure.message}`,
+      })
+    // A caller that did not await opened(): a bug, said as such rather than answered from a file not ready.
+    throw new FiledockError({
+      kind: 'internal',
+      message: 'The file index was read before it was open; it answers in a moment.',
+    })
+  }
+
+  private get rows(): AccountRows {
+    return this.open_.rows
+  }
+
+  private get reader(): IndexReader {
+    return this.open_.reader
   }
 
   /** Checks for stale accounts once a minute, or more often when the interval itself is shorter (tests). */
@@ -132,26 +235,10 @@ export class IndexService {
     if (this.o.autoCrawl !== false) this.crawlWhatIsDue()
   }
 
-  /**
-   * Opens the index: the file is checked (a damaged one set aside) on a connection of its own, which closes before
-   * the writer thread opens its connection; main keeps a read-only one.
-   */
-  static open(o: IndexServiceOptions): IndexService {
-    const { rebuilt, lastSeq } = prepareIndexFile(o.file, o.nativeBinding)
-    const writer = new IndexWriter({
-      file: o.file,
-      nativeBinding: o.nativeBinding,
-      entry: o.writerEntry,
-      lastSeq,
-    })
-    writer.start()
-    const service = new IndexService(openIndexReader(o.file, o.nativeBinding), writer, rebuilt, o)
-    if (o.autoCrawl !== false) service.crawlWhatIsDue()
-    return service
-  }
-
   /** Starts crawls that are due: interrupted ones (resume), accounts never crawled, and stale ones. */
   crawlWhatIsDue(): void {
+    // Asked again once the file is ready (fileReady).
+    if (this.current === null) return
     const every = this.recrawlEvery()
     for (const { id } of this.o.accounts()) {
       const row = this.rows.get(id)
@@ -172,6 +259,7 @@ export class IndexService {
   }
 
   private async runCrawl(accountId: string): Promise<void> {
+    await this.opening
     const retry = this.o.offlineRetryMs ?? { base: 2_000, max: 60_000 }
     let wait = retry.base
     this.announcements.begin(accountId)
@@ -262,6 +350,17 @@ export class IndexService {
   }
 
   private statusOf(accountId: string, label: string): IndexStatus {
+    if (this.current === null && this.upgrading)
+      return {
+        accountId,
+        label,
+        state: 'upgrading',
+        filesIndexed: 0,
+        filesTotal: null,
+        foldersIndexed: 0,
+        lastFullCrawl: null,
+        warning: null,
+      }
     const row = this.rows.get(accountId)
     const counts = this.rows.counts(row.acct)
     const live = this.states.get(accountId)
@@ -304,6 +403,7 @@ export class IndexService {
   }
 
   private async revalidateOnce(accountId: string, fldId: number): Promise<boolean> {
+    await this.opening
     const client = await this.o.clientFor(accountId)
     const acct = await this.writer.account(accountId)
     const row = this.rows.get(accountId)
@@ -387,6 +487,7 @@ export class IndexService {
 
   /** Forgets a removed account (its rows go once the writer thread gets to it). */
   async forget(accountId: string): Promise<void> {
+    await this.opening
     this.rows.forget(accountId)
     this.states.delete(accountId)
     await this.writer.forget(accountId)
@@ -397,8 +498,11 @@ export class IndexService {
     if (this.timer) clearInterval(this.timer)
     this.announcements.dispose()
     await Promise.allSettled([...this.crawls.values(), ...this.revalidations.values()])
-    // Main's connection first: the writer's, closing last, checkpoints the WAL into the file and removes it.
-    this.db.close()
+    // Main's connection first: the writer's, closing last, checkpoints the WAL into the file and removes it. A
+    // close during an upgrade waits for it (one transaction; cut short, it would be redone at the next start).
+    await this.opening.catch(() => undefined)
+    this.current?.db.close()
+    this.current = null
     await this.writer.close()
   }
 }

@@ -27,7 +27,7 @@ function filesNamed(prefix: string, count: number, fldId = FOLDER): IndexedFile[
 }
 
 function writer(entry?: string): IndexWriter {
-  const w = new IndexWriter({ file, entry, lastSeq: 0 })
+  const w = new IndexWriter({ file, entry })
   writers.push(w)
   return w
 }

@@ -5,6 +5,7 @@ import type { AccountPatch } from './account-writes.ts'
 import type { AppChange, ChangeOutcome } from './change-writes.ts'
 import type { ListedPage } from './crawl-writes.ts'
 import type { FilesJson } from './files-json.ts'
+import type { ReadiedIndex } from './open-index-db.ts'
 import type { WriterAnswers, WriterJob } from './writer-jobs.ts'
 
 /** What the writer thread is started with (its workerData). */
@@ -13,15 +14,22 @@ export interface WriterInit {
   nativeBinding: string | undefined
   /** Set when the thread runs from the TypeScript sources: the entry thread-from-source.mjs loads. */
   sourceEntry?: string
+  /** The thread readies the file before its first job (the first thread of a run; see index-writer-thread.ts). */
+  ready: boolean
 }
 
 /** A message to the thread: a job (id 0: no answer wanted), or the last one, `close`. */
 export type WriterMessage = { id: number; job: WriterJob } | { id: number; close: true }
 
-export type WriterReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string }
+/** A job's answer, or what the first thread says while it readies the file. */
+export type WriterReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: string }
+  | { upgrading: number }
+  | { readied: ReadiedIndex }
 
 export interface IndexWriterOptions {
-  /** The index file, already opened (and checked) by openIndexDb. */
+  /** The index file; the thread readies it (checks it, brings it up to date) before its first job. */
   file: string
   nativeBinding?: string | undefined
   /**
@@ -29,8 +37,8 @@ export interface IndexWriterOptions {
    * (the browser host, tests): the TypeScript entry, loaded through thread-from-source.mjs.
    */
   entry?: string | undefined
-  /** The last app write's number in the file (app_writes.seq): numbering goes on from there. */
-  lastSeq: number
+  /** Told when the thread begins to bring a file of an older schema up to date (the version it was). */
+  upgrading?: ((fromVersion: number) => void) | undefined
 }
 
 /** One folder's replacement, fed page by page while its revalidation reads the host. */
@@ -57,36 +65,57 @@ const FROM_SOURCE = './thread-from-source.mjs'
  * numbers them, not the thread, so a mark costs no round trip and covers every app write posted before it: each
  * of those was confirmed by the host before the listing asked it, so the listing already shows it.
  *
- * The thread is started at once (start()) or by the first job, and let go (unref) while no answer is awaited.
+ * The thread is started at once (start()) or by the first job, and let go (unref) while no answer is awaited. Its
+ * first thread readies the file (readied()); the jobs asked before then are held here, in order, and posted once
+ * it is ready, because the numbering goes on from the file's last number, which only the ready file tells.
  */
 export class IndexWriter {
   private worker: Worker | null = null
   private nextId = 1
   private nextReplace = 1
-  private seq: number
+  private seq = 0
   private readonly waiting = new Map<
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >()
+  /** The messages asked before the file was ready, in order; null once it is. */
+  private held: Array<() => WriterMessage> | null = []
+  private readonly readiness: Promise<ReadiedIndex>
+  private settleReadiness: { resolve: (r: ReadiedIndex) => void; reject: (error: Error) => void } | null =
+    null
+  private failure: Error | null = null
 
   constructor(private readonly o: IndexWriterOptions) {
-    this.seq = o.lastSeq
+    this.readiness = new Promise<ReadiedIndex>((resolve, reject) => {
+      this.settleReadiness = { resolve, reject }
+    })
+    // Whoever awaits readied() is told; unawaited, a failure is still told to every job's caller.
+    this.readiness.catch(() => undefined)
   }
 
-  /** Starts the thread now (it loads its code and opens its connection), so the first write does not wait for that. */
+  /** Starts the thread now (it loads its code and readies the file), so the first write does not wait for that. */
   start(): void {
     this.thread()
   }
 
-  /** The last app write's number: what a listing of the host takes before it asks. */
+  /** Settles once the thread has readied the file (what it found), or failed to. */
+  readied(): Promise<ReadiedIndex> {
+    if (this.failure === null) this.thread()
+    return this.readiness
+  }
+
+  /** The last app write's number: what a listing of the host takes before it asks. Meaningful once readied(). */
   mark(): number {
     return this.seq
   }
 
   /** Records a change the app made on the host: app write number mark() + 1, written once the thread gets to it. */
   change(accountId: string, change: AppChange): Promise<ChangeOutcome> {
-    this.seq++
-    return this.ask({ type: 'change', accountId, seq: this.seq, change })
+    // Numbered as it is posted: a change asked before the file is ready goes on from the file's last number.
+    return this.ask(() => {
+      this.seq++
+      return { type: 'change', accountId, seq: this.seq, change }
+    })
   }
 
   /** The account's key in the index, creating its row on first use. */
@@ -155,6 +184,8 @@ export class IndexWriter {
   async close(): Promise<void> {
     const worker = this.worker
     if (worker === null) return
+    // Jobs still held for a file that never became ready are not posted after the close.
+    this.held = null
     const id = this.nextId++
     const closed = new Promise<unknown>((resolve, reject) => this.waiting.set(id, { resolve, reject }))
     worker.ref()
@@ -165,31 +196,43 @@ export class IndexWriter {
     await worker.terminate()
   }
 
-  private ask<J extends WriterJob>(job: J): Promise<WriterAnswers[J['type']]> {
+  /** A job whose answer is awaited; `job` may be made as it is posted (change: its number). */
+  private ask<J extends WriterJob>(job: J | (() => J)): Promise<WriterAnswers[J['type']]> {
+    if (this.failure !== null) return Promise.reject(this.failure)
     const worker = this.thread()
     const id = this.nextId++
     return new Promise<WriterAnswers[J['type']]>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject })
       worker.ref()
-      worker.postMessage({ id, job } satisfies WriterMessage)
+      this.post(() => ({ id, job: typeof job === 'function' ? job() : job }))
     })
   }
 
   /** A job whose answer nobody awaits. */
   private tell(job: WriterJob): void {
-    this.thread().postMessage({ id: 0, job } satisfies WriterMessage)
+    this.post(() => ({ id: 0, job }))
+  }
+
+  private post(message: () => WriterMessage): void {
+    if (this.held !== null) this.held.push(message)
+    else this.thread().postMessage(message())
   }
 
   private thread(): Worker {
     if (this.worker !== null) return this.worker
-    const init: WriterInit = { file: this.o.file, nativeBinding: this.o.nativeBinding }
+    const init: WriterInit = {
+      file: this.o.file,
+      nativeBinding: this.o.nativeBinding,
+      ready: this.settleReadiness !== null,
+    }
     const worker =
       this.o.entry !== undefined
         ? new Worker(this.o.entry, { workerData: init })
         : new Worker(fileURLToPath(new URL(FROM_SOURCE, import.meta.url)), {
             workerData: { ...init, sourceEntry: new URL(THREAD_SOURCE, import.meta.url).href },
           })
-    worker.unref()
+    // Held while it readies the file: someone awaits that, even before any job is asked.
+    if (!init.ready) worker.unref()
     worker.on('message', (reply: WriterReply) => this.settle(reply))
     worker.on('error', (error) => this.stopped(worker, error))
     worker.on('exit', (code) =>
@@ -200,6 +243,20 @@ export class IndexWriter {
   }
 
   private settle(reply: WriterReply): void {
+    if ('upgrading' in reply) {
+      this.o.upgrading?.(reply.upgrading)
+      return
+    }
+    if ('readied' in reply) {
+      this.seq = reply.readied.lastSeq
+      const held = this.held ?? []
+      this.held = null
+      for (const message of held) this.worker?.postMessage(message())
+      if (this.waiting.size === 0) this.worker?.unref()
+      this.settleReadiness?.resolve(reply.readied)
+      this.settleReadiness = null
+      return
+    }
     const waiter = this.waiting.get(reply.id)
     if (waiter === undefined) return
     this.waiting.delete(reply.id)
@@ -212,6 +269,13 @@ export class IndexWriter {
   private stopped(worker: Worker, error: Error): void {
     if (worker !== this.worker) return
     this.worker = null
+    if (this.settleReadiness !== null) {
+      // The file could not be readied: every job, asked or to come, fails with why.
+      this.failure = error
+      this.held = null
+      this.settleReadiness.reject(error)
+      this.settleReadiness = null
+    }
     this.failAll(error)
   }
 

@@ -29,7 +29,7 @@ async function hostCodes(r: IndexRig, fldId: number): Promise<string[]> {
 describe('keeping the index fresh', () => {
   it('shows files renamed, moved in or out, and added behind the app’s back after a folder revalidation', async () => {
     const r = await openRig({ seedFiles: 300 })
-    const index = r.open()
+    const index = await r.open()
     await index.crawl(ACCOUNT)
     const [a, b] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 2 })).files
     if (a === undefined || b === undefined) throw new Error('seeded root has fewer than 2 files')
@@ -68,7 +68,7 @@ describe('keeping the index fresh', () => {
 
   it('revalidates a big folder exactly against a host that clamps per_page to 100', async () => {
     const r = await openRig({ seedFiles: 350, seedFlat: true, maxPerPage: 100 })
-    const index = r.open()
+    const index = await r.open()
     await index.crawl(ACCOUNT)
     const bulk = (await r.client.folderList(0)).folders[0]
     if (bulk === undefined) throw new Error('the flat seed has no folder')
@@ -92,7 +92,7 @@ describe('keeping the index fresh', () => {
 
   it('loses nothing when uploads land and the app renames while a full crawl runs', async () => {
     const r = await openRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } })
-    const index = r.open({ perPage: 100 })
+    const index = await r.open({ perPage: 100 })
     const changes = new ConfirmedChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
     const crawl = index.crawl(ACCOUNT)
@@ -130,7 +130,7 @@ describe('keeping the index fresh', () => {
   it('keeps what the app changed while a folder was read from the host: the older listing does not undo it', async () => {
     const r = await openRig({ seedFiles: 300 })
     const listings = holdingListings(r.client)
-    const index = r.open({ clientFor: async () => listings.client })
+    const index = await r.open({ clientFor: async () => listings.client })
     const changes = new ConfirmedChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
     const [a, b] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 2 })).files
@@ -162,7 +162,7 @@ describe('keeping the index fresh', () => {
 
   it('lets a listing made after a restart overwrite what the app wrote before it (write numbers go on rising)', async () => {
     const r = await openRig({ seedFiles: 300 })
-    const first = r.open()
+    const first = await r.open()
     const changes = new ConfirmedChanges(first, () => undefined)
     await first.crawl(ACCOUNT)
     const [a] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 1 })).files
@@ -173,7 +173,7 @@ describe('keeping the index fresh', () => {
 
     // Renamed again behind the app's back, then the app starts again and checks the folder: the listing is newer.
     await r.client.fileRename(a.fileCode, 'renamed elsewhere later.txt')
-    const index = r.open()
+    const index = await r.open()
     expect(await index.revalidate(ACCOUNT, 0)).toBe(true)
     expect(index.file(ACCOUNT, a.fileCode)?.name).toBe('renamed elsewhere later.txt')
   })
@@ -181,7 +181,7 @@ describe('keeping the index fresh', () => {
   it('keeps what the app changed while the writer thread took over a finished listing', async () => {
     const r = await openRig({ seedFiles: 300 })
     const listings = holdingListings(r.client)
-    const index = r.open({ clientFor: async () => listings.client })
+    const index = await r.open({ clientFor: async () => listings.client })
     const changes = new ConfirmedChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
     const [a] = (await r.client.fileList({ fldId: 0, page: 1, perPage: 1 })).files
@@ -224,7 +224,7 @@ describe('keeping the index fresh', () => {
   it('keeps a selection moved out of a folder while that folder was read from the host', async () => {
     const r = await openRig({ seedFiles: 300 })
     const listings = holdingListings(r.client)
-    const index = r.open({ clientFor: async () => listings.client })
+    const index = await r.open({ clientFor: async () => listings.client })
     await index.crawl(ACCOUNT)
     const inRoot = (await r.client.fileList({ fldId: 0, page: 1, perPage: 3 })).files
     const other = (await r.client.folderList(0)).folders[0]
@@ -255,7 +255,7 @@ describe('keeping the index fresh', () => {
   it('keeps what the app changed while a crawl’s pages were on their way, and the crawl still counts it', async () => {
     const r = await openRig({ seedFiles: 300 })
     const listings = holdingListings(r.client)
-    const index = r.open({ clientFor: async () => listings.client, perPage: 100 })
+    const index = await r.open({ clientFor: async () => listings.client, perPage: 100 })
     const changes = new ConfirmedChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
     const [a, b] = (await r.client.fileList({ page: 1, perPage: 2 })).files
@@ -287,7 +287,7 @@ describe('keeping the index fresh', () => {
   it('keeps a folder the app renamed while a crawl listed its parent, and the crawl still counts it', async () => {
     const r = await openRig({ seedFiles: 300 })
     const listings = holdingListings(r.client, 'subfolders')
-    const index = r.open({ clientFor: async () => listings.client })
+    const index = await r.open({ clientFor: async () => listings.client })
     const changes = new ConfirmedChanges(index, () => undefined)
     await index.crawl(ACCOUNT)
     const other = (await r.client.folderList(0)).folders[0]

@@ -11,7 +11,7 @@ afterEach(async () => {
 
 it('reports a move from its count to its last file over real HTTP, never going backwards', async () => {
   rig = await openIndexRig({ seedFiles: 60 })
-  const index = rig.open()
+  const index = await rig.open()
   await index.crawl(ACCOUNT)
   const scope = rigScope(index)
   const target = await rig.client.folderCreate('Target', 0)

@@ -11,7 +11,7 @@ afterEach(async () => {
 
 it('moves a whole query less unticked files, per file, keeps the index true, and is safe to repeat', async () => {
   rig = await openIndexRig({ seedFiles: 400 })
-  const index = rig.open()
+  const index = await rig.open()
   await index.crawl(ACCOUNT)
   const scope = rigScope(index)
   const target = await rig.client.folderCreate('Moved here', 0)
@@ -93,7 +93,7 @@ it('moves a whole query less unticked files, per file, keeps the index true, and
 
 it('names the files it moved by the folder each left; an undo moves each group back, only from where it went', async () => {
   rig = await openIndexRig({ seedFiles: 0 })
-  const index = rig.open()
+  const index = await rig.open()
   const a = await rig.client.folderCreate('A', 0)
   const b = await rig.client.folderCreate('B', 0)
   const target = await rig.client.folderCreate('Target', 0)
@@ -184,7 +184,7 @@ it('names the files it moved by the folder each left; an undo moves each group b
 
 it('refuses to move files into a folder of another account, file by file', async () => {
   rig = await openIndexRig({ seedFiles: 20 })
-  const index = rig.open({
+  const index = await rig.open({
     accounts: () => [
       { id: ACCOUNT, label: 'A' },
       { id: 'acc-other', label: 'B' },

@@ -18,11 +18,15 @@ export interface OpenedIndexDb {
  * here is moved aside next to it (kept for a bug report, never deleted) and a fresh one is
  * started: the index is a cache of the hosts, so rebuilding it loses nothing.
  */
-export function openIndexDb(file: string, nativeBinding?: string): OpenedIndexDb {
+export function openIndexDb(
+  file: string,
+  nativeBinding?: string,
+  upgrading: (fromVersion: number) => void = () => undefined,
+): OpenedIndexDb {
   mkdirSync(dirname(file), { recursive: true })
   const existed = existsSync(file)
   try {
-    return { db: openChecked(file, nativeBinding, existed), rebuilt: null }
+    return { db: openChecked(file, nativeBinding, existed, upgrading), rebuilt: null }
   } catch (error) {
     if (!existed) throw error
     const aside = `${file}.damaged-${Date.now()}`
@@ -31,34 +35,45 @@ export function openIndexDb(file: string, nativeBinding?: string): OpenedIndexDb
     }
     const reason = error instanceof Error ? error.message : String(error)
     return {
-      db: openChecked(file, nativeBinding, false),
+      db: openChecked(file, nativeBinding, false, upgrading),
       rebuilt: `The file index could not be read (${reason}); it was set aside as ${basename(aside)} and is being rebuilt from the host.`,
     }
   }
 }
 
+/** What the writer thread tells main once it has readied the index file (readyIndexFile). */
+export interface ReadiedIndex {
+  rebuilt: string | null
+  /** The last app write's number in the file (app_writes.seq): main's numbering goes on from there. */
+  lastSeq: number
+}
+
 /**
- * Readies the index file before the writer thread opens it: checked (a damaged one set aside, see openIndexDb),
- * the app's removals of an earlier run forgotten (no listing runs yet that began before them: schema.ts,
- * removed_files), and the last app write's number read, for the numbering to go on from. The connection is
- * closed again: from here on the writer thread is the only one that writes.
+ * Readies the index file as the writer thread starts (index-writer-thread.ts): checked (a damaged one set aside,
+ * see openIndexDb) and brought up to date, the app's removals of an earlier run forgotten (no listing runs yet
+ * that began before them: schema.ts, removed_files), and the last app write's number read. This is the heavy
+ * part of opening (a quick_check reads every page; the step to schema 4 computes a key for every name, seconds
+ * for a few hundred thousand files), so it runs on the writer thread, never on main: the connection it returns is
+ * the thread's own from then on.
  */
-export function prepareIndexFile(
+export function readyIndexFile(
   file: string,
   nativeBinding: string | undefined,
-): { rebuilt: string | null; lastSeq: number } {
-  const { db, rebuilt } = openIndexDb(file, nativeBinding)
+  upgrading: (fromVersion: number) => void,
+): ReadiedIndex & { db: Database.Database } {
+  const { db, rebuilt } = openIndexDb(file, nativeBinding, upgrading)
   try {
     db.prepare('DELETE FROM removed_files').run()
-    return { rebuilt, lastSeq: db.prepare<[], number>('SELECT seq FROM app_writes').pluck().get() ?? 0 }
-  } finally {
+    return { db, rebuilt, lastSeq: db.prepare<[], number>('SELECT seq FROM app_writes').pluck().get() ?? 0 }
+  } catch (error) {
     db.close()
+    throw error
   }
 }
 
 /**
- * The writing connection to an index file openIndexDb has checked: the writer thread's (see index-writer.ts), and
- * the one openIndexDb checks the file with before that thread starts.
+ * The writing connection to an index file: the writer thread's (see index-writer.ts), which openIndexDb checks
+ * and brings up to date first.
  */
 export function openIndexConnection(file: string, nativeBinding: string | undefined): Database.Database {
   const db = new Database(file, nativeBinding === undefined ? {} : { nativeBinding })
@@ -111,7 +126,12 @@ export function inWriteTransaction<T>(db: Database.Database, write: () => T): T 
   return db.transaction(write).immediate()
 }
 
-function openChecked(file: string, nativeBinding: string | undefined, existed: boolean): Database.Database {
+function openChecked(
+  file: string,
+  nativeBinding: string | undefined,
+  existed: boolean,
+  upgrading: (fromVersion: number) => void,
+): Database.Database {
   const db = openIndexConnection(file, nativeBinding)
   try {
     db.pragma('journal_mode = WAL')
@@ -119,13 +139,16 @@ function openChecked(file: string, nativeBinding: string | undefined, existed: b
       const check = db.pragma('quick_check', { simple: true })
       if (check !== 'ok') throw new Error(`integrity check: ${String(check)}`)
       const version = db.pragma('user_version', { simple: true })
-      if (version !== SCHEMA_VERSION && version !== 0)
-        // One transaction: a quit part-way leaves the file as the older version wrote it, brought up next time.
+      if (version !== SCHEMA_VERSION && version !== 0) {
+        upgrading(Number(version))
+        // One transaction: a quit part-way leaves the file as the older version wrote it, brought up next time;
+        // main's read-only connection, opened once this has returned, never sees a file half brought up.
         inWriteTransaction(db, () => {
           migrateSchema(db, Number(version))
           db.exec(schemaSql)
           db.pragma(`user_version = ${SCHEMA_VERSION}`)
         })
+      }
     }
     db.exec(schemaSql)
     db.pragma(`user_version = ${SCHEMA_VERSION}`)

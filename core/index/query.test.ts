@@ -33,7 +33,7 @@ beforeAll(async () => {
   deep = await rig.client.folderCreate('Deep reports', sub.fldId)
   const [put] = await rig.sandbox.upload([{ name: 'deep report_1.txt', data: 'deep' }])
   await rig.client.fileSetFolder((put as { file_code: string }).file_code, deep.fldId)
-  index = rig.open({
+  index = await rig.open({
     accounts: () => [
       { id: ACCOUNT, label: 'Main' },
       { id: SECOND, label: 'Second' },

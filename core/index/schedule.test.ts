@@ -16,7 +16,7 @@ const until = async (what: string, check: () => boolean, ms = 20_000) => {
 describe('when the index crawls', () => {
   it('crawls by itself at start, then again only once the last full crawl is older than the setting', async () => {
     const rig = await openRig({ seedFiles: 200 })
-    const index = rig.open({ autoCrawl: true, recrawlEveryMs: 400 })
+    const index = await rig.open({ autoCrawl: true, recrawlEveryMs: 400 })
     const crawlsStarted = () =>
       rig.events.filter((e) => e.type === 'index.progress' && e.state === 'crawling' && e.filesIndexed === 0)
         .length ?? 0
@@ -33,7 +33,7 @@ describe('when the index crawls', () => {
   it('takes a changed interval at once, without a restart: off stops re-crawls, a short one starts them', async () => {
     const rig = await openRig({ seedFiles: 50 })
     let every = 0
-    const index = rig.open({ autoCrawl: true, recrawlEveryMs: () => every })
+    const index = await rig.open({ autoCrawl: true, recrawlEveryMs: () => every })
     await until('the first crawl', () => index.status()[0]?.lastFullCrawl !== null)
     const first = index.status()[0]?.lastFullCrawl
     // Off: the minute's checks never re-crawl, nor does a change that keeps it off.
@@ -54,7 +54,7 @@ describe('when the index crawls', () => {
     const rig = await openRig({ seedFiles: 3_000, maxPerPage: 100, faults: { latencyMs: 10 } })
     const { sb, dir } = rig.sandbox
     const port = Number(new URL(sb.baseUrl).port)
-    const index = rig.open({ perPage: 100, offlineRetryMs: { base: 100, max: 200 } })
+    const index = await rig.open({ perPage: 100, offlineRetryMs: { base: 100, max: 200 } })
     const crawl = index.crawl(ACCOUNT)
     await until('some pages', () => (index.status()[0]?.filesIndexed ?? 0) >= 500)
     await sb.close()

@@ -3,33 +3,20 @@ import { expect, it } from 'vitest'
 import { compareNaturally } from '../../shared/natural-name.ts'
 import type { ResolvedQuery } from './query-sql.ts'
 import { ACCOUNT, indexRigsPerTest } from './testing/index-rig.ts'
+import { asVersion3 } from './testing/schema-3.ts'
 
 const openRig = indexRigsPerTest()
 
-/** Turns an index file back into what the version before (3) wrote: no name keys, indexes over the bare names. */
-function asVersion3(file: string): void {
-  const db = new Database(file)
-  db.exec(`
-    DROP INDEX files_fld_name_key; DROP INDEX files_acct_name_key; DROP INDEX folders_parent_key;
-    ALTER TABLE files DROP COLUMN name_key; ALTER TABLE folders DROP COLUMN name_key;
-    CREATE INDEX folders_parent ON folders (acct, parent_id, name);
-    CREATE INDEX files_fld_name ON files (acct, fld_id, name);
-    CREATE INDEX files_acct_name ON files (acct, name);
-    PRAGMA user_version = 3;
-  `)
-  db.close()
-}
-
 it('brings an index of the version before up to date in place: kept, not rebuilt, its names sorted as people count', async () => {
   const r = await openRig({ seedFiles: 600 })
-  const first = r.open()
+  const first = await r.open()
   await first.crawl(ACCOUNT)
   const crawledAt = first.status()[0]?.lastFullCrawl
   await first.close()
   asVersion3(r.file)
 
   const logged: string[] = []
-  const index = r.open({ log: (line) => logged.push(line) })
+  const index = await r.open({ log: (line) => logged.push(line) })
   expect(logged.filter((l) => l.includes('set aside'))).toEqual([])
   expect(index.status()[0]).toMatchObject({ filesIndexed: 600, lastFullCrawl: crawledAt })
   const q: ResolvedQuery = {
@@ -57,14 +44,14 @@ it('brings an index of the version before up to date in place: kept, not rebuilt
 
 it('still rebuilds an index of a version it has no way from', async () => {
   const r = await openRig({ seedFiles: 10 })
-  const first = r.open()
+  const first = await r.open()
   await first.crawl(ACCOUNT)
   await first.close()
   const db = new Database(r.file)
   db.pragma('user_version = 2')
   db.close()
   const logged: string[] = []
-  const index = r.open({ log: (line) => logged.push(line) })
+  const index = await r.open({ log: (line) => logged.push(line) })
   expect(logged.filter((l) => l.includes('another version'))).toHaveLength(1)
   await index.close()
 })

@@ -7,7 +7,7 @@ import type { QueueEvent, QueueItemView } from '../../shared/queue.ts'
 import type { WatchActivity, WatchRule } from '../../shared/watch.ts'
 import type { ApiClient } from '../api/client.ts'
 import { isTransient } from '../api/retry.ts'
-import { FolderMirror } from '../queue/folder-mirror.ts'
+import { FolderMirror, type MirroredFolder } from '../queue/folder-mirror.ts'
 import { moveToDone } from './done-folder.ts'
 import { isPartialName } from './partial-names.ts'
 import { lockRule } from './rule-lock.ts'
@@ -26,6 +26,11 @@ export interface FolderWatchOptions {
   retryMs?: number
   /** Problems that stop nothing (a failed listing, a file that could not be moved): for the log. */
   log(line: string): void
+  /**
+   * Each folder the watch made on the host (its mirror of a sub-folder), as the host confirmed it: the app writes
+   * it into its index as it does an upload's (core/app/create-core.ts), so it is listed before any re-read.
+   */
+  onFolderCreated?: ((folder: MirroredFolder) => void) | undefined
 }
 
 interface Waiting extends FileState {
@@ -84,7 +89,7 @@ export class FolderWatch {
     private readonly log: SentLog,
   ) {
     this.stable = new StableFiles(o.rule.minAgeMs, (path, state) => this.settled(path, state))
-    this.mirror = new FolderMirror(this.abort.signal)
+    this.mirror = new FolderMirror(this.abort.signal, o.onFolderCreated)
   }
 
   /** Starts watching; resolves once the folder's existing files have been seen (the catch-up is under way). */

@@ -13,6 +13,7 @@ import {
 } from '../../shared/watch.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { EventBus } from '../ipc/event-bus.ts'
+import type { MirroredFolder } from '../queue/folder-mirror.ts'
 import { FolderWatch, lockWatch } from './folder-watch.ts'
 import type { WatchEngine } from './watch-engine.ts'
 
@@ -29,6 +30,8 @@ export interface WatchServiceOptions {
   accountExists(accountId: string): boolean
   events: EventBus<AppEvent>
   log(line: string): void
+  /** Each folder a watch made on the host (FolderWatchOptions.onFolderCreated). */
+  onFolderCreated?: ((folder: MirroredFolder) => void) | undefined
 }
 
 interface Running {
@@ -187,6 +190,7 @@ export class WatchService {
           this.changed()
         },
         log: this.o.log,
+        onFolderCreated: this.o.onFolderCreated,
       })
       r.state = 'watching'
     } catch (error) {

@@ -45,7 +45,7 @@ const dataEventSchemas = [
   z.strictObject({
     type: z.literal('index.progress'),
     accountId,
-    state: z.enum(['empty', 'crawling', 'ready', 'paused', 'error']),
+    state: z.enum(['empty', 'crawling', 'ready', 'paused', 'error', 'upgrading']),
     filesIndexed: z.number().int().min(0),
     filesTotal: z.number().int().min(0).nullable(),
     foldersIndexed: z.number().int().min(0),

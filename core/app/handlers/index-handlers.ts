@@ -45,7 +45,9 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
     if (d.currentLinks === undefined) return links
     return links.map(d.currentLinks())
   }
-  return {
+  // Each channel waits while the index file is readied (after an update, brought up to date: index-service.ts);
+  // status answers during an upgrade, to say so.
+  const handlers: Pick<Handlers, IndexChannel> = {
     'index.query': async ({ query, offset, limit }) => {
       const resolved = resolveQuery(query, d.scope)
       return d.index.window(resolved.query, resolved.accountIds, offset, limit)
@@ -98,6 +100,16 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
       return d.index.file(id, fileCode)
     },
   }
+  const gated = {} as Record<IndexChannel, unknown>
+  for (const channel of Object.keys(handlers) as IndexChannel[]) {
+    const handle = handlers[channel] as (input: never) => Promise<unknown>
+    const ready = channel === 'index.status' ? () => d.index.answersStatus() : () => d.index.opened()
+    gated[channel] = async (input: never) => {
+      await ready()
+      return handle(input)
+    }
+  }
+  return gated as Pick<Handlers, IndexChannel>
 }
 
 /** When the index cannot open (no SQLite build for this Electron): every call says why, the rest of the app works. */

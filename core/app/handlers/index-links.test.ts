@@ -15,7 +15,7 @@ afterEach(async () => {
 
 it('index.links gives the link checker a selection’s page links, and refuses more than it can check with the count', async () => {
   rig = await openIndexRig({ seedFiles: MAX_LINKS_TO_CHECK + 1, seedFlat: true })
-  const index = rig.open()
+  const index = await rig.open()
   await index.crawl(ACCOUNT)
   const scope = rigScope(index)
   const handlers = indexHandlers({ index, scope, pool: {} as ClientPool, log: () => undefined })

@@ -22,6 +22,7 @@ const index = IndexService.open({
   perPage: 100,
   autoCrawl: false,
 })
+await index.opened()
 await index.crawl(accountId)
 await index.close()
 await client.close()

@@ -20,7 +20,8 @@ export interface IndexRig {
   dir: string
   file: string
   events: IndexEvent[]
-  open(extra?: Partial<IndexServiceOptions>): IndexService
+  /** The index on the rig's file, once it is open (opened()). */
+  open(extra?: Partial<IndexServiceOptions>): Promise<IndexService>
   /** Every file of the account as the host lists it now (per_page as large as the host allows). */
   hostFiles(): Promise<FileListItem[]>
   close(): Promise<void>
@@ -39,7 +40,7 @@ export async function openIndexRig(sandboxOptions: Partial<SandboxOptions> = {})
     dir,
     file,
     events,
-    open(extra = {}) {
+    async open(extra = {}) {
       const service = IndexService.open({
         file,
         clientFor: async () => client,
@@ -50,6 +51,7 @@ export async function openIndexRig(sandboxOptions: Partial<SandboxOptions> = {})
         ...extra,
       })
       services.push(service)
+      await service.opened()
       return service
     },
     async hostFiles() {

@@ -33,6 +33,14 @@ export function StatusBar({ shape, summary }: { shape: ResultShape | null; summa
 function IndexingNote({ incomplete }: { incomplete: boolean }) {
   const { data } = useIndexStatus()
   useWarnOnce(data)
+  // Once, after an update: the file list waits for it (main's reads are queued behind the upgrade).
+  if (data?.some((s) => s.state === 'upgrading'))
+    return (
+      <span className="index-progress" role="status" data-testid="index-progress">
+        <span className="spinner" aria-hidden="true" />
+        Bringing the file index up to date for this version…
+      </span>
+    )
   const crawling = data?.filter((s) => s.state === 'crawling') ?? []
   if (crawling.length === 0)
     return incomplete ? <span className="cell-muted">More files may still appear</span> : null
