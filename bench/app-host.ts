@@ -18,7 +18,17 @@ export interface AppHost {
 export async function startAppHost(dataDir: string): Promise<AppHost> {
   // BENCH_HOST_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the host (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = process.env.BENCH_HOST_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const args = [process.execPath, ...nodeArgs, '--import', 'tsx', 'web/main.ts', '--port', '0', '--data', dataDir]
+  const args = [
+    process.execPath,
+    ...nodeArgs,
+    '--import',
+    'tsx',
+    'web/main.ts',
+    '--port',
+    '0',
+    '--data',
+    dataDir,
+  ]
   const [cmd, rest] = process.env.DBUS_SESSION_BUS_ADDRESS
     ? [process.execPath, args.slice(1)]
     : [join(root, 'scripts/with-keyring.sh'), args]
