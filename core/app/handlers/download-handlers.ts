@@ -17,6 +17,7 @@ import {
 import type { ClientPool } from '../client-pool.ts'
 import { type DownloadFileSources, downloadFiles, type IndexSource } from '../download-files.ts'
 import { DOWNLOAD_SUBFOLDER } from '../download-folder.ts'
+import { RecentPlans } from '../recent-plans.ts'
 import type { SettingsStore } from '../settings-store.ts'
 import type { UploadQueue } from '../upload-queue.ts'
 
@@ -59,10 +60,16 @@ export function downloadHandlers(d: DownloadHandlerDeps): Pick<Handlers, Downloa
     return planDownloads({ files, dir: r.to, onConflict: r.onConflict, problems })
   }
 
+  const shown = new RecentPlans<DownloadPlan>()
+
   return {
-    'downloads.plan': async (r) => planSummary(await plan(r)),
-    'downloads.start': async (r) => {
+    'downloads.plan': async (r) => {
       const planned = await plan(r)
+      shown.keep(r, planned)
+      return planSummary(planned)
+    },
+    'downloads.start': async (r) => {
+      const planned = shown.take(r) ?? (await plan(r))
       const { batchId } = await d.queue.engine().enqueueDownloads(planned)
       // Remembered where THE folder picker remembers its choices: one memory of the download folder.
       const lastFolders = d.settings.get().lastFolders
