@@ -4,6 +4,7 @@ import { servedRanges, upload } from '../sandbox/testing/api-calls.ts'
 import { pdf, png, recordWebm, uploadBytes, wav } from './file-bytes.ts'
 import { expect, fileRow, openWithAccount, ref, test } from './fixtures.ts'
 import { expectCursorOn, paneRows } from './index-helpers.ts'
+import { setLanguage } from './language-helpers.ts'
 
 const quickLook = (page: Page) => page.getByRole('dialog', { name: /^Quick Look: / })
 
@@ -170,4 +171,24 @@ test('the details panel’s Preview button opens Quick Look of the file shown th
   await page.keyboard.press('Escape')
   await expect(quickLook(page)).toHaveCount(0)
   await expectCursorOn(page, 'readme.txt')
+})
+
+test('in Arabic, right to left, the left arrow goes on to the next file and the right arrow back', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const sb = ref(sandbox)
+  await upload(sb, 'a-first.txt', 'first\n')
+  await upload(sb, 'b-second.txt', 'second\n')
+  await openWithAccount(page, host, sandbox)
+  await setLanguage(page, 'ar', 'ar')
+  const preview = page.getByRole('dialog', { name: /^معاينة سريعة: / })
+  await fileRow(page, 'a-first.txt').click()
+  await page.keyboard.press('Space')
+  await expect(preview).toHaveAccessibleName('معاينة سريعة: a-first.txt')
+  await page.keyboard.press('ArrowLeft')
+  await expect(preview).toHaveAccessibleName('معاينة سريعة: b-second.txt')
+  await page.keyboard.press('ArrowRight')
+  await expect(preview).toHaveAccessibleName('معاينة سريعة: a-first.txt')
 })

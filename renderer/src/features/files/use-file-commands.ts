@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useIntl } from 'react-intl'
 import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
 import { MAX_WINDOW } from '../../../../shared/ipc/index-contract.ts'
 import { api } from '../../app/bridge.ts'
@@ -34,6 +35,7 @@ interface CommandDeps {
  * runs (so a handler made before a click acts on the click's result) and says in a toast why it cannot act.
  */
 export function useFileCommands({ query, actions, rowAt, openFolder, selectedCount }: CommandDeps) {
+  const intl = useIntl()
   const [moving, setMoving] = useState<MoveRequest | null>(null)
   const accounts = useAccounts().data?.accounts ?? []
 
@@ -86,7 +88,7 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
     /** The selection's links in the link checker, checked at once. */
     checkLinks: () => {
       const selection = current()
-      if (selection) void checkLinksOf(selection, accounts)
+      if (selection) void checkLinksOf(selection, accounts, intl)
     },
     copyDirectLinks: () =>
       void perFile('copy direct links').then((rows) => rows && actions.copyDirectLinks(rows)),

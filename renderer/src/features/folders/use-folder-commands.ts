@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { toast } from '../../state/toast-store.ts'
@@ -21,6 +22,7 @@ export interface FolderTarget {
 
 /** What the folder menu does, for the tree and the file pane's folder rows alike. */
 export function useFolderCommands() {
+  const intl = useIntl()
   const { data } = useAccounts()
   const host = useHostKind()
   const { copyLinks } = useFileActions()
@@ -61,7 +63,7 @@ export function useFolderCommands() {
     /** The same files' links in the link checker, checked at once. */
     checkLinks: async (t: FolderTarget) => {
       const query = filesOf(t)
-      await checkLinksOf({ kind: 'query', query, except: [] }, data?.accounts ?? [])
+      await checkLinksOf({ kind: 'query', query, except: [] }, data?.accounts ?? [], intl)
       await sayIfStillIndexing(query, t.accountId, folderOf(t).id)
     },
   }

@@ -1,10 +1,10 @@
 import { useId, useMemo } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
 import { EmptyState } from '../../components/States.tsx'
 import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
-import { formatCount } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { downloadText, toCsv } from './csv.ts'
@@ -19,6 +19,7 @@ import { resultText } from './result-text.ts'
  * table. Each link is asked about once per check; checking again asks again (links die between checks).
  */
 export function LinkCheckView() {
+  const intl = useIntl()
   const { text, rows, running, setText, check } = useLinkCheck()
   const { data } = useAccounts()
   const id = useId()
@@ -35,25 +36,56 @@ export function LinkCheckView() {
   const copyLive = async () => {
     try {
       await copyText(live.map(move).join('\n'))
-      toast.success(`Copied ${formatCount(live.length, 'live link')}`)
+      toast.success(
+        intl.formatMessage(
+          {
+            id: 'linkCheck.copiedLive',
+            defaultMessage: 'Copied {count, plural, one {# live link} other {# live links}}',
+          },
+          { count: live.length },
+        ),
+      )
     } catch (error) {
-      toast.error(`Could not copy the links: ${errorMessage(error)}`)
+      toast.error(
+        intl.formatMessage(
+          { id: 'linkCheck.copyLiveFailed', defaultMessage: 'Could not copy the links: {message}' },
+          { message: errorMessage(error) },
+        ),
+      )
     }
   }
   const copyRebuilt = async () => {
     try {
       await copyText(rebuilt.text)
-      toast.success(`Copied the text with ${formatCount(rebuilt.moved, 'link')} on the current domains`)
+      toast.success(
+        intl.formatMessage(
+          {
+            id: 'linkCheck.copiedRebuilt',
+            defaultMessage:
+              'Copied the text with {count, plural, one {# link} other {# links}} on the current domains',
+          },
+          { count: rebuilt.moved },
+        ),
+      )
     } catch (error) {
-      toast.error(`Could not copy the text: ${errorMessage(error)}`)
+      toast.error(
+        intl.formatMessage(
+          { id: 'linkCheck.copyRebuiltFailed', defaultMessage: 'Could not copy the text: {message}' },
+          { message: errorMessage(error) },
+        ),
+      )
     }
   }
   const exportCsv = () => {
     const csv = toCsv(
-      ['Link', 'Found', 'Size (bytes)'],
+      [
+        intl.formatMessage({ id: 'linkCheck.csv.link', defaultMessage: 'Link' }),
+        intl.formatMessage({ id: 'linkCheck.csv.found', defaultMessage: 'Found' }),
+        intl.formatMessage({ id: 'linkCheck.csv.size', defaultMessage: 'Size (bytes)' }),
+      ],
       rows.map((r) => [
         r.link,
-        resultText(r.result),
+        resultText(intl, r.result),
         r.result.state === 'found' ? String(r.result.size) : '',
       ]),
     )
@@ -63,7 +95,9 @@ export function LinkCheckView() {
   return (
     <>
       <ViewToolbar>
-        <h1 className="breadcrumb">Link checker</h1>
+        <h1 className="breadcrumb">
+          <FormattedMessage id="linkCheck.title" defaultMessage="Link checker" />
+        </h1>
       </ViewToolbar>
       <div className="page link-check">
         <form
@@ -73,49 +107,88 @@ export function LinkCheckView() {
             if (data) void check(data.accounts)
           }}
         >
-          <label htmlFor={`${id}-text`}>Paste links, or any text with links in it</label>
+          <label htmlFor={`${id}-text`}>
+            <FormattedMessage
+              id="linkCheck.pasteLabel"
+              defaultMessage="Paste links, or any text with links in it"
+            />
+          </label>
           <textarea
             id={`${id}-text`}
             className="input textarea mono"
             rows={6}
             value={text}
-            placeholder={'https://files.example.com/abc123def456\nSee also https://files.example.com/…'}
+            placeholder={intl.formatMessage(
+              {
+                id: 'linkCheck.placeholder',
+                defaultMessage: '{first}{newline}See also {second}',
+              },
+              {
+                first: 'https://files.example.com/abc123def456',
+                newline: '\n',
+                second: 'https://files.example.com/…',
+              },
+            )}
             onChange={(e) => setText(e.target.value)}
           />
           <div className="link-check-actions">
             <button type="submit" className="btn btn-primary" disabled={count === 0 || !data}>
               {running ? <span className="spinner" aria-hidden="true" /> : <Icon name="link" size={14} />}
-              {running ? 'Checking…' : 'Check links'}
+              {running ? (
+                <FormattedMessage id="linkCheck.checking" defaultMessage="Checking…" />
+              ) : (
+                <FormattedMessage id="linkCheck.check" defaultMessage="Check links" />
+              )}
             </button>
             <span className="muted" data-testid="link-count">
-              {count === 0 ? 'No links in the text yet.' : `${formatCount(count, 'link')} in the text.`}
+              <FormattedMessage
+                id="linkCheck.count"
+                defaultMessage="{count, plural, =0 {No links in the text yet.} one {# link in the text.} other {# links in the text.}}"
+                values={{ count }}
+              />
             </span>
           </div>
           {rebuilt.moved > 0 && (
             <div className="link-check-actions" data-testid="links-moved">
               <span className="muted">
-                {formatCount(rebuilt.moved, 'link')} on a domain the host moved away from, checked on the one
-                it uses now.
+                <FormattedMessage
+                  id="linkCheck.moved"
+                  defaultMessage="{count, plural, one {# link on a domain the host moved away from, checked on the one it uses now.} other {# links on a domain the host moved away from, checked on the one it uses now.}}"
+                  values={{ count: rebuilt.moved }}
+                />
               </span>
               <button type="button" className="btn" onClick={() => void copyRebuilt()}>
-                <Icon name="copy" size={14} /> Copy the text with current links
+                <Icon name="copy" size={14} />{' '}
+                <FormattedMessage
+                  id="linkCheck.copyRebuilt"
+                  defaultMessage="Copy the text with current links"
+                />
               </button>
             </div>
           )}
         </form>
         {rows.length === 0 ? (
-          <EmptyState icon="link" title="Nothing checked yet">
-            Each link is asked about with the host of the account it belongs to.
+          <EmptyState
+            icon="link"
+            title={intl.formatMessage({ id: 'linkCheck.empty.title', defaultMessage: 'Nothing checked yet' })}
+          >
+            <FormattedMessage
+              id="linkCheck.empty.body"
+              defaultMessage="Each link is asked about with the host of the account it belongs to."
+            />
           </EmptyState>
         ) : (
           <section className="panel" aria-labelledby={`${id}-results`}>
             <div className="panel-header">
               <h2 className="panel-title" id={`${id}-results`}>
-                Results
+                <FormattedMessage id="linkCheck.results" defaultMessage="Results" />
               </h2>
               <span className="muted" role="status" data-testid="link-check-summary">
-                {formatCount(live.length, 'live link')} · {dead} not found
-                {waiting > 0 ? ` · ${waiting} still checking` : ''}
+                <FormattedMessage
+                  id="linkCheck.summary"
+                  defaultMessage="{live, plural, one {# live link} other {# live links}} · {dead, plural, one {# not found} other {# not found}}{waiting, plural, =0 {} one { · # still checking} other { · # still checking}}"
+                  values={{ live: live.length, dead, waiting }}
+                />
               </span>
               <div className="link-check-actions">
                 <button
@@ -124,10 +197,12 @@ export function LinkCheckView() {
                   disabled={live.length === 0}
                   onClick={() => void copyLive()}
                 >
-                  <Icon name="copy" size={14} /> Copy live links
+                  <Icon name="copy" size={14} />{' '}
+                  <FormattedMessage id="linkCheck.copyLive" defaultMessage="Copy live links" />
                 </button>
                 <button type="button" className="btn" disabled={running} onClick={exportCsv}>
-                  <Icon name="download" size={14} /> Export CSV
+                  <Icon name="download" size={14} />{' '}
+                  <FormattedMessage id="linkCheck.exportCsv" defaultMessage="Export CSV" />
                 </button>
               </div>
             </div>

@@ -13,7 +13,8 @@ export type LinkResult =
   | { state: 'invalid' }
   /** None of the user's accounts is on this link's host, so no host can be asked about it. */
   | { state: 'foreign' }
-  | { state: 'error'; message: string }
+  /** `message` is main's (not translated); null when the host's answer left this link out. */
+  | { state: 'error'; message: string | null }
 
 export interface LinkRow {
   link: string
@@ -78,7 +79,7 @@ async function checkBatch(accountId: string, batch: string[]): Promise<Map<strin
       results.set(
         link,
         entry === undefined
-          ? { state: 'error', message: 'The host did not answer for this link.' }
+          ? { state: 'error', message: null }
           : entry.found
             ? { state: 'found', size: entry.fileSize }
             : { state: 'missing' },

@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl'
 import type { AccountView } from '../../../../shared/accounts.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
@@ -10,16 +11,30 @@ import { useLinkCheck } from './link-check-store.ts'
  * the index, the checker shows them as if pasted and checks them at once. The checker's text holds the links, so
  * checking again, copying the live ones and the CSV work as for pasted text.
  */
-export async function checkLinksOf(selection: Selection, accounts: readonly AccountView[]): Promise<void> {
+export async function checkLinksOf(
+  selection: Selection,
+  accounts: readonly AccountView[],
+  intl: IntlShape,
+): Promise<void> {
   let links: string[]
   try {
     links = (await call(api.index.links({ selection }))).links
   } catch (error) {
-    toast.error(`Could not check the links: ${errorMessage(error)}`)
+    toast.error(
+      intl.formatMessage(
+        { id: 'linkCheck.selection.failed', defaultMessage: 'Could not check the links: {message}' },
+        { message: errorMessage(error) },
+      ),
+    )
     return
   }
   if (links.length === 0) {
-    toast.refuse('No files to check the links of')
+    toast.refuse(
+      intl.formatMessage({
+        id: 'linkCheck.selection.none',
+        defaultMessage: 'No files to check the links of',
+      }),
+    )
     return
   }
   useLinkCheck.getState().show(links.join('\n'))

@@ -1,8 +1,10 @@
 import { useState } from 'react'
+import { type IntlShape, useIntl } from 'react-intl'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
 import { loadableFileUrl } from '../../../../shared/ipc/content-security-policy.ts'
 import { Spinner } from '../../components/States.tsx'
 import { THUMBNAIL_CROSS_ORIGIN } from '../files/TileImage.tsx'
+import { linkFailed, plainHttpRefused } from './failure-text.tsx'
 import { NoPreview } from './NoPreview.tsx'
 import { mayLoadPlainly } from './plain-load.ts'
 import { useDirectLink } from './use-direct-link.ts'
@@ -12,6 +14,7 @@ import { useDirectLink } from './use-direct-link.ts'
  * the direct link over it once it has decoded. Too large a picture shows its thumbnail only, and says so.
  */
 export function ImagePreview({ file, tooLarge }: { file: IndexFileRow; tooLarge: boolean }) {
+  const intl = useIntl()
   const thumbnail = loadableFileUrl(file.thumbnail)
   const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading')
   const link = useDirectLink(file)
@@ -22,11 +25,14 @@ export function ImagePreview({ file, tooLarge }: { file: IndexFileRow; tooLarge:
     return (
       <NoPreview
         file={file}
-        reason="This picture is too large to preview, and the host gives no thumbnail."
+        reason={intl.formatMessage({
+          id: 'preview.image.tooLargeNoThumbnail',
+          defaultMessage: 'This picture is too large to preview, and the host gives no thumbnail.',
+        })}
       />
     )
   if (thumbnail === null && (link.isError || refused || state === 'failed'))
-    return <NoPreview file={file} reason={whyNot(link.error, refused)} />
+    return <NoPreview file={file} reason={whyNot(intl, link.error, refused)} />
   return (
     <div className="ql-picture">
       {thumbnail && state !== 'shown' ? (
@@ -46,6 +52,7 @@ export function ImagePreview({ file, tooLarge }: { file: IndexFileRow; tooLarge:
           data-testid="ql-image"
           src={full}
           alt={file.name}
+          translate="no"
           referrerPolicy="no-referrer"
           onLoad={() => setState('shown')}
           onError={() => setState('failed')}
@@ -53,23 +60,30 @@ export function ImagePreview({ file, tooLarge }: { file: IndexFileRow; tooLarge:
       ) : null}
       {!tooLarge && state === 'loading' && !link.isError && !refused ? (
         <span className="ql-progress">
-          <Spinner label="Loading the picture" />
+          <Spinner
+            label={intl.formatMessage({ id: 'preview.image.loading', defaultMessage: 'Loading the picture' })}
+          />
         </span>
       ) : null}
       {tooLarge || state === 'failed' || link.isError || refused ? (
         <p className="ql-caption" role="status">
           {tooLarge
-            ? 'This picture is too large to show whole: this is the host’s thumbnail.'
-            : whyNot(link.error, refused)}
+            ? intl.formatMessage({
+                id: 'preview.image.thumbnailOnly',
+                defaultMessage: 'This picture is too large to show whole: this is the host’s thumbnail.',
+              })
+            : whyNot(intl, link.error, refused)}
         </p>
       ) : null}
     </div>
   )
 }
 
-function whyNot(error: Error | null, refused: boolean): string {
-  if (error) return `Could not get the file’s link: ${error.message}`
-  if (refused)
-    return 'This host serves the file over plain http from another machine, which Filedock does not load.'
-  return 'This picture could not be shown: the browser cannot read its format.'
+function whyNot(intl: IntlShape, error: Error | null, refused: boolean): React.ReactNode {
+  if (error) return linkFailed(intl, error)
+  if (refused) return plainHttpRefused(intl)
+  return intl.formatMessage({
+    id: 'preview.image.unreadable',
+    defaultMessage: 'This picture could not be shown: the browser cannot read its format.',
+  })
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react'
+import { useIntl } from 'react-intl'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
 import { loadableFileUrl } from '../../../../shared/ipc/content-security-policy.ts'
 import { Spinner } from '../../components/States.tsx'
+import { linkFailed, plainHttpRefused } from './failure-text.tsx'
 import { NoPreview } from './NoPreview.tsx'
 import { mayLoadPlainly } from './plain-load.ts'
 import { useDirectLink } from './use-direct-link.ts'
@@ -12,24 +14,33 @@ import { useDirectLink } from './use-direct-link.ts'
  * is kept once the preview closes or moves on (the element goes, with its buffer).
  */
 export function MediaPreview({ file, kind }: { file: IndexFileRow; kind: 'video' | 'audio' }) {
+  const intl = useIntl()
   const link = useDirectLink(file)
   const [failed, setFailed] = useState(false)
-  if (link.isPending) return <Spinner label="Getting the file’s link" />
-  if (link.isError)
-    return <NoPreview file={file} reason={`Could not get the file’s link: ${link.error.message}`} />
-  const src = loadableFileUrl(link.data.url)
-  if (src === null || !mayLoadPlainly(src))
+  if (link.isPending)
     return (
-      <NoPreview
-        file={file}
-        reason="This host serves the file over plain http from another machine, which Filedock does not load."
+      <Spinner
+        label={intl.formatMessage({
+          id: 'preview.media.gettingLink',
+          defaultMessage: 'Getting the file’s link',
+        })}
       />
     )
+  if (link.isError) return <NoPreview file={file} reason={linkFailed(intl, link.error)} />
+  const src = loadableFileUrl(link.data.url)
+  if (src === null || !mayLoadPlainly(src)) return <NoPreview file={file} reason={plainHttpRefused(intl)} />
   if (failed)
     return (
       <NoPreview
         file={file}
-        reason={`This ${kind} could not be played: the browser cannot read its format.`}
+        reason={intl.formatMessage(
+          {
+            id: 'preview.media.unplayable',
+            defaultMessage:
+              '{kind, select, video {This video could not be played: the browser cannot read its format.} other {This audio could not be played: the browser cannot read its format.}}',
+          },
+          { kind },
+        )}
       />
     )
   const Element = kind

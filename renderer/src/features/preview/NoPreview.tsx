@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
@@ -10,14 +11,20 @@ import { FileIcon } from '../files/FileIcon.tsx'
  * decode), with the way to get the file instead. Filedock has no Download action in the window yet, so that way
  * is the direct link, copied for a browser or a download manager; its link is asked for only on the click.
  */
-export function NoPreview({ file, reason }: { file: IndexFileRow; reason: string }) {
+export function NoPreview({ file, reason }: { file: IndexFileRow; reason: React.ReactNode }) {
+  const intl = useIntl()
   const copy = async () => {
     try {
       const { url } = await call(api.files.directLink({ accountId: file.accountId, fileCode: file.fileCode }))
       await copyText(url)
-      toast.success('Copied direct link')
+      toast.success(intl.formatMessage({ id: 'preview.none.copied', defaultMessage: 'Copied direct link' }))
     } catch (error) {
-      toast.error(`Could not copy the direct link: ${errorMessage(error)}`)
+      toast.error(
+        intl.formatMessage(
+          { id: 'preview.none.copyFailed', defaultMessage: 'Could not copy the direct link: {message}' },
+          { message: errorMessage(error) },
+        ),
+      )
     }
   }
   return (
@@ -25,7 +32,7 @@ export function NoPreview({ file, reason }: { file: IndexFileRow; reason: string
       <FileIcon name={file.name} />
       <p>{reason}</p>
       <button type="button" className="btn" onClick={() => void copy()}>
-        Copy direct link
+        <FormattedMessage id="preview.none.copyLink" defaultMessage="Copy direct link" />
       </button>
     </div>
   )

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
 import { Spinner } from '../../components/States.tsx'
 import { formatSize } from '../../lib/format.ts'
+import { readFailed } from './failure-text.tsx'
 import { NoPreview } from './NoPreview.tsx'
 import { PDF_PREVIEW_MAX_BYTES } from './preview-kind.ts'
 import { readStart } from './read-bytes.ts'
@@ -13,6 +15,7 @@ import { readStart } from './read-bytes.ts'
  * URL of those bytes (the policy's frame-src allows only those), let go when the preview closes or moves on.
  */
 export function PdfPreview({ file }: { file: IndexFileRow }) {
+  const intl = useIntl()
   const [read, setRead] = useState(0)
   const pdf = useQuery({
     queryKey: ['preview-pdf', file.accountId, file.fileCode],
@@ -30,25 +33,44 @@ export function PdfPreview({ file }: { file: IndexFileRow }) {
     return (
       <NoPreview
         file={file}
-        reason="This browser has no PDF viewer (it may be turned off in its settings)."
+        reason={intl.formatMessage({
+          id: 'preview.pdf.noViewer',
+          defaultMessage: 'This browser has no PDF viewer (it may be turned off in its settings).',
+        })}
       />
     )
-  if (pdf.isError) return <NoPreview file={file} reason={`Could not read the file: ${pdf.error.message}`} />
+  if (pdf.isError) return <NoPreview file={file} reason={readFailed(intl, pdf.error)} />
   if (pdf.data === null)
     return (
       <NoPreview
         file={file}
-        reason={`This PDF is larger than ${formatSize(PDF_PREVIEW_MAX_BYTES)}: too large to preview.`}
+        reason={intl.formatMessage(
+          {
+            id: 'preview.pdf.tooLarge',
+            defaultMessage: 'This PDF is larger than {limit}: too large to preview.',
+          },
+          { limit: formatSize(PDF_PREVIEW_MAX_BYTES) },
+        )}
       />
     )
   if (url === null)
     return (
       <p className="ql-caption">
-        <Spinner label="Reading the PDF" /> Reading the PDF…{' '}
-        {read > 0 ? `${formatSize(read)} of ${formatSize(file.size)}` : null}
+        <Spinner
+          label={intl.formatMessage({ id: 'preview.pdf.reading', defaultMessage: 'Reading the PDF' })}
+        />{' '}
+        {read > 0 ? (
+          <FormattedMessage
+            id="preview.pdf.readingProgress"
+            defaultMessage="Reading the PDF… {read} of {total}"
+            values={{ read: formatSize(read), total: formatSize(file.size) }}
+          />
+        ) : (
+          <FormattedMessage id="preview.pdf.readingStart" defaultMessage="Reading the PDF…" />
+        )}
       </p>
     )
-  return <iframe className="ql-pdf" data-testid="ql-pdf" src={url} title={file.name} />
+  return <iframe className="ql-pdf" data-testid="ql-pdf" src={url} title={file.name} translate="no" />
 }
 
 /** An object URL for the blob while it is shown; revoked when it changes or the preview goes. */

@@ -1,5 +1,6 @@
 import './quick-look.css'
 import { useEffect, useRef } from 'react'
+import { useIntl } from 'react-intl'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { formatSize } from '../../lib/format.ts'
@@ -30,6 +31,7 @@ const ownKeys = (target: EventTarget) =>
  * preview is its own element (keyed by file), so moving on drops the last one's picture, player or PDF.
  */
 export function QuickLook({ file, onMove, onClose }: QuickLookProps) {
+  const intl = useIntl()
   const frame = useRef<HTMLDivElement>(null)
   useEffect(() => frame.current?.focus({ preventScroll: true }), [])
 
@@ -40,7 +42,9 @@ export function QuickLook({ file, onMove, onClose }: QuickLookProps) {
       return onClose()
     }
     if (ownKeys(e.target) || e.altKey || e.ctrlKey || e.metaKey) return
-    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key] as -1 | 1 | undefined
+    // Left and right go back and on as the window reads: in a right-to-left window the next file is to the left.
+    const on = getComputedStyle(e.currentTarget).direction === 'rtl' ? -1 : 1
+    const step = { ArrowLeft: -on, ArrowUp: -1, ArrowRight: on, ArrowDown: 1 }[e.key] as -1 | 1 | undefined
     if (e.key === ' ') onClose()
     else if (step !== undefined) onMove(step)
     else return
@@ -55,20 +59,23 @@ export function QuickLook({ file, onMove, onClose }: QuickLookProps) {
       ref={frame}
       className="quick-look"
       role="dialog"
-      aria-label={`Quick Look: ${file.name}`}
+      aria-label={intl.formatMessage(
+        { id: 'preview.dialog.label', defaultMessage: 'Quick Look: {name}' },
+        { name: file.name },
+      )}
       tabIndex={-1}
       onKeyDown={onKeyDown}
     >
       <header className="ql-header">
-        <span className="ql-name" data-testid="ql-name">
+        <span className="ql-name" data-testid="ql-name" translate="no">
           {file.name}
         </span>
         <span className="ql-size">{formatSize(file.size)}</span>
         <button
           type="button"
           className="icon-btn"
-          aria-label="Close Quick Look"
-          title="Close (Space)"
+          aria-label={intl.formatMessage({ id: 'preview.dialog.close', defaultMessage: 'Close Quick Look' })}
+          title={intl.formatMessage({ id: 'preview.dialog.closeHint', defaultMessage: 'Close (Space)' })}
           onClick={onClose}
         >
           <Icon name="x" size={14} />
@@ -82,6 +89,7 @@ export function QuickLook({ file, onMove, onClose }: QuickLookProps) {
 }
 
 function Preview({ file, plan }: { file: IndexFileRow; plan: ReturnType<typeof previewPlan> }) {
+  const intl = useIntl()
   switch (plan.kind) {
     case 'image':
       return <ImagePreview file={file} tooLarge={plan.tooLarge} />
@@ -92,11 +100,25 @@ function Preview({ file, plan }: { file: IndexFileRow; plan: ReturnType<typeof p
       return <TextPreview file={file} />
     case 'pdf':
       return plan.tooLarge ? (
-        <NoPreview file={file} reason="This PDF is too large to preview." />
+        <NoPreview
+          file={file}
+          reason={intl.formatMessage({
+            id: 'preview.pdf.tooLargeShort',
+            defaultMessage: 'This PDF is too large to preview.',
+          })}
+        />
       ) : (
         <PdfPreview file={file} />
       )
     default:
-      return <NoPreview file={file} reason="Quick Look does not show files of this kind." />
+      return (
+        <NoPreview
+          file={file}
+          reason={intl.formatMessage({
+            id: 'preview.unknownKind',
+            defaultMessage: 'Quick Look does not show files of this kind.',
+          })}
+        />
+      )
   }
 }
