@@ -5,6 +5,7 @@ import { UpdatesSection } from '../updates/UpdatesSection.tsx'
 import { AutoCopyCheck } from '../upload/AutoCopyCheck.tsx'
 import { TraySetting } from '../watch/TraySetting.tsx'
 import { PreferencesSection } from './PreferencesSection.tsx'
+import { VerifyAfterUploadCheck } from './VerifyAfterUploadCheck.tsx'
 
 /**
  * The app's settings where people look for them (the sidebar's Settings, Ctrl+, or ⌘,): the window-wide
@@ -19,6 +20,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           Uploads
         </h3>
         <AutoCopyCheck label="Copy the links automatically when an upload finishes" />
+        <VerifyAfterUploadCheck />
         <TraySetting />
       </section>
       <UpdatesSection />
