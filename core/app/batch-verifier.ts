@@ -68,7 +68,7 @@ export class BatchVerifier {
         return this.verify({ verifyId, batchId, full: full ?? false, automatic: false }, members)
       },
       'history.cancelVerify': async ({ verifyId }) => {
-        this.running.get(verifyId)?.abort()
+        this.running.get(verifyId)?.abort(cancelledError())
         return null
       },
       'history.verifyReport': async ({ verifyId }) => this.reports.get(verifyId) ?? null,
@@ -79,7 +79,7 @@ export class BatchVerifier {
   async close(): Promise<void> {
     this.closed = true
     this.stopEvents()
-    for (const c of this.running.values()) c.abort()
+    for (const c of this.running.values()) c.abort(cancelledError())
     await Promise.allSettled(this.tasks)
   }
 
@@ -117,7 +117,7 @@ export class BatchVerifier {
   }
 
   private async verify(run: Run, members: readonly BatchMember[]): Promise<BatchVerifyReport> {
-    if (this.closed) throw new FiledockError({ kind: 'cancelled', message: 'Filedock is closing.' })
+    if (this.closed) throw cancelledError()
     if (this.running.has(run.verifyId)) {
       throw new FiledockError({ kind: 'invalid_input', message: 'A verify of that id is already running.' })
     }
@@ -218,4 +218,9 @@ export class BatchVerifier {
     this.tasks.add(task)
     void task.finally(() => this.tasks.delete(task))
   }
+}
+
+/** The reason a run is stopped with: what the API client throws on an abort too, so every stop reads alike. */
+function cancelledError(): FiledockError {
+  return new FiledockError({ kind: 'cancelled', message: 'The verify was cancelled.' })
 }
