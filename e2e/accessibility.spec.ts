@@ -25,8 +25,8 @@ import { dragFiles, expectStatus, openQueueSettings, queueRow } from './upload-h
  * the dark theme (the app follows the OS's colour scheme): first run, files as a list and as tiles with the folder
  * tree, the details panel, the file menu, the move dialog, deleted files, dashboard, link checker, watch folders,
  * accounts and its add form, settings, the upload queue with items, the finished card, the "already there" and
- * the arrivals questions, upload history, Quick Look of a picture and of a text, the Download dialog, the transfers
- * panel with a download under way and finished. Then what axe does not measure: a focus ring on every Tab stop, the
+ * the arrivals questions, upload history and a batch's Verify report, Quick Look of a picture and of a text, the
+ * Download dialog, the transfers panel with a download under way and finished. Then what axe does not measure: a focus ring on every Tab stop, the
  * grid's size and cursor as a screen reader gets them, and the uploads' polite live region.
  */
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -171,6 +171,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Upload history' }).click()
       await expect(page.getByRole('list', { name: 'Upload history' })).toContainText('one.txt')
       await check('upload history')
+      // Verify of a batch: its report (dropped files staged by the browser host read "source unknown").
+      await page
+        .getByRole('list', { name: 'Upload history' })
+        .getByRole('button', { name: /^Verify the upload of / })
+        .first()
+        .click()
+      const verify = page.getByRole('dialog', { name: 'Verify' })
+      await expect(verify.getByTestId('verify-counts')).toBeVisible()
+      await check('verify dialog')
+      await verify.getByRole('button', { name: 'Close' }).last().click()
 
       // A download (Download reads the files from the index, so once the first crawl is over): its dialog, then
       // the transfers panel with it under way (paced by the sandbox), then finished.
