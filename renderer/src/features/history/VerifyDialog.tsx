@@ -1,3 +1,4 @@
+import { ProgressBar } from '../../components/ProgressBar.tsx'
 import './history.css'
 import { isBatchProblem } from '../../../../shared/verify.ts'
 import { Modal } from '../../components/Modal.tsx'
@@ -111,17 +112,7 @@ function Progress({ run }: { run: VerifyRun }) {
           ? `Compared ${formatNumber(p.done)} of ${formatNumber(p.total)} files · ${formatSize(p.bytesRead)} read`
           : 'Starting…'}
       </p>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label="Verify progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={fraction === null ? undefined : Math.round(fraction * 100)}
-        data-indeterminate={fraction === null}
-      >
-        <span style={{ width: `${Math.round((fraction ?? 0) * 100)}%` }} />
-      </div>
+      <ProgressBar label="Verify progress" fraction={fraction} />
     </div>
   )
 }
