@@ -2,8 +2,18 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { deleteFile, listFiles } from '../sandbox/testing/api-calls.ts'
-import { addAccount, expect, ref, savedSetting, startHost, stopHost, test } from './fixtures.ts'
-import { openHistory } from './upload-helpers.ts'
+import { electronMode } from './electron-app.ts'
+import {
+  addAccount,
+  expect,
+  openWithAccount,
+  ref,
+  savedSetting,
+  startHost,
+  stopHost,
+  test,
+} from './fixtures.ts'
+import { expectStatus, openHistory } from './upload-helpers.ts'
 
 /**
  * Verify: each uploaded file compared with its copy on the host. The folder goes up from its own paths (the
@@ -147,4 +157,25 @@ test('verify after upload: the setting in Settings (off by default); on, a finis
   } finally {
     await stopHost(second.child)
   }
+})
+
+test('a folder picked in the page: Electron verifies its files; the browser host, which got copies, says it cannot', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  await openWithAccount(page, host, sandbox)
+  const dir = path.join(tmp, 'picked')
+  await fs.mkdir(dir)
+  await fs.writeFile(path.join(dir, 'one.txt'), 'one')
+  await page.getByTestId('upload-folder-input').setInputFiles(dir)
+  await expectStatus(page, 'one.txt', 'Done')
+  const history = await openHistory(page)
+  await history.getByRole('button', { name: /^Verify the upload of / }).click()
+  const dialog = page.getByRole('dialog', { name: 'Verify' })
+  // Electron knows each picked file's path; the browser host received the bytes and staged a copy it has deleted.
+  await expect(verdict(dialog, 'picked/one.txt')).toContainText(
+    electronMode ? 'same' : 'not verifiable: source unknown',
+  )
 })
