@@ -13,7 +13,7 @@ import { walkEveryView } from './view-walk.ts'
  * the dark theme (the app follows the OS's colour scheme): first run, files as a list and as tiles with the folder
  * tree, the details panel, the file menu, the move dialog, deleted files, dashboard, link checker, watch folders,
  * accounts and its add form, settings, the upload queue with items, the finished card, the "already there" and
- * the arrivals questions, upload history, Quick Look of a picture and of a text, the Download dialog, the transfers
+ * the arrivals questions, upload history and a batch's Verify report, Quick Look of a picture and of a text, the Download dialog, the transfers
  * panel with a download under way and finished. Then what axe does not measure: a focus ring on every Tab stop, the
  * grid's size and cursor as a screen reader gets them, and the uploads' polite live region.
  */

@@ -149,6 +149,16 @@ export async function walkEveryView(
   await page.getByRole('button', { name: 'Upload history' }).click()
   await expect(page.getByRole('list', { name: 'Upload history' })).toContainText('one.txt')
   await visit('upload history')
+  // Verify of a batch: its report (dropped files staged by the browser host read "source unknown").
+  await page
+    .getByRole('list', { name: 'Upload history' })
+    .getByRole('button', { name: /^Verify the upload of / })
+    .first()
+    .click()
+  const verify = page.getByRole('dialog', { name: 'Verify' })
+  await expect(verify.getByTestId('verify-counts')).toBeVisible()
+  await visit('verify dialog')
+  await verify.getByRole('button', { name: 'Close' }).last().click()
 
   // A download (Download reads the files from the index, so once the first crawl is over): its dialog, then
   // the transfers panel with it under way (paced by the sandbox), then finished.

@@ -32,6 +32,11 @@ export interface HistoryEntry {
    * links (the existing file's) and says so, rather than passing for an upload. `finishedAt` is when it was found.
    */
   alreadyThere?: true
+  /**
+   * The local file that was uploaded (absolute path), what Verify compares the host's copy with. Absent on records
+   * written before it was kept and on uploads of a URL: those are "not verifiable: source unknown".
+   */
+  localPath?: string
 }
 
 export interface HistoryQuery {
@@ -78,6 +83,7 @@ export function isHistoryEntry(value: unknown): value is HistoryEntry {
   for (const field of stringFields) if (typeof record[field] !== 'string') return false
   return (
     (record.alreadyThere === undefined || record.alreadyThere === true) &&
+    (record.localPath === undefined || typeof record.localPath === 'string') &&
     typeof record.size === 'number' &&
     Number.isFinite(record.size) &&
     typeof record.fldId === 'number' &&

@@ -241,6 +241,7 @@ const historyEntrySchema = z.object({
   batchId: z.string(),
   relPath: z.string(),
   alreadyThere: z.literal(true).exactOptional(),
+  localPath: z.string().exactOptional(),
 })
 
 /** One finished upload: exactly what the upload history keeps (shared/history.ts). */

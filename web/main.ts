@@ -9,6 +9,7 @@ import { openBrowser } from './open-browser.ts'
 import { createPathOpener } from './open-path.ts'
 import { startWebHost } from './server.ts'
 import { attachStagedDrops } from './staged-drops.ts'
+import { StagingArea } from './staging-area.ts'
 
 /**
  * `npm run web -- [--port N] [--data DIR] [PATH…]`: the core in this Node process, the built renderer and the contract
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     // "Show in folder" and "Open" of a finished download: the host is the user's own machine.
     revealPath: createPathOpener({ env: process.env, platform: process.platform, spawn, log }),
     ...(service ? { keychainService: service } : {}),
+    // A dropped file's staged copy is deleted once uploaded: Verify calls its source unknown, not missing.
+    sourceKept: (path) => new StagingArea(dataDir).idOf(path) === null,
   })
   // Dropped files reach this host as bytes (a browser hides their paths): staged here, queued as paths.
   const drops = attachStagedDrops(core, dataDir, log)

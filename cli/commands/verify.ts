@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
-import { isProblem, type VerifyResult } from '../../core/verify/verdict.ts'
 import { verifyFolder } from '../../core/verify/verify-folder.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
+import { isProblem, type VerifyResult } from '../../shared/verify.ts'
 import {
   type CliContext,
   createClient,

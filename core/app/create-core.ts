@@ -13,6 +13,7 @@ import type { MirroredFolder } from '../queue/folder-mirror.ts'
 import type { UpdatesPort } from '../updates/update-service.ts'
 import { Arrivals } from './arrivals.ts'
 import { type OpenFolder, openBackgroundWork } from './background-work.ts'
+import { BatchVerifier } from './batch-verifier.ts'
 import { ClientPool } from './client-pool.ts'
 import { osDownloadsDir } from './download-folder.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
@@ -75,6 +76,11 @@ export interface CoreOptions {
    * wants automatic checks and announces its status. None: the browser host, which has no updater.
    */
   updates?: (core: UpdatesHost) => UpdatesPort
+  /**
+   * Whether an uploaded file's recorded path is still the user's own file, for Verify: the browser host says no
+   * for the copies of dropped files it staged (and deletes once uploaded). All paths are by default.
+   */
+  sourceKept?: (path: string) => boolean
 }
 
 /** What an updater gets from the core. */
@@ -163,6 +169,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onFolderCreated,
   })
 
+  const verifier = new BatchVerifier({
+    queue,
+    clientFor: async (accountId) => (await pool.get(accountId)).client,
+    settings,
+    events,
+    sourceKept: options.sourceKept,
+    log,
+  })
+
   let activeId = accounts.activeId
   const stopForwarding = accounts.onChange((change) => {
     events.emit({ type: 'accounts.changed' })
@@ -211,6 +226,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     ...localFolderHandlers({ settings, events, pickFolder: options.pickFolder }),
     ...background.handlers,
+    ...verifier.handlers(),
     ...arrivals.handlers(),
     ...updateHandlers(updates),
   }
@@ -231,6 +247,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await background
         .close()
         .catch((error: unknown) => log(`Filedock: stopping the watch folders: ${String(error)}`))
+      await verifier.close()
       await queue
         .close()
         .catch((error: unknown) => log(`Filedock: closing the upload queue: ${String(error)}`))

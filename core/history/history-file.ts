@@ -22,8 +22,9 @@ export function serializeEntry(e: HistoryEntry): string {
     pageLink: e.pageLink,
     batchId: e.batchId,
     relPath: e.relPath,
-    // Last, and only when set: the lines of every upload that sent its file stay as they were.
+    // Last, and only when set: lines written before these fields existed stay as they were, and still read.
     ...(e.alreadyThere ? { alreadyThere: true as const } : {}),
+    ...(e.localPath === undefined ? {} : { localPath: e.localPath }),
   }
   return JSON.stringify(record)
 }

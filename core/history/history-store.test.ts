@@ -1,4 +1,4 @@
-import { type FileHandle, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises'
+import { type FileHandle, mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -164,6 +164,30 @@ describe('HistoryStore persistence', () => {
 
     const again = await HistoryStore.open(folder)
     expect(again.byBatch('b9')).toEqual([sent, found])
+    await again.close()
+  })
+
+  it('keeps the local source path across reopen, and still reads the lines of older versions, which have none', async () => {
+    const folder = join(dir, 'sources')
+    await mkdir(folder, { recursive: true })
+    // A line as versions before local paths wrote it (the exact key order of serializeEntry then).
+    const old = entry({ batchId: 'b7' })
+    await writeFile(join(folder, HISTORY_FILE), lineOf(old))
+    const store = await HistoryStore.open(folder)
+    const kept = entry({ batchId: 'b7', localPath: '/home/me/photos/a "quoted" b.jpg' })
+    await store.append(kept)
+    await expect(store.append({ ...entry(), localPath: 7 } as unknown as HistoryEntry)).rejects.toMatchObject(
+      { kind: 'invalid_input' },
+    )
+    await store.close()
+
+    const again = await HistoryStore.open(folder)
+    const batch = again.byBatch('b7')
+    expect(batch).toEqual([old, kept])
+    expect(batch[0]?.localPath).toBeUndefined()
+    expect(batch[1]?.localPath).toBe('/home/me/photos/a "quoted" b.jpg')
+    // The path is not a searchable field: only name, code, folder and account are.
+    expect(again.search({ text: 'quoted' })).toEqual([])
     await again.close()
   })
 

@@ -145,6 +145,8 @@ export class ItemRunner {
             batchId: item.batchId,
             relPath: [...item.relDir, l.name].join('/'),
             ...(l.alreadyThere ? { alreadyThere: true as const } : {}),
+            // What Verify compares the host's copy with; a URL has no local source.
+            ...(item.kind === 'file' ? { localPath: item.source } : {}),
           }
     await store.patch(item, {
       state: 'done',

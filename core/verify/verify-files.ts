@@ -1,11 +1,11 @@
 import { open } from 'node:fs/promises'
 import pLimit from 'p-limit'
 import { FiledockError } from '../../shared/errors.ts'
+import type { VerifyResult } from '../../shared/verify.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { RetryPolicy } from '../api/retry.ts'
 import { compareWithHost } from './compare-file.ts'
 import { sampleWindows, wholeFile } from './sample-windows.ts'
-import type { VerifyResult } from './verdict.ts'
 
 /** One local file to verify and the host's copy it should equal (null: none known, so "not uploaded"). */
 export interface VerifyEntry {

@@ -1,7 +1,7 @@
+import type { VerifyResult } from '../../shared/verify.ts'
 import type { ApiClient } from '../api/client.ts'
 import { hostFiles } from './host-files.ts'
 import { localFiles } from './local-files.ts'
-import type { VerifyResult } from './verdict.ts'
 import { type VerifyEntry, type VerifyOptions, verifyFiles } from './verify-files.ts'
 
 export interface VerifyFolderOptions extends Omit<VerifyOptions, 'client' | 'entries'> {

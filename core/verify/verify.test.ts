@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { noFaults } from '../../sandbox/faults.ts'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
 import { createFolder, deleteFile, servedRanges } from '../../sandbox/testing/api-calls.ts'
+import type { VerifyResult } from '../../shared/verify.ts'
 import { ApiClient } from '../api/client.ts'
 import { EDGE_BYTES, RANDOM_WINDOW_BYTES, RANDOM_WINDOWS } from './sample-windows.ts'
-import type { VerifyResult } from './verdict.ts'
 import { verifyFolder } from './verify-folder.ts'
 
 /** Verify against a real sandbox host over HTTP, with real local files. */

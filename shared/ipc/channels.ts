@@ -71,6 +71,9 @@ export const channelNames = [
   'updates.installOnQuit',
   'updates.restart',
   'files.previewBytes',
+  'history.verifyBatch',
+  'history.cancelVerify',
+  'history.verifyReport',
 ] as const
 
 export type ChannelName = (typeof channelNames)[number]

@@ -22,6 +22,7 @@ import { localFoldersContract } from './local-folders-contract.ts'
 import { previewContract } from './preview-contract.ts'
 import { updatesContract } from './updates-contract.ts'
 import { uploadContract } from './upload-contract.ts'
+import { verifyContract } from './verify-contract.ts'
 import { watchContract } from './watch-contract.ts'
 
 /**
@@ -98,6 +99,7 @@ export const contract = {
   ...arrivalsContract,
   ...updatesContract,
   ...previewContract,
+  ...verifyContract,
 } as const satisfies { readonly [K in ChannelName]: Channel }
 
 export type Contract = typeof contract

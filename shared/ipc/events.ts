@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { queueEventSchemas, type UploadAppEvent, uploadEventSchemas } from './queue-events.ts'
 import { type UpdateAppEvent, updateEventSchemas } from './update-events.ts'
+import { type VerifyAppEvent, verifyEventSchemas } from './verify-events.ts'
 import { type WatchAppEvent, watchEventSchemas } from './watch-events.ts'
 
 /**
@@ -83,9 +84,10 @@ export const appEventSchema = z.discriminatedUnion('type', [
   ...uploadEventSchemas,
   ...watchEventSchemas,
   ...updateEventSchemas,
+  ...verifyEventSchemas,
 ])
 
 export type DataEvent = z.infer<(typeof dataEventSchemas)[number]>
-export type AppEvent = DataEvent | UploadAppEvent | WatchAppEvent | UpdateAppEvent
+export type AppEvent = DataEvent | UploadAppEvent | WatchAppEvent | UpdateAppEvent | VerifyAppEvent
 export type AppEventType = AppEvent['type']
 export type AppEventListener = (event: AppEvent) => void

@@ -8,6 +8,7 @@ import type { ChannelName } from '../../../shared/ipc/channels.ts'
 import type { LocalFolderListing } from '../../../shared/ipc/local-folders-contract.ts'
 import type { AppSettings } from '../../../shared/ipc/settings.ts'
 import type { EnqueueResult, QueueSnapshot } from '../../../shared/queue.ts'
+import type { BatchVerifyReport } from '../../../shared/verify.ts'
 
 type Call = <T>(channel: ChannelName, input?: unknown) => Promise<T>
 type Refused = (channel: ChannelName, input: unknown) => Promise<FiledockErrorData | undefined>
@@ -77,6 +78,18 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
     expect(direct).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/d\//)
     expect((await refused('links.pack', { batchId: 'no-such-batch', format: 'page' }))?.kind).toBe(
       'not_found',
+    )
+
+    // Verify of the batch: each file against its copy on the host, from the local path the history kept.
+    const verified = await call<BatchVerifyReport>('history.verifyBatch', {
+      batchId: queued.batchId,
+      verifyId: 'contract-verify',
+    })
+    expect(verified).toMatchObject({ total: 2, cancelled: false, counts: { same: 2 } })
+    expect(await call('history.verifyReport', { verifyId: 'contract-verify' })).toEqual(verified)
+    expect(await call('history.cancelVerify', { verifyId: 'contract-verify' })).toBeNull()
+    expect((await refused('history.verifyBatch', { batchId: queued.batchId, verifyId: 'a/b' }))?.kind).toBe(
+      'invalid_input',
     )
 
     await call('queue.pause', {})

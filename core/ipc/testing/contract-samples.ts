@@ -98,6 +98,9 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'history.checkLinks': { ids: ['0a1b2c3d-4e5f-4061-8283-949596979899'] },
   'history.setCheckSchedule': { hours: 24 },
   'history.exportCsv': {},
+  'history.verifyBatch': { batchId: 'b-1', verifyId: 'v-1', full: true },
+  'history.cancelVerify': { verifyId: 'v-1' },
+  'history.verifyReport': { verifyId: 'v-1' },
   'downloads.plan': {
     accountId: 'acc-1',
     to: '/home/me/Downloads/Filedock',

@@ -8,6 +8,7 @@ import { MoveFailuresNotice } from '../features/dnd/MoveFailuresNotice.tsx'
 import { DownloadDialog } from '../features/download/DownloadDialog.tsx'
 import { FileView } from '../features/files/FileView.tsx'
 import { HistoryView } from '../features/history/HistoryView.tsx'
+import { VerifyDialog } from '../features/history/VerifyDialog.tsx'
 import { LinkCheckView } from '../features/link-check/LinkCheckView.tsx'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
 import { LocalFolderPicker } from '../features/local-folders/LocalFolderPicker.tsx'
@@ -92,6 +93,7 @@ export function Shell() {
         <UploadDialogs />
         <ArrivalsDialog />
         <DownloadDialog />
+        <VerifyDialog />
         <LocalFolderPicker />
         {dialog?.kind === 'accounts' ? <AccountsDialog onClose={closeDialog} /> : null}
         {dialog?.kind === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}

@@ -3,8 +3,11 @@ import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../../shared/ipc/queue-events.ts'
 import type { FiledockBridge } from '../../../shared/ipc/types.ts'
 import type { QueueEvent } from '../../../shared/queue.ts'
+import { BATCH_VERIFY_STATUSES, isBatchProblem } from '../../../shared/verify.ts'
 import { showMoveProgress } from '../features/dnd/move-progress.ts'
 import { applyIndexProgress, indexChanges } from '../features/files/index-events.ts'
+import { useVerify } from '../features/history/verify-store.ts'
+import { verdictLine } from '../features/history/verify-words.ts'
 import { updateStatusKey } from '../features/updates/use-updates.ts'
 import { arrivalsKey } from '../features/upload/ArrivalsDialog.tsx'
 import { watchKeys } from '../features/watch/watch-keys.ts'
@@ -110,6 +113,12 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
       void qc.invalidateQueries({ queryKey: keys.accounts() })
       toast.info(`The host’s links moved to ${event.to}. History and link packs now give links there.`)
       return
+    case 'verify.progress':
+      useVerify.getState().progress(event)
+      return
+    case 'verify.finished':
+      announceVerify(event)
+      return
     case 'links.ready':
       void qc.invalidateQueries({ queryKey: keys.history() })
       useUploads.getState().batchFinished(event)
@@ -118,6 +127,22 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
     default:
       queueEvent(event)
   }
+}
+
+/**
+ * A verify the window is not showing ended (one main ran by itself after an upload, or one whose dialog was
+ * closed): its verdict in a toast, with the report a click away. A run the dialog shows speaks there.
+ */
+function announceVerify(event: Extract<AppEvent, { type: 'verify.finished' }>): void {
+  const verify = useVerify.getState()
+  if (verify.shown === event.verifyId || event.cancelled) return
+  const label = verify.runs[event.verifyId]?.label ?? 'the upload'
+  const line = verdictLine(event.counts, event.total)
+  const problems = BATCH_VERIFY_STATUSES.some((s) => isBatchProblem(s) && event.counts[s] > 0)
+  const open = () => useVerify.getState().openReport(event.verifyId, event.batchId, label)
+  const action = { label: 'Open the report', run: open }
+  if (problems) toast.error(`${line}: open the report`, action)
+  else toast.success(line, action)
 }
 
 /**

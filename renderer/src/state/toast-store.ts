@@ -148,7 +148,7 @@ export const useToasts = create<ToastState>()((set, get) => ({
 /** For code outside React (mutation callbacks, the event router). */
 export const toast = {
   success: (message: string, action?: ToastAction) => useToasts.getState().push(message, 'success', action),
-  error: (message: string) => useToasts.getState().push(message, 'error'),
+  error: (message: string, action?: ToastAction) => useToasts.getState().push(message, 'error', action),
   info: (message: string) => useToasts.getState().push(message, 'info'),
   refuse: (message: string) => useToasts.getState().push(message, 'refusal'),
 }

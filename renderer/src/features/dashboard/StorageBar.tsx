@@ -1,4 +1,5 @@
 import type { AccountInfo } from '../../../../shared/api/types.ts'
+import { ProgressBar } from '../../components/ProgressBar.tsx'
 import { formatSize } from '../../lib/format.ts'
 import { storageShare } from './dashboard-math.ts'
 
@@ -6,7 +7,6 @@ import { storageShare } from './dashboard-math.ts'
 export function StorageBar({ info }: { info: AccountInfo }) {
   const share = storageShare(info)
   if (share === null) return null
-  const percent = Math.round(share.fraction * 100)
   return (
     <div className="storage">
       <div className="storage-text">
@@ -15,17 +15,12 @@ export function StorageBar({ info }: { info: AccountInfo }) {
           {formatSize(share.used)} of {formatSize(share.total)} used
         </span>
       </div>
-      <div
-        className="progress storage-bar"
-        role="progressbar"
-        aria-label="Storage used"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        data-full={share.fraction >= 0.9}
-      >
-        <span style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar
+        label="Storage used"
+        className="storage-bar"
+        fraction={share.fraction}
+        full={share.fraction >= 0.9}
+      />
     </div>
   )
 }

@@ -9,13 +9,15 @@ interface Props {
   checking: boolean
   onCheck: (heading: Heading) => void
   onDownload: (heading: Heading, label: string) => void
+  onVerify: (heading: Heading, label: string) => void
 }
 
 /**
  * The line over one upload's files: when it was, how many files (sent or already there), a button checking just
- * their links, and Download… of the batch (main reads its files from the history, not from the rows loaded here).
+ * their links, Download… of the batch (main reads its files from the history, not from the rows loaded here), and
+ * Verify, which compares each uploaded file with its copy on the host.
  */
-export function BatchHeading({ heading, start, checking, onCheck, onDownload }: Props) {
+export function BatchHeading({ heading, start, checking, onCheck, onDownload, onVerify }: Props) {
   const when = formatDateTime(heading.finishedAt)
   const files = batchWords(heading)
   return (
@@ -45,6 +47,14 @@ export function BatchHeading({ heading, start, checking, onCheck, onDownload }: 
         }
       >
         <Icon name="download" size={12} /> Download…
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        aria-label={`Verify the upload of ${when}`}
+        onClick={() => onVerify(heading, `the upload of ${when}`)}
+      >
+        <Icon name="check" size={12} /> Verify
       </button>
     </li>
   )

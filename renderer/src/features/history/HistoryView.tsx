@@ -24,6 +24,7 @@ import { CheckSchedule } from './CheckSchedule.tsx'
 import { historyItems } from './history-items.ts'
 import { useHistory } from './use-history.ts'
 import { downloadHistoryCsv, useCheckAllLinks, useCheckBatchLinks, useLinkHealth } from './use-link-health.ts'
+import { useVerify } from './verify-store.ts'
 
 const ROW_H = 44
 const BATCH_H = 34
@@ -100,6 +101,7 @@ export function HistoryView() {
                     .getState()
                     .open({ accountId: h.accountId, what: { batchId: h.batchId }, label })
                 }
+                onVerify={(h, label) => useVerify.getState().start(h.batchId, label, false)}
               />
             ) : (
               <HistoryRow

@@ -2,9 +2,9 @@ import { Icon } from '../../components/Icon.tsx'
 import { Modal } from '../../components/Modal.tsx'
 import { useUi } from '../../state/ui-store.ts'
 import { UpdatesSection } from '../updates/UpdatesSection.tsx'
-import { AutoCopyCheck } from '../upload/AutoCopyCheck.tsx'
 import { TraySetting } from '../watch/TraySetting.tsx'
 import { PreferencesSection } from './PreferencesSection.tsx'
+import { SettingCheck } from './SettingCheck.tsx'
 
 /**
  * The app's settings where people look for them (the sidebar's Settings, Ctrl+, or ⌘,): the window-wide
@@ -18,7 +18,11 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         <h3 id="settings-uploads-title" className="preferences-title">
           Uploads
         </h3>
-        <AutoCopyCheck label="Copy the links automatically when an upload finishes" />
+        <SettingCheck field="autoCopy" label="Copy the links automatically when an upload finishes" />
+        <SettingCheck
+          field="verifyAfterUpload"
+          label="Verify each upload against the host when it finishes (reads a few MB of each file back)"
+        />
         <TraySetting />
       </section>
       <UpdatesSection />

@@ -3,7 +3,7 @@ import { MAX_CONCURRENCY, MIN_BANDWIDTH, MIN_CONCURRENCY } from '../../../../sha
 import { type LinkFormat, linkFormatLabels, linkFormats } from '../../../../shared/links.ts'
 import { kiloBytes, kiloName } from '../../lib/format.ts'
 import { useQueue } from '../../state/queue-store.ts'
-import { AutoCopyCheck } from './AutoCopyCheck.tsx'
+import { SettingCheck } from '../settings/SettingCheck.tsx'
 import { TransferFilterSwitch } from './TransferFilterSwitch.tsx'
 import { queueActions } from './use-queue-actions.ts'
 import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
@@ -57,7 +57,7 @@ export function QueueControls() {
           ))}
         </select>
       </label>
-      <AutoCopyCheck label="Copy links when a batch finishes" />
+      <SettingCheck field="autoCopy" label="Copy links when a batch finishes" />
     </div>
   )
 }

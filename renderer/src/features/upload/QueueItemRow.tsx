@@ -2,6 +2,7 @@ import { memo } from 'react'
 import type { QueueItemView } from '../../../../shared/queue.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { ProgressBar } from '../../components/ProgressBar.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
 import { formatSize } from '../../lib/format.ts'
@@ -53,17 +54,7 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
         <div className="queue-row-status truncate" data-testid="queue-item-status" title={status}>
           {status}
         </div>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label={`Progress of ${item.name}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={fraction === null ? undefined : Math.round(fraction * 100)}
-          data-indeterminate={fraction === null && !final}
-        >
-          <span style={{ width: `${Math.round((fraction ?? 0) * 100)}%` }} />
-        </div>
+        <ProgressBar label={`Progress of ${item.name}`} fraction={fraction} still={final} />
       </div>
       <span className="queue-row-size num muted">{item.size === null ? '' : formatSize(item.size)}</span>
       <div className="queue-row-actions">

@@ -1,5 +1,6 @@
 import { useRef } from 'react'
 import { Icon } from '../../components/Icon.tsx'
+import { ProgressBar } from '../../components/ProgressBar.tsx'
 import { formatDuration, formatNumber, formatSize, formatSpeed } from '../../lib/format.ts'
 import { useQueue } from '../../state/queue-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
@@ -62,16 +63,12 @@ export function QueuePanel() {
             {summary.join(' · ')}
           </span>
         </button>
-        <div
-          className="progress queue-total-progress"
-          role="progressbar"
-          aria-label="Total transfer progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(fraction * 100)}
-        >
-          <span style={{ width: `${Math.round(fraction * 100)}%` }} />
-        </div>
+        <ProgressBar
+          label="Total transfer progress"
+          className="queue-total-progress"
+          fraction={fraction}
+          still
+        />
         {paused ? (
           <button type="button" className="btn" onClick={() => void queueActions.resumeAll()}>
             <Icon name="play" size={12} /> Resume all

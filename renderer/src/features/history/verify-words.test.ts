@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { type BatchVerifyFile, type BatchVerifyReport, countStatuses } from '../../../../shared/verify.ts'
+import { countsLine, fileVerdict, reportText, verdictLine } from './verify-words.ts'
+
+const file = (relPath: string, over: Partial<BatchVerifyFile>): BatchVerifyFile => ({
+  relPath,
+  entryId: relPath,
+  accountLabel: 'Main',
+  localPath: `/home/me/${relPath}`,
+  fileCode: 'abc123def456',
+  status: 'same',
+  localSize: 10,
+  hostSize: 10,
+  bytesRead: 10,
+  ...over,
+})
+
+describe('verify words', () => {
+  it('says where a file differs, and both sizes when they are not the same', () => {
+    expect(fileVerdict(file('a', { status: 'differs', offset: 1_048_576 }))).toBe('differs at byte 1,048,576')
+    expect(fileVerdict(file('a', { status: 'differs', offset: 10, localSize: 10, hostSize: 12 }))).toBe(
+      'differs at byte 10 (here 10 B, on the host 12 B)',
+    )
+    expect(fileVerdict(file('a', { status: 'source-unknown', localPath: null }))).toBe(
+      'not verifiable: source unknown',
+    )
+    expect(fileVerdict(file('a', { status: 'failed', message: 'HTTP 500' }))).toBe(
+      'could not be checked: HTTP 500',
+    )
+  })
+
+  it('counts the verdicts present, and says all same in one line', () => {
+    const all = countStatuses([file('a', {}), file('b', {})])
+    expect(verdictLine(all, 2)).toBe('2 files verified same on the host')
+    const mixed = countStatuses([
+      file('a', {}),
+      file('b', { status: 'differs', offset: 3 }),
+      file('c', { status: 'differs', offset: 4 }),
+      file('d', { status: 'missing-locally' }),
+    ])
+    expect(countsLine(mixed)).toBe('1 same, 2 differ, 1 missing locally')
+    expect(verdictLine(mixed, 4)).toBe('1 same, 2 differ, 1 missing locally')
+  })
+
+  it('copies a report with its counts, how it read, and a line per file', () => {
+    const files = [file('photos/a.jpg', {}), file('photos/b.jpg', { status: 'differs', offset: 7 })]
+    const report: BatchVerifyReport = {
+      verifyId: 'v1',
+      batchId: 'b1',
+      full: false,
+      automatic: false,
+      cancelled: false,
+      total: 2,
+      files,
+      counts: countStatuses(files),
+      bytesRead: 20,
+    }
+    expect(reportText(report, 'the upload of 27/11/2026')).toBe(
+      [
+        'Verify of the upload of 27/11/2026: 1 same, 1 differs',
+        '2 of 2 files compared; sampled ranges read, 20 B from the host.',
+        '',
+        'photos/a.jpg [Main]\tsame',
+        'photos/b.jpg [Main]\tdiffers at byte 7',
+        '',
+      ].join('\n'),
+    )
+  })
+})
