@@ -105,7 +105,10 @@ export function ConnectionFields(p: ConnectionFieldsProps) {
             defaultMessage: 'Proxy URL',
           })}
           defaultValue={p.account.proxy.url ?? ''}
-          placeholder="socks5://user:password@host:1080"
+          placeholder={intl.formatMessage({
+            id: 'accounts.connection.proxyPlaceholder',
+            defaultMessage: 'socks5://user:password@host:1080',
+          })}
           autoComplete="off"
           spellCheck={false}
           disabled={p.proxyMode !== 'url'}
