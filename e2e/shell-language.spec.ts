@@ -28,11 +28,14 @@ test('the shell speaks the chosen language, main’s event toasts too: a finishe
   await dragFiles(page, [{ name: 'hola.txt', text: 'hola' }])
   if (electronMode) {
     // Main owns the clipboard in Electron and copies the pack itself: the page has nothing to say.
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https?:\/\//)
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 20_000 })
+      .toMatch(/^https?:\/\//)
   } else {
     await expect(
       page.getByRole('region', { name: 'Notificaciones' }).getByText('Enlaces copiados al portapapeles'),
-    ).toBeVisible()
+      // Shown once the upload has finished, which takes as long as expectStatus allows an upload.
+    ).toBeVisible({ timeout: 20_000 })
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https?:\/\//)
   }
 })
