@@ -15,9 +15,12 @@ test('the shell speaks the chosen language, main’s event toasts too: a finishe
   await page.keyboard.press('Control+,')
   const settings = page.getByRole('dialog')
   await settings.getByRole('combobox', { name: 'Language' }).selectOption('es')
-  await settings
-    .getByRole('checkbox', { name: 'Copiar los enlaces automáticamente al terminar una subida' })
-    .check()
+  // Checked once main has saved it (the box shows the saved setting): a click, then its state.
+  const autoCopy = settings.getByRole('checkbox', {
+    name: 'Copiar los enlaces automáticamente al terminar una subida',
+  })
+  await autoCopy.click()
+  await expect(autoCopy).toBeChecked()
   await settings.getByRole('button', { name: 'Cerrar' }).click()
 
   const sidebar = page.getByRole('complementary', { name: 'Barra lateral' })
