@@ -73,7 +73,7 @@ export async function benchAppDownload(work: string) {
 
 /** Polls `dir` until a file in it holds a byte: a work file being written, or a file already in place. */
 async function untilFirstByte(dir: string): Promise<number> {
-  const deadline = performance.now() + 120_000
+  const deadline = performance.now() + 300_000
   while (performance.now() < deadline) {
     for (const name of await readdir(dir)) {
       const size = await stat(join(dir, name)).then(
@@ -84,7 +84,7 @@ async function untilFirstByte(dir: string): Promise<number> {
     }
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
-  throw new Error(`no byte reached ${dir} within 2 minutes of Download`)
+  throw new Error(`no byte reached ${dir} within 5 minutes of Download`)
 }
 
 async function scrollFigures(page: Page) {

@@ -1,4 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { FormattedMessage } from 'react-intl'
+import { common } from '../components/common-messages.ts'
 import { Icon } from '../components/Icon.tsx'
 import { useAccountEdit } from '../features/accounts/account-edit-store.ts'
 import { useActiveAccount } from '../features/accounts/use-accounts.ts'
@@ -20,7 +22,12 @@ export function ConnectionBanner() {
     return (
       <div className="banner banner-warning" role="alert">
         <span className="spinner" aria-hidden="true" />
-        <span>Lost the connection to Filedock — reconnecting…</span>
+        <span>
+          <FormattedMessage
+            id="app.connection.reconnecting"
+            defaultMessage="Lost the connection to Filedock — reconnecting…"
+          />
+        </span>
       </div>
     )
   }
@@ -30,7 +37,13 @@ export function ConnectionBanner() {
     return (
       <div className="banner banner-danger" role="alert">
         <Icon name="key" />
-        <span>{problem.message} Enter a valid API key for this account.</span>
+        <span>
+          <FormattedMessage
+            id="app.connection.keyRefused"
+            defaultMessage="{error} Enter a valid API key for this account."
+            values={{ error: problem.message }}
+          />
+        </span>
         <button
           type="button"
           className="btn"
@@ -39,7 +52,7 @@ export function ConnectionBanner() {
             openDialog({ kind: 'accounts' })
           }}
         >
-          Fix key
+          <FormattedMessage id="app.connection.fixKey" defaultMessage="Fix key" />
         </button>
       </div>
     )
@@ -47,7 +60,13 @@ export function ConnectionBanner() {
   return (
     <div className="banner banner-warning" role="alert">
       <Icon name="wifiOff" />
-      <span>Offline — {problem.message}</span>
+      <span>
+        <FormattedMessage
+          id="app.connection.offline"
+          defaultMessage="Offline — {error}"
+          values={{ error: problem.message }}
+        />
+      </span>
       <button
         type="button"
         className="btn"
@@ -56,7 +75,7 @@ export function ConnectionBanner() {
           void qc.refetchQueries({ type: 'active' })
         }}
       >
-        <Icon name="refresh" size={14} /> Retry
+        <Icon name="refresh" size={14} /> <FormattedMessage {...common.retry} />
       </button>
     </div>
   )

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { useIntl } from 'react-intl'
 import { CenteredSpinner } from '../components/States.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { ToolbarSlot } from '../components/ViewToolbar.tsx'
@@ -45,6 +46,7 @@ export function Shell() {
   const linkCheck = useLinkCheck((s) => s.open)
   const watch = useWatchView((s) => s.open)
   const units = useSizeUnits()
+  const intl = useIntl()
   useShellKeys()
   const dialog = useUi((s) => s.dialog)
   const closeDialog = useUi((s) => s.closeDialog)
@@ -56,7 +58,11 @@ export function Shell() {
         {/* The view's toolbar (ViewToolbar) is drawn here, first in the document: Tab follows the screen. */}
         <div ref={setToolbarSlot} className="toolbar-slot" />
         <Sidebar />
-        <main className="main" aria-label="Content" key={units}>
+        <main
+          className="main"
+          aria-label={intl.formatMessage({ id: 'app.shell.content', defaultMessage: 'Content' })}
+          key={units}
+        >
           <ConnectionBanner />
           <QueuePausedBanner />
           <UpdateReadyPrompt />
@@ -73,7 +79,16 @@ export function Shell() {
             ) : view.kind === 'history' ? (
               <HistoryView />
             ) : (
-              <Suspense fallback={<CenteredSpinner label="Loading dashboard" />}>
+              <Suspense
+                fallback={
+                  <CenteredSpinner
+                    label={intl.formatMessage({
+                      id: 'app.shell.loadingDashboard',
+                      defaultMessage: 'Loading dashboard',
+                    })}
+                  />
+                }
+              >
                 <DashboardView />
               </Suspense>
             )}

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { Icon, type IconName } from '../components/Icon.tsx'
 import { AccountSwitcher } from '../features/accounts/AccountSwitcher.tsx'
 import { useAccountId } from '../features/accounts/use-accounts.ts'
@@ -12,6 +13,7 @@ import { type Crumb, ROOT, useUi } from '../state/ui-store.ts'
 const NONE: Crumb[] = [{ id: -1, name: '' }]
 
 export function Sidebar() {
+  const intl = useIntl()
   const accountId = useAccountId()
   const shown = useUi((s) => s.view)
   const linkCheck = useLinkCheck((s) => s.open)
@@ -22,64 +24,85 @@ export function Sidebar() {
   const { openFolder, showDeleted, showDashboard, showHistory, openDialog } = useUi.getState()
   const parent = view.kind === 'files' ? (view.path.at(-1) ?? ROOT) : ROOT
   useReportOpenFolder(accountId, view.kind === 'files' ? parent.id : null)
+  const folders = intl.formatMessage({ id: 'app.sidebar.folders', defaultMessage: 'Folders' })
 
   return (
-    <aside className="sidebar" aria-label="Sidebar">
+    <aside
+      className="sidebar"
+      aria-label={intl.formatMessage({ id: 'app.sidebar.label', defaultMessage: 'Sidebar' })}
+    >
       <div className="sidebar-section">
         <AccountSwitcher />
       </div>
-      <nav className="sidebar-section" aria-label="Library" style={{ paddingTop: 2 }}>
+      <nav
+        className="sidebar-section"
+        aria-label={intl.formatMessage({ id: 'app.sidebar.library', defaultMessage: 'Library' })}
+        style={{ paddingTop: 2 }}
+      >
         <NavItem current={view.kind === 'all'} onClick={useUi.getState().showAll} icon="file">
-          All files
+          {intl.formatMessage({ id: 'app.sidebar.allFiles', defaultMessage: 'All files' })}
         </NavItem>
       </nav>
       <div className="sidebar-heading" style={{ display: 'flex', alignItems: 'center' }}>
-        <span style={{ flex: 1 }}>Folders</span>
+        <span style={{ flex: 1 }}>{folders}</span>
         <button
           type="button"
           className="icon-btn"
           style={{ width: 22, height: 22 }}
-          aria-label={`New folder in ${parent.name}`}
-          title="New folder"
+          aria-label={
+            parent.id === ROOT.id
+              ? intl.formatMessage({
+                  id: 'app.sidebar.newFolderInRoot',
+                  defaultMessage: 'New folder in My files',
+                })
+              : intl.formatMessage(
+                  { id: 'app.sidebar.newFolderIn', defaultMessage: 'New folder in {folder}' },
+                  { folder: parent.name },
+                )
+          }
+          title={intl.formatMessage({ id: 'app.sidebar.newFolder', defaultMessage: 'New folder' })}
           onClick={() => newFolderInOpenFolder()}
         >
           <Icon name="plus" size={14} />
         </button>
       </div>
-      <nav className="sidebar-scroll" aria-label="Folders">
+      <nav className="sidebar-scroll" aria-label={folders}>
         <FolderTree
           accountId={accountId}
-          label="Folders"
+          label={folders}
           selectedPath={view.kind === 'files' ? view.path : NONE}
           onSelect={openFolder}
           editable
         />
       </nav>
-      <nav className="sidebar-footer" aria-label="Views">
+      <nav
+        className="sidebar-footer"
+        aria-label={intl.formatMessage({ id: 'app.sidebar.views', defaultMessage: 'Views' })}
+      >
         <NavItem current={view.kind === 'dashboard'} onClick={showDashboard} icon="chart">
-          Dashboard
+          {intl.formatMessage({ id: 'app.sidebar.dashboard', defaultMessage: 'Dashboard' })}
         </NavItem>
         <NavItem current={view.kind === 'history'} onClick={showHistory} icon="history">
-          Upload history
+          {intl.formatMessage({ id: 'app.sidebar.history', defaultMessage: 'Upload history' })}
         </NavItem>
         <NavItem
           current={view.kind === 'link-check'}
           onClick={() => useLinkCheck.getState().show()}
           icon="link"
         >
-          Link checker
+          {intl.formatMessage({ id: 'app.sidebar.linkChecker', defaultMessage: 'Link checker' })}
         </NavItem>
         <NavItem current={view.kind === 'watch'} onClick={() => useWatchView.getState().show()} icon="folder">
-          Watch folders
+          {intl.formatMessage({ id: 'app.sidebar.watchFolders', defaultMessage: 'Watch folders' })}
         </NavItem>
         <NavItem current={view.kind === 'deleted'} onClick={showDeleted} icon="trash">
-          Deleted files
+          {intl.formatMessage({ id: 'app.sidebar.deletedFiles', defaultMessage: 'Deleted files' })}
         </NavItem>
         <NavItem current={false} onClick={() => openDialog({ kind: 'accounts' })} icon="user">
-          Accounts
+          {intl.formatMessage({ id: 'app.sidebar.accounts', defaultMessage: 'Accounts' })}
         </NavItem>
         <NavItem current={false} onClick={() => openDialog({ kind: 'settings' })} icon="settings">
-          Settings
+          {intl.formatMessage({ id: 'app.sidebar.settings', defaultMessage: 'Settings' })}
         </NavItem>
       </nav>
     </aside>

@@ -21,6 +21,7 @@ import { useSelection } from '../state/selection-store.ts'
 import { toast } from '../state/toast-store.ts'
 import { useUi } from '../state/ui-store.ts'
 import { useUploads } from '../state/upload-store.ts'
+import { windowIntl } from './window-intl.ts'
 
 /**
  * THE one subscription to main's event stream. Events say what changed; this turns each into react-query
@@ -111,7 +112,15 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
       // Told once per move (main learns it from the host's answers): the history's links are rebuilt on it.
       void qc.invalidateQueries({ queryKey: keys.history() })
       void qc.invalidateQueries({ queryKey: keys.accounts() })
-      toast.info(`The host’s links moved to ${event.to}. History and link packs now give links there.`)
+      toast.info(
+        windowIntl().formatMessage(
+          {
+            id: 'app.events.linksMoved',
+            defaultMessage: 'The host’s links moved to {host}. History and link packs now give links there.',
+          },
+          { host: event.to },
+        ),
+      )
       return
     case 'verify.progress':
       useVerify.getState().progress(event)
@@ -155,9 +164,19 @@ async function autoCopy(event: LinksReadyEvent, bridge: FiledockBridge): Promise
     const settings = await call(bridge.settings.get())
     if (!settings.autoCopy) return
     await copyText(event.text)
-    toast.success('Links copied to the clipboard')
+    toast.success(
+      windowIntl().formatMessage({
+        id: 'app.events.linksCopied',
+        defaultMessage: 'Links copied to the clipboard',
+      }),
+    )
   } catch (error) {
-    toast.error(`Could not copy the links: ${errorMessage(error)}`)
+    toast.error(
+      windowIntl().formatMessage(
+        { id: 'app.events.copyFailed', defaultMessage: 'Could not copy the links: {error}' },
+        { error: errorMessage(error) },
+      ),
+    )
   }
 }
 

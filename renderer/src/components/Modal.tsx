@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react'
+import { useIntl } from 'react-intl'
 import { type FocusReturn, rememberFocus } from '../lib/focus-return.ts'
 import { useToasts } from '../state/toast-store.ts'
+import { common } from './common-messages.ts'
 import { Icon } from './Icon.tsx'
 
 const TAB_STOP = 'input, select, textarea, button, [tabindex="0"]'
@@ -22,6 +24,7 @@ interface ModalProps {
  * grid's cursor row, or the button that opened it, has the keyboard again.
  */
 export function Modal({ open, onOpenChange, title, description, wide, children, footer }: ModalProps) {
+  const intl = useIntl()
   const back = useRef<FocusReturn | null>(null)
   // A layout effect runs before Radix moves focus into the dialog (in a passive effect): focus is still outside.
   useLayoutEffect(() => {
@@ -55,7 +58,7 @@ export function Modal({ open, onOpenChange, title, description, wide, children, 
         >
           <div className="dialog-header">
             <Dialog.Title className="dialog-title">{title}</Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label="Close">
+            <Dialog.Close className="icon-btn" aria-label={intl.formatMessage(common.close)}>
               <Icon name="x" />
             </Dialog.Close>
           </div>

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { common } from './common-messages.ts'
 import { Icon, type IconName } from './Icon.tsx'
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
-  return <div className="spinner" role="status" aria-label={label} />
+export function Spinner({ label }: { label?: string }) {
+  const intl = useIntl()
+  return <div className="spinner" role="status" aria-label={label ?? intl.formatMessage(common.loading)} />
 }
 
 export function CenteredSpinner({ label }: { label?: string }) {
@@ -31,11 +34,12 @@ export function EmptyState({ icon, title, children }: EmptyProps) {
 
 /** A failed load: the error's message (written for people by main) and a retry. */
 export function ErrorState({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const intl = useIntl()
   return (
-    <EmptyState icon="alert" title="Could not load">
+    <EmptyState icon="alert" title={intl.formatMessage(common.couldNotLoad)}>
       <p role="alert">{error.message}</p>
       <button type="button" className="btn" onClick={onRetry}>
-        <Icon name="refresh" size={14} /> Retry
+        <Icon name="refresh" size={14} /> <FormattedMessage {...common.retry} />
       </button>
     </EmptyState>
   )

@@ -1,14 +1,22 @@
 import { useEffect } from 'react'
+import { defineMessages, type MessageDescriptor, useIntl } from 'react-intl'
 import { type ToastTone, useToasts } from '../state/toast-store.ts'
 import { useUndoShortcut } from '../state/use-undo-shortcut.ts'
+import { common } from './common-messages.ts'
 import { Icon, type IconName } from './Icon.tsx'
 
 /** Each kind its own icon, named for assistive technology too: a refusal or a failure never reads as done. */
-const KINDS: Record<ToastTone, { icon: IconName; name: string }> = {
-  success: { icon: 'check', name: 'Done' },
-  info: { icon: 'info', name: 'Note' },
-  refusal: { icon: 'ban', name: 'Not done' },
-  error: { icon: 'alert', name: 'Error' },
+const names = defineMessages({
+  success: { id: 'common.toast.done', defaultMessage: 'Done' },
+  info: { id: 'common.toast.note', defaultMessage: 'Note' },
+  refusal: { id: 'common.toast.notDone', defaultMessage: 'Not done' },
+  error: { id: 'common.toast.error', defaultMessage: 'Error' },
+})
+const KINDS: Record<ToastTone, { icon: IconName; name: MessageDescriptor }> = {
+  success: { icon: 'check', name: names.success },
+  info: { icon: 'info', name: names.info },
+  refusal: { icon: 'ban', name: names.refusal },
+  error: { icon: 'alert', name: names.error },
 }
 
 /**
@@ -17,6 +25,7 @@ const KINDS: Record<ToastTone, { icon: IconName; name: string }> = {
  * (first run), and stays empty while a dock is mounted.
  */
 export function Toaster({ docked = false }: { docked?: boolean }) {
+  const intl = useIntl()
   const toasts = useToasts((s) => s.toasts)
   const dismiss = useToasts((s) => s.dismiss)
   const docks = useToasts((s) => s.docks)
@@ -29,11 +38,11 @@ export function Toaster({ docked = false }: { docked?: boolean }) {
     <section
       className={docked ? 'toasts toasts-docked' : 'toasts'}
       aria-live="polite"
-      aria-label="Notifications"
+      aria-label={intl.formatMessage({ id: 'common.toast.region', defaultMessage: 'Notifications' })}
     >
       {toasts.map((t) => (
         <div key={t.id} className="toast" data-tone={t.tone} role={t.tone === 'error' ? 'alert' : 'status'}>
-          <span className="toast-kind" role="img" aria-label={KINDS[t.tone].name}>
+          <span className="toast-kind" role="img" aria-label={intl.formatMessage(KINDS[t.tone].name)}>
             <Icon name={KINDS[t.tone].icon} />
           </span>
           <span className="toast-message">{t.message}</span>
@@ -49,7 +58,12 @@ export function Toaster({ docked = false }: { docked?: boolean }) {
               {t.action.label}
             </button>
           ) : null}
-          <button type="button" className="icon-btn" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={intl.formatMessage(common.dismiss)}
+            onClick={() => dismiss(t.id)}
+          >
             <Icon name="x" size={14} />
           </button>
         </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatHostDay, formatHostTime, formatLocalDay } from './dates.ts'
+import { formatDateTime, formatHostDay, formatHostTime, formatLocalDay, hostDateTime } from './dates.ts'
 
 // The tests run in Node's default locale and zone; what they pin is that every kind of date comes out in the one
 // layout of the locale, whatever shape it came in.
@@ -20,6 +20,14 @@ describe('one date format', () => {
     expect(formatHostTime('yesterday')).toBe('yesterday')
     expect(formatHostTime(null)).toBe('—')
     expect(formatHostDay(undefined)).toBe('—')
+  })
+
+  it('gives a host timestamp to <time dateTime> as sent, with no zone, and nothing for text that is no date', () => {
+    expect(hostDateTime('2026-11-23 14:05:59')).toBe('2026-11-23T14:05:59')
+    expect(hostDateTime('2026-11-23 14:05')).toBe('2026-11-23T14:05:00')
+    expect(hostDateTime('2026-11-23')).toBe('2026-11-23')
+    expect(hostDateTime('yesterday')).toBeUndefined()
+    expect(hostDateTime(null)).toBeUndefined()
   })
 
   it('shows Filedock’s own instants in local time, in the same layout', () => {

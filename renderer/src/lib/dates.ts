@@ -47,6 +47,17 @@ export function formatHostDay(value: string | null | undefined): string {
   return date === null ? value : asSentDay().format(date)
 }
 
+/**
+ * A host timestamp as the `dateTime` of a <time> element ("2026-11-23T14:05:59", "2026-11-23"): the digits as
+ * sent and no zone, as the host gives none; undefined for text that is no date.
+ */
+export function hostDateTime(value: string | null | undefined): string | undefined {
+  const m = value ? HOST_STAMP.exec(value) : null
+  if (!m || hostStamp(m[0]) === null) return undefined
+  const [, y, mo, d, h, mi, s = '00'] = m
+  return h === undefined ? `${y}-${mo}-${d}` : `${y}-${mo}-${d}T${h}:${mi}:${s}`
+}
+
 function hostStamp(value: string): Date | null {
   const m = HOST_STAMP.exec(value)
   if (!m) return null

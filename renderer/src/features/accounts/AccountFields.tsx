@@ -1,4 +1,5 @@
 import type { RefObject } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { FiledockError } from '../../../../shared/errors.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { type AccountField, fieldOf } from './field-errors.ts'
@@ -24,6 +25,7 @@ interface AccountFieldsProps {
  * the key is shown under that field and marks it invalid; any other error is shown under the whole form.
  */
 export function AccountFields(p: AccountFieldsProps) {
+  const intl = useIntl()
   const field = fieldOf(p.error)
   const errorId = `${p.id}-error`
   const invalid = (f: AccountField) =>
@@ -38,12 +40,17 @@ export function AccountFields(p: AccountFieldsProps) {
   return (
     <>
       <div className="field">
-        <label htmlFor={`${p.id}-label`}>Label</label>
+        <label htmlFor={`${p.id}-label`}>
+          <FormattedMessage id="accounts.form.label" defaultMessage="Label" />
+        </label>
         <input
           id={`${p.id}-label`}
           className="input"
           value={p.label}
-          placeholder="e.g. Work"
+          placeholder={intl.formatMessage({
+            id: 'accounts.form.labelPlaceholder',
+            defaultMessage: 'e.g. Work',
+          })}
           maxLength={100}
           required
           data-autofocus={p.focus === 'label' ? true : undefined}
@@ -51,7 +58,9 @@ export function AccountFields(p: AccountFieldsProps) {
         />
       </div>
       <div className="field">
-        <label htmlFor={`${p.id}-url`}>Base URL</label>
+        <label htmlFor={`${p.id}-url`}>
+          <FormattedMessage id="accounts.form.baseUrl" defaultMessage="Base URL" />
+        </label>
         <input
           id={`${p.id}-url`}
           className="input"
@@ -65,7 +74,9 @@ export function AccountFields(p: AccountFieldsProps) {
         {field === 'baseUrl' ? message : null}
       </div>
       <div className="field">
-        <label htmlFor={`${p.id}-key`}>API key</label>
+        <label htmlFor={`${p.id}-key`}>
+          <FormattedMessage id="accounts.form.apiKey" defaultMessage="API key" />
+        </label>
         <input
           id={`${p.id}-key`}
           ref={p.keyInput}

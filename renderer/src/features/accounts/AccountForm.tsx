@@ -1,5 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
 import type { FiledockError } from '../../../../shared/errors.ts'
+import { common } from '../../components/common-messages.ts'
 import { Icon, type IconName } from '../../components/Icon.tsx'
 import { AccountFields } from './AccountFields.tsx'
 import type { AccountField } from './field-errors.ts'
@@ -73,7 +75,7 @@ export function AccountForm(p: AccountFormProps) {
       <div className="form-actions">
         {p.onCancel ? (
           <button type="button" className="btn" onClick={p.onCancel}>
-            Cancel
+            <FormattedMessage {...common.cancel} />
           </button>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={p.pending}>

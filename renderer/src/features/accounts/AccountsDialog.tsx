@@ -1,17 +1,21 @@
 import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { AccountView } from '../../../../shared/accounts.ts'
+import { common } from '../../components/common-messages.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { Modal } from '../../components/Modal.tsx'
 import { commandLabel } from '../../lib/command-key.ts'
 import { useUi } from '../../state/ui-store.ts'
 import { AddAccountForm } from './AddAccountForm.tsx'
 import { useAccountEdit } from './account-edit-store.ts'
+import { addAccount, offlineSandbox } from './account-messages.ts'
 import { EditAccountDialog } from './EditAccountDialog.tsx'
 import { useAccountActions } from './use-account-actions.ts'
 import { useAccounts } from './use-accounts.ts'
 
 /** Accounts: list (masked keys only), switch, edit, remove with confirmation, add; the way to Settings. */
 export function AccountsDialog({ onClose }: { onClose: () => void }) {
+  const intl = useIntl()
   const { data } = useAccounts()
   const [adding, setAdding] = useState(false)
   const editing = useAccountEdit((s) => s.editing)
@@ -24,7 +28,12 @@ export function AccountsDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal open onOpenChange={(open) => !open && close()} title="Accounts" wide>
+    <Modal
+      open
+      onOpenChange={(open) => !open && close()}
+      title={intl.formatMessage({ id: 'accounts.dialog.title', defaultMessage: 'Accounts' })}
+      wide
+    >
       {data?.warning ? (
         <div className="form-error" role="alert">
           <Icon name="alert" />
@@ -34,34 +43,54 @@ export function AccountsDialog({ onClose }: { onClose: () => void }) {
       {data && !data.keychain.available ? (
         <div className="form-error" role="alert">
           <Icon name="key" />
-          <span>{data.keychain.reason ?? 'The system keychain is not available.'}</span>
+          <span>
+            {data.keychain.reason ??
+              intl.formatMessage({
+                id: 'accounts.dialog.noKeychain',
+                defaultMessage: 'The system keychain is not available.',
+              })}
+          </span>
         </div>
       ) : null}
-      <ul className="account-list" aria-label="Accounts">
+      <ul
+        className="account-list"
+        aria-label={intl.formatMessage({ id: 'accounts.dialog.list', defaultMessage: 'Accounts' })}
+      >
         {accounts.map((a) => (
           <AccountItem key={a.id} account={a} />
         ))}
-        {accounts.length === 0 ? <li className="muted">No accounts yet.</li> : null}
+        {accounts.length === 0 ? (
+          <li className="muted">
+            <FormattedMessage id="accounts.dialog.none" defaultMessage="No accounts yet." />
+          </li>
+        ) : null}
       </ul>
       {adding ? (
         <AddAccountForm onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
       ) : (
         <div>
           <button type="button" className="btn" onClick={() => setAdding(true)}>
-            <Icon name="plus" size={14} /> Add account
+            <Icon name="plus" size={14} /> <FormattedMessage {...addAccount} />
           </button>
         </div>
       )}
       <p className="muted">
-        Units, copies and the other preferences are in{' '}
-        <button
-          type="button"
-          className="link-btn"
-          onClick={() => useUi.getState().openDialog({ kind: 'settings' })}
-        >
-          Settings
-        </button>{' '}
-        ({commandLabel(',')}).
+        <FormattedMessage
+          id="accounts.dialog.toSettings"
+          defaultMessage="Units, copies and the other preferences are in <settings>Settings</settings> ({shortcut})."
+          values={{
+            shortcut: commandLabel(','),
+            settings: (chunks) => (
+              <button
+                type="button"
+                className="link-btn"
+                onClick={() => useUi.getState().openDialog({ kind: 'settings' })}
+              >
+                {chunks}
+              </button>
+            ),
+          }}
+        />
       </p>
       {edited && editing ? (
         <EditAccountDialog key={edited.id} account={edited} focus={editing.focus} onClose={closeEdit} />
@@ -71,6 +100,7 @@ export function AccountsDialog({ onClose }: { onClose: () => void }) {
 }
 
 function AccountItem({ account }: { account: AccountView }) {
+  const intl = useIntl()
   const { remove, setActive } = useAccountActions()
   const edit = useAccountEdit((s) => s.edit)
   const [confirming, setConfirming] = useState(false)
@@ -86,22 +116,54 @@ function AccountItem({ account }: { account: AccountView }) {
         {(account.label[0] ?? '?').toUpperCase()}
       </span>
       <div className="account-item-text">
-        <strong className="truncate">{account.label}</strong>
+        <strong className="truncate" translate="no">
+          {account.label}
+        </strong>
         <small className="truncate">
-          {account.offline ? 'Offline sandbox' : host}
-          {account.email ? ` · ${account.email}` : ''} · key <span className="mono">{account.maskedKey}</span>
+          <FormattedMessage
+            id="accounts.item.summary"
+            defaultMessage="{place} · key {key}"
+            values={{
+              place: (
+                <>
+                  {account.offline ? (
+                    <FormattedMessage {...offlineSandbox} />
+                  ) : (
+                    <span translate="no">{host}</span>
+                  )}
+                  {account.email ? (
+                    <>
+                      {' · '}
+                      <span translate="no">{account.email}</span>
+                    </>
+                  ) : null}
+                </>
+              ),
+              key: (
+                <span className="mono" translate="no">
+                  {account.maskedKey}
+                </span>
+              ),
+            }}
+          />
         </small>
         {account.needsKey ? (
           <small style={{ color: 'var(--danger)' }}>
-            {account.keyProblem ?? 'The key must be entered again.'}
+            {account.keyProblem ??
+              intl.formatMessage({
+                id: 'accounts.item.keyNeeded',
+                defaultMessage: 'The key must be entered again.',
+              })}
           </small>
         ) : null}
       </div>
       {confirming ? (
         <>
-          <span className="muted">Remove?</span>
+          <span className="muted">
+            <FormattedMessage id="accounts.item.confirmRemove" defaultMessage="Remove?" />
+          </span>
           <button type="button" className="btn" onClick={() => setConfirming(false)}>
-            Cancel
+            <FormattedMessage {...common.cancel} />
           </button>
           <button
             type="button"
@@ -109,30 +171,38 @@ function AccountItem({ account }: { account: AccountView }) {
             onClick={() => remove.mutate({ id: account.id, label: account.label })}
             disabled={remove.isPending}
           >
-            Remove
+            <FormattedMessage {...common.remove} />
           </button>
         </>
       ) : (
         <>
           {account.active ? (
-            <span className="badge">Active</span>
+            <span className="badge">
+              <FormattedMessage id="accounts.item.active" defaultMessage="Active" />
+            </span>
           ) : (
             <button type="button" className="btn" onClick={() => setActive.mutate(account.id)}>
-              Switch
+              <FormattedMessage id="accounts.item.switch" defaultMessage="Switch" />
             </button>
           )}
           <button
             type="button"
             className="btn"
-            aria-label={`Edit ${account.label}`}
+            aria-label={intl.formatMessage(
+              { id: 'accounts.item.editLabel', defaultMessage: 'Edit {account}' },
+              { account: account.label },
+            )}
             onClick={() => edit(account.id, account.needsKey ? 'apiKey' : 'label')}
           >
-            <Icon name="edit" size={14} /> Edit
+            <Icon name="edit" size={14} /> <FormattedMessage {...common.edit} />
           </button>
           <button
             type="button"
             className="icon-btn"
-            aria-label={`Remove ${account.label}`}
+            aria-label={intl.formatMessage(
+              { id: 'accounts.item.removeLabel', defaultMessage: 'Remove {account}' },
+              { account: account.label },
+            )}
             onClick={() => setConfirming(true)}
           >
             <Icon name="trash" />

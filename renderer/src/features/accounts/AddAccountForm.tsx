@@ -1,4 +1,6 @@
+import { useIntl } from 'react-intl'
 import { AccountForm } from './AccountForm.tsx'
+import { addAccount } from './account-messages.ts'
 import { useAccountActions } from './use-account-actions.ts'
 
 const blank = { label: '', baseUrl: 'https://' }
@@ -8,16 +10,24 @@ const blank = { label: '', baseUrl: 'https://' }
  * use-account-actions.ts); an accepted one empties the form for the next.
  */
 export function AddAccountForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
+  const intl = useIntl()
   const { add } = useAccountActions()
   return (
     <AccountForm
-      name="Add account"
+      name={intl.formatMessage(addAccount)}
       initial={blank}
       keyRequired
-      keyHint="Stored in your system keychain. Filedock shows only its last 4 characters."
+      keyHint={intl.formatMessage({
+        id: 'accounts.add.keyHint',
+        defaultMessage: 'Stored in your system keychain. Filedock shows only its last 4 characters.',
+      })}
       error={add.data && !add.data.ok ? add.data.error : null}
       pending={add.isPending}
-      submit={{ label: 'Add account', pendingLabel: 'Checking key…', icon: 'plus' }}
+      submit={{
+        label: intl.formatMessage(addAccount),
+        pendingLabel: intl.formatMessage({ id: 'accounts.add.checking', defaultMessage: 'Checking key…' }),
+        icon: 'plus',
+      }}
       onCancel={onCancel}
       onSubmit={(values, reset) =>
         add.mutate(values, {

@@ -1,5 +1,7 @@
 import { useId, useRef, useState } from 'react'
+import { useIntl } from 'react-intl'
 import type { AccountView, ProxyMode, UpdateAccountInput } from '../../../../shared/accounts.ts'
+import { common } from '../../components/common-messages.ts'
 import { Modal } from '../../components/Modal.tsx'
 import { AccountForm } from './AccountForm.tsx'
 import { ConnectionFields } from './ConnectionFields.tsx'
@@ -18,6 +20,7 @@ interface EditAccountDialogProps {
  * nothing; an empty key field keeps the key.
  */
 export function EditAccountDialog({ account, focus, onClose }: EditAccountDialogProps) {
+  const intl = useIntl()
   const { update } = useAccountActions()
   const id = useId()
   const [linkBase, setLinkBase] = useState(account.linkBaseByHand ? (account.linkBase ?? '') : '')
@@ -28,18 +31,37 @@ export function EditAccountDialog({ account, focus, onClose }: EditAccountDialog
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Edit “${account.label}”`}
-      description={account.needsKey ? (account.keyProblem ?? 'Enter the API key again.') : undefined}
+      title={intl.formatMessage(
+        { id: 'accounts.edit.title', defaultMessage: 'Edit “{account}”' },
+        { account: account.label },
+      )}
+      description={
+        account.needsKey
+          ? (account.keyProblem ??
+            intl.formatMessage({ id: 'accounts.edit.keyAgain', defaultMessage: 'Enter the API key again.' }))
+          : undefined
+      }
     >
       <AccountForm
-        name="Edit account"
+        name={intl.formatMessage({ id: 'accounts.edit.name', defaultMessage: 'Edit account' })}
         initial={account}
         keyRequired={account.needsKey}
-        keyHint={`Leave empty to keep the current key (${account.maskedKey}). A new key is checked with the host before it replaces the old one.`}
+        keyHint={intl.formatMessage(
+          {
+            id: 'accounts.edit.keyHint',
+            defaultMessage:
+              'Leave empty to keep the current key ({key}). A new key is checked with the host before it replaces the old one.',
+          },
+          { key: account.maskedKey },
+        )}
         focus={focus}
         error={update.data && !update.data.ok ? update.data.error : null}
         pending={update.isPending}
-        submit={{ label: 'Save', pendingLabel: 'Checking…', icon: 'check' }}
+        submit={{
+          label: intl.formatMessage(common.save),
+          pendingLabel: intl.formatMessage({ id: 'accounts.edit.checking', defaultMessage: 'Checking…' }),
+          icon: 'check',
+        }}
         onCancel={onClose}
         extra={
           <ConnectionFields

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useIntl } from 'react-intl'
 import type { AccountView, AddAccountInput, UpdateAccountInput } from '../../../../shared/accounts.ts'
 import type { FiledockError } from '../../../../shared/errors.ts'
 import { api } from '../../app/bridge.ts'
@@ -26,6 +27,7 @@ async function settle<T>(work: () => Promise<T>): Promise<Checked<T>> {
 
 /** Account mutations. Each refreshes the account list itself; the accounts.changed event does too. */
 export function useAccountActions() {
+  const intl = useIntl()
   const qc = useQueryClient()
   const refresh = () => qc.invalidateQueries({ queryKey: keys.accounts() })
 
@@ -37,7 +39,13 @@ export function useAccountActions() {
         return account
       }),
     onSuccess: (result) => {
-      if (result.ok) toast.success(`Added “${result.value.label}”`)
+      if (result.ok)
+        toast.success(
+          intl.formatMessage(
+            { id: 'accounts.toast.added', defaultMessage: 'Added “{account}”' },
+            { account: result.value.label },
+          ),
+        )
     },
     onSettled: refresh,
   })
@@ -47,7 +55,12 @@ export function useAccountActions() {
       settle(() => call(api.accounts.update({ id, ...patch }))),
     onSuccess: (result: Checked<AccountView>, input) => {
       if (!result.ok) return
-      toast.success(`Saved “${result.value.label}”`)
+      toast.success(
+        intl.formatMessage(
+          { id: 'accounts.toast.saved', defaultMessage: 'Saved “{account}”' },
+          { account: result.value.label },
+        ),
+      )
       // The active account works again with its new key or address: the banner goes and the views reload.
       if (result.value.active && (input.apiKey !== undefined || input.baseUrl !== undefined)) {
         useConnection.getState().report(null)
@@ -59,7 +72,13 @@ export function useAccountActions() {
 
   const remove = useMutation({
     mutationFn: (v: { id: string; label: string }) => call(api.accounts.remove({ id: v.id })),
-    onSuccess: (_r, v) => toast.success(`Removed “${v.label}”`),
+    onSuccess: (_r, v) =>
+      toast.success(
+        intl.formatMessage(
+          { id: 'accounts.toast.removed', defaultMessage: 'Removed “{account}”' },
+          { account: v.label },
+        ),
+      ),
     onSettled: refresh,
   })
 
@@ -70,7 +89,10 @@ export function useAccountActions() {
 
   const tryOffline = useMutation({
     mutationFn: () => call(api.accounts.tryOffline()),
-    onSuccess: () => toast.success('Offline sandbox ready'),
+    onSuccess: () =>
+      toast.success(
+        intl.formatMessage({ id: 'accounts.toast.offlineReady', defaultMessage: 'Offline sandbox ready' }),
+      ),
     onSettled: refresh,
   })
 

@@ -1,41 +1,75 @@
+import { useIntl } from 'react-intl'
 import type { AccountInfo } from '../../../../shared/api/types.ts'
-import { formatHostDay } from '../../lib/dates.ts'
+import { common } from '../../components/common-messages.ts'
+import { formatHostDay, hostDateTime } from '../../lib/dates.ts'
 import { formatSize } from '../../lib/format.ts'
+import { figures } from './dashboard-messages.ts'
 import { formatMoney } from './money.ts'
 import { storageUsed } from './storage-used.ts'
 import type { CountedStorage } from './use-counted-storage.ts'
 
-/** A card's label, its value, and a line under it saying where the value comes from when it is not the host. */
-type Card = [label: string, value: string, note?: string]
+/**
+ * A card: its label, its value, and a line under it saying where the value comes from when it is not the host
+ * (`title` then says both). `data` marks a value that is the user's own (the email), `dateTime` one that is a day.
+ */
+interface Card {
+  key: string
+  label: string
+  value: string
+  note?: string | null
+  title?: string
+  data?: boolean
+  dateTime?: string | undefined
+}
 
 export function AccountCards({ info, counted }: { info: AccountInfo; counted: CountedStorage | null }) {
+  const intl = useIntl()
+  const used = storageUsed(info, counted, intl)
   const cards: Card[] = [
-    ['Email', info.email || '—'],
-    ['Balance', formatMoney(info.balance)],
-    ['Premium until', info.premiumExpire ? formatHostDay(info.premiumExpire) : 'Not premium'],
-    ['Storage left', info.storageLeft === 'unlimited' ? 'Unlimited' : formatSize(info.storageLeft)],
-    usedCard(info, counted),
+    {
+      key: 'email',
+      label: intl.formatMessage({ id: 'dashboard.cards.email', defaultMessage: 'Email' }),
+      value: info.email || '—',
+      data: true,
+    },
+    { key: 'balance', label: intl.formatMessage(figures.balance), value: formatMoney(info.balance) },
+    {
+      key: 'premium',
+      label: intl.formatMessage({ id: 'dashboard.cards.premiumUntil', defaultMessage: 'Premium until' }),
+      value: info.premiumExpire
+        ? formatHostDay(info.premiumExpire)
+        : intl.formatMessage({ id: 'dashboard.cards.notPremium', defaultMessage: 'Not premium' }),
+      dateTime: hostDateTime(info.premiumExpire),
+    },
+    {
+      key: 'left',
+      label: intl.formatMessage(figures.storageLeft),
+      value:
+        info.storageLeft === 'unlimited'
+          ? intl.formatMessage(common.unlimited)
+          : formatSize(info.storageLeft),
+    },
+    { key: 'used', label: intl.formatMessage(figures.storageUsed), ...used },
   ]
   return (
-    <dl className="cards" aria-label="Account">
-      {cards.map(([label, value, note]) => (
-        <div className={label === 'Email' ? 'card card-wide' : 'card'} key={label}>
-          <dt className="card-label">{label}</dt>
+    <dl
+      className="cards"
+      aria-label={intl.formatMessage({ id: 'dashboard.cards.label', defaultMessage: 'Account' })}
+    >
+      {cards.map((card) => (
+        <div className={card.key === 'email' ? 'card card-wide' : 'card'} key={card.key}>
+          <dt className="card-label">{card.label}</dt>
           <dd
             className="card-value"
             style={{ margin: 0 }}
-            title={note ? `${value}, ${note.toLowerCase()}` : value}
+            title={card.title ?? card.value}
+            translate={card.data ? 'no' : undefined}
           >
-            {value}
-            {note ? <span className="card-note">{note}</span> : null}
+            {card.dateTime ? <time dateTime={card.dateTime}>{card.value}</time> : card.value}
+            {card.note ? <span className="card-note">{card.note}</span> : null}
           </dd>
         </div>
       ))}
     </dl>
   )
-}
-
-function usedCard(info: AccountInfo, counted: CountedStorage | null): Card {
-  const { value, note } = storageUsed(info, counted)
-  return note === null ? ['Storage used', value] : ['Storage used', value, note]
 }

@@ -1,8 +1,11 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { AccountView } from '../../../../shared/accounts.ts'
+import { common } from '../../components/common-messages.ts'
 import { Spinner } from '../../components/States.tsx'
 import { errorMessage } from '../../lib/call.ts'
 import { formatNumber, formatSize } from '../../lib/format.ts'
 import { type StatsTotals, sumStats } from './dashboard-math.ts'
+import { figures } from './dashboard-messages.ts'
 import { FigureCells, FiguresHead } from './FiguresTable.tsx'
 import { formatMoney } from './money.ts'
 import { type StatsRange, useAllAccounts } from './use-dashboard.ts'
@@ -18,6 +21,7 @@ export function AllAccountsTable({
   accounts: readonly AccountView[]
   range: StatsRange
 }) {
+  const intl = useIntl()
   const rows = useAllAccounts(accounts, range)
   const answered = rows.flatMap((r) => (r.stats?.data ? [sumStats(r.stats.data)] : []))
   const total: StatsTotals = answered.reduce(
@@ -31,22 +35,42 @@ export function AllAccountsTable({
   const balance = rows.reduce((sum, r) => sum + (r.info?.data?.balance ?? 0), 0)
 
   return (
-    <table className="table" aria-label="All accounts">
-      <FiguresHead first="Account" figures={['Downloads', 'Views', 'Earned', 'Balance', 'Storage left']} />
+    <table className="table" aria-label={intl.formatMessage(figures.allAccounts)}>
+      <FiguresHead
+        first={intl.formatMessage({ id: 'dashboard.allAccounts.account', defaultMessage: 'Account' })}
+        figures={[
+          intl.formatMessage(figures.downloads),
+          intl.formatMessage(figures.views),
+          intl.formatMessage({ id: 'dashboard.allAccounts.earned', defaultMessage: 'Earned' }),
+          intl.formatMessage(figures.balance),
+          intl.formatMessage(figures.storageLeft),
+        ]}
+      />
       <tbody>
         {rows.map(({ account, info, stats }) => {
           const sums = stats?.data ? sumStats(stats.data) : null
           const failed = stats?.error ?? info?.error
           return (
             <tr key={account.id}>
-              <th scope="row">{account.label}</th>
+              <th scope="row" translate="no">
+                {account.label}
+              </th>
               {failed ? (
                 <td colSpan={5} className="muted">
-                  Not available: {errorMessage(failed)}
+                  <FormattedMessage
+                    id="dashboard.allAccounts.notAvailable"
+                    defaultMessage="Not available: {error}"
+                    values={{ error: errorMessage(failed) }}
+                  />
                 </td>
               ) : sums === null || !info?.data ? (
                 <td colSpan={5}>
-                  <Spinner label={`Loading ${account.label}`} />
+                  <Spinner
+                    label={intl.formatMessage(
+                      { id: 'dashboard.allAccounts.loading', defaultMessage: 'Loading {account}' },
+                      { account: account.label },
+                    )}
+                  />
                 </td>
               ) : (
                 <FigureCells
@@ -55,7 +79,9 @@ export function AllAccountsTable({
                     formatNumber(sums.views),
                     formatMoney(sums.profit),
                     formatMoney(info.data.balance),
-                    info.data.storageLeft === 'unlimited' ? 'Unlimited' : formatSize(info.data.storageLeft),
+                    info.data.storageLeft === 'unlimited'
+                      ? intl.formatMessage(common.unlimited)
+                      : formatSize(info.data.storageLeft),
                   ]}
                 />
               )}
@@ -65,7 +91,9 @@ export function AllAccountsTable({
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row">All accounts</th>
+          <th scope="row">
+            <FormattedMessage {...figures.allAccounts} />
+          </th>
           <FigureCells
             values={[
               formatNumber(total.downloads),

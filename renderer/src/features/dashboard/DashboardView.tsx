@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
 import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { formatNumber } from '../../lib/format.ts'
@@ -6,6 +7,7 @@ import { useAccountId, useAccounts } from '../accounts/use-accounts.ts'
 import { AccountCards } from './AccountCards.tsx'
 import { AllAccountsTable } from './AllAccountsTable.tsx'
 import { sumStats } from './dashboard-math.ts'
+import { figures } from './dashboard-messages.ts'
 import { PremiumWarning } from './PremiumWarning.tsx'
 import { RangeSwitch } from './RangeSwitch.tsx'
 import { DOWNLOADS_COLOR, StatsChart, VIEWS_COLOR } from './StatsChart.tsx'
@@ -19,6 +21,7 @@ import { type StatsRange, useAccountInfo, useAccountStats, useAllAccounts } from
  * any account whose premium is about to end, and every account side by side with totals.
  */
 export function DashboardView() {
+  const intl = useIntl()
   const accountId = useAccountId()
   const accounts = useAccounts().data?.accounts ?? []
   const [range, setRange] = useState<StatsRange>('7')
@@ -32,7 +35,9 @@ export function DashboardView() {
   return (
     <>
       <ViewToolbar>
-        <h1 className="breadcrumb">Dashboard</h1>
+        <h1 className="breadcrumb">
+          <FormattedMessage id="dashboard.title" defaultMessage="Dashboard" />
+        </h1>
         <RangeSwitch value={range} onChange={setRange} />
       </ViewToolbar>
       <div className="page">
@@ -40,7 +45,9 @@ export function DashboardView() {
           i?.data ? <PremiumWarning key={account.id} label={account.label} info={i.data} now={now} /> : null,
         )}
         {info.isPending ? (
-          <CenteredSpinner label="Loading account" />
+          <CenteredSpinner
+            label={intl.formatMessage({ id: 'dashboard.loadingAccount', defaultMessage: 'Loading account' })}
+          />
         ) : info.isError ? (
           <ErrorState error={info.error} onRetry={() => void info.refetch()} />
         ) : (
@@ -52,25 +59,41 @@ export function DashboardView() {
         <section className="panel" aria-labelledby="stats-title">
           <div className="panel-header">
             <h2 className="panel-title" id="stats-title">
-              Downloads and views
+              <FormattedMessage id="dashboard.stats.title" defaultMessage="Downloads and views" />
             </h2>
             <div className="legend">
               <span>
                 <i style={{ background: DOWNLOADS_COLOR }} />
-                Downloads {formatNumber(totals.downloads)}
+                <FormattedMessage
+                  id="dashboard.legend.downloads"
+                  defaultMessage="Downloads {count}"
+                  values={{ count: formatNumber(totals.downloads) }}
+                />
               </span>
               <span>
                 <i style={{ background: VIEWS_COLOR }} />
-                Views {formatNumber(totals.views)}
+                <FormattedMessage
+                  id="dashboard.legend.views"
+                  defaultMessage="Views {count}"
+                  values={{ count: formatNumber(totals.views) }}
+                />
               </span>
             </div>
           </div>
           {stats.isPending ? (
-            <CenteredSpinner label="Loading statistics" />
+            <CenteredSpinner
+              label={intl.formatMessage({
+                id: 'dashboard.loadingStats',
+                defaultMessage: 'Loading statistics',
+              })}
+            />
           ) : stats.isError ? (
             <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
           ) : stats.data.length === 0 ? (
-            <EmptyState icon="chart" title="No statistics yet" />
+            <EmptyState
+              icon="chart"
+              title={intl.formatMessage({ id: 'dashboard.noStats', defaultMessage: 'No statistics yet' })}
+            />
           ) : (
             <>
               <StatsChart rows={stats.data} />
@@ -81,7 +104,7 @@ export function DashboardView() {
         <section className="panel" aria-labelledby="all-accounts-title">
           <div className="panel-header">
             <h2 className="panel-title" id="all-accounts-title">
-              All accounts
+              <FormattedMessage {...figures.allAccounts} />
             </h2>
           </div>
           <AllAccountsTable accounts={accounts} range={range} />

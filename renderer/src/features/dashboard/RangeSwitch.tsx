@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { type StatsRange, statsRanges } from './use-dashboard.ts'
 
 /** 7 days / 30 days / All, as a segmented control (one pressed button). */
@@ -8,9 +9,13 @@ export function RangeSwitch({
   value: StatsRange
   onChange: (range: StatsRange) => void
 }) {
+  const intl = useIntl()
   return (
-    <fieldset className="segmented" aria-label="Statistics range">
-      {statsRanges.map(([range, label]) => (
+    <fieldset
+      className="segmented"
+      aria-label={intl.formatMessage({ id: 'dashboard.range.label', defaultMessage: 'Statistics range' })}
+    >
+      {statsRanges.map((range) => (
         <button
           key={range}
           type="button"
@@ -18,7 +23,12 @@ export function RangeSwitch({
           aria-pressed={value === range}
           onClick={() => onChange(range)}
         >
-          {label}
+          {range === 'all'
+            ? intl.formatMessage({ id: 'dashboard.range.all', defaultMessage: 'All' })
+            : intl.formatMessage(
+                { id: 'dashboard.range.days', defaultMessage: '{days, plural, one {# day} other {# days}}' },
+                { days: Number(range) },
+              )}
         </button>
       ))}
     </fieldset>

@@ -8,11 +8,7 @@ import { keys } from '../../lib/query-keys.ts'
 import { fromFirstActivity } from './dashboard-math.ts'
 
 export type StatsRange = '7' | '30' | 'all'
-export const statsRanges: [StatsRange, string][] = [
-  ['7', '7 days'],
-  ['30', '30 days'],
-  ['all', 'All'],
-]
+export const statsRanges: readonly StatsRange[] = ['7', '30', 'all']
 // "All" asks for the longest range the contract allows (a year); the spec shows no way to ask for everything.
 const rangeDays: Record<StatsRange, number> = { '7': 7, '30': 30, all: MAX_STATS_DAYS }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FormattedMessage } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
 import { AddAccountForm } from '../accounts/AddAccountForm.tsx'
 import { useAccountActions } from '../accounts/use-account-actions.ts'
@@ -14,16 +15,24 @@ export function FirstRun() {
         <span className="logo" aria-hidden="true">
           <Icon name="cloud" size={30} />
         </span>
-        <h1>Welcome to Filedock</h1>
-        <p>Browse, rename, move and share the files of your file-hosting accounts.</p>
+        <h1>
+          <FormattedMessage id="firstRun.welcome" defaultMessage="Welcome to Filedock" />
+        </h1>
+        <p>
+          <FormattedMessage
+            id="firstRun.intro"
+            defaultMessage="Browse, rename, move and share the files of your file-hosting accounts."
+          />
+        </p>
         {adding ? (
-          <div style={{ textAlign: 'left' }}>
+          <div style={{ textAlign: 'start' }}>
             <AddAccountForm onCancel={() => setAdding(false)} />
           </div>
         ) : (
           <div className="first-run-actions">
             <button type="button" className="btn btn-primary btn-lg" onClick={() => setAdding(true)}>
-              <Icon name="plus" /> Add an account
+              <Icon name="plus" />{' '}
+              <FormattedMessage id="firstRun.addAccount" defaultMessage="Add an account" />
             </button>
             <button
               type="button"
@@ -36,7 +45,7 @@ export function FirstRun() {
               ) : (
                 <Icon name="wifiOff" />
               )}
-              Try it offline
+              <FormattedMessage id="firstRun.tryOffline" defaultMessage="Try it offline" />
             </button>
           </div>
         )}

@@ -10,7 +10,8 @@ import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-setti
 
 /**
  * The window's language. Each language is named in its own words; "System" says which one the OS gives now. A
- * change applies at once (IntlRoot). The pseudo-locale is not offered: it is for the tests (and stays shown if
+ * change applies at once (IntlRoot). The names are never translated (translate="no"): each is already in its own
+ * words. The pseudo-locale is not offered: it is for the tests (and stays shown if
  * chosen through the settings file).
  */
 export function LanguageChoice() {
@@ -39,7 +40,7 @@ export function LanguageChoice() {
           )}
         </option>
         {offered.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
+          <option key={locale} value={locale} lang={locale} translate="no">
             {LOCALE_NAMES[locale]}
           </option>
         ))}

@@ -1,54 +1,123 @@
 import { useEffect, useState } from 'react'
+import { FormattedMessage, type IntlShape, type MessageDescriptor, useIntl } from 'react-intl'
 import type { ConflictPolicy } from '../../../../shared/downloads.ts'
-import type { AppSettings, CloneNames, RecrawlHours, SizeUnits } from '../../../../shared/ipc/settings.ts'
+import {
+  type AppSettings,
+  type CloneNames,
+  RECRAWL_HOURS,
+  type RecrawlHours,
+} from '../../../../shared/ipc/settings.ts'
 import { CONFLICT_WORDS } from '../download/conflict-words.ts'
 import { RemoteUrlPreferences } from '../upload/RemoteUrlPreferences.tsx'
 import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
 import { LanguageChoice } from './LanguageChoice.tsx'
 
-const unitChoices: [SizeUnits, string][] = [
-  ['decimal', 'Decimal: 1 KB = 1,000 bytes (as macOS and the web count)'],
-  ['binary', 'Binary: 1 KiB = 1,024 bytes'],
-]
-const cloneChoices: [CloneNames, string][] = [
-  ['copy', 'Name them “name (copy).ext”, “name (copy 2).ext”…'],
-  ['same', 'Keep the original name'],
-]
-const conflictChoices: [ConflictPolicy, string][] = (['skip', 'rename', 'overwrite'] as const).map((p) => [
-  p,
-  `${CONFLICT_WORDS[p].label}: ${CONFLICT_WORDS[p].detail}`,
-])
-const recrawlChoices: [RecrawlHours | null, string][] = [
-  [1, 'Every hour'],
-  [3, 'Every 3 hours'],
-  [6, 'Every 6 hours'],
-  [12, 'Every 12 hours'],
-  [24, 'Once a day'],
-  [null, 'Off: a folder is re-read when you open it'],
-]
+const CONFLICTS: ConflictPolicy[] = ['skip', 'rename', 'overwrite']
+
+/**
+ * The conflict policy's words belong to the Download… dialog (conflict-words.ts), as plain text or as message
+ * descriptors: either is shown in the window's language.
+ */
+function conflictWord(intl: IntlShape, word: string | MessageDescriptor): string {
+  return typeof word === 'string' ? word : intl.formatMessage(word)
+}
 
 /**
  * Window-wide preferences, saved by main for every window and both hosts: size units, names of copies, what a
  * download does with a name already taken on disk, and how often the file index re-reads every account (a change applies at once).
  */
 export function PreferencesSection() {
+  const intl = useIntl()
   return (
     <section className="preferences" aria-labelledby="preferences-title">
       <h3 id="preferences-title" className="preferences-title">
-        Preferences
+        <FormattedMessage id="settings.preferences.title" defaultMessage="Preferences" />
       </h3>
       <LanguageChoice />
-      <Choice field="sizeUnits" legend="Sizes and speeds" choices={unitChoices} />
-      <Choice field="cloneNames" legend="Copies of files" choices={cloneChoices} />
+      <Choice
+        field="sizeUnits"
+        legend={intl.formatMessage({ id: 'settings.units.legend', defaultMessage: 'Sizes and speeds' })}
+        choices={[
+          [
+            'decimal',
+            intl.formatMessage(
+              {
+                id: 'settings.units.decimal',
+                defaultMessage: 'Decimal: 1 KB = {bytes, number} bytes (as macOS and the web count)',
+              },
+              { bytes: 1000 },
+            ),
+          ],
+          [
+            'binary',
+            intl.formatMessage(
+              { id: 'settings.units.binary', defaultMessage: 'Binary: 1 KiB = {bytes, number} bytes' },
+              { bytes: 1024 },
+            ),
+          ],
+        ]}
+      />
+      <Choice
+        field="cloneNames"
+        legend={intl.formatMessage({ id: 'settings.clones.legend', defaultMessage: 'Copies of files' })}
+        choices={[
+          [
+            'copy' satisfies CloneNames,
+            intl.formatMessage({
+              id: 'settings.clones.copy',
+              defaultMessage: 'Name them “name (copy).ext”, “name (copy 2).ext”…',
+            }),
+          ],
+          [
+            'same' satisfies CloneNames,
+            intl.formatMessage({ id: 'settings.clones.same', defaultMessage: 'Keep the original name' }),
+          ],
+        ]}
+      />
       <Choice
         field="onConflict"
-        legend="Downloads: a file of the same name is already in the folder"
-        choices={conflictChoices}
+        legend={intl.formatMessage({
+          id: 'settings.conflict.legend',
+          defaultMessage: 'Downloads: a file of the same name is already in the folder',
+        })}
+        choices={CONFLICTS.map((p) => [
+          p,
+          intl.formatMessage(
+            { id: 'settings.conflict.choice', defaultMessage: '{choice}: {detail}' },
+            {
+              choice: conflictWord(intl, CONFLICT_WORDS[p].label),
+              detail: conflictWord(intl, CONFLICT_WORDS[p].detail),
+            },
+          ),
+        ])}
       />
       <Choice
         field="recrawlHours"
-        legend="Re-read all files from the host in the background"
-        choices={recrawlChoices}
+        legend={intl.formatMessage({
+          id: 'settings.recrawl.legend',
+          defaultMessage: 'Re-read all files from the host in the background',
+        })}
+        choices={[
+          ...RECRAWL_HOURS.map((hours): [RecrawlHours, string] => [
+            hours,
+            hours === 24
+              ? intl.formatMessage({ id: 'settings.recrawl.daily', defaultMessage: 'Once a day' })
+              : intl.formatMessage(
+                  {
+                    id: 'settings.recrawl.hours',
+                    defaultMessage: '{hours, plural, one {Every hour} other {Every # hours}}',
+                  },
+                  { hours },
+                ),
+          ]),
+          [
+            null,
+            intl.formatMessage({
+              id: 'settings.recrawl.off',
+              defaultMessage: 'Off: a folder is re-read when you open it',
+            }),
+          ],
+        ]}
       />
       <RemoteUrlPreferences />
     </section>

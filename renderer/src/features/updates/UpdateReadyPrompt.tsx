@@ -1,4 +1,6 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
+import { updateReady } from './update-messages.ts'
 import { useInstallOnQuit, useRestartToUpdate, useUpdateStatus } from './use-updates.ts'
 
 /**
@@ -7,30 +9,37 @@ import { useInstallOnQuit, useRestartToUpdate, useUpdateStatus } from './use-upd
  * kept and checked again).
  */
 export function UpdateReadyPrompt() {
+  const intl = useIntl()
   const status = useUpdateStatus().data
   const restart = useRestartToUpdate()
   const onQuit = useInstallOnQuit()
   if (status?.state !== 'ready' || status.installOnQuit) return null
   return (
-    <section className="banner banner-info" aria-label="Update ready" data-testid="update-ready">
+    <section
+      className="banner banner-info"
+      aria-label={intl.formatMessage({ id: 'updates.prompt.label', defaultMessage: 'Update ready' })}
+      data-testid="update-ready"
+    >
       <Icon name="download" />
-      <span role="status">Filedock {status.version} is ready.</span>
+      <span role="status">
+        <FormattedMessage {...updateReady} values={{ version: status.version }} />
+      </span>
       <button
         type="button"
         className="btn btn-primary"
         onClick={() => restart.mutate()}
         disabled={restart.isPending}
       >
-        Restart now
+        <FormattedMessage id="updates.prompt.restart" defaultMessage="Restart now" />
       </button>
       <button
         type="button"
         className="btn"
-        style={{ marginLeft: 0 }}
+        style={{ marginInlineStart: 0 }}
         onClick={() => onQuit.mutate()}
         disabled={onQuit.isPending}
       >
-        On quit
+        <FormattedMessage id="updates.prompt.onQuit" defaultMessage="On quit" />
       </button>
     </section>
   )

@@ -1,7 +1,9 @@
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import type { UpdateStatus } from '../../../../shared/updates.ts'
 import { formatAgo } from '../../lib/format.ts'
 import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
 import { UpdateReadyPrompt } from './UpdateReadyPrompt.tsx'
+import { updateReady } from './update-messages.ts'
 import { useCheckForUpdates, useUpdateStatus } from './use-updates.ts'
 
 /**
@@ -15,7 +17,7 @@ export function UpdatesSection() {
   return (
     <section className="preferences" aria-labelledby="settings-updates-title" data-testid="settings-updates">
       <h3 id="settings-updates-title" className="preferences-title">
-        Updates
+        <FormattedMessage id="updates.title" defaultMessage="Updates" />
       </h3>
       {status.state === 'portable' ? <PortableNote dataDir={status.dataDir} /> : <Updater status={status} />}
     </section>
@@ -26,27 +28,41 @@ function PortableNote({ dataDir }: { dataDir: string }) {
   return (
     <>
       <p>
-        This is the portable Filedock. Its accounts and settings are kept beside it, in <code>{dataDir}</code>
-        , so they travel with it. It does not update itself: replace it with a newer portable copy.
+        <FormattedMessage
+          id="updates.portable.data"
+          defaultMessage="This is the portable Filedock. Its accounts and settings are kept beside it, in {folder}, so they travel with it. It does not update itself: replace it with a newer portable copy."
+          values={{ folder: <code translate="no">{dataDir}</code> }}
+        />
       </p>
       <p>
-        API keys are not in that folder: they stay in the keychain of this computer (Windows Credential
-        Manager). On another computer, Filedock asks for each account’s key again.
+        <FormattedMessage
+          id="updates.portable.keys"
+          defaultMessage="API keys are not in that folder: they stay in the keychain of this computer (Windows Credential Manager). On another computer, Filedock asks for each account’s key again."
+        />
       </p>
     </>
   )
 }
 
 function Updater({ status }: { status: UpdateStatus }) {
+  const intl = useIntl()
   const settings = useUploadSettings()
   const update = useUpdateSettings()
   const check = useCheckForUpdates()
   if (status.state === 'unavailable') {
     return (
       <p>
-        {status.reason === 'development'
-          ? 'This copy runs from its source code (npm start): it does not update itself.'
-          : 'This copy was not installed by a Filedock installer (an unpacked folder), so it cannot update itself.'}
+        {status.reason === 'development' ? (
+          <FormattedMessage
+            id="updates.unavailable.development"
+            defaultMessage="This copy runs from its source code (npm start): it does not update itself."
+          />
+        ) : (
+          <FormattedMessage
+            id="updates.unavailable.unpacked"
+            defaultMessage="This copy was not installed by a Filedock installer (an unpacked folder), so it cannot update itself."
+          />
+        )}
       </p>
     )
   }
@@ -60,16 +76,19 @@ function Updater({ status }: { status: UpdateStatus }) {
             checked={settings.data.checkForUpdates}
             onChange={(e) => update.mutate({ checkForUpdates: e.target.checked })}
           />{' '}
-          Look for updates automatically and download them in the background
+          <FormattedMessage
+            id="updates.automatic"
+            defaultMessage="Look for updates automatically and download them in the background"
+          />
         </label>
       )}
       <div className="updates-row">
         <span role="status" data-testid="update-status">
-          {statusLine(status)}
+          {statusLine(status, intl)}
         </span>
         {status.state !== 'ready' && (
           <button type="button" className="btn" onClick={() => check.mutate()} disabled={busy}>
-            Check now
+            <FormattedMessage id="updates.checkNow" defaultMessage="Check now" />
           </button>
         )}
       </div>
@@ -78,20 +97,32 @@ function Updater({ status }: { status: UpdateStatus }) {
   )
 }
 
-function statusLine(status: UpdateStatus): string {
+function statusLine(status: UpdateStatus, intl: IntlShape): string {
   switch (status.state) {
     case 'idle':
       return status.checkedAt === null
-        ? 'Not checked yet.'
-        : `Up to date (checked ${formatAgo((Date.now() - status.checkedAt) / 1000)}).`
+        ? intl.formatMessage({ id: 'updates.status.notChecked', defaultMessage: 'Not checked yet.' })
+        : intl.formatMessage(
+            { id: 'updates.status.upToDate', defaultMessage: 'Up to date (checked {ago}).' },
+            { ago: formatAgo((Date.now() - status.checkedAt) / 1000) },
+          )
     case 'checking':
-      return 'Looking for updates…'
+      return intl.formatMessage({ id: 'updates.status.checking', defaultMessage: 'Looking for updates…' })
     case 'downloading':
-      return `Downloading Filedock ${status.version}… ${status.percent} %`
+      return intl.formatMessage(
+        { id: 'updates.status.downloading', defaultMessage: 'Downloading Filedock {version}… {percent} %' },
+        { version: status.version, percent: status.percent },
+      )
     case 'ready':
       return status.installOnQuit
-        ? `Filedock ${status.version} installs when you quit Filedock.`
-        : `Filedock ${status.version} is ready.`
+        ? intl.formatMessage(
+            {
+              id: 'updates.status.onQuit',
+              defaultMessage: 'Filedock {version} installs when you quit Filedock.',
+            },
+            { version: status.version },
+          )
+        : intl.formatMessage(updateReady, { version: status.version })
     case 'error':
       return status.message
     default:
