@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { IndexFileRow, IndexRow } from '../../../../shared/file-index.ts'
+import { englishIntl } from '../../i18n/testing/english.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { useToasts } from '../../state/toast-store.ts'
 import { type FileKeyContext, handleFileKey } from './file-keys.ts'
@@ -39,6 +40,7 @@ function context(columns = 1): FileKeyContext & { calls: string[] } {
         ? file(i)
         : undefined
   return {
+    intl: englishIntl,
     calls,
     total: 100,
     rowAt,

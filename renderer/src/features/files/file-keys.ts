@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { commandKey } from '../../lib/command-key.ts'
 import { openContextMenuAtCursor } from '../../lib/open-context-menu.ts'
@@ -5,6 +6,8 @@ import { isEmpty, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 
 export interface FileKeyContext {
+  /** The window's language, for what a refused key says. */
+  intl: IntlShape
   total: number
   rowAt: (index: number) => IndexRow | undefined
   /** Items per visual row: 1 in the list, the column count in the grid. */
@@ -60,13 +63,25 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
 
   const key = event.key
   if (mod && key.toLowerCase() === 'c') {
-    if (isEmpty(sel)) toast.refuse('Select files to copy their links')
+    if (isEmpty(sel))
+      toast.refuse(
+        ctx.intl.formatMessage({
+          id: 'files.keys.selectToCopy',
+          defaultMessage: 'Select files to copy their links',
+        }),
+      )
     else if (event.shiftKey) ctx.copyDirectLinks()
     else ctx.copyLinks()
     return true
   }
   if (mod && event.shiftKey && key.toLowerCase() === 's') {
-    if (isEmpty(sel)) toast.refuse('Select files to download them')
+    if (isEmpty(sel))
+      toast.refuse(
+        ctx.intl.formatMessage({
+          id: 'files.keys.selectToDownload',
+          defaultMessage: 'Select files to download them',
+        }),
+      )
     else ctx.download()
     return true
   }
@@ -131,7 +146,12 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
       return true
     case 'Delete':
       // The API has no delete operation; say so rather than silently ignore the key.
-      toast.refuse('This host’s API cannot delete files')
+      toast.refuse(
+        ctx.intl.formatMessage({
+          id: 'files.keys.noDelete',
+          defaultMessage: 'This host’s API cannot delete files',
+        }),
+      )
       return true
     default:
       return false
