@@ -42,10 +42,12 @@ export function MoveDialog({ accountId, count, currentFolderId, onMove, onClose 
             <FormattedMessage id="files.moveDialog.cancel" defaultMessage="Cancel" />
           </button>
           <button type="button" className="btn btn-primary" disabled={same} onClick={() => move(dest)}>
+            {/* The name is not set apart in an element: the button lays its children out as flex items, and a
+                screen reader would then read the quotes apart from the name. */}
             <FormattedMessage
               id="files.moveDialog.move"
               defaultMessage="Move to “{folder}”"
-              values={{ folder: <span translate="no">{crumbName(dest, intl)}</span> }}
+              values={{ folder: crumbName(dest, intl) }}
             />
           </button>
         </>
