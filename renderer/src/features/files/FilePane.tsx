@@ -153,6 +153,7 @@ export function FilePane(props: FilePaneProps) {
     if (headersFirst.onGridTab(event)) return event.preventDefault()
     const handled = handleFileKey(event, {
       intl,
+      rtl: document.documentElement.dir === 'rtl',
       total,
       rowAt,
       columns,

@@ -41,6 +41,7 @@ function context(columns = 1): FileKeyContext & { calls: string[] } {
         : undefined
   return {
     intl: englishIntl,
+    rtl: false,
     calls,
     total: 100,
     rowAt,
@@ -199,6 +200,16 @@ describe('file pane keys', () => {
     press(ctx, 'ArrowUp')
     expect(sel().focusIndex).toBe(10)
     expect(press(context(1), 'ArrowRight')).toBe(false)
+  })
+
+  it('in the grid laid out right to left (Arabic), ArrowLeft moves to the next tile and ArrowRight back', () => {
+    const ctx = { ...context(4), rtl: true }
+    sel().selectOnly(10, file(10))
+    press(ctx, 'ArrowLeft')
+    expect(sel().focusIndex).toBe(11)
+    press(ctx, 'ArrowRight')
+    press(ctx, 'ArrowRight')
+    expect(sel().focusIndex).toBe(9)
   })
 
   it('Shift+F10 and the context-menu key open the menu at the cursor row, scrolled into view first', () => {

@@ -8,6 +8,8 @@ import { toast } from '../../state/toast-store.ts'
 export interface FileKeyContext {
   /** The window's language, for what a refused key says. */
   intl: IntlShape
+  /** The tiles are laid out right to left (Arabic): the next tile is to the left. */
+  rtl: boolean
   total: number
   rowAt: (index: number) => IndexRow | undefined
   /** Items per visual row: 1 in the list, the column count in the grid. */
@@ -110,11 +112,12 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
       return true
     case 'ArrowRight':
       if (ctx.columns === 1) return false
-      moveTo(from + 1)
+      // The next tile is the one the arrow points at: to the left when the tiles run right to left.
+      moveTo(from + (ctx.rtl ? -1 : 1))
       return true
     case 'ArrowLeft':
       if (ctx.columns === 1) return false
-      moveTo(from - 1)
+      moveTo(from + (ctx.rtl ? 1 : -1))
       return true
     case 'Home':
       moveTo(0)

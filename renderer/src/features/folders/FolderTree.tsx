@@ -125,7 +125,7 @@ const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
         {...folderDropProps({ accountId, fldId: id, name: crumbName(node, intl), path: hostPath(path) }, () =>
           toggle(id, true),
         )}
-        style={{ paddingLeft: 4 + (path.length - 1) * 14 }}
+        style={{ paddingInlineStart: 4 + (path.length - 1) * 14 }}
         onFocus={() => view.getState().setFocus(id)}
         onClick={(e) => {
           // The chevron only folds; the rest of the row opens the folder (and unfolds it).
@@ -139,6 +139,7 @@ const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
         }}
         onKeyDown={(e) =>
           handleTreeKey(e, {
+            rtl: document.documentElement.dir === 'rtl',
             expand: () => toggle(id, true),
             collapse: () => toggle(id, false),
             activate: () => latest.current.onSelect(path),

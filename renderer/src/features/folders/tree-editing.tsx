@@ -113,7 +113,7 @@ export function NewFolderRow({ accountId, path }: { accountId: string; path: Cru
       aria-selected={false}
       tabIndex={-1}
       aria-label={intl.formatMessage(folderWords.newFolderIn, { folder: crumbName(parent, intl) })}
-      style={{ paddingLeft: 4 + path.length * 14 }}
+      style={{ paddingInlineStart: 4 + path.length * 14 }}
       // The field's own menu (paste, undo typing) is the browser's; the folder menu is for folders.
       onContextMenu={(e) => e.stopPropagation()}
     >
