@@ -1,9 +1,11 @@
-import { expect, openWithSmallTree, test } from './fixtures.ts'
+import type { SandboxHandle } from '../sandbox/server.ts'
+import { expect, type Host, openWithSmallTree, test } from './fixtures.ts'
 
 type Page = import('@playwright/test').Page
 
-/** The window in Spanish, chosen in Settings as a user does (e2e/language.spec.ts). */
-async function inSpanish(page: Page): Promise<void> {
+/** The small tree, the window in Spanish, chosen in Settings as a user does (e2e/language.spec.ts). */
+async function openInSpanish(page: Page, host: Host, sandbox: SandboxHandle): Promise<void> {
+  await openWithSmallTree(page, host, sandbox)
   await page.keyboard.press('Control+,')
   const settings = page.getByRole('dialog')
   await settings.getByRole('combobox', { name: 'Language' }).selectOption('es')
@@ -21,8 +23,7 @@ test('in Spanish the file view speaks Spanish, counts with Spanish plurals and l
   host,
   sandbox,
 }) => {
-  await openWithSmallTree(page, host, sandbox)
-  await inSpanish(page)
+  await openInSpanish(page, host, sandbox)
   // The account's root is named in the window's language; folder names are the host's.
   const crumbs = page.getByRole('navigation', { name: 'Ruta de la carpeta' })
   await expect(crumbs.getByRole('button', { name: 'Mis archivos' })).toBeVisible()
@@ -41,8 +42,7 @@ test('in Spanish, Esc in the search box gives the keyboard back to the file list
   host,
   sandbox,
 }) => {
-  await openWithSmallTree(page, host, sandbox)
-  await inSpanish(page)
+  await openInSpanish(page, host, sandbox)
   await expect(rowOf(page, 'Photos')).toBeVisible()
   // Nothing typed: the list stays as it is (a cleared search would remount it, and a new list takes focus itself).
   await searchBox(page).click()
@@ -56,8 +56,7 @@ test('in Spanish, a wider search from "No matches" hands the keyboard to the sea
   host,
   sandbox,
 }) => {
-  await openWithSmallTree(page, host, sandbox)
-  await inSpanish(page)
+  await openInSpanish(page, host, sandbox)
   await rowOf(page, 'Photos').dblclick()
   await expect(rowOf(page, 'beach.png')).toBeVisible()
   await searchBox(page).fill('pdf')
