@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { englishIntl } from '../../i18n/testing/english.ts'
 import { useToasts } from '../../state/toast-store.ts'
-import { showMoveProgress } from './move-progress.ts'
+import { showMoveProgress, speakMovesIn } from './move-progress.ts'
 
 const shown = () => useToasts.getState().toasts.map((t) => t.message)
 const report = (moveId: string, moved: number, failed: number, total: number) =>
@@ -8,6 +9,7 @@ const report = (moveId: string, moved: number, failed: number, total: number) =>
 
 beforeEach(() => {
   vi.useFakeTimers()
+  speakMovesIn(englishIntl)
   useToasts.setState({ toasts: [] })
 })
 afterEach(() => vi.useRealTimers())

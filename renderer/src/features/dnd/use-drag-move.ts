@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react'
+import { useIntl } from 'react-intl'
 import type { IndexFileRow, IndexRow } from '../../../../shared/file-index.ts'
 import { errorMessage } from '../../lib/call.ts'
-import { formatCount } from '../../lib/format.ts'
 import { isPicked, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import { itemId } from '../files/FileItem.tsx'
@@ -17,9 +17,6 @@ import { useMoveFailures } from './move-failures.ts'
 
 type Sel = ReturnType<typeof useSelection.getState>
 
-/** The API moves files only (one call per file); a folder has no move, so a drag of one says so and stops. */
-export const FOLDER_DRAG_MESSAGE = 'Folders can’t be moved on this host; move the files inside them instead'
-
 /**
  * Drag and drop in the file pane, as handlers for the grid (delegated: rows stay memoised and carry only
  * `draggable`): a file row drags the selection (or the row alone when it is not selected) and a folder row takes
@@ -28,8 +25,9 @@ export const FOLDER_DRAG_MESSAGE = 'Folders can’t be moved on this host; move 
  */
 export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summary: SelectionCount | null) {
   const actions = useFileActions()
-  const latest = useRef({ rowAt, summary, actions })
-  latest.current = { rowAt, summary, actions }
+  const intl = useIntl()
+  const latest = useRef({ rowAt, summary, actions, intl })
+  latest.current = { rowAt, summary, actions, intl }
 
   return useMemo(() => {
     const rowUnder = (e: React.DragEvent) => {
@@ -54,9 +52,16 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
       onDragStart: (e: React.DragEvent) => {
         const hit = rowUnder(e)
         if (!hit) return e.preventDefault()
+        const { intl } = latest.current
         if (hit.row.kind === 'folder') {
           e.preventDefault()
-          toast.refuse(FOLDER_DRAG_MESSAGE)
+          // The API moves files only (one call per file); a folder has no move, so a drag of one says so and stops.
+          toast.refuse(
+            intl.formatMessage({
+              id: 'dnd.drag.folderRefused',
+              defaultMessage: 'Folders can’t be moved on this host; move the files inside them instead',
+            }),
+          )
           return
         }
         const file = hit.row
@@ -64,7 +69,7 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
         const sel = useSelection.getState()
         let selection: ReturnType<typeof selectionOf>
         try {
-          selection = selectionOf(sel)
+          selection = selectionOf(sel, intl)
         } catch (error) {
           e.preventDefault()
           toast.error(errorMessage(error))
@@ -73,7 +78,12 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
         const accountId = selectionAccount(sel)
         if (!selection || accountId === null) {
           e.preventDefault()
-          toast.refuse('Move the files of one account at a time')
+          toast.refuse(
+            intl.formatMessage({
+              id: 'dnd.drag.oneAccount',
+              defaultMessage: 'Move the files of one account at a time',
+            }),
+          )
           return
         }
         const count = sel.all ? (latest.current.summary?.files ?? null) : sel.picked.size
@@ -83,7 +93,17 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
         if (!sel.all) e.dataTransfer.setData('text/plain', linksText([...sel.picked.values()], 'page'))
         setDragLabel(
           e.dataTransfer,
-          count === 1 ? file.name : count === null ? 'Selected files' : formatCount(count, 'file'),
+          count === 1
+            ? file.name
+            : count === null
+              ? intl.formatMessage({ id: 'dnd.drag.selectedFiles', defaultMessage: 'Selected files' })
+              : intl.formatMessage(
+                  {
+                    id: 'dnd.drag.fileCount',
+                    defaultMessage: '{count, plural, one {# file} other {# files}}',
+                  },
+                  { count },
+                ),
         )
         const moving = selection
         dragSession.start({

@@ -1,3 +1,5 @@
+import { FormattedMessage } from 'react-intl'
+
 /** One line of the details panel: a label and its value, the value findable by tests as `details-<testId>`. */
 export function Field({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
   return (
@@ -5,5 +7,16 @@ export function Field({ label, value, testId }: { label: string; value: React.Re
       <dt>{label}</dt>
       <dd data-testid={`details-${testId}`}>{value}</dd>
     </div>
+  )
+}
+
+/** "1,234 bytes": a size to the byte, for the In bytes line. */
+export function Bytes({ n }: { n: number }) {
+  return (
+    <FormattedMessage
+      id="files.details.bytes"
+      defaultMessage="{count, plural, one {# byte} other {# bytes}}"
+      values={{ count: n }}
+    />
   )
 }

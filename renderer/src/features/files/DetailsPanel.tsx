@@ -1,12 +1,13 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { Icon } from '../../components/Icon.tsx'
-import { formatCount, formatNumber, formatSize } from '../../lib/format.ts'
+import { formatSize } from '../../lib/format.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { useDownloadRequest } from '../download/download-request.ts'
 import { folderRowPath } from '../folders/folder-row-path.ts'
+import { placeName } from '../folders/folder-words.ts'
 import { useFolderCommands } from '../folders/use-folder-commands.ts'
-import { Field } from './DetailsField.tsx'
-import { folderPathLabel } from './details-labels.ts'
+import { Bytes, Field } from './DetailsField.tsx'
 import { useDetails } from './details-store.ts'
 import { FileDetails } from './FileDetails.tsx'
 import { useDetailsKeys } from './use-details-keys.ts'
@@ -26,6 +27,7 @@ interface DetailsPanelProps {
  */
 export function DetailsPanel({ rowAt, summary, onDownload }: DetailsPanelProps) {
   useDetailsKeys()
+  const intl = useIntl()
   const folderCommands = useFolderCommands()
   const open = useDetails((s) => s.open)
   const toggle = useDetails((s) => s.toggle)
@@ -68,19 +70,37 @@ export function DetailsPanel({ rowAt, summary, onDownload }: DetailsPanelProps) 
             onClick={() => folderCommands.download({ accountId: row.accountId, path: folderRowPath(row) })}
           />
           <dl className="details-list">
-            <Field label="Folder" testId="name" value={row.name} />
-            <Field label="Where" testId="folder" value={folderPathLabel(row.path)} />
+            <Field
+              label={intl.formatMessage({ id: 'files.details.folder', defaultMessage: 'Folder' })}
+              testId="name"
+              value={<span translate="no">{row.name}</span>}
+            />
+            <Field
+              label={intl.formatMessage({ id: 'files.details.where', defaultMessage: 'Where' })}
+              testId="folder"
+              value={<span translate="no">{placeName(row.path, intl)}</span>}
+            />
           </dl>
         </>
       )
-    else body = <p className="details-empty">Select a file to see its details.</p>
+    else body = <NothingSelected />
   }
 
   return (
-    <aside className="details-panel" aria-label="Details">
+    <aside
+      className="details-panel"
+      aria-label={intl.formatMessage({ id: 'files.details.label', defaultMessage: 'Details' })}
+    >
       <header className="details-header">
-        <h2>Details</h2>
-        <button type="button" className="icon-btn" aria-label="Close details" onClick={toggle}>
+        <h2>
+          <FormattedMessage id="files.details.heading" defaultMessage="Details" />
+        </h2>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={intl.formatMessage({ id: 'files.details.close', defaultMessage: 'Close details' })}
+          onClick={toggle}
+        >
           <Icon name="x" size={14} />
         </button>
       </header>
@@ -93,18 +113,46 @@ export function DetailsPanel({ rowAt, summary, onDownload }: DetailsPanelProps) 
 function DownloadButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
   return (
     <button type="button" className="btn details-download" disabled={disabled} onClick={onClick}>
-      <Icon name="download" size={14} /> Download…
+      <Icon name="download" size={14} />{' '}
+      <FormattedMessage id="files.details.download" defaultMessage="Download…" />
     </button>
   )
 }
 
+function NothingSelected() {
+  return (
+    <p className="details-empty">
+      <FormattedMessage
+        id="files.details.nothingSelected"
+        defaultMessage="Select a file to see its details."
+      />
+    </p>
+  )
+}
+
 function SelectionDetails({ summary }: { summary: SelectionCount | null }) {
-  if (summary === null) return <p className="details-empty">Select a file to see its details.</p>
+  const intl = useIntl()
+  if (summary === null) return <NothingSelected />
   return (
     <dl className="details-list" aria-busy={summary.pending}>
-      <Field label="Selected" testId="count" value={formatCount(summary.files, 'file')} />
-      <Field label="Total size" testId="size" value={formatSize(summary.totalSize)} />
-      <Field label="In bytes" testId="bytes" value={`${formatNumber(summary.totalSize)} bytes`} />
+      <Field
+        label={intl.formatMessage({ id: 'files.details.selected', defaultMessage: 'Selected' })}
+        testId="count"
+        value={intl.formatMessage(
+          { id: 'files.details.fileCount', defaultMessage: '{count, plural, one {# file} other {# files}}' },
+          { count: summary.files },
+        )}
+      />
+      <Field
+        label={intl.formatMessage({ id: 'files.details.totalSize', defaultMessage: 'Total size' })}
+        testId="size"
+        value={formatSize(summary.totalSize)}
+      />
+      <Field
+        label={intl.formatMessage({ id: 'files.details.inBytes', defaultMessage: 'In bytes' })}
+        testId="bytes"
+        value={<Bytes n={summary.totalSize} />}
+      />
     </dl>
   )
 }

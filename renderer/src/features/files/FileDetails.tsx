@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
 import { loadableFileUrl } from '../../../../shared/ipc/content-security-policy.ts'
 import { api } from '../../app/bridge.ts'
@@ -6,13 +7,14 @@ import { Icon } from '../../components/Icon.tsx'
 import { Spinner } from '../../components/States.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
-import { formatHostTime } from '../../lib/dates.ts'
 import { formatNumber, formatSize } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
+import { placeName } from '../folders/folder-words.ts'
 import { usePreview } from '../preview/preview-store.ts'
-import { Field } from './DetailsField.tsx'
-import { folderPathLabel, publicLabel } from './details-labels.ts'
+import { Bytes, Field } from './DetailsField.tsx'
+import { publicLabel } from './details-labels.ts'
 import { useFileDetails } from './file-details-data.ts'
+import { HostTime } from './HostTime.tsx'
 import { THUMBNAIL_CROSS_ORIGIN } from './TileImage.tsx'
 
 /**
@@ -21,6 +23,7 @@ import { THUMBNAIL_CROSS_ORIGIN } from './TileImage.tsx'
  * the host a call, so it is fetched only when asked for.
  */
 export function FileDetails({ row: picked }: { row: IndexFileRow }) {
+  const intl = useIntl()
   const { row, info } = useFileDetails(picked)
   const host = info.data?.found ? info.data : null
   const name = host?.name ?? row.name
@@ -34,7 +37,10 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
         <img
           className="details-thumbnail"
           src={thumbnail}
-          alt={`Preview of ${name}`}
+          alt={intl.formatMessage(
+            { id: 'files.details.thumbnailAlt', defaultMessage: 'Preview of {name}' },
+            { name },
+          )}
           crossOrigin={THUMBNAIL_CROSS_ORIGIN}
           referrerPolicy="no-referrer"
         />
@@ -42,66 +48,154 @@ export function FileDetails({ row: picked }: { row: IndexFileRow }) {
       <button
         type="button"
         className="btn details-preview"
-        title="Quick Look (Space)"
+        title={intl.formatMessage({
+          id: 'files.details.quickLookTitle',
+          defaultMessage: 'Quick Look (Space)',
+        })}
         onClick={() => usePreview.getState().show()}
       >
-        <Icon name="search" size={14} /> Preview
+        <Icon name="search" size={14} />{' '}
+        <FormattedMessage id="files.details.preview" defaultMessage="Preview" />
       </button>
       <HostCheck info={info} />
       <dl className="details-list">
-        <Field label="Name" testId="name" value={name} />
-        <Field label="Code" testId="code" value={<code>{row.fileCode}</code>} />
-        <Field label="Size" testId="size" value={formatSize(size)} />
-        <Field label="In bytes" testId="bytes" value={`${formatNumber(size)} bytes`} />
-        <Field label="Uploaded" testId="uploaded" value={formatHostTime(host?.uploaded ?? row.uploaded)} />
-        <Field label="Downloads" testId="downloads" value={formatNumber(host?.downloads ?? row.downloads)} />
-        <Field label="Public" testId="public" value={publicLabel(row.public)} />
-        <Field label="Folder" testId="folder" value={folderPathLabel(row.folderPath)} />
-        <Field label="Page link" testId="page-link" value={<LinkValue url={row.link} what="page link" />} />
-        <Field label="Direct link" testId="direct-link" value={<DirectLink row={row} />} />
+        <Field
+          label={intl.formatMessage({ id: 'files.details.name', defaultMessage: 'Name' })}
+          testId="name"
+          value={<span translate="no">{name}</span>}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'files.details.code', defaultMessage: 'Code' })}
+          testId="code"
+          value={<code translate="no">{row.fileCode}</code>}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'files.details.size', defaultMessage: 'Size' })}
+          testId="size"
+          value={formatSize(size)}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'files.details.inBytes', defaultMessage: 'In bytes' })}
+          testId="bytes"
+          value={<Bytes n={size} />}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'files.details.uploaded', defaultMessage: 'Uploaded' })}
+          testId="uploaded"
+          value={<HostTime value={host?.uploaded ?? row.uploaded} />}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'files.details.downloads', defaultMessage: 'Downloads' })}
+          testId="downloads"
+          value={formatNumber(host?.downloads ?? row.downloads)}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'files.details.public', defaultMessage: 'Public' })}
+          testId="public"
+          value={publicLabel(row.public, intl)}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'files.details.folder', defaultMessage: 'Folder' })}
+          testId="folder"
+          value={<span translate="no">{placeName(row.folderPath, intl)}</span>}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'files.details.pageLink', defaultMessage: 'Page link' })}
+          testId="page-link"
+          value={<LinkValue url={row.link} kind="page" />}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'files.details.directLink', defaultMessage: 'Direct link' })}
+          testId="direct-link"
+          value={<DirectLink row={row} />}
+        />
       </dl>
     </>
   )
 }
 
 function HostCheck({ info }: { info: ReturnType<typeof useFileDetails>['info'] }) {
+  const intl = useIntl()
   if (info.isPending)
     return (
       <p className="details-note" data-testid="details-checking">
-        <Spinner label="Checking with the host" /> Checking with the host…
+        <Spinner
+          label={intl.formatMessage({
+            id: 'files.details.checkingLabel',
+            defaultMessage: 'Checking with the host',
+          })}
+        />{' '}
+        <FormattedMessage id="files.details.checking" defaultMessage="Checking with the host…" />
       </p>
     )
   if (info.isError)
     return (
       <div className="details-note" role="alert">
-        <span>Could not get the host’s figures: {info.error.message}. Showing what Filedock last saw.</span>
+        <span>
+          <FormattedMessage
+            id="files.details.hostFailed"
+            defaultMessage="Could not get the host’s figures: {error}. Showing what Filedock last saw."
+            values={{ error: info.error.message }}
+          />
+        </span>
         <button type="button" className="btn" onClick={() => void info.refetch()}>
-          Retry
+          <FormattedMessage id="files.details.retry" defaultMessage="Retry" />
         </button>
       </div>
     )
   if (info.data?.found === false || info.data === null)
     return (
       <p className="details-note" role="alert">
-        The host no longer has this file. Refresh the folder to update the list.
+        <FormattedMessage
+          id="files.details.goneFromHost"
+          defaultMessage="The host no longer has this file. Refresh the folder to update the list."
+        />
       </p>
     )
   return null
 }
 
-function LinkValue({ url, what }: { url: string; what: string }) {
+function LinkValue({ url, kind }: { url: string; kind: 'page' | 'direct' }) {
+  const intl = useIntl()
   const copy = async () => {
     try {
       await copyText(url)
-      toast.success(`Copied ${what}`)
+      toast.success(
+        intl.formatMessage(
+          {
+            id: 'files.details.copiedLink',
+            defaultMessage: '{kind, select, page {Copied page link} other {Copied direct link}}',
+          },
+          { kind },
+        ),
+      )
     } catch (error) {
-      toast.error(`Could not copy: ${errorMessage(error)}`)
+      toast.error(
+        intl.formatMessage(
+          { id: 'files.copy.failed', defaultMessage: 'Could not copy: {error}' },
+          { error: errorMessage(error) },
+        ),
+      )
     }
   }
   return (
     <span className="details-link">
-      <span className="details-url">{url}</span>
-      <button type="button" className="icon-btn" aria-label={`Copy ${what}`} title="Copy" onClick={copy}>
+      <span className="details-url" translate="no">
+        {url}
+      </span>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={intl.formatMessage(
+          {
+            id: 'files.details.copyLink',
+            defaultMessage: '{kind, select, page {Copy page link} other {Copy direct link}}',
+          },
+          { kind },
+        )}
+        title={intl.formatMessage({ id: 'files.details.copy', defaultMessage: 'Copy' })}
+        onClick={copy}
+      >
         <Icon name="copy" size={14} />
       </button>
     </span>
@@ -109,22 +203,30 @@ function LinkValue({ url, what }: { url: string; what: string }) {
 }
 
 function DirectLink({ row }: { row: IndexFileRow }) {
+  const intl = useIntl()
   const fetchLink = useMutation({
     mutationFn: () => call(api.files.directLink({ accountId: row.accountId, fileCode: row.fileCode })),
   })
-  if (fetchLink.data) return <LinkValue url={fetchLink.data.url} what="direct link" />
+  if (fetchLink.data) return <LinkValue url={fetchLink.data.url} kind="direct" />
   return (
     <span className="details-link">
       <button type="button" className="btn" disabled={fetchLink.isPending} onClick={() => fetchLink.mutate()}>
         {fetchLink.isPending
-          ? 'Getting the direct link…'
+          ? intl.formatMessage({
+              id: 'files.details.gettingDirectLink',
+              defaultMessage: 'Getting the direct link…',
+            })
           : fetchLink.isError
-            ? 'Try again'
-            : 'Show direct link'}
+            ? intl.formatMessage({ id: 'files.details.tryAgain', defaultMessage: 'Try again' })
+            : intl.formatMessage({ id: 'files.details.showDirectLink', defaultMessage: 'Show direct link' })}
       </button>
       {fetchLink.isError ? (
         <span className="form-error" role="alert">
-          No direct link: {errorMessage(fetchLink.error)}
+          <FormattedMessage
+            id="files.details.noDirectLink"
+            defaultMessage="No direct link: {error}"
+            values={{ error: errorMessage(fetchLink.error) }}
+          />
         </span>
       ) : null}
     </span>

@@ -1,10 +1,11 @@
 import { memo } from 'react'
+import { FormattedMessage } from 'react-intl'
 import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
 import { Icon } from '../../components/Icon.tsx'
-import { formatHostTime } from '../../lib/dates.ts'
 import { formatNumber, formatSize } from '../../lib/format.ts'
 import { FileIcon } from './FileIcon.tsx'
 import { RowName, TileName } from './FileName.tsx'
+import { HostTime } from './HostTime.tsx'
 import { TileImage } from './TileImage.tsx'
 
 export interface ItemProps {
@@ -100,12 +101,12 @@ function FolderCells({ folder, index, location, editing }: CellsProps & { folder
         <RowName row={folder} index={index} editing={editing} />
       </div>
       {location === null ? null : (
-        <div role="gridcell" className="cell-muted cell-location">
+        <div role="gridcell" className="cell-muted cell-location" translate="no">
           {location}
         </div>
       )}
       <div role="gridcell" className="num cell-muted">
-        Folder
+        <FolderWord />
       </div>
       <div role="gridcell" className="cell-muted cell-date" />
       <div role="gridcell" className="num cell-muted" />
@@ -121,7 +122,7 @@ function FileCells({ file, index, location, editing }: CellsProps & { file: Inde
         <RowName row={file} index={index} editing={editing} />
       </div>
       {location === null ? null : (
-        <div role="gridcell" className="cell-muted cell-location" title={location}>
+        <div role="gridcell" className="cell-muted cell-location" title={location} translate="no">
           {location}
         </div>
       )}
@@ -129,7 +130,7 @@ function FileCells({ file, index, location, editing }: CellsProps & { file: Inde
         {formatSize(file.size)}
       </div>
       <div role="gridcell" className="cell-muted cell-date">
-        {formatHostTime(file.uploaded)}
+        <HostTime value={file.uploaded} />
       </div>
       <div role="gridcell" className="num cell-muted">
         {formatNumber(file.downloads)}
@@ -179,7 +180,12 @@ export const FileTile = memo(function FileTile({
       {row.kind === 'folder' ? <Icon name="folder" size={40} className="icon-folder" /> : null}
       {row.kind === 'file' ? <TileImage file={row} /> : null}
       <TileName row={row} index={index} editing={editing} />
-      <div className="tile-meta">{row.kind === 'file' ? formatSize(row.size) : 'Folder'}</div>
+      <div className="tile-meta">{row.kind === 'file' ? formatSize(row.size) : <FolderWord />}</div>
     </div>
   )
 }, sameItem)
+
+/** What a folder row shows where a file shows its size. */
+function FolderWord() {
+  return <FormattedMessage id="files.row.folder" defaultMessage="Folder" />
+}

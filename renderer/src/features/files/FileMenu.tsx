@@ -1,8 +1,8 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { MenuItem } from '../../components/MenuItem.tsx'
 import { commandLabel } from '../../lib/command-key.ts'
-import { formatNumber } from '../../lib/format.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { PaneFolderMenu } from '../folders/PaneFolderMenu.tsx'
 import { useRename } from './rename-store.ts'
@@ -19,6 +19,7 @@ export function FileMenu({
   summary: SelectionCount | null
   rowAt: (index: number) => IndexRow | undefined
 }) {
+  const intl = useIntl()
   const whole = useSelection((s) => s.all !== null)
   const focusIndex = useSelection((s) => s.focusIndex)
   const pickedNone = useSelection((s) => s.picked.size === 0)
@@ -28,57 +29,106 @@ export function FileMenu({
     return <PaneFolderMenu row={folder} onOpen={() => commands.open(focusIndex)} onRename={commands.rename} />
   const count = summary?.files ?? 0
   const single = count === 1 && !whole
-  const many = count > 1 ? ` (${formatNumber(count)})` : ''
+  // Entries name how many files they act on once there are several: "Copy links (12)". None counts as one.
+  const values = { count: Math.max(count, 1) }
 
   return (
     <ContextMenu.Portal>
       <ContextMenu.Content
         className="menu"
-        aria-label="File actions"
+        aria-label={intl.formatMessage({ id: 'files.menu.label', defaultMessage: 'File actions' })}
         // Rename puts focus in the row's name field: the menu must not take it back to the grid as it closes.
         onCloseAutoFocus={(e) => useRename.getState().editing && e.preventDefault()}
       >
-        {summary === null ? <div className="menu-label">No files selected</div> : null}
+        {summary === null ? (
+          <div className="menu-label">
+            <FormattedMessage id="files.menu.noneSelected" defaultMessage="No files selected" />
+          </div>
+        ) : null}
         <MenuItem
           icon="link"
-          label={`Copy link${count > 1 ? 's' : ''}${many}`}
+          label={intl.formatMessage(
+            {
+              id: 'files.menu.copyLinks',
+              defaultMessage: '{count, plural, one {Copy link} other {Copy links (#)}}',
+            },
+            values,
+          )}
           shortcut={commandLabel('C')}
           disabled={summary === null}
           onSelect={commands.copyLinks}
         />
         <MenuItem
           icon="download"
-          label={`Copy direct link${count > 1 ? 's' : ''}${many}`}
+          label={intl.formatMessage(
+            {
+              id: 'files.menu.copyDirectLinks',
+              defaultMessage: '{count, plural, one {Copy direct link} other {Copy direct links (#)}}',
+            },
+            values,
+          )}
           shortcut={commandLabel('Shift+C')}
           disabled={summary === null}
           onSelect={commands.copyDirectLinks}
         />
         <MenuItem
           icon="check"
-          label={`Check link${count > 1 ? 's' : ''}${many}`}
+          label={intl.formatMessage(
+            {
+              id: 'files.menu.checkLinks',
+              defaultMessage: '{count, plural, one {Check link} other {Check links (#)}}',
+            },
+            values,
+          )}
           disabled={summary === null}
           onSelect={commands.checkLinks}
         />
         <MenuItem
           icon="external"
-          label="Open page in browser"
+          label={intl.formatMessage({ id: 'files.menu.openPage', defaultMessage: 'Open page in browser' })}
           shortcut="Enter"
           disabled={summary === null || whole}
           onSelect={() => commands.open(focusIndex)}
         />
         <MenuItem
           icon="download"
-          label={`Download…${many}`}
+          label={intl.formatMessage(
+            {
+              id: 'files.menu.download',
+              defaultMessage: '{count, plural, one {Download…} other {Download… (#)}}',
+            },
+            values,
+          )}
           shortcut={commandLabel('Shift+S')}
           disabled={summary === null}
           onSelect={commands.download}
         />
         <ContextMenu.Separator className="menu-separator" />
-        <MenuItem icon="edit" label="Rename" shortcut="F2" disabled={!single} onSelect={commands.rename} />
-        <MenuItem icon="copy" label={`Clone${many}`} disabled={summary === null} onSelect={commands.clone} />
+        <MenuItem
+          icon="edit"
+          label={intl.formatMessage({ id: 'files.menu.rename', defaultMessage: 'Rename' })}
+          shortcut="F2"
+          disabled={!single}
+          onSelect={commands.rename}
+        />
+        <MenuItem
+          icon="copy"
+          label={intl.formatMessage(
+            { id: 'files.menu.clone', defaultMessage: '{count, plural, one {Clone} other {Clone (#)}}' },
+            values,
+          )}
+          disabled={summary === null}
+          onSelect={commands.clone}
+        />
         <MenuItem
           icon="move"
-          label={`Move to folder…${many}`}
+          label={intl.formatMessage(
+            {
+              id: 'files.menu.move',
+              defaultMessage: '{count, plural, one {Move to folder…} other {Move to folder… (#)}}',
+            },
+            values,
+          )}
           disabled={summary === null}
           onSelect={commands.move}
         />

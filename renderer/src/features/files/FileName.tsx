@@ -12,7 +12,11 @@ interface NameProps {
 /** A list row's name: one line, or the rename input while the row is being renamed. */
 export function RowName({ row, index, editing }: NameProps) {
   if (editing) return <InlineRename row={row} index={index} />
-  return <span title={row.name}>{row.name}</span>
+  return (
+    <span title={row.name} translate="no">
+      {row.name}
+    </span>
+  )
 }
 
 /**
@@ -22,7 +26,7 @@ export function RowName({ row, index, editing }: NameProps) {
 export function TileName({ row, index, editing }: NameProps) {
   if (editing) return <InlineRename row={row} index={index} />
   return (
-    <div className="tile-name" title={row.name} style={TILE_NAME_BOX}>
+    <div className="tile-name" title={row.name} style={TILE_NAME_BOX} translate="no">
       {tileName(row.name)}
     </div>
   )

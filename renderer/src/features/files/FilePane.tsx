@@ -1,5 +1,6 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useIntl } from 'react-intl'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { errorMessage } from '../../lib/call.ts'
 import { useWidth } from '../../lib/use-width.ts'
@@ -44,6 +45,7 @@ interface FilePaneProps {
  */
 export function FilePane(props: FilePaneProps) {
   const { view, total, mode, commands } = props
+  const intl = useIntl()
   // The scrolling element itself, as state: the rows' virtualiser and the width need it, so they follow its mount.
   const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null)
   const rows = useRef<RowsHandle | null>(null)
@@ -150,6 +152,8 @@ export function FilePane(props: FilePaneProps) {
   const onKeyDown = (event: React.KeyboardEvent<HTMLElement>) => {
     if (headersFirst.onGridTab(event)) return event.preventDefault()
     const handled = handleFileKey(event, {
+      intl,
+      rtl: document.documentElement.dir === 'rtl',
       total,
       rowAt,
       columns,
@@ -196,7 +200,7 @@ export function FilePane(props: FilePaneProps) {
               ref={gridRef}
               className={mode === 'list' ? 'files-grid' : 'files-grid files-tiles'}
               role="grid"
-              aria-label="Files"
+              aria-label={intl.formatMessage({ id: 'files.pane.label', defaultMessage: 'Files' })}
               aria-multiselectable="true"
               // A screen reader says how big the result is and where the cursor is in it, though only a screenful
               // of rows is in the DOM: the list counts its header row; the tiles are rows of `columns` cells.

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
@@ -7,6 +8,7 @@ import { useSelection } from '../../state/selection-store.ts'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
 import { useAccountId, useAccounts } from '../accounts/use-accounts.ts'
 import { openFolderRow } from '../folders/folder-row-path.ts'
+import { crumbName, placeName } from '../folders/folder-words.ts'
 import { folderRowKey, useCursorTarget } from './cursor-target.ts'
 import { DetailsPanel } from './DetailsPanel.tsx'
 import { FilePane } from './FilePane.tsx'
@@ -28,6 +30,7 @@ import { useSelectionSummary } from './use-selection-summary.ts'
  * asks main to check it against the host, and the rows follow when it has.
  */
 export function FileView({ path }: { path: Crumb[] | null }) {
+  const intl = useIntl()
   const accountId = useAccountId()
   const fldId = path ? (path.at(-1)?.id ?? 0) : null
   const search = useDebounced(useUi((s) => s.search).trim(), 250)
@@ -102,17 +105,37 @@ export function FileView({ path }: { path: Crumb[] | null }) {
   const shape = view.shape
   let body: React.ReactNode
   if (!shape && view.error) body = <ErrorState error={view.error} onRetry={view.refetch} />
-  else if (!shape) body = <CenteredSpinner label="Loading files" />
+  else if (!shape)
+    body = (
+      <CenteredSpinner
+        label={intl.formatMessage({ id: 'files.view.loading', defaultMessage: 'Loading files' })}
+      />
+    )
   else if (shape.total === 0)
     body = search ? (
       <NoMatches query={query} search={search} />
     ) : !shape.complete ? (
-      <EmptyState icon="refresh" title="Indexing this account">
-        Files show up here as they are found.
+      <EmptyState
+        icon="refresh"
+        title={intl.formatMessage({
+          id: 'files.view.indexingTitle',
+          defaultMessage: 'Indexing this account',
+        })}
+      >
+        <FormattedMessage
+          id="files.view.indexingText"
+          defaultMessage="Files show up here as they are found."
+        />
       </EmptyState>
     ) : (
-      <EmptyState icon="folder" title="This folder is empty">
-        Files uploaded or moved here will show up in this list.
+      <EmptyState
+        icon="folder"
+        title={intl.formatMessage({ id: 'files.view.emptyTitle', defaultMessage: 'This folder is empty' })}
+      >
+        <FormattedMessage
+          id="files.view.emptyText"
+          defaultMessage="Files uploaded or moved here will show up in this list."
+        />
       </EmptyState>
     )
   else
@@ -138,9 +161,15 @@ export function FileView({ path }: { path: Crumb[] | null }) {
       {shape && view.error ? (
         // Rows already shown stay; the windows that failed are asked again on Retry (or when scrolled to).
         <div className="form-error files-error" role="alert">
-          <span>Some rows could not be loaded: {view.error.message}</span>
+          <span>
+            <FormattedMessage
+              id="files.view.rowsFailed"
+              defaultMessage="Some rows could not be loaded: {error}"
+              values={{ error: view.error.message }}
+            />
+          </span>
           <button type="button" className="btn" onClick={view.refetch}>
-            Retry
+            <FormattedMessage id="files.view.retry" defaultMessage="Retry" />
           </button>
         </div>
       ) : null}
@@ -166,7 +195,7 @@ export function FileView({ path }: { path: Crumb[] | null }) {
               selection: moving.selection,
               accountId: moving.accountId,
               fldId: dest.id,
-              folderName: dest.name,
+              folderName: crumbName(dest, intl),
             })
           }
         />
@@ -178,14 +207,21 @@ export function FileView({ path }: { path: Crumb[] | null }) {
 /** The location column's text: the folder's path, with the account's label when rows span accounts. */
 function useLocate(acrossAccounts: boolean, shown: boolean): ((row: IndexRow) => string) | null {
   const { data } = useAccounts()
+  const intl = useIntl()
   return useMemo(() => {
     if (!shown) return null
     const labels = new Map((data?.accounts ?? []).map((a) => [a.id, a.label]))
+    const unknown = intl.formatMessage({ id: 'files.location.unknownAccount', defaultMessage: 'Account' })
     return (row: IndexRow) => {
       // Where the row is: a file's folder, a folder's parent.
       const folder = row.kind === 'file' ? row.folderPath : row.parents.map((p) => p.name).join('/')
-      const where = folder === '' ? 'My files' : `My files/${folder}`
-      return acrossAccounts ? `${labels.get(row.accountId) ?? 'Account'}: ${where}` : where
+      const where = placeName(folder, intl)
+      return acrossAccounts
+        ? intl.formatMessage(
+            { id: 'files.location.onAccount', defaultMessage: '{account}: {place}' },
+            { account: labels.get(row.accountId) ?? unknown, place: where },
+          )
+        : where
     }
-  }, [shown, acrossAccounts, data])
+  }, [shown, acrossAccounts, data, intl])
 }

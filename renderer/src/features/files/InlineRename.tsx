@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useIntl } from 'react-intl'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { entryName, MAX_NAME_LENGTH } from '../../../../shared/ipc/fields.ts'
 import { splitExtension } from '../../lib/middle-ellipsis.ts'
@@ -23,6 +24,7 @@ let mounts = 0
  */
 export function InlineRename({ row, index }: { row: IndexRow; index: number }) {
   const key = rowKey(row)
+  const intl = useIntl()
   const draft = useRename((s) => s.draft)
   const [problem, setProblem] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
@@ -36,10 +38,17 @@ export function InlineRename({ row, index }: { row: IndexRow; index: number }) {
     if (how !== 'escape' && typed.trim() !== row.name) {
       const parsed = entryName.safeParse(typed)
       if (!parsed.success) {
-        const why = parsed.error.issues[0]?.message ?? 'Name is not valid'
+        const why =
+          parsed.error.issues[0]?.message ??
+          intl.formatMessage({ id: 'files.rename.invalid', defaultMessage: 'Name is not valid' })
         // At Enter the field stays, saying why; a field left behind cannot stay, so the message says what happened.
         if (how === 'enter') return setProblem(why)
-        toast.error(`“${row.name}” keeps its name: ${why}`)
+        toast.error(
+          intl.formatMessage(
+            { id: 'files.rename.kept', defaultMessage: '“{name}” keeps its name: {reason}' },
+            { name: row.name, reason: why },
+          ),
+        )
       } else if (row.kind === 'file') {
         fileActions.rename.mutate({ file: row, name: parsed.data })
       } else {
@@ -101,7 +110,10 @@ export function InlineRename({ row, index }: { row: IndexRow; index: number }) {
       <input
         ref={input}
         className="input inline-rename-input"
-        aria-label={`New name for ${row.name}`}
+        aria-label={intl.formatMessage(
+          { id: 'files.rename.label', defaultMessage: 'New name for {name}' },
+          { name: row.name },
+        )}
         aria-invalid={problem !== null}
         aria-describedby={problem ? `rename-problem-${index}` : undefined}
         value={draft}

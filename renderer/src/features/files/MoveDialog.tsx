@@ -1,8 +1,9 @@
 import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Modal } from '../../components/Modal.tsx'
-import { formatCount } from '../../lib/format.ts'
 import { type Crumb, ROOT } from '../../state/ui-store.ts'
 import { FolderTree } from '../folders/FolderTree.tsx'
+import { crumbName } from '../folders/folder-words.ts'
 
 interface MoveDialogProps {
   accountId: string
@@ -15,6 +16,7 @@ interface MoveDialogProps {
 
 /** Pick a destination folder in the same lazy tree as the sidebar, then move. */
 export function MoveDialog({ accountId, count, currentFolderId, onMove, onClose }: MoveDialogProps) {
+  const intl = useIntl()
   const [target, setTarget] = useState<Crumb[]>([ROOT])
   const dest = target.at(-1) ?? ROOT
   const same = dest.id === currentFolderId
@@ -26,15 +28,27 @@ export function MoveDialog({ accountId, count, currentFolderId, onMove, onClose 
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Move to folder"
-      description={`Choose where to move ${formatCount(count, 'file')}.`}
+      title={intl.formatMessage({ id: 'files.moveDialog.title', defaultMessage: 'Move to folder' })}
+      description={intl.formatMessage(
+        {
+          id: 'files.moveDialog.description',
+          defaultMessage: 'Choose where to move {count, plural, one {# file} other {# files}}.',
+        },
+        { count },
+      )}
       footer={
         <>
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="files.moveDialog.cancel" defaultMessage="Cancel" />
           </button>
           <button type="button" className="btn btn-primary" disabled={same} onClick={() => move(dest)}>
-            Move to “{dest.name}”
+            {/* The name is not set apart in an element: the button lays its children out as flex items, and a
+                screen reader would then read the quotes apart from the name. */}
+            <FormattedMessage
+              id="files.moveDialog.move"
+              defaultMessage="Move to “{folder}”"
+              values={{ folder: crumbName(dest, intl) }}
+            />
           </button>
         </>
       }
@@ -43,7 +57,7 @@ export function MoveDialog({ accountId, count, currentFolderId, onMove, onClose 
       <div className="picker" data-autofocus>
         <FolderTree
           accountId={accountId}
-          label="Destination folder"
+          label={intl.formatMessage({ id: 'files.moveDialog.tree', defaultMessage: 'Destination folder' })}
           selectedPath={target}
           onSelect={setTarget}
           // Enter on a folder moves there (the folder the files are in is only picked: nothing to move).
@@ -54,7 +68,14 @@ export function MoveDialog({ accountId, count, currentFolderId, onMove, onClose 
           }}
         />
       </div>
-      {same ? <div className="field-hint">The files are already in this folder.</div> : null}
+      {same ? (
+        <div className="field-hint">
+          <FormattedMessage
+            id="files.moveDialog.same"
+            defaultMessage="The files are already in this folder."
+          />
+        </div>
+      ) : null}
     </Modal>
   )
 }

@@ -1,6 +1,8 @@
+import { useIntl } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
 import type { Crumb } from '../../state/ui-store.ts'
 import { useFolderEdit } from '../folders/folder-edit-store.ts'
+import { crumbName, folderWords } from '../folders/folder-words.ts'
 import { NewFolderField } from '../folders/tree-editing.tsx'
 import { folderRowKey, useCursorTarget } from './cursor-target.ts'
 
@@ -22,6 +24,7 @@ export function useListDraft(path: readonly Crumb[] | null): number {
  */
 export function NewFolderDraft(props: { accountId: string; path: readonly Crumb[]; inGrid: boolean }) {
   const { accountId, inGrid } = props
+  const intl = useIntl()
   const parent = props.path.at(-1) as Crumb
   const field = (
     <>
@@ -38,7 +41,7 @@ export function NewFolderDraft(props: { accountId: string; path: readonly Crumb[
     <div
       role="row"
       className="file-row folder-row new-folder-draft"
-      aria-label={`New folder in ${parent.name}`}
+      aria-label={intl.formatMessage(folderWords.newFolderIn, { folder: crumbName(parent, intl) })}
       // The field's own menu (paste, undo typing) is the browser's; the file menu is for files.
       onContextMenu={(e) => e.stopPropagation()}
     >

@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { api } from '../../app/bridge.ts'
 import { EmptyState } from '../../components/States.tsx'
 import { call } from '../../lib/call.ts'
-import { formatNumber } from '../../lib/format.ts'
 import { keys } from '../../lib/query-keys.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { type IndexQuery, type Selection, type WiderSearch, widerSearches } from './index-query.ts'
@@ -13,6 +13,7 @@ import { usePane } from './pane-store.ts'
  * index from its totals, no row read) with a button that searches there; a wider scope that finds none says so.
  */
 export function NoMatches({ query, search }: { query: IndexQuery; search: string }) {
+  const intl = useIntl()
   const { data } = useAccounts()
   const wider = widerSearches(query, data?.accounts.length ?? 1)
   const counts = useQueries({
@@ -25,12 +26,22 @@ export function NoMatches({ query, search }: { query: IndexQuery; search: string
     }),
   })
   return (
-    <EmptyState icon="search" title="No matches">
+    <EmptyState
+      icon="search"
+      title={intl.formatMessage({ id: 'files.noMatches.title', defaultMessage: 'No matches' })}
+    >
       <p>
-        No {lookedAt(query)} contain “{search}”.
+        <FormattedMessage
+          id="files.noMatches.lookedAt"
+          defaultMessage="{where, select, accountTree {No file or folder names in this account contain “{search}”.} subtree {No file or folder names in this folder or its subfolders contain “{search}”.} folder {No file or folder names in this folder contain “{search}”.} account {No file names in this account contain “{search}”.} other {No file names in any account contain “{search}”.}}"
+          values={{ where: lookedAt(query), search: <span translate="no">{search}</span> }}
+        />
       </p>
       {wider.length > 0 ? (
-        <ul className="wider-searches" aria-label="Wider searches">
+        <ul
+          className="wider-searches"
+          aria-label={intl.formatMessage({ id: 'files.noMatches.wider', defaultMessage: 'Wider searches' })}
+        >
           {wider.map((w, i) => (
             <li key={w.scope}>
               <WiderItem search={w} files={counts[i]?.data?.files} />
@@ -43,19 +54,42 @@ export function NoMatches({ query, search }: { query: IndexQuery; search: string
 }
 
 function WiderItem({ search, files }: { search: WiderSearch; files: number | undefined }) {
-  if (files === undefined) return <span className="muted">Looking in {search.where}…</span>
-  if (files === 0) return <span>None in {search.where} either.</span>
+  const where = search.scope
+  if (files === undefined)
+    return (
+      <span className="muted">
+        <FormattedMessage
+          id="files.noMatches.looking"
+          defaultMessage="{where, select, account {Looking in the whole account…} other {Looking in all accounts…}}"
+          values={{ where }}
+        />
+      </span>
+    )
+  if (files === 0)
+    return (
+      <span>
+        <FormattedMessage
+          id="files.noMatches.noneWider"
+          defaultMessage="{where, select, account {None in the whole account either.} other {None in all accounts either.}}"
+          values={{ where }}
+        />
+      </span>
+    )
   return (
     <button
       type="button"
       className="btn"
       onClick={() => {
         // The button goes with this view: focus moves to the switch, which now names where the search looks.
-        document.querySelector<HTMLElement>('select[aria-label="Search in"]')?.focus()
+        document.querySelector<HTMLElement>('select.scope-select')?.focus()
         usePane.getState().setSearchScope(search.scope)
       }}
     >
-      Search {search.where}: {formatNumber(files)} {files === 1 ? 'match' : 'matches'}
+      <FormattedMessage
+        id="files.noMatches.searchWider"
+        defaultMessage="{where, select, account {Search the whole account: {count, plural, one {# match} other {# matches}}} other {Search all accounts: {count, plural, one {# match} other {# matches}}}}"
+        values={{ where, count: files }}
+      />
     </button>
   )
 }
@@ -64,14 +98,8 @@ function WiderItem({ search, files }: { search: WiderSearch; files: number | und
 function lookedAt(query: IndexQuery): string {
   switch (query.scope.kind) {
     case 'subtree':
-      return query.scope.fldId === 0
-        ? 'file or folder names in this account'
-        : 'file or folder names in this folder or its subfolders'
-    case 'folder':
-      return 'file or folder names in this folder'
-    case 'account':
-      return 'file names in this account'
-    case 'all-accounts':
-      return 'file names in any account'
+      return query.scope.fldId === 0 ? 'accountTree' : 'subtree'
+    default:
+      return query.scope.kind
   }
 }

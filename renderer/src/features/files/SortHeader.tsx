@@ -1,13 +1,21 @@
+import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl'
 import type { IndexSortKey } from '../../../../shared/file-index.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { onHeaderTab } from './header-tab-order.ts'
 import { usePane } from './pane-store.ts'
 
-const columns: Array<{ key: IndexSortKey; label: string; className?: string }> = [
-  { key: 'name', label: 'Name' },
-  { key: 'size', label: 'Size', className: 'num' },
-  { key: 'uploaded', label: 'Uploaded', className: 'cell-date' },
-  { key: 'downloads', label: 'Downloads', className: 'num' },
+const labels = defineMessages({
+  name: { id: 'files.column.name', defaultMessage: 'Name' },
+  size: { id: 'files.column.size', defaultMessage: 'Size' },
+  uploaded: { id: 'files.column.uploaded', defaultMessage: 'Uploaded' },
+  downloads: { id: 'files.column.downloads', defaultMessage: 'Downloads' },
+})
+
+const columns: Array<{ key: IndexSortKey; label: MessageDescriptor; className?: string }> = [
+  { key: 'name', label: labels.name },
+  { key: 'size', label: labels.size, className: 'num' },
+  { key: 'uploaded', label: labels.uploaded, className: 'cell-date' },
+  { key: 'downloads', label: labels.downloads, className: 'num' },
 ]
 
 /**
@@ -16,6 +24,7 @@ const columns: Array<{ key: IndexSortKey; label: string; className?: string }> =
  * sorts by name, size, date and downloads only.
  */
 export function SortHeader({ location, draft }: { location: boolean; draft: React.ReactNode }) {
+  const intl = useIntl()
   const sort = usePane((s) => s.sort)
   const sortBy = usePane((s) => s.sortBy)
   const cells = columns.map(({ key, label, className }) => {
@@ -35,7 +44,7 @@ export function SortHeader({ location, draft }: { location: boolean; draft: Reac
           onKeyDown={onHeaderTab}
           onClick={() => sortBy(key)}
         >
-          {label}
+          {intl.formatMessage(label)}
           {active ? (
             <span className="sort-arrow" data-dir={sort.dir} aria-hidden="true">
               <Icon name="chevronDown" size={12} />
@@ -50,7 +59,7 @@ export function SortHeader({ location, draft }: { location: boolean; draft: Reac
       1,
       0,
       <div key="location" role="columnheader" className="col-head cell-location">
-        Location
+        <FormattedMessage id="files.column.location" defaultMessage="Location" />
       </div>,
     )
   return (

@@ -1,4 +1,5 @@
-import { formatCount, formatNumber, formatSize } from '../../lib/format.ts'
+import { FormattedMessage } from 'react-intl'
+import { formatSize } from '../../lib/format.ts'
 import { useIndexStatus, useWarnOnce } from './use-index-status.ts'
 import type { ResultShape } from './use-index-windows.ts'
 import type { SelectionCount } from './use-selection-summary.ts'
@@ -13,18 +14,42 @@ export function StatusBar({ shape, summary }: { shape: ResultShape | null; summa
     <footer className="statusbar">
       {shape ? (
         <>
-          {shape.folders > 0 ? <span>{formatCount(shape.folders, 'folder')}</span> : null}
-          <span data-testid="status-count">{formatCount(files, 'file')}</span>
+          {shape.folders > 0 ? (
+            <span>
+              <FormattedMessage
+                id="files.status.folders"
+                defaultMessage="{count, plural, one {# folder} other {# folders}}"
+                values={{ count: shape.folders }}
+              />
+            </span>
+          ) : null}
+          <span data-testid="status-count">
+            <FormattedMessage
+              id="files.status.files"
+              defaultMessage="{count, plural, one {# file} other {# files}}"
+              values={{ count: files }}
+            />
+          </span>
         </>
       ) : null}
       <IndexingNote incomplete={shape !== null && !shape.complete} />
       <span className="spacer" />
       {summary ? (
         <span data-testid="status-selection" aria-live="polite" aria-busy={summary.pending}>
-          {formatNumber(summary.files)} selected · {formatSize(summary.totalSize)}
+          <FormattedMessage
+            id="files.status.selected"
+            defaultMessage="{count, number} selected · {size}"
+            values={{ count: summary.files, size: formatSize(summary.totalSize) }}
+          />
         </span>
       ) : shape ? (
-        <span>{formatSize(shape.totalSize)} total</span>
+        <span>
+          <FormattedMessage
+            id="files.status.total"
+            defaultMessage="{size} total"
+            values={{ size: formatSize(shape.totalSize) }}
+          />
+        </span>
       ) : null}
     </footer>
   )
@@ -43,16 +68,36 @@ function IndexingNote({ incomplete }: { incomplete: boolean }) {
     )
   const crawling = data?.filter((s) => s.state === 'crawling') ?? []
   if (crawling.length === 0)
-    return incomplete ? <span className="cell-muted">More files may still appear</span> : null
+    return incomplete ? (
+      <span className="cell-muted">
+        <FormattedMessage id="files.status.mayGrow" defaultMessage="More files may still appear" />
+      </span>
+    ) : null
   return (
     <span className="index-progress" role="status" data-testid="index-progress">
       <span className="spinner" aria-hidden="true" />
-      {crawling
-        .map(
-          (s) =>
-            `Indexing ${s.label}: ${formatNumber(s.filesIndexed)}${s.filesTotal === null ? '' : ` of ${formatNumber(s.filesTotal)}`}`,
-        )
-        .join(' · ')}
+      {crawling.map((s, i) => (
+        <span key={s.accountId}>
+          {i > 0 ? ' · ' : null}
+          {s.filesTotal === null ? (
+            <FormattedMessage
+              id="files.status.indexing"
+              defaultMessage="Indexing {account}: {done, number}"
+              values={{ account: <span translate="no">{s.label}</span>, done: s.filesIndexed }}
+            />
+          ) : (
+            <FormattedMessage
+              id="files.status.indexingOf"
+              defaultMessage="Indexing {account}: {done, number} of {total, number}"
+              values={{
+                account: <span translate="no">{s.label}</span>,
+                done: s.filesIndexed,
+                total: s.filesTotal,
+              }}
+            />
+          )}
+        </span>
+      ))}
     </span>
   )
 }

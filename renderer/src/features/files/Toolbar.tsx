@@ -1,9 +1,12 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
 import { SearchBox } from '../../components/SearchBox.tsx'
 import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
+import { crumbName } from '../folders/folder-words.ts'
 import { UploadMenu } from '../upload/UploadMenu.tsx'
 import { DetailsToggle } from './DetailsToggle.tsx'
+import { fileGrid } from './file-grid.ts'
 import { type SearchScope, usePane } from './pane-store.ts'
 
 /**
@@ -11,6 +14,7 @@ import { type SearchScope, usePane } from './pane-store.ts'
  * toggle, upload menu.
  */
 export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: () => void }) {
+  const intl = useIntl()
   const openFolder = useUi((s) => s.openFolder)
   const searchScope = usePane((s) => s.searchScope)
   const setSearchScope = usePane((s) => s.setSearchScope)
@@ -22,9 +26,14 @@ export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: 
   return (
     <ViewToolbar>
       {path === null ? (
-        <h1 className="breadcrumb">All files</h1>
+        <h1 className="breadcrumb">
+          <FormattedMessage id="files.toolbar.allFiles" defaultMessage="All files" />
+        </h1>
       ) : (
-        <nav aria-label="Folder path" style={{ flex: 1, minWidth: 0 }}>
+        <nav
+          aria-label={intl.formatMessage({ id: 'files.toolbar.path', defaultMessage: 'Folder path' })}
+          style={{ flex: 1, minWidth: 0 }}
+        >
           <ol className="breadcrumb">
             {path.map((crumb, i) => {
               const last = i === path.length - 1
@@ -39,9 +48,10 @@ export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: 
                     type="button"
                     className="truncate"
                     aria-current={last ? 'page' : undefined}
+                    translate={crumb.id === 0 ? undefined : 'no'}
                     onClick={() => openFolder(path.slice(0, i + 1))}
                   >
-                    {crumb.name}
+                    {crumbName(crumb, intl)}
                   </button>
                 </li>
               )
@@ -52,40 +62,66 @@ export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: 
       <SearchBox
         value={search}
         onChange={setSearch}
-        placeholder="Search by name"
-        label="Search files by name"
+        placeholder={intl.formatMessage({
+          id: 'files.toolbar.searchPlaceholder',
+          defaultMessage: 'Search by name',
+        })}
+        label={intl.formatMessage({
+          id: 'files.toolbar.searchLabel',
+          defaultMessage: 'Search files by name',
+        })}
         // Esc clears the search and gives the list the keyboard back. After "No matches" there is no list yet:
         // the box lets go of the keyboard, and the list takes it as it mounts (FilePane).
         onEscape={() => {
-          const list = document.querySelector<HTMLElement>('[role="grid"][aria-label="Files"]')
+          const list = fileGrid()
           if (list) list.focus()
           else if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
         }}
       />
       <select
         className="input scope-select"
-        aria-label="Search in"
+        aria-label={intl.formatMessage({ id: 'files.toolbar.searchIn', defaultMessage: 'Search in' })}
         value={path === null && searchScope === 'subtree' ? 'account' : searchScope}
         onChange={(e) => setSearchScope(e.target.value as SearchScope)}
       >
-        {path === null ? null : <option value="subtree">This folder and subfolders</option>}
-        <option value="account">Whole account</option>
-        <option value="all-accounts">All accounts</option>
+        {path === null ? null : (
+          <option value="subtree">
+            {intl.formatMessage({
+              id: 'files.toolbar.scopeSubtree',
+              defaultMessage: 'This folder and subfolders',
+            })}
+          </option>
+        )}
+        <option value="account">
+          {intl.formatMessage({ id: 'files.toolbar.scopeAccount', defaultMessage: 'Whole account' })}
+        </option>
+        <option value="all-accounts">
+          {intl.formatMessage({ id: 'files.toolbar.scopeAll', defaultMessage: 'All accounts' })}
+        </option>
       </select>
       <button
         type="button"
         className="icon-btn"
-        aria-label="Refresh from the host"
-        title="Refresh from the host (F5)"
+        aria-label={intl.formatMessage({
+          id: 'files.toolbar.refresh',
+          defaultMessage: 'Refresh from the host',
+        })}
+        title={intl.formatMessage({
+          id: 'files.toolbar.refreshTitle',
+          defaultMessage: 'Refresh from the host (F5)',
+        })}
         onClick={onRefresh}
       >
         <Icon name="refresh" />
       </button>
-      <fieldset className="segmented" aria-label="View">
+      <fieldset
+        className="segmented"
+        aria-label={intl.formatMessage({ id: 'files.toolbar.view', defaultMessage: 'View' })}
+      >
         <button
           type="button"
           className="icon-btn"
-          aria-label="List view"
+          aria-label={intl.formatMessage({ id: 'files.toolbar.listView', defaultMessage: 'List view' })}
           aria-pressed={viewMode === 'list'}
           onClick={() => setViewMode('list')}
         >
@@ -94,7 +130,7 @@ export function Toolbar({ path, onRefresh }: { path: Crumb[] | null; onRefresh: 
         <button
           type="button"
           className="icon-btn"
-          aria-label="Grid view"
+          aria-label={intl.formatMessage({ id: 'files.toolbar.gridView', defaultMessage: 'Grid view' })}
           aria-pressed={viewMode === 'grid'}
           onClick={() => setViewMode('grid')}
         >

@@ -1,6 +1,11 @@
+import type { IntlShape } from 'react-intl'
+
 /** How the details panel words what the host sends. */
 
-/** "My files/Documents/Invoices", as the location column says it. */
+/**
+ * "My files/Documents/Invoices", in English.
+ * @deprecated English only, kept for a caller outside the file view: say it with folders/folder-words.ts placeName.
+ */
 export function folderPathLabel(path: string): string {
   return path === '' ? 'My files' : `My files/${path}`
 }
@@ -9,8 +14,11 @@ export function folderPathLabel(path: string): string {
  * The spec shows only public = 1; what other values mean is not shown. 0 is read as "not public" (the usual
  * meaning in this host family); anything else is shown as the host sent it rather than guessed at.
  */
-export function publicLabel(value: number): string {
-  if (value === 1) return 'Yes'
-  if (value === 0) return 'No'
-  return `Host value ${value}`
+export function publicLabel(value: number, intl: IntlShape): string {
+  if (value === 1) return intl.formatMessage({ id: 'files.details.publicYes', defaultMessage: 'Yes' })
+  if (value === 0) return intl.formatMessage({ id: 'files.details.publicNo', defaultMessage: 'No' })
+  return intl.formatMessage(
+    { id: 'files.details.publicOther', defaultMessage: 'Host value {value}' },
+    { value: String(value) },
+  )
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { IndexFileRow, IndexRow } from '../../../../shared/file-index.ts'
+import { englishIntl } from '../../i18n/testing/english.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { useToasts } from '../../state/toast-store.ts'
 import { type FileKeyContext, handleFileKey } from './file-keys.ts'
@@ -39,6 +40,8 @@ function context(columns = 1): FileKeyContext & { calls: string[] } {
         ? file(i)
         : undefined
   return {
+    intl: englishIntl,
+    rtl: false,
     calls,
     total: 100,
     rowAt,
@@ -197,6 +200,16 @@ describe('file pane keys', () => {
     press(ctx, 'ArrowUp')
     expect(sel().focusIndex).toBe(10)
     expect(press(context(1), 'ArrowRight')).toBe(false)
+  })
+
+  it('in the grid laid out right to left (Arabic), ArrowLeft moves to the next tile and ArrowRight back', () => {
+    const ctx = { ...context(4), rtl: true }
+    sel().selectOnly(10, file(10))
+    press(ctx, 'ArrowLeft')
+    expect(sel().focusIndex).toBe(11)
+    press(ctx, 'ArrowRight')
+    press(ctx, 'ArrowRight')
+    expect(sel().focusIndex).toBe(9)
   })
 
   it('Shift+F10 and the context-menu key open the menu at the cursor row, scrolled into view first', () => {

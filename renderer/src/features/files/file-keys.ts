@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { commandKey } from '../../lib/command-key.ts'
 import { openContextMenuAtCursor } from '../../lib/open-context-menu.ts'
@@ -5,6 +6,10 @@ import { isEmpty, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 
 export interface FileKeyContext {
+  /** The window's language, for what a refused key says. */
+  intl: IntlShape
+  /** The tiles are laid out right to left (Arabic): the next tile is to the left. */
+  rtl: boolean
   total: number
   rowAt: (index: number) => IndexRow | undefined
   /** Items per visual row: 1 in the list, the column count in the grid. */
@@ -60,13 +65,25 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
 
   const key = event.key
   if (mod && key.toLowerCase() === 'c') {
-    if (isEmpty(sel)) toast.refuse('Select files to copy their links')
+    if (isEmpty(sel))
+      toast.refuse(
+        ctx.intl.formatMessage({
+          id: 'files.keys.selectToCopy',
+          defaultMessage: 'Select files to copy their links',
+        }),
+      )
     else if (event.shiftKey) ctx.copyDirectLinks()
     else ctx.copyLinks()
     return true
   }
   if (mod && event.shiftKey && key.toLowerCase() === 's') {
-    if (isEmpty(sel)) toast.refuse('Select files to download them')
+    if (isEmpty(sel))
+      toast.refuse(
+        ctx.intl.formatMessage({
+          id: 'files.keys.selectToDownload',
+          defaultMessage: 'Select files to download them',
+        }),
+      )
     else ctx.download()
     return true
   }
@@ -95,11 +112,12 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
       return true
     case 'ArrowRight':
       if (ctx.columns === 1) return false
-      moveTo(from + 1)
+      // The next tile is the one the arrow points at: to the left when the tiles run right to left.
+      moveTo(from + (ctx.rtl ? -1 : 1))
       return true
     case 'ArrowLeft':
       if (ctx.columns === 1) return false
-      moveTo(from - 1)
+      moveTo(from + (ctx.rtl ? 1 : -1))
       return true
     case 'Home':
       moveTo(0)
@@ -131,7 +149,12 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
       return true
     case 'Delete':
       // The API has no delete operation; say so rather than silently ignore the key.
-      toast.refuse('This host’s API cannot delete files')
+      toast.refuse(
+        ctx.intl.formatMessage({
+          id: 'files.keys.noDelete',
+          defaultMessage: 'This host’s API cannot delete files',
+        }),
+      )
       return true
     default:
       return false

@@ -30,11 +30,9 @@ export function paneQuery(
 /** Rows of a folder scope live in one place; everything else spans folders and needs a location column. */
 export const spansFolders = (query: IndexQuery) => query.scope.kind !== 'folder'
 
-/** A scope wider than a search's, with the query that searches there. */
+/** A scope wider than a search's (the whole account, or all accounts), with the query that searches there. */
 export interface WiderSearch {
-  scope: SearchScope
-  /** Where it looks, as a sentence ends: "the whole account". */
-  where: string
+  scope: 'account' | 'all-accounts'
   query: IndexQuery
 }
 
@@ -50,13 +48,11 @@ export function widerSearches(query: IndexQuery, accounts: number): WiderSearch[
   if (scope.kind === 'subtree' && scope.fldId !== 0)
     wider.push({
       scope: 'account',
-      where: 'the whole account',
       query: { ...query, scope: { kind: 'account', ...accountOf(scope) } },
     })
   if (accounts > 1)
     wider.push({
       scope: 'all-accounts',
-      where: 'all accounts',
       query: { ...query, scope: { kind: 'all-accounts' } },
     })
   return wider

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
+import { englishIntl } from '../../i18n/testing/english.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { useToasts } from '../../state/toast-store.ts'
 import { renameAtCursor, rowKey, useRename } from './rename-store.ts'
@@ -48,25 +49,25 @@ describe('rename in place', () => {
 
   it('F2 edits the selected file under the cursor, starting from its name', () => {
     useSelection.getState().selectOnly(3, file('bbb'))
-    renameAtCursor(rowAt)
+    renameAtCursor(rowAt, englishIntl)
     expect(r().editing).toEqual({ key: 'work:bbb', index: 3 })
     expect(r().draft).toBe('bbb.txt')
   })
 
   it('a second F2 on the same row keeps what was typed; F2 elsewhere starts over', () => {
     useSelection.getState().selectOnly(3, file('bbb'))
-    renameAtCursor(rowAt)
+    renameAtCursor(rowAt, englishIntl)
     r().setDraft('typed so far.txt')
-    renameAtCursor(rowAt)
+    renameAtCursor(rowAt, englishIntl)
     expect(r().draft).toBe('typed so far.txt')
     useSelection.getState().selectOnly(4, file('ccc'))
-    renameAtCursor(rowAt)
+    renameAtCursor(rowAt, englishIntl)
     expect(r()).toMatchObject({ editing: { key: 'work:ccc', index: 4 }, draft: 'ccc.txt' })
   })
 
   it('a folder row is edited when no file is picked', () => {
     useSelection.getState().selectOnly(1, null)
-    renameAtCursor(rowAt)
+    renameAtCursor(rowAt, englishIntl)
     expect(r().editing).toEqual({ key: 'work:folder:8', index: 1 })
     expect(r().draft).toBe('Folder 8')
   })
@@ -74,7 +75,7 @@ describe('rename in place', () => {
   it('several files, a whole selection, or no cursor: nothing is edited and a message says why', () => {
     useSelection.getState().selectOnly(2, file('aaa'))
     useSelection.getState().toggle(3, file('bbb'))
-    renameAtCursor(rowAt)
+    renameAtCursor(rowAt, englishIntl)
     expect(r().editing).toBeNull()
     expect(lastToast()).toBe('Select just one file or folder to rename it')
 
@@ -82,18 +83,18 @@ describe('rename in place', () => {
       scope: { kind: 'folder', accountId: 'work', fldId: 0 },
       sort: { key: 'name', dir: 'asc' },
     })
-    renameAtCursor(rowAt)
+    renameAtCursor(rowAt, englishIntl)
     expect(r().editing).toBeNull()
 
     useSelection.getState().clear()
-    renameAtCursor(rowAt)
+    renameAtCursor(rowAt, englishIntl)
     expect(r().editing).toBeNull()
     expect(lastToast()).toBe('Select a file or folder to rename it')
   })
 
   it('ending an edit ends only that one', () => {
     useSelection.getState().selectOnly(2, file('aaa'))
-    renameAtCursor(rowAt)
+    renameAtCursor(rowAt, englishIntl)
     r().stop('work:bbb')
     expect(r().editing?.key).toBe('work:aaa')
     r().stop('work:aaa')

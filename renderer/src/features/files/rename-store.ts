@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl'
 import { create } from 'zustand'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { fileKey, useSelection } from '../../state/selection-store.ts'
@@ -58,7 +59,7 @@ export const useRename = create<RenameState>()((set) => ({
  * F2 and the menu's Rename: the name of the row under the cursor becomes an input. A file is renamed when it is
  * the one selected (or nothing is); a folder row when no file is picked (picking a file moves the cursor to it).
  */
-export function renameAtCursor(rowAt: (index: number) => IndexRow | undefined): void {
+export function renameAtCursor(rowAt: (index: number) => IndexRow | undefined, intl: IntlShape): void {
   const s = useSelection.getState()
   const row = s.focusIndex >= 0 ? rowAt(s.focusIndex) : undefined
   const alone =
@@ -67,5 +68,15 @@ export function renameAtCursor(rowAt: (index: number) => IndexRow | undefined): 
       : s.all === null && s.picked.size === 0
   if (row && alone) useRename.getState().start(row, s.focusIndex)
   else
-    toast.refuse(row ? 'Select just one file or folder to rename it' : 'Select a file or folder to rename it')
+    toast.refuse(
+      row
+        ? intl.formatMessage({
+            id: 'files.rename.selectOne',
+            defaultMessage: 'Select just one file or folder to rename it',
+          })
+        : intl.formatMessage({
+            id: 'files.rename.selectSome',
+            defaultMessage: 'Select a file or folder to rename it',
+          }),
+    )
 }

@@ -1,6 +1,6 @@
+import type { IntlShape } from 'react-intl'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
 import { MAX_SELECTION_ITEMS } from '../../../../shared/ipc/index-contract.ts'
-import { formatNumber } from '../../lib/format.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import type { Selection } from './index-query.ts'
 
@@ -10,17 +10,31 @@ type State = ReturnType<typeof useSelection.getState>
  * The selection as main takes it: Ctrl+A is the query less the unticked files; picks are their files. null when
  * nothing is selected. Throws a message for the user when the picks are more than one call carries.
  */
-export function selectionOf(s: Pick<State, 'all' | 'picked' | 'except'>): Selection | null {
+export function selectionOf(s: Pick<State, 'all' | 'picked' | 'except'>, intl: IntlShape): Selection | null {
   const strip = (r: IndexFileRow) => ({ accountId: r.accountId, fileCode: r.fileCode })
   if (s.all) {
     if (s.except.size > MAX_SELECTION_ITEMS)
-      throw new Error(`Untick at most ${formatNumber(MAX_SELECTION_ITEMS)} files of a whole selection`)
+      throw new Error(
+        intl.formatMessage(
+          {
+            id: 'files.selection.tooManyUnticked',
+            defaultMessage: 'Untick at most {max, number} files of a whole selection',
+          },
+          { max: MAX_SELECTION_ITEMS },
+        ),
+      )
     return { kind: 'query', query: s.all, except: [...s.except.values()].map(strip) }
   }
   if (s.picked.size === 0) return null
   if (s.picked.size > MAX_SELECTION_ITEMS)
     throw new Error(
-      `Pick at most ${formatNumber(MAX_SELECTION_ITEMS)} files one by one; Ctrl+A selects any number`,
+      intl.formatMessage(
+        {
+          id: 'files.selection.tooManyPicked',
+          defaultMessage: 'Pick at most {max, number} files one by one; Ctrl+A selects any number',
+        },
+        { max: MAX_SELECTION_ITEMS },
+      ),
     )
   return { kind: 'files', files: [...s.picked.values()].map(strip) }
 }

@@ -1,22 +1,40 @@
+import type { IntlShape } from 'react-intl'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
 import { MAX_SELECTION_ITEMS } from '../../../../shared/ipc/index-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorKind, errorMessage } from '../../lib/call.ts'
-import { formatCount } from '../../lib/format.ts'
 
 /**
  * Puts a renamed file's old name back, unless the host has changed it since: an undo must not overwrite a name
  * someone gave the file elsewhere (another window, the host's web page). The host is asked, not the index, which
  * only learns of outside changes when it next looks.
  */
-export async function renameBack(file: IndexFileRow, current: string, previous: string): Promise<void> {
+export async function renameBack(
+  file: IndexFileRow,
+  current: string,
+  previous: string,
+  intl: IntlShape,
+): Promise<void> {
   try {
     const [info] = await call(api.files.info({ accountId: file.accountId, fileCodes: [file.fileCode] }))
-    if (!info?.found) throw new Error(`“${current}” is no longer on the host`)
+    if (!info?.found)
+      throw new Error(
+        intl.formatMessage(
+          { id: 'files.undo.renameGone', defaultMessage: '“{name}” is no longer on the host' },
+          { name: current },
+        ),
+      )
     // The host trims names, so a name typed with spaces around it is the same name.
     if (info.name !== current.trim())
       throw new Error(
-        `the file was renamed again elsewhere (it is now “${info.name}”), so its name was left as it is`,
+        intl.formatMessage(
+          {
+            id: 'files.undo.renamedElsewhere',
+            defaultMessage:
+              'the file was renamed again elsewhere (it is now “{name}”), so its name was left as it is',
+          },
+          { name: info.name },
+        ),
       )
   } catch (error) {
     // A host that does not offer file details cannot be asked; the rename back still goes ahead, as the user asked.
@@ -42,6 +60,7 @@ export async function moveBack(
   accountId: string,
   groups: readonly MovedGroup[],
   movedTo: number,
+  intl: IntlShape,
   /** Names known when the files were moved, for files the index no longer has by the time of the undo. */
   names: ReadonlyMap<string, string> = new Map(),
 ): Promise<number> {
@@ -67,9 +86,25 @@ export async function moveBack(
   }
   const first = failed[0]
   if (first) {
-    const moved = back > 0 ? `${formatCount(back, 'file')} went back; ` : ''
+    const values = { back, count: failed.length, name: first.name, error: first.message }
     throw new Error(
-      `${moved}${formatCount(failed.length, 'file')} could not be moved back (${first.name}: ${first.message})`,
+      back > 0
+        ? intl.formatMessage(
+            {
+              id: 'files.undo.movePartly',
+              defaultMessage:
+                '{back, plural, one {# file} other {# files}} went back; {count, plural, one {# file} other {# files}} could not be moved back ({name}: {error})',
+            },
+            values,
+          )
+        : intl.formatMessage(
+            {
+              id: 'files.undo.moveFailed',
+              defaultMessage:
+                '{count, plural, one {# file} other {# files}} could not be moved back ({name}: {error})',
+            },
+            values,
+          ),
     )
   }
   return back

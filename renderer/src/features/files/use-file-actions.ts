@@ -1,15 +1,17 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useIntl } from 'react-intl'
 import type { IndexFileRow, IndexWindow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
-import { formatCount, formatNumber } from '../../lib/format.ts'
 import { firstFailure, mapLimit } from '../../lib/map-limit.ts'
 import { openExternal } from '../../lib/open-external.ts'
 import { keys } from '../../lib/query-keys.ts'
 import { undoable } from '../../state/run-undo.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
+import { speakMovesIn } from '../dnd/move-progress.ts'
 import type { Selection } from './index-query.ts'
 import { linksText } from './links-text.ts'
 import { moveBack, renameBack } from './undo-file-actions.ts'
@@ -34,6 +36,16 @@ const revalidate = (accountId: string, fldId: number) => void api.index.refresh(
 /** Everything one can do to files, as callbacks for the context menu, the keyboard and the dialogs. */
 export function useFileActions() {
   const qc = useQueryClient()
+  const intl = useIntl()
+  // The moves started here report their progress through the event router, which has no language of its own.
+  useEffect(() => speakMovesIn(intl), [intl])
+  const couldNotCopy = (error: unknown) =>
+    toast.error(
+      intl.formatMessage(
+        { id: 'files.copy.failed', defaultMessage: 'Could not copy: {error}' },
+        { error: errorMessage(error) },
+      ),
+    )
 
   const rename = useMutation({
     mutationFn: (v: { file: IndexFileRow; name: string }) =>
@@ -56,17 +68,23 @@ export function useFileActions() {
         previous === name
           ? undefined
           : undoable({
-              label: `rename of “${previous}” to “${name}”`,
+              label: intl.formatMessage(
+                { id: 'files.undo.rename', defaultMessage: 'rename of “{from}” to “{to}”' },
+                { from: previous, to: name },
+              ),
               undo: async () => {
                 try {
-                  await renameBack(file, name, previous)
+                  await renameBack(file, name, previous, intl)
                 } finally {
                   invalidateIndex(qc, file.accountId)
                   revalidate(file.accountId, file.fldId)
                 }
               },
             })
-      toast.success(`Renamed to “${name}”`, undo)
+      toast.success(
+        intl.formatMessage({ id: 'files.rename.done', defaultMessage: 'Renamed to “{name}”' }, { name }),
+        undo,
+      )
       revalidate(file.accountId, file.fldId)
     },
     onSettled: (_r, _e, v) => invalidateIndex(qc, v.file.accountId),
@@ -80,8 +98,23 @@ export function useFileActions() {
       return { done: results.filter((r) => r.status === 'fulfilled').length, failure: firstFailure(results) }
     },
     onSuccess: ({ done, failure }, files) => {
-      if (done > 0) toast.success(`Cloned ${formatCount(done, 'file')}`)
-      if (failure !== undefined) toast.error(`Some files were not cloned: ${errorMessage(failure)}`)
+      if (done > 0)
+        toast.success(
+          intl.formatMessage(
+            {
+              id: 'files.clone.done',
+              defaultMessage: 'Cloned {count, plural, one {# file} other {# files}}',
+            },
+            { count: done },
+          ),
+        )
+      if (failure !== undefined)
+        toast.error(
+          intl.formatMessage(
+            { id: 'files.clone.someFailed', defaultMessage: 'Some files were not cloned: {error}' },
+            { error: errorMessage(failure) },
+          ),
+        )
       for (const f of uniqueFolders(files)) revalidate(f.accountId, f.fldId)
     },
     onSettled: (_r, _e, files) => {
@@ -104,27 +137,55 @@ export function useFileActions() {
         movedHere === 0
           ? undefined
           : undoable({
-              label: `move of ${formatCount(movedHere, 'file')} to ${v.folderName}`,
+              label: intl.formatMessage(
+                {
+                  id: 'files.undo.move',
+                  defaultMessage: 'move of {count, plural, one {# file} other {# files}} to {folder}',
+                },
+                { count: movedHere, folder: v.folderName },
+              ),
               undo: async () => {
                 try {
-                  await moveBack(v.accountId, from, v.fldId, ctx?.names)
+                  await moveBack(v.accountId, from, v.fldId, intl, ctx?.names)
                 } finally {
                   invalidateIndex(qc, v.accountId)
                   for (const fldId of [v.fldId, ...from.map((g) => g.fldId)]) revalidate(v.accountId, fldId)
                 }
               },
             })
-      if (moved > 0) toast.success(`Moved ${formatCount(moved, 'file')} to ${v.folderName}`, undo)
+      if (moved > 0)
+        toast.success(
+          intl.formatMessage(
+            {
+              id: 'files.move.done',
+              defaultMessage: 'Moved {count, plural, one {# file} other {# files}} to {folder}',
+            },
+            { count: moved, folder: v.folderName },
+          ),
+          undo,
+        )
       const first = failed[0]
       if (first)
         toast.error(
-          `${formatCount(failed.length, 'file')} not moved (${first.name}: ${errorMessage(first.error)})`,
+          intl.formatMessage(
+            {
+              id: 'files.move.someFailed',
+              defaultMessage: '{count, plural, one {# file} other {# files}} not moved ({name}: {error})',
+            },
+            { count: failed.length, name: first.name, error: errorMessage(first.error) },
+          ),
         )
       // What moved left this view; what failed stays selected so the user can try again.
       if (failed.length === 0) useSelection.getState().clear()
       revalidate(v.accountId, v.fldId)
     },
-    onError: (error) => toast.error(`Nothing was moved: ${errorMessage(error)}`),
+    onError: (error) =>
+      toast.error(
+        intl.formatMessage(
+          { id: 'files.move.failed', defaultMessage: 'Nothing was moved: {error}' },
+          { error: errorMessage(error) },
+        ),
+      ),
     onSettled: (_r, _e, v) => invalidateIndex(qc, v.accountId),
   })
 
@@ -136,16 +197,26 @@ export function useFileActions() {
         const links = await call(api.index.copyLinks({ selection }))
         count = links.count
         if (count === 0) {
-          toast.refuse('No files to copy links of')
+          toast.refuse(
+            intl.formatMessage({ id: 'files.copyLinks.none', defaultMessage: 'No files to copy links of' }),
+          )
           return
         }
         if (!links.copied) await copyText(links.text ?? '')
       } else {
         await copyText(linksText(rows, 'page'))
       }
-      toast.success(count === 1 ? 'Copied link' : `Copied ${formatNumber(count)} links`)
+      toast.success(
+        intl.formatMessage(
+          {
+            id: 'files.copyLinks.done',
+            defaultMessage: '{count, plural, one {Copied link} other {Copied # links}}',
+          },
+          { count },
+        ),
+      )
     } catch (error) {
-      toast.error(`Could not copy: ${errorMessage(error)}`)
+      couldNotCopy(error)
     }
   }
 
@@ -160,25 +231,47 @@ export function useFileActions() {
     })
     const failure = firstFailure(results)
     if (fetched.length === 0) {
-      toast.error(`No direct links: ${errorMessage(failure)}`)
+      toast.error(
+        intl.formatMessage(
+          { id: 'files.directLinks.none', defaultMessage: 'No direct links: {error}' },
+          { error: errorMessage(failure) },
+        ),
+      )
       return
     }
     try {
       await copyText(linksText(fetched, 'direct'))
       toast.success(
-        fetched.length === 1 ? 'Copied direct link' : `Copied ${formatNumber(fetched.length)} direct links`,
+        intl.formatMessage(
+          {
+            id: 'files.directLinks.done',
+            defaultMessage: '{count, plural, one {Copied direct link} other {Copied # direct links}}',
+          },
+          { count: fetched.length },
+        ),
       )
       if (failure !== undefined)
-        toast.error(`${files.length - fetched.length} failed: ${errorMessage(failure)}`)
+        toast.error(
+          intl.formatMessage(
+            {
+              id: 'files.directLinks.someFailed',
+              defaultMessage: '{count, plural, one {# failed: {error}} other {# failed: {error}}}',
+            },
+            { count: files.length - fetched.length, error: errorMessage(failure) },
+          ),
+        )
     } catch (error) {
-      toast.error(`Could not copy: ${errorMessage(error)}`)
+      couldNotCopy(error)
     }
   }
 
   function openPages(files: readonly IndexFileRow[]): void {
     // A browser blocks all but the first window.open per gesture, so many files open only the first.
     const first = files[0]
-    if (first && !openExternal(first.link)) toast.error('This file has no web page link')
+    if (first && !openExternal(first.link))
+      toast.error(
+        intl.formatMessage({ id: 'files.open.noPage', defaultMessage: 'This file has no web page link' }),
+      )
   }
 
   return { rename, clone, move, copyLinks, copyDirectLinks, openPages }

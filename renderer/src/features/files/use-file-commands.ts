@@ -4,7 +4,6 @@ import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/
 import { MAX_WINDOW } from '../../../../shared/ipc/index-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
-import { formatNumber } from '../../lib/format.ts'
 import { fileKey, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
@@ -41,7 +40,7 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
 
   const current = (): Selection | null => {
     try {
-      return selectionOf(useSelection.getState())
+      return selectionOf(useSelection.getState(), intl)
     } catch (error) {
       toast.error(errorMessage(error))
       return null
@@ -51,10 +50,19 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
    * Actions made of one host call per file act on at most MAX_PER_FILE_ACTION files: picked files, or a whole
    * selection that small (its rows are fetched from the index, less the unticked ones).
    */
-  const perFile = async (what: string): Promise<IndexFileRow[] | null> => {
+  const perFile = async (action: 'directLinks' | 'clone'): Promise<IndexFileRow[] | null> => {
     const s = useSelection.getState()
     const tooMany = () =>
-      toast.refuse(`To ${what}, pick up to ${formatNumber(MAX_PER_FILE_ACTION)} files at a time`)
+      toast.refuse(
+        intl.formatMessage(
+          {
+            id: 'files.perFile.tooMany',
+            defaultMessage:
+              '{action, select, clone {To clone files, pick up to {max, number} files at a time} other {To copy direct links, pick up to {max, number} files at a time}}',
+          },
+          { action, max: MAX_PER_FILE_ACTION },
+        ),
+      )
     if (!s.all) {
       const rows = pickedRows()
       if (rows.length > MAX_PER_FILE_ACTION) tooMany()
@@ -72,7 +80,16 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
         if (w.rows.length === 0 || offset + MAX_WINDOW >= w.total) return rows.length > 0 ? rows : null
       }
     } catch (error) {
-      toast.error(`Could not ${what}: ${errorMessage(error)}`)
+      toast.error(
+        intl.formatMessage(
+          {
+            id: 'files.perFile.failed',
+            defaultMessage:
+              '{action, select, clone {Could not clone files: {error}} other {Could not copy direct links: {error}}}',
+          },
+          { action, error: errorMessage(error) },
+        ),
+      )
       return null
     }
   }
@@ -90,9 +107,8 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
       const selection = current()
       if (selection) void checkLinksOf(selection, accounts, intl)
     },
-    copyDirectLinks: () =>
-      void perFile('copy direct links').then((rows) => rows && actions.copyDirectLinks(rows)),
-    clone: () => void perFile('clone files').then((rows) => rows && actions.clone.mutate(rows)),
+    copyDirectLinks: () => void perFile('directLinks').then((rows) => rows && actions.copyDirectLinks(rows)),
+    clone: () => void perFile('clone').then((rows) => rows && actions.clone.mutate(rows)),
     /** Enter or a double-click: a folder row opens the folder; otherwise the selected files' pages open. */
     open: (index: number) => {
       const row = rowAt(index)
@@ -112,20 +128,29 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
       // A search across accounts names its files' accounts itself; the request still names one.
       const accountId = selectionAccount(s) ?? pickedRows()[0]?.accountId ?? accounts[0]?.id
       if (accountId === undefined) return
+      // What the Download dialog names: a noun phrase.
       const label =
         selectedCount === null
-          ? 'the selected files'
-          : `${formatNumber(selectedCount)} ${selectedCount === 1 ? 'file' : 'files'}`
+          ? intl.formatMessage({ id: 'files.download.selected', defaultMessage: 'the selected files' })
+          : intl.formatMessage(
+              { id: 'files.download.count', defaultMessage: '{count, plural, one {# file} other {# files}}' },
+              { count: selectedCount },
+            )
       useDownloadRequest.getState().open({ accountId, what: { selection }, label })
     },
     /** F2, the menu's Rename: the cursor row's name becomes an input (InlineRename.tsx). */
-    rename: () => renameAtCursor(rowAt),
+    rename: () => renameAtCursor(rowAt, intl),
     move: () => {
       const selection = current()
       if (!selection) return
       const accountId = selectionAccount(useSelection.getState())
       if (accountId === null) {
-        toast.refuse('Move the files of one account at a time')
+        toast.refuse(
+          intl.formatMessage({
+            id: 'files.move.oneAccount',
+            defaultMessage: 'Move the files of one account at a time',
+          }),
+        )
         return
       }
       setMoving({ selection, accountId, count: selectedCount })

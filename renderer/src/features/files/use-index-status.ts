@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { useIntl } from 'react-intl'
 import type { IndexStatus } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
@@ -18,6 +19,7 @@ const SEEN_KEY = 'filedock.index-warnings-seen'
  * worth an interruption: it is shown once as a passing note, and remembered so a restart does not repeat it.
  */
 export function useWarnOnce(statuses: readonly IndexStatus[] | undefined): void {
+  const intl = useIntl()
   useEffect(() => {
     if (!statuses) return
     const seen = new Set<string>(readSeen())
@@ -28,11 +30,16 @@ export function useWarnOnce(statuses: readonly IndexStatus[] | undefined): void 
       if (seen.has(id)) continue
       seen.add(id)
       changed = true
-      toast.info(`${s.label}: ${s.warning}`)
+      toast.info(
+        intl.formatMessage(
+          { id: 'files.index.warning', defaultMessage: '{account}: {warning}' },
+          { account: s.label, warning: s.warning },
+        ),
+      )
     }
     // Bounded: only the latest warnings matter.
     if (changed) localStorage.setItem(SEEN_KEY, JSON.stringify([...seen].slice(-50)))
-  }, [statuses])
+  }, [statuses, intl])
 }
 
 function readSeen(): string[] {

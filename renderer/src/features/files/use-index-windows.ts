@@ -1,10 +1,10 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
+import { useIntl } from 'react-intl'
 import type { IndexFileRow, IndexRow, IndexWindow } from '../../../../shared/file-index.ts'
 import { MAX_SELECTION_ITEMS } from '../../../../shared/ipc/index-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
-import { formatNumber } from '../../lib/format.ts'
 import { keys } from '../../lib/query-keys.ts'
 import type { IndexQuery } from './index-query.ts'
 
@@ -68,6 +68,7 @@ const windowQuery = (query: IndexQuery, w: number) => ({
  */
 export function useIndexWindows(query: IndexQuery, enabled: boolean): IndexWindows {
   const qc = useQueryClient()
+  const intl = useIntl()
   // The span belongs to its query: another query (a new sort, another folder) starts at its top.
   const queryId = JSON.stringify(query)
   const [shown, setShown] = useState<{ queryId: string; span: readonly [number, number] }>({
@@ -126,7 +127,13 @@ export function useIndexWindows(query: IndexQuery, enabled: boolean): IndexWindo
     const [lo, hi] = from <= to ? [from, to] : [to, from]
     if (hi - lo >= MAX_SELECTION_ITEMS)
       throw new Error(
-        `Shift selects up to ${formatNumber(MAX_SELECTION_ITEMS)} files; Ctrl+A selects all of them`,
+        intl.formatMessage(
+          {
+            id: 'files.selection.shiftLimit',
+            defaultMessage: 'Shift selects up to {max, number} files; Ctrl+A selects all of them',
+          },
+          { max: MAX_SELECTION_ITEMS },
+        ),
       )
     const loaded = await Promise.all(
       range(Math.floor(lo / WINDOW_ROWS), Math.floor(hi / WINDOW_ROWS)).map((w) =>

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
+import { useIntl } from 'react-intl'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
@@ -21,14 +22,15 @@ export function useSelectionSummary(): SelectionCount | null {
   const all = useSelection((s) => s.all)
   const picked = useSelection((s) => s.picked)
   const except = useSelection((s) => s.except)
+  const intl = useIntl()
   const selection = useMemo(() => {
     try {
-      return all ? selectionOf({ all, picked, except }) : null
+      return all ? selectionOf({ all, picked, except }, intl) : null
     } catch {
       // Too many unticked files to send: the commands say so when used; no count meanwhile.
       return null
     }
-  }, [all, picked, except])
+  }, [all, picked, except, intl])
   const summary = useQuery({
     queryKey: keys.indexSummary(selection),
     enabled: selection !== null,

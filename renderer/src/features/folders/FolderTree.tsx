@@ -1,5 +1,6 @@
 import * as ContextMenu from '@radix-ui/react-context-menu'
 import { createContext, memo, type RefObject, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { StoreApi } from 'zustand'
 import { useStore } from 'zustand'
 import type { Folder } from '../../../../shared/api/types.ts'
@@ -10,6 +11,7 @@ import { ROOT } from '../../state/ui-store.ts'
 import { folderDropProps, hostPath } from '../dnd/folder-drop.ts'
 import { FolderMenu } from './FolderMenu.tsx'
 import { useFolderEdit } from './folder-edit-store.ts'
+import { crumbName } from './folder-words.ts'
 import './folders.css'
 import { NewFolderRow, RenameField, type TreeEditing, useTreeEditing } from './tree-editing.tsx'
 import { handleTreeKey } from './tree-keys.ts'
@@ -87,6 +89,7 @@ export function FolderTree(props: FolderTreeProps) {
 }
 
 const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
+  const intl = useIntl()
   const ctx = useContext(TreeContext) as TreeCtx
   const { accountId, view, editable, latest } = ctx
   const node = path.at(-1) ?? ROOT
@@ -119,10 +122,10 @@ const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
         {...(leaf ? {} : { 'aria-expanded': open })}
         tabIndex={focused ? 0 : -1}
         data-fld-id={id}
-        {...folderDropProps({ accountId, fldId: id, name: node.name, path: hostPath(path) }, () =>
+        {...folderDropProps({ accountId, fldId: id, name: crumbName(node, intl), path: hostPath(path) }, () =>
           toggle(id, true),
         )}
-        style={{ paddingLeft: 4 + (path.length - 1) * 14 }}
+        style={{ paddingInlineStart: 4 + (path.length - 1) * 14 }}
         onFocus={() => view.getState().setFocus(id)}
         onClick={(e) => {
           // The chevron only folds; the rest of the row opens the folder (and unfolds it).
@@ -136,6 +139,7 @@ const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
         }}
         onKeyDown={(e) =>
           handleTreeKey(e, {
+            rtl: document.documentElement.dir === 'rtl',
             expand: () => toggle(id, true),
             collapse: () => toggle(id, false),
             activate: () => latest.current.onSelect(path),
@@ -162,12 +166,14 @@ const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
             rename={(v) => latest.current.editing?.rename(v)}
           />
         ) : (
-          <span className="truncate">{node.name}</span>
+          <span className="truncate" translate={id === 0 ? undefined : 'no'}>
+            {crumbName(node, intl)}
+          </span>
         )}
         {open && children.isPending ? <span className="spinner" aria-hidden="true" /> : null}
         {open && children.isError ? (
           <span className="tree-note" title={children.error.message}>
-            failed
+            <FormattedMessage id="folders.tree.failed" defaultMessage="failed" />
           </span>
         ) : null}
       </div>

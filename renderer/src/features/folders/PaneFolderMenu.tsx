@@ -1,4 +1,5 @@
 import type { IndexFolderRow } from '../../../../shared/file-index.ts'
+import { fileGrid } from '../files/file-grid.ts'
 import { useRename } from '../files/rename-store.ts'
 import { FolderMenu } from './FolderMenu.tsx'
 import { folderRowPath } from './folder-row-path.ts'
@@ -16,7 +17,7 @@ export function PaneFolderMenu({ row, onOpen, onRename }: PaneFolderMenuProps) {
   const commands = useFolderCommands()
   const path = folderRowPath(row)
   // New folder inside opens its name field in the tree; once it closes, the keyboard goes back to the grid.
-  const grid = document.querySelector<HTMLElement>('[role="grid"][aria-label="Files"]')
+  const grid = fileGrid()
   return (
     <FolderMenu
       folder={{ accountId: row.accountId, path }}

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Modal } from '../../components/Modal.tsx'
 import { type Crumb, ROOT } from '../../state/ui-store.ts'
 import { FolderTree } from './FolderTree.tsx'
@@ -22,6 +23,7 @@ interface RemoteFolderDialogProps {
  * Enter picks the folder and goes ahead, the button does the same for the one picked.
  */
 export function RemoteFolderDialog(p: RemoteFolderDialogProps) {
+  const intl = useIntl()
   const [path, setPath] = useState<Crumb[]>(p.initial.length > 0 ? [...p.initial] : [ROOT])
   const folder = path.at(-1) ?? ROOT
   const choose = (chosen: Crumb[]) => {
@@ -37,7 +39,7 @@ export function RemoteFolderDialog(p: RemoteFolderDialogProps) {
       footer={
         <>
           <button type="button" className="btn" onClick={p.onClose}>
-            Cancel
+            <FormattedMessage id="folders.picker.cancel" defaultMessage="Cancel" />
           </button>
           <button type="button" className="btn btn-primary" onClick={() => choose(path)}>
             {p.confirmLabel(folder)}
@@ -48,7 +50,10 @@ export function RemoteFolderDialog(p: RemoteFolderDialogProps) {
       <div className="picker" data-autofocus>
         <FolderTree
           accountId={p.accountId}
-          label={`Folders on ${p.accountLabel}`}
+          label={intl.formatMessage(
+            { id: 'folders.picker.tree', defaultMessage: 'Folders on {account}' },
+            { account: p.accountLabel },
+          )}
           selectedPath={path}
           onSelect={setPath}
           onConfirm={choose}

@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import { type Crumb, ROOT, useUi } from '../../state/ui-store.ts'
+import { fileGrid } from '../files/file-grid.ts'
 
 /**
  * The one folder being edited in place (always the active account's, as the file pane is): a rename of the folder
@@ -56,8 +57,7 @@ export function newFolderInOpenFolder(
   const { view } = useUi.getState()
   const inList = view.kind === 'files' && where === 'list'
   // Started in the list from nowhere in particular: the list has the keyboard afterwards.
-  const back =
-    returnTo ?? (inList ? document.querySelector<HTMLElement>('[role="grid"][aria-label="Files"]') : null)
+  const back = returnTo ?? (inList ? fileGrid() : null)
   useFolderEdit
     .getState()
     .startCreate(view.kind === 'files' ? view.path : [ROOT], back, inList ? 'list' : 'tree')

@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl'
 import { entryName } from '../../../../shared/ipc/fields.ts'
 
 export type NameCheck = { ok: true; name: string } | { ok: false; message: string }
@@ -12,12 +13,25 @@ export function checkFolderName(
   typed: string,
   siblings: readonly { fldId: number; name: string }[],
   parentName: string,
+  intl: IntlShape,
   self: number | null = null,
 ): NameCheck {
   const parsed = entryName.safeParse(typed)
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Name is not valid' }
+  if (!parsed.success)
+    return {
+      ok: false,
+      message:
+        parsed.error.issues[0]?.message ??
+        intl.formatMessage({ id: 'folders.name.invalid', defaultMessage: 'Name is not valid' }),
+    }
   const name = parsed.data
   if (siblings.some((f) => f.fldId !== self && f.name === name))
-    return { ok: false, message: `“${parentName}” already has a folder named “${name}”` }
+    return {
+      ok: false,
+      message: intl.formatMessage(
+        { id: 'folders.name.taken', defaultMessage: '“{parent}” already has a folder named “{name}”' },
+        { parent: parentName, name },
+      ),
+    }
   return { ok: true, name }
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
+import { useIntl } from 'react-intl'
 import type { FolderListing } from '../../../../shared/api/types.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { errorMessage } from '../../lib/call.ts'
@@ -7,6 +8,7 @@ import { keys } from '../../lib/query-keys.ts'
 import type { Crumb } from '../../state/ui-store.ts'
 import { useFolderEdit } from './folder-edit-store.ts'
 import { checkFolderName } from './folder-name.ts'
+import { crumbName, folderWords } from './folder-words.ts'
 import { NameField } from './NameField.tsx'
 import { useCreateFolder } from './use-create-folder.ts'
 import { type FolderCommands, useFolderCommands } from './use-folder-commands.ts'
@@ -74,17 +76,21 @@ function useEnding() {
 /** The name field that stands in for a folder's name while it is renamed. */
 export function RenameField(props: { accountId: string; path: Crumb[]; rename: (v: FolderRename) => void }) {
   const { accountId, path, rename } = props
+  const intl = useIntl()
   const folder = path.at(-1) as Crumb
   const parent = path.at(-2) as Crumb
   const siblings = useSiblings(accountId)
   const end = useEnding()
   return (
     <NameField
-      label={`New name for folder ${folder.name}`}
+      label={intl.formatMessage(
+        { id: 'folders.rename.label', defaultMessage: 'New name for folder {name}' },
+        { name: folder.name },
+      )}
       initial={folder.name}
       busy={false}
       failure={null}
-      check={(typed) => checkFolderName(typed, siblings(parent.id), parent.name, folder.id)}
+      check={(typed) => checkFolderName(typed, siblings(parent.id), crumbName(parent, intl), intl, folder.id)}
       onCommit={(name) => {
         end(folder.id)
         // Optimistic: the row shows the new name now; a refusal puts the old one back and says why.
@@ -97,6 +103,7 @@ export function RenameField(props: { accountId: string; path: Crumb[]; rename: (
 
 /** The new folder's row, first among the children of the folder at the end of `path`. */
 export function NewFolderRow({ accountId, path }: { accountId: string; path: Crumb[] }) {
+  const intl = useIntl()
   const parent = path.at(-1) as Crumb
   return (
     <div
@@ -105,8 +112,8 @@ export function NewFolderRow({ accountId, path }: { accountId: string; path: Cru
       aria-level={path.length + 1}
       aria-selected={false}
       tabIndex={-1}
-      aria-label={`New folder in ${parent.name}`}
-      style={{ paddingLeft: 4 + path.length * 14 }}
+      aria-label={intl.formatMessage(folderWords.newFolderIn, { folder: crumbName(parent, intl) })}
+      style={{ paddingInlineStart: 4 + path.length * 14 }}
       // The field's own menu (paste, undo typing) is the browser's; the folder menu is for folders.
       onContextMenu={(e) => e.stopPropagation()}
     >
@@ -127,16 +134,24 @@ export function NewFolderField(props: {
   onCreated?: (fldId: number) => void
 }) {
   const { accountId, parent, onCreated } = props
+  const intl = useIntl()
   const siblings = useSiblings(accountId)
   const end = useEnding()
   const create = useCreateFolder()
   return (
     <NameField
-      label="New folder name"
+      label={intl.formatMessage({ id: 'folders.newFolder.label', defaultMessage: 'New folder name' })}
       initial=""
       busy={create.isPending}
-      failure={create.error ? `Not created: ${errorMessage(create.error)}` : null}
-      check={(typed) => checkFolderName(typed, siblings(parent.id), parent.name)}
+      failure={
+        create.error
+          ? intl.formatMessage(
+              { id: 'folders.newFolder.failed', defaultMessage: 'Not created: {error}' },
+              { error: errorMessage(create.error) },
+            )
+          : null
+      }
+      check={(typed) => checkFolderName(typed, siblings(parent.id), crumbName(parent, intl), intl)}
       onCommit={(name) => {
         create.mutateAsync({ accountId, parentId: parent.id, name }).then(
           (created) => {

@@ -52,9 +52,11 @@ function press(
   on: Item,
   canRename = true,
   shiftKey = false,
+  rtl = false,
 ): { calls: string[]; prevented: boolean } {
   const calls: string[] = []
   const handlers: TreeKeyHandlers = {
+    rtl,
     expand: (el) => calls.push(`expand ${(el as unknown as Item).name}`),
     collapse: (el) => calls.push(`collapse ${(el as unknown as Item).name}`),
     activate: (el) => calls.push(`activate ${(el as unknown as Item).name}`),
@@ -115,6 +117,17 @@ describe('folder tree keys (WAI-ARIA tree pattern)', () => {
     expect(t.focused).toBe('Photos')
     press('ArrowLeft', at('Docs'))
     expect(t.focused).toBe('Root')
+  })
+
+  it('right to left (Arabic), ArrowLeft opens and enters, ArrowRight closes and goes up: the arrows point as the tree is laid out', () => {
+    const { t, at } = tree()
+    const rtl = (key: string, on: Item) => press(key, on, true, false, true)
+    expect(rtl('ArrowLeft', at('Docs')).calls).toEqual(['expand Docs'])
+    rtl('ArrowLeft', at('Photos'))
+    expect(t.focused).toBe('2024')
+    expect(rtl('ArrowRight', at('Photos')).calls).toEqual(['collapse Photos'])
+    rtl('ArrowRight', at('2024'))
+    expect(t.focused).toBe('Photos')
   })
 
   it('Enter and Space open the folder; other keys are left to the page', () => {

@@ -3,6 +3,8 @@
  * carries aria-level) and collapsed children are not rendered, so the visible order is the document order.
  */
 export interface TreeKeyHandlers {
+  /** The tree is laid out right to left (Arabic): the arrow that points into a folder is ArrowLeft. */
+  rtl: boolean
   expand: (item: HTMLElement) => void
   collapse: (item: HTMLElement) => void
   activate: (item: HTMLElement) => void
@@ -24,7 +26,14 @@ export function handleTreeKey(event: React.KeyboardEvent<HTMLElement>, handlers:
   const expanded = current.getAttribute('aria-expanded')
   const levelOf = (el: HTMLElement | undefined) => Number(el?.getAttribute('aria-level'))
   const focus = (el: HTMLElement | undefined) => el?.focus()
-  switch (event.key) {
+  // Into a folder is the way the tree indents: right, or left when it is laid out right to left.
+  const key =
+    handlers.rtl && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')
+      ? event.key === 'ArrowLeft'
+        ? 'ArrowRight'
+        : 'ArrowLeft'
+      : event.key
+  switch (key) {
     case 'ArrowDown':
       focus(items[index + 1])
       break

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useIntl } from 'react-intl'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
@@ -17,12 +18,19 @@ export interface FolderCreation {
  */
 export function useCreateFolder() {
   const qc = useQueryClient()
+  const intl = useIntl()
   return useMutation({
     // The name field shows the failure next to the name; a toast would say it twice.
     meta: { silent: true },
     mutationFn: (v: FolderCreation) =>
       call(api.folders.create({ accountId: v.accountId, parentId: v.parentId, name: v.name })),
-    onSuccess: (_r, v) => toast.success(`Created folder “${v.name}”`),
+    onSuccess: (_r, v) =>
+      toast.success(
+        intl.formatMessage(
+          { id: 'folders.create.done', defaultMessage: 'Created folder “{name}”' },
+          { name: v.name },
+        ),
+      ),
     onSettled: async (_r, _e, v) => {
       invalidateIndex(qc, v.accountId)
       // Awaited: the field gives way to the new folder's own row, not to a gap until the listing comes back.

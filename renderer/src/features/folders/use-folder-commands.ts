@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl'
+import { type IntlShape, useIntl } from 'react-intl'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { toast } from '../../state/toast-store.ts'
@@ -12,6 +12,7 @@ import { checkLinksOf } from '../link-check/check-selection.ts'
 import { destinationOf, folderPathOf } from '../upload/destination.ts'
 import { useHostKind } from '../upload/use-upload-settings.ts'
 import { useFolderEdit } from './folder-edit-store.ts'
+import { crumbName } from './folder-words.ts'
 import { uploadHere } from './upload-here.ts'
 
 /** A folder a menu acts on: its account and its path from the root (the folder is the last step). */
@@ -25,6 +26,9 @@ export function useFolderCommands() {
   const intl = useIntl()
   const { data } = useAccounts()
   const host = useHostKind()
+  const accountLabel = (accountId: string) =>
+    data?.accounts.find((a) => a.id === accountId)?.label ??
+    intl.formatMessage({ id: 'folders.commands.thisAccount', defaultMessage: 'this account' })
   const { copyLinks } = useFileActions()
   const edit = useFolderEdit.getState()
 
@@ -34,8 +38,7 @@ export function useFolderCommands() {
     rename: (t: FolderTarget, returnTo?: HTMLElement | null) => edit.startRename(t.path, returnTo),
     newInside: (t: FolderTarget, returnTo?: HTMLElement | null) => edit.startCreate(t.path, returnTo),
     uploadHere: (t: FolderTarget) => {
-      const account = data?.accounts.find((a) => a.id === t.accountId)?.label ?? 'this account'
-      void uploadHere(uploadTargetOf(t, account), host)
+      void uploadHere(uploadTargetOf(t, accountLabel(t.accountId), intl), host)
     },
     /**
      * Download…: the folder with all its subfolders (the tree mirrored on disk); the root is the whole account,
@@ -43,14 +46,24 @@ export function useFolderCommands() {
      */
     download: (t: FolderTarget) => {
       const folder = folderOf(t)
-      const account = data?.accounts.find((a) => a.id === t.accountId)?.label ?? 'this account'
+      // What the Download dialog names: a noun phrase.
       useDownloadRequest.getState().open(
         folder.id === 0
-          ? { accountId: t.accountId, what: { all: true }, label: `the whole account ${account}` }
+          ? {
+              accountId: t.accountId,
+              what: { all: true },
+              label: intl.formatMessage(
+                { id: 'folders.download.account', defaultMessage: 'the whole account {account}' },
+                { account: accountLabel(t.accountId) },
+              ),
+            }
           : {
               accountId: t.accountId,
               what: { fldId: folder.id, recursive: true },
-              label: `the folder ${folder.name} with its subfolders`,
+              label: intl.formatMessage(
+                { id: 'folders.download.folder', defaultMessage: 'the folder {folder} with its subfolders' },
+                { folder: folder.name },
+              ),
             },
       )
     },
@@ -58,13 +71,13 @@ export function useFolderCommands() {
     copyLinks: async (t: FolderTarget) => {
       const query = filesOf(t)
       await copyLinks({ kind: 'query', query, except: [] }, [])
-      await sayIfStillIndexing(query, t.accountId, folderOf(t).id)
+      await sayIfStillIndexing(query, t.accountId, folderOf(t).id, intl)
     },
     /** The same files' links in the link checker, checked at once. */
     checkLinks: async (t: FolderTarget) => {
       const query = filesOf(t)
       await checkLinksOf({ kind: 'query', query, except: [] }, data?.accounts ?? [], intl)
-      await sayIfStillIndexing(query, t.accountId, folderOf(t).id)
+      await sayIfStillIndexing(query, t.accountId, folderOf(t).id, intl)
     },
   }
 }
@@ -83,14 +96,14 @@ const filesOf = (t: FolderTarget): IndexQuery => ({
  * "Upload here" sends to this folder of this account only, whatever the upload menu mirrors to: the folder
  * belongs to one account, and the person pointed at it.
  */
-function uploadTargetOf(t: FolderTarget, accountLabel: string) {
+function uploadTargetOf(t: FolderTarget, accountLabel: string, intl: IntlShape) {
   const folder = folderOf(t)
   return destinationOf([
     {
       accountId: t.accountId,
       fldId: folder.id,
       folderPath: folderPathOf(t.path),
-      folderName: folder.name,
+      folderName: crumbName(folder, intl),
       accountLabel,
     },
   ])
@@ -101,7 +114,12 @@ function uploadTargetOf(t: FolderTarget, accountLabel: string) {
  * crawl is still on its way. Copying what is known is still useful; it is not the whole folder, so it says so,
  * and the folder is read from the host now, so copying again in a moment has it all.
  */
-async function sayIfStillIndexing(query: IndexQuery, accountId: string, fldId: number): Promise<void> {
+async function sayIfStillIndexing(
+  query: IndexQuery,
+  accountId: string,
+  fldId: number,
+  intl: IntlShape,
+): Promise<void> {
   try {
     const window = await call(api.index.query({ query, offset: 0, limit: 1 }))
     if (window.complete) return
@@ -111,6 +129,10 @@ async function sayIfStillIndexing(query: IndexQuery, accountId: string, fldId: n
   }
   void api.index.refresh({ accountId, fldId })
   toast.info(
-    'This account is still being indexed: files not indexed yet were left out. Copy again in a moment.',
+    intl.formatMessage({
+      id: 'folders.copyLinks.stillIndexing',
+      defaultMessage:
+        'This account is still being indexed: files not indexed yet were left out. Copy again in a moment.',
+    }),
   )
 }

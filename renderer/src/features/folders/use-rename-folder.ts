@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useIntl } from 'react-intl'
 import type { FolderListing } from '../../../../shared/api/types.ts'
 import type { IndexWindow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
@@ -25,6 +26,7 @@ export interface FolderRename {
  */
 export function useRenameFolder() {
   const qc = useQueryClient()
+  const intl = useIntl()
   return useMutation({
     // Its own message on failure names the folder; the generic one would only repeat the host's words.
     meta: { silent: true },
@@ -45,10 +47,26 @@ export function useRenameFolder() {
     onError: (error, v, ctx) => {
       for (const [key, data] of ctx?.before ?? []) qc.setQueryData(key, data)
       if (ctx?.path) restorePath(ctx.path)
-      const which = v.from === undefined ? 'The folder' : `“${v.from}”`
-      toast.error(`${which} keeps its name: ${errorMessage(error)}`)
+      toast.error(
+        v.from === undefined
+          ? intl.formatMessage(
+              { id: 'folders.rename.keptUnnamed', defaultMessage: 'The folder keeps its name: {error}' },
+              { error: errorMessage(error) },
+            )
+          : intl.formatMessage(
+              { id: 'folders.rename.kept', defaultMessage: '“{name}” keeps its name: {error}' },
+              { name: v.from, error: errorMessage(error) },
+            ),
+      )
     },
-    onSuccess: (_r, v) => toast.success(`Renamed folder to “${v.name}”`, undoFolderRename(qc, v)),
+    onSuccess: (_r, v) =>
+      toast.success(
+        intl.formatMessage(
+          { id: 'folders.rename.done', defaultMessage: 'Renamed folder to “{name}”' },
+          { name: v.name },
+        ),
+        undoFolderRename(qc, v, intl),
+      ),
     onSettled: (_r, _e, v) => {
       invalidateIndex(qc, v.accountId)
       void qc.invalidateQueries({ queryKey: keys.folders(v.accountId) })
