@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
 import { MAX_REMOTE_TIMEOUT_MIN } from '../../../../shared/ipc/settings.ts'
 import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
 
@@ -22,7 +23,9 @@ export function RemoteUrlPreferences() {
   }
   return (
     <fieldset className="preferences-group" disabled={settings === undefined}>
-      <legend>URLs the host fetches</legend>
+      <legend>
+        <FormattedMessage id="upload.remoteUrls.legend" defaultMessage="URLs the host fetches" />
+      </legend>
       <label className="check">
         <input
           type="checkbox"
@@ -32,10 +35,16 @@ export function RemoteUrlPreferences() {
             update.mutate({ checkUrls: e.currentTarget.checked })
           }}
         />
-        Check each URL from this computer before sending it (turn off for addresses only the host can reach)
+        <FormattedMessage
+          id="upload.remoteUrls.check"
+          defaultMessage="Check each URL from this computer before sending it (turn off for addresses only the host can reach)"
+        />
       </label>
       <label className="field">
-        Give up on a URL the host has not fetched after (minutes)
+        <FormattedMessage
+          id="upload.remoteUrls.timeout"
+          defaultMessage="Give up on a URL the host has not fetched after (minutes)"
+        />
         <input
           type="number"
           min={1}
@@ -52,7 +61,11 @@ export function RemoteUrlPreferences() {
       </label>
       {valid ? null : (
         <p id="remote-timeout-error" className="field-error" role="alert">
-          Give whole minutes from 1 to {MAX_REMOTE_TIMEOUT_MIN}.
+          <FormattedMessage
+            id="upload.remoteUrls.invalid"
+            defaultMessage="Give whole minutes from 1 to {max, number}."
+            values={{ max: MAX_REMOTE_TIMEOUT_MIN }}
+          />
         </p>
       )}
     </fieldset>
