@@ -6,7 +6,7 @@ import { api } from '../../app/bridge.ts'
 import { Modal } from '../../components/Modal.tsx'
 import { call } from '../../lib/call.ts'
 import { formatSize } from '../../lib/format.ts'
-import type { Destination } from './destination.ts'
+import { type Destination, destinationLabel } from './destination.ts'
 import { enqueuePaths } from './enqueue.ts'
 import { useDestination } from './use-destination.ts'
 
@@ -98,6 +98,6 @@ function arrivalSummary(intl: IntlShape, arrival: Arrival, target: Destination):
       defaultMessage:
         'Sent to Filedock from outside the window: {count, plural, one {# file} other {# files}}, {size}, to {destination}.',
     },
-    { count: arrival.files, size: formatSize(arrival.bytes), destination: target.label },
+    { count: arrival.files, size: formatSize(arrival.bytes), destination: destinationLabel(intl, target) },
   )
 }

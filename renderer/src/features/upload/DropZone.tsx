@@ -7,7 +7,7 @@ import { useAccounts } from '../accounts/use-accounts.ts'
 import { folderOfEvent, useDropTargetCleanup } from '../dnd/folder-drop.ts'
 import type { FolderTarget } from '../dnd/folder-target.ts'
 import { intoFolder } from '../dnd/into-folder.ts'
-import type { Destination } from './destination.ts'
+import { type Destination, destinationLabel } from './destination.ts'
 import { readDrop } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
 import { noPathMessage } from './no-path-drop.ts'
@@ -102,7 +102,7 @@ export function DropZone() {
           <FormattedMessage
             id="upload.drop.title"
             defaultMessage="Drop to upload to {destination}"
-            values={{ destination: <span translate="no">{target.label}</span> }}
+            values={{ destination: <span translate="no">{destinationLabel(intl, target)}</span> }}
           />
         </strong>
         <span className="muted">

@@ -2,6 +2,7 @@ import { defineMessages, type IntlShape, useIntl } from 'react-intl'
 import { descriptors } from '../../i18n/descriptors.ts'
 import { useUploads } from '../../state/upload-store.ts'
 import { AlreadyThereDialog } from './AlreadyThereDialog.tsx'
+import { destinationLabel } from './destination.ts'
 import { enqueuePaths, enqueueUrls } from './enqueue.ts'
 import { LinesDialog } from './LinesDialog.tsx'
 import { MirrorFolderDialog } from './MirrorFolderDialog.tsx'
@@ -68,7 +69,7 @@ function LinesDialogs() {
             id: 'upload.urls.description',
             defaultMessage: 'The host fetches each file itself and stores it in {destination}.',
           },
-          { destination: target.label },
+          { destination: destinationLabel(intl, target) },
         )}
         label={intl.formatMessage({ id: 'upload.urls.label', defaultMessage: 'URLs, one per line' })}
         placeholder="https://example.com/video.mp4"
@@ -87,7 +88,7 @@ function LinesDialogs() {
           id: 'upload.paths.description',
           defaultMessage: 'Files and folders on the machine running Filedock, uploaded to {destination}.',
         },
-        { destination: target.label },
+        { destination: destinationLabel(intl, target) },
       )}
       label={intl.formatMessage({ id: 'upload.paths.label', defaultMessage: 'Paths, one per line' })}
       placeholder={intl.formatMessage({

@@ -7,7 +7,7 @@ import { Icon } from '../../components/Icon.tsx'
 import { toast } from '../../state/toast-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
-import type { Destination } from './destination.ts'
+import { type Destination, destinationLabel, folderLabelOf } from './destination.ts'
 import { readFileList } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
 import { useMirrorFolders } from './mirror-folders.ts'
@@ -87,7 +87,7 @@ export function UploadMenu() {
               <FormattedMessage
                 id="upload.menu.to"
                 defaultMessage="To {destination}"
-                values={{ destination: <span translate="no">{target.label}</span> }}
+                values={{ destination: <span translate="no">{destinationLabel(intl, target)}</span> }}
               />
             </Menu.Label>
             <Menu.Item className="menu-item" onSelect={() => void pick('files', target)}>
@@ -139,7 +139,7 @@ export function UploadMenu() {
                   <Menu.Item key={t.accountId} className="menu-item" onSelect={() => pickFolder(t.accountId)}>
                     <Icon name="folder" />{' '}
                     <span className="truncate" translate="no">
-                      {target.labels[t.accountId]}…
+                      {folderLabelOf(intl, target, t.accountId)}…
                     </span>
                   </Menu.Item>
                 ))}

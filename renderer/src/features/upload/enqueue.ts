@@ -7,7 +7,7 @@ import { call, errorMessage } from '../../lib/call.ts'
 import { toast } from '../../state/toast-store.ts'
 import { type AlreadyThereChoice, useUploads } from '../../state/upload-store.ts'
 import { askAboutWebPages } from './check-urls.ts'
-import type { Destination } from './destination.ts'
+import { type Destination, destinationLabel } from './destination.ts'
 import { type PickedTree, topLevel } from './dropped-files.ts'
 import { stageTree } from './stage-files.ts'
 
@@ -108,7 +108,7 @@ export async function enqueueTree(
   uploads.setPanelOpen(true)
   let staged: string[]
   try {
-    staged = await stageTree(tree, uploads.setStaging)
+    staged = await stageTree(intl, tree, uploads.setStaging)
   } catch (error) {
     const names = topLevel(tree)
     toast.error(
@@ -155,7 +155,7 @@ async function settle(
   toast.info(
     intl.formatMessage(there > 0 ? m.queuedSomeThere : m.queued, {
       count: toSend,
-      destination: t.label,
+      destination: destinationLabel(intl, t),
       there,
     }),
   )
