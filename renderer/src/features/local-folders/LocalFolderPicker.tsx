@@ -111,11 +111,11 @@ function Picker({ request }: { request: LocalFolderRequest }) {
             <FormattedMessage id="localFolders.picker.cancel" defaultMessage="Cancel" />
           </button>
           <button type="button" className="btn btn-primary" disabled={!target} onClick={() => void choose()}>
-            <FormattedMessage
-              id="localFolders.picker.choose"
-              defaultMessage="Choose “{name}”"
-              values={{ name: <span translate="no">{name}</span> }}
-            />
+            {/* A plain string: an element inside would split the button's accessible name ("Choose “ dl ”"). */}
+            {intl.formatMessage(
+              { id: 'localFolders.picker.choose', defaultMessage: 'Choose “{name}”' },
+              { name },
+            )}
           </button>
         </>
       }
