@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { MAX_REMOTE_TIMEOUT_MIN } from '../../../../shared/ipc/settings.ts'
 import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
 
@@ -11,6 +11,7 @@ import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
 export function RemoteUrlPreferences() {
   const settings = useUploadSettings().data
   const update = useUpdateSettings()
+  const intl = useIntl()
   const [minutes, setMinutes] = useState(String(settings?.remoteTimeoutMin ?? ''))
   useEffect(() => setMinutes(String(settings?.remoteTimeoutMin ?? '')), [settings?.remoteTimeoutMin])
   // Kept locally first so the box shows the change in the same event (as PreferencesSection's choices do).
@@ -63,8 +64,9 @@ export function RemoteUrlPreferences() {
         <p id="remote-timeout-error" className="field-error" role="alert">
           <FormattedMessage
             id="upload.remoteUrls.invalid"
-            defaultMessage="Give whole minutes from 1 to {max, number}."
-            values={{ max: MAX_REMOTE_TIMEOUT_MIN }}
+            defaultMessage="Give whole minutes from 1 to {max}."
+            // No grouping: "1440", as the field takes it.
+            values={{ max: intl.formatNumber(MAX_REMOTE_TIMEOUT_MIN, { useGrouping: false }) }}
           />
         </p>
       )}
