@@ -59,7 +59,7 @@ export function QueuePanel() {
       ref={ref}
       className="queue-panel"
       data-open={open}
-      aria-label={say({ id: 'upload.panel.label', defaultMessage: 'Transfers' })}
+      aria-label={intl.formatMessage({ id: 'upload.panel.label', defaultMessage: 'Transfers' })}
       style={open ? { height: size.height } : undefined}
     >
       {open ? <PanelEdge {...size} /> : null}
@@ -82,7 +82,7 @@ export function QueuePanel() {
         <div
           className="progress queue-total-progress"
           role="progressbar"
-          aria-label={say({ id: 'upload.panel.totalProgress', defaultMessage: 'Total transfer progress' })}
+          aria-label={intl.formatMessage({ id: 'upload.panel.totalProgress', defaultMessage: 'Total transfer progress' })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(fraction * 100)}
@@ -98,7 +98,7 @@ export function QueuePanel() {
           <button
             type="button"
             className="btn"
-            title={say({
+            title={intl.formatMessage({
               id: 'upload.panel.pauseAllTitle',
               defaultMessage: 'Transfers already running finish, uploads and downloads; no new ones start',
             })}
@@ -112,7 +112,7 @@ export function QueuePanel() {
           <button
             type="button"
             className="btn"
-            title={say({
+            title={intl.formatMessage({
               id: 'upload.panel.stopNowTitle',
               defaultMessage:
                 'Interrupts the running transfers: uploads start again from the beginning when resumed, downloads continue from the bytes they have',
