@@ -82,7 +82,10 @@ export function QueuePanel() {
         <div
           className="progress queue-total-progress"
           role="progressbar"
-          aria-label={intl.formatMessage({ id: 'upload.panel.totalProgress', defaultMessage: 'Total transfer progress' })}
+          aria-label={intl.formatMessage({
+            id: 'upload.panel.totalProgress',
+            defaultMessage: 'Total transfer progress',
+          })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(fraction * 100)}
