@@ -1,6 +1,20 @@
+import { defineMessages, type IntlShape } from 'react-intl'
+import { descriptors } from '../i18n/descriptors.ts'
+import { englishIntl } from '../i18n/testing/english.ts'
 import { errorMessage } from '../lib/call.ts'
 import { type ToastAction, toast, useToasts } from './toast-store.ts'
 import { type UndoEntry, useUndo } from './undo-store.ts'
+
+const m = descriptors(
+  defineMessages({
+    busy: { id: 'queue.undo.busy', defaultMessage: 'Still undoing the previous change' },
+    nothing: { id: 'queue.undo.nothing', defaultMessage: 'Nothing to undo' },
+    already: { id: 'queue.undo.already', defaultMessage: 'Already undone' },
+    done: { id: 'queue.undo.done', defaultMessage: 'Undid the {action}' },
+    failed: { id: 'queue.undo.failed', defaultMessage: 'Could not undo the {action}: {error}' },
+    button: { id: 'queue.undo.button', defaultMessage: 'Undo' },
+  }),
+)
 
 /** The toast action id of an undo entry: the toast with it goes once that entry is undone (by any means). */
 const actionId = (entryId: number) => `undo:${entryId}`
@@ -8,24 +22,30 @@ const actionId = (entryId: number) => `undo:${entryId}`
 /**
  * Ctrl+Z and a toast's Undo button: undoes the newest change (or the toast's own), and says how it went. Asked
  * again for an entry already undone, it says so instead of undoing something else. The toast that offered the
- * undo goes as the undo starts: its button would act on something already spent.
+ * undo goes as the undo starts: its button would act on something already spent. The entry's label is its
+ * caller's words, in the window's language.
  */
-export async function runUndo(id?: number): Promise<void> {
+export async function runUndo(intl: IntlShape, id?: number): Promise<void> {
   const undo = useUndo.getState()
   if (undo.running) {
-    toast.refuse('Still undoing the previous change')
+    toast.refuse(intl.formatMessage(m.busy))
     return
   }
   const target = id ?? undo.entries.at(-1)?.id
   if (target !== undefined && undo.has(target)) useToasts.getState().dismissAction(actionId(target))
   const outcome = target === undefined ? null : await undo.undo(target)
-  if (outcome === null) toast.refuse(id === undefined ? 'Nothing to undo' : 'Already undone')
-  else if (outcome.done) toast.success(`Undid the ${outcome.label}`)
-  else toast.error(`Could not undo the ${outcome.label}: ${errorMessage(outcome.error)}`)
+  if (outcome === null) toast.refuse(intl.formatMessage(id === undefined ? m.nothing : m.already))
+  else if (outcome.done) toast.success(intl.formatMessage(m.done, { action: outcome.label }))
+  else
+    toast.error(intl.formatMessage(m.failed, { action: outcome.label, error: errorMessage(outcome.error) }))
 }
 
-/** Records an action for Ctrl+Z and gives its toast the Undo button for exactly that action. */
-export function undoable(entry: UndoEntry): ToastAction {
+/**
+ * Records an action for Ctrl+Z and gives its toast the Undo button for exactly that action. `intl`: the window's
+ * (files/use-file-actions.ts and folders/undo-folder-rename.ts do not pass it yet: their button and its toasts
+ * stay English until they do).
+ */
+export function undoable(entry: UndoEntry, intl: IntlShape = englishIntl): ToastAction {
   const id = useUndo.getState().push(entry)
-  return { label: 'Undo', run: () => void runUndo(id), id: actionId(id) }
+  return { label: intl.formatMessage(m.button), run: () => void runUndo(intl, id), id: actionId(id) }
 }

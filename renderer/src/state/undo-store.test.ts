@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { englishIntl } from '../i18n/testing/english.ts'
 import { runUndo, undoable } from './run-undo.ts'
 import { toast, useToasts } from './toast-store.ts'
 import { useUndo } from './undo-store.ts'
@@ -84,7 +85,7 @@ describe('undo stack', () => {
 
 describe('runUndo (Ctrl+Z and the toast button)', () => {
   it('says what it undid, what it could not, and when there is nothing (left) to undo', async () => {
-    await runUndo()
+    await runUndo(englishIntl)
     const id = useUndo.getState().push({ label: 'rename of “a” to “b”', undo: async () => undefined })
     useUndo.getState().push({
       label: 'move of 1 file to Photos',
@@ -92,9 +93,9 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
         throw new Error('report.pdf is no longer on the host')
       },
     })
-    await runUndo()
-    await runUndo(id)
-    await runUndo(id)
+    await runUndo(englishIntl)
+    await runUndo(englishIntl, id)
+    await runUndo(englishIntl, id)
     expect(messages()).toEqual([
       'refusal:Nothing to undo',
       'error:Could not undo the move of 1 file to Photos: report.pdf is no longer on the host',
@@ -106,8 +107,8 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
   it('says an undo is still running instead of starting another', async () => {
     const gate = deferred()
     useUndo.getState().push({ label: 'slow', undo: () => gate.done })
-    const first = runUndo()
-    await runUndo()
+    const first = runUndo(englishIntl)
+    await runUndo(englishIntl)
     gate.release()
     await first
     expect(messages()).toEqual(['refusal:Still undoing the previous change', 'success:Undid the slow'])
@@ -123,7 +124,7 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
       undoable({ label: 'move of 2 files to Photos', undo: async () => undefined }),
     )
     toast.success('Copied 1 link')
-    await runUndo()
+    await runUndo(englishIntl)
     expect(messages()).toEqual([
       'success:Renamed to “b.txt”',
       'success:Copied 1 link',

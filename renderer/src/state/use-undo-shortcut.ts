@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { useIntl } from 'react-intl'
 import { commandKey } from '../lib/command-key.ts'
 import { runUndo } from './run-undo.ts'
 
@@ -7,6 +8,7 @@ import { runUndo } from './run-undo.ts'
  * (there it is the field's own undo of the text) and while a dialog is open.
  */
 export function useUndoShortcut(enabled: boolean): void {
+  const intl = useIntl()
   useEffect(() => {
     if (!enabled) return
     const onKey = (e: KeyboardEvent) => {
@@ -20,11 +22,11 @@ export function useUndoShortcut(enabled: boolean): void {
       // that says it is not modal, like the finished uploads, leaves the shortcut working.)
       const modal = '[role="dialog"]:not([aria-modal="false"]), [role="alertdialog"]'
       if (document.querySelector(modal) !== null) return
-      void runUndo()
+      void runUndo(intl)
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [enabled])
+  }, [enabled, intl])
 }
 
 function isTextEntry(target: EventTarget | null): boolean {

@@ -1,18 +1,19 @@
 import './download.css'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { DownloadPlanSummary } from '../../../../shared/downloads.ts'
 import { api } from '../../app/bridge.ts'
 import { Modal } from '../../components/Modal.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
-import { formatNumber, formatSize } from '../../lib/format.ts'
+import { formatSize } from '../../lib/format.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
 import { chooseLocalFolder } from '../local-folders/choose-local-folder.ts'
 import { useUploadSettings } from '../upload/use-upload-settings.ts'
 import { PathField } from '../watch/PathField.tsx'
-import { CONFLICT_WORDS } from './conflict-words.ts'
+import { conflictWords } from './conflict-words.ts'
 import { type DownloadAsk, useDownloadRequest } from './download-request.ts'
 
 /** The Download… dialog, while a menu asks for one. */
@@ -21,8 +22,6 @@ export function DownloadDialog() {
   if (!ask) return null
   return <Dialog ask={ask} />
 }
-
-const files = (n: number) => `${formatNumber(n)} ${n === 1 ? 'file' : 'files'}`
 
 /**
  * Where the files go (the folder Download… offers: the last one downloaded into, else Downloads/Filedock; Browse…
@@ -42,6 +41,7 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
     if (to === null && offered.data) setTo(offered.data.path)
   }, [to, offered.data])
   const [busy, setBusy] = useState(false)
+  const intl = useIntl()
   const onConflict = settings?.onConflict ?? 'skip'
   const folder = useDebounced(to ?? '', 300)
   const plan = useQuery({
@@ -70,14 +70,36 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
       )
       const p = started.plan
       if (started.batchId === null)
-        toast.info(`Nothing to download: ${files(p.alreadyHere)} already in ${p.dir}`)
+        toast.info(
+          intl.formatMessage(
+            {
+              id: 'download.toast.nothing',
+              defaultMessage:
+                'Nothing to download: {count, plural, one {# file} other {# files}} already in {folder}',
+            },
+            { count: p.alreadyHere, folder: p.dir },
+          ),
+        )
       else {
-        toast.success(`Downloading ${files(p.toFetch)} to ${p.dir}`)
+        toast.success(
+          intl.formatMessage(
+            {
+              id: 'download.toast.started',
+              defaultMessage: 'Downloading {count, plural, one {# file} other {# files}} to {folder}',
+            },
+            { count: p.toFetch, folder: p.dir },
+          ),
+        )
         useUploads.getState().setPanelOpen(true)
       }
       close()
     } catch (error) {
-      toast.error(`Could not download: ${errorMessage(error)}`)
+      toast.error(
+        intl.formatMessage(
+          { id: 'download.toast.failed', defaultMessage: 'Could not download: {error}' },
+          { error: errorMessage(error) },
+        ),
+      )
     } finally {
       setBusy(false)
     }
@@ -88,12 +110,18 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
     <Modal
       open
       onOpenChange={(open) => !open && close()}
-      title="Download"
-      description={`Download ${ask.label} to a folder of this computer.`}
+      title={intl.formatMessage({ id: 'download.dialog.title', defaultMessage: 'Download' })}
+      description={intl.formatMessage(
+        {
+          id: 'download.dialog.description',
+          defaultMessage: 'Download {what} to a folder of this computer.',
+        },
+        { what: ask.label },
+      )}
       footer={
         <>
           <button type="button" className="btn" onClick={close}>
-            Cancel
+            <FormattedMessage id="download.dialog.cancel" defaultMessage="Cancel" />
           </button>
           <button
             type="button"
@@ -101,32 +129,43 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
             disabled={!ready || busy}
             onClick={() => void start()}
           >
-            Download
+            <FormattedMessage id="download.dialog.download" defaultMessage="Download" />
           </button>
         </>
       }
     >
       <PathField
-        label="Save in"
+        label={intl.formatMessage({ id: 'download.dialog.saveIn', defaultMessage: 'Save in' })}
         value={to ?? ''}
         onChange={setTo}
-        placeholder="/home/me/Downloads/Filedock"
-        browseLabel="Browse for the folder to download into"
+        placeholder={intl.formatMessage({
+          id: 'download.dialog.placeholder',
+          defaultMessage: '/home/me/Downloads/Filedock',
+        })}
+        browseLabel={intl.formatMessage({
+          id: 'download.dialog.browse',
+          defaultMessage: 'Browse for the folder to download into',
+        })}
         onBrowse={() => void browse()}
         required
       />
       <p className="field-hint">
-        If a name is taken: {CONFLICT_WORDS[onConflict].label.toLowerCase()} (
-        {CONFLICT_WORDS[onConflict].detail}). Change it in Settings.
+        <FormattedMessage
+          id="download.dialog.conflict"
+          defaultMessage="If a name is taken: {policy, select, skip {skip files already here} rename {keep both} other {replace}} ({detail}). Change it in Settings."
+          values={{ policy: onConflict, detail: conflictWords(intl, onConflict).detail }}
+        />
       </p>
       {plan.error ? (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" translate="no">
           {errorMessage(plan.error)}
         </p>
       ) : plan.data ? (
         <PlanSummary plan={plan.data} />
       ) : (
-        <p className="muted">Reading what is to download…</p>
+        <p className="muted">
+          <FormattedMessage id="download.dialog.reading" defaultMessage="Reading what is to download…" />
+        </p>
       )}
     </Modal>
   )
@@ -134,24 +173,75 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
 
 function PlanSummary({ plan }: { plan: DownloadPlanSummary }) {
   const short = plan.freeBytes !== null && plan.totalBytes > plan.freeBytes
+  const intl = useIntl()
   return (
-    <ul className="download-plan" aria-label="Download plan">
+    <ul
+      className="download-plan"
+      aria-label={intl.formatMessage({ id: 'download.plan.label', defaultMessage: 'Download plan' })}
+    >
       <li>
-        To fetch: {files(plan.toFetch)} ({formatSize(plan.totalBytes)})
-        {plan.resumed > 0 ? `, ${formatNumber(plan.resumed)} continued from where they stopped` : ''}
+        {plan.resumed > 0 ? (
+          <FormattedMessage
+            id="download.plan.toFetchResumed"
+            defaultMessage="To fetch: {count, plural, one {# file} other {# files}} ({size}), {resumed, number} continued from where they stopped"
+            values={{ count: plan.toFetch, size: formatSize(plan.totalBytes), resumed: plan.resumed }}
+          />
+        ) : (
+          <FormattedMessage
+            id="download.plan.toFetch"
+            defaultMessage="To fetch: {count, plural, one {# file} other {# files}} ({size})"
+            values={{ count: plan.toFetch, size: formatSize(plan.totalBytes) }}
+          />
+        )}
       </li>
-      <li>Already here, not fetched again: {files(plan.alreadyHere)}</li>
-      {plan.conflicts > 0 ? <li>Names taken by another file: {formatNumber(plan.conflicts)}</li> : null}
-      {plan.renamed > 0 ? <li>Names made safe for this disk: {formatNumber(plan.renamed)}</li> : null}
+      <li>
+        <FormattedMessage
+          id="download.plan.alreadyHere"
+          defaultMessage="Already here, not fetched again: {count, plural, one {# file} other {# files}}"
+          values={{ count: plan.alreadyHere }}
+        />
+      </li>
+      {plan.conflicts > 0 ? (
+        <li>
+          <FormattedMessage
+            id="download.plan.conflicts"
+            defaultMessage="Names taken by another file: {count, number}"
+            values={{ count: plan.conflicts }}
+          />
+        </li>
+      ) : null}
+      {plan.renamed > 0 ? (
+        <li>
+          <FormattedMessage
+            id="download.plan.renamed"
+            defaultMessage="Names made safe for this disk: {count, number}"
+            values={{ count: plan.renamed }}
+          />
+        </li>
+      ) : null}
       {plan.problems.map((p) => (
-        <li key={`${p.fileCode ?? ''} ${p.message}`} className="short">
+        <li key={`${p.fileCode ?? ''} ${p.message}`} className="short" translate="no">
           {p.message}
         </li>
       ))}
       {plan.freeBytes !== null ? (
         <li className={short ? 'short' : undefined}>
-          Free space there: {formatSize(plan.freeBytes)}
-          {short ? ` (${formatSize(plan.totalBytes - plan.freeBytes)} short)` : ''}
+          {short ? (
+            <FormattedMessage
+              id="download.plan.freeShort"
+              defaultMessage="Free space there: {free} ({missing} short)"
+              values={{
+                free: formatSize(plan.freeBytes),
+                missing: formatSize(plan.totalBytes - plan.freeBytes),
+              }}
+            />
+          ) : (
+            <FormattedMessage
+              id="download.plan.free"
+              defaultMessage="Free space there: {free}"
+              values={{ free: formatSize(plan.freeBytes) }}
+            />
+          )}
         </li>
       ) : null}
     </ul>

@@ -1,12 +1,55 @@
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl'
 import type { ConflictPolicy } from '../../../../shared/downloads.ts'
 
 /** The conflict policy in the words of Settings and of the Download… dialog (one place for both). */
+export const CONFLICT_MESSAGES: Record<
+  ConflictPolicy,
+  { label: MessageDescriptor; detail: MessageDescriptor }
+> = {
+  skip: defineMessages({
+    label: { id: 'download.conflict.skipLabel', defaultMessage: 'Skip files already here' },
+    detail: {
+      id: 'download.conflict.skipDetail',
+      defaultMessage:
+        'a file of the same name and size is not fetched again; another size is kept beside it as "name (1)"',
+    },
+  }),
+  rename: defineMessages({
+    label: { id: 'download.conflict.renameLabel', defaultMessage: 'Keep both' },
+    detail: {
+      id: 'download.conflict.renameDetail',
+      defaultMessage: 'the download is saved beside it as "name (1).ext"',
+    },
+  }),
+  overwrite: defineMessages({
+    label: { id: 'download.conflict.overwriteLabel', defaultMessage: 'Replace' },
+    detail: {
+      id: 'download.conflict.overwriteDetail',
+      defaultMessage: 'the file on disk is replaced once the download is whole',
+    },
+  }),
+}
+
+/** A policy's label and detail in the window's language. */
+export function conflictWords(intl: IntlShape, policy: ConflictPolicy): { label: string; detail: string } {
+  const m = CONFLICT_MESSAGES[policy]
+  return { label: intl.formatMessage(m.label), detail: intl.formatMessage(m.detail) }
+}
+
+const english = (m: MessageDescriptor) => String(m.defaultMessage)
+
+/**
+ * @deprecated English only, kept for settings/PreferencesSection.tsx until it says the policies with
+ * conflictWords(intl, policy).
+ */
 export const CONFLICT_WORDS: Record<ConflictPolicy, { label: string; detail: string }> = {
-  skip: {
-    label: 'Skip files already here',
-    detail:
-      'a file of the same name and size is not fetched again; another size is kept beside it as "name (1)"',
+  skip: { label: english(CONFLICT_MESSAGES.skip.label), detail: english(CONFLICT_MESSAGES.skip.detail) },
+  rename: {
+    label: english(CONFLICT_MESSAGES.rename.label),
+    detail: english(CONFLICT_MESSAGES.rename.detail),
   },
-  rename: { label: 'Keep both', detail: 'the download is saved beside it as "name (1).ext"' },
-  overwrite: { label: 'Replace', detail: 'the file on disk is replaced once the download is whole' },
+  overwrite: {
+    label: english(CONFLICT_MESSAGES.overwrite.label),
+    detail: english(CONFLICT_MESSAGES.overwrite.detail),
+  },
 }

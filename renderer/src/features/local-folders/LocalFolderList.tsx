@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { LocalFolderListing } from '../../../../shared/ipc/local-folders-contract.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { ErrorState, Spinner } from '../../components/States.tsx'
@@ -15,7 +16,13 @@ export function LocalFolderList(props: {
   onUp: () => void
 }) {
   const { listing, picked, onPick, onOpen, onUp } = props
-  if (listing.isPending) return <Spinner label="Reading the folder" />
+  const intl = useIntl()
+  if (listing.isPending)
+    return (
+      <Spinner
+        label={intl.formatMessage({ id: 'localFolders.list.reading', defaultMessage: 'Reading the folder' })}
+      />
+    )
   if (listing.isError) return <ErrorState error={listing.error} onRetry={() => void listing.refetch()} />
   const names = listing.data.folders
   const move = (step: number) => {
@@ -27,7 +34,7 @@ export function LocalFolderList(props: {
     <div
       className="picker local-folders"
       role="listbox"
-      aria-label="Folders"
+      aria-label={intl.formatMessage({ id: 'localFolders.list.label', defaultMessage: 'Folders' })}
       tabIndex={0}
       data-autofocus
       aria-activedescendant={picked === null ? undefined : optionId(picked)}
@@ -44,7 +51,11 @@ export function LocalFolderList(props: {
         e.preventDefault()
       }}
     >
-      {names.length === 0 ? <p className="muted local-empty">No folders in here.</p> : null}
+      {names.length === 0 ? (
+        <p className="muted local-empty">
+          <FormattedMessage id="localFolders.list.empty" defaultMessage="No folders in here." />
+        </p>
+      ) : null}
       {names.map((n) => (
         // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox has the keys (arrows, Enter) for its options
         <div
@@ -58,7 +69,9 @@ export function LocalFolderList(props: {
           onDoubleClick={() => onOpen(n)}
         >
           <Icon name="folder" className="icon-folder" />
-          <span className="truncate">{n}</span>
+          <span className="truncate" translate="no">
+            {n}
+          </span>
         </div>
       ))}
     </div>

@@ -1,6 +1,7 @@
 import './local-folders.css'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl'
 import type { FolderPurpose } from '../../../../shared/ipc/local-folders-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
@@ -11,13 +12,28 @@ import { LocalFolderList } from './LocalFolderList.tsx'
 import { type LocalFolderRequest, useLocalFolderRequest } from './local-folder-request.ts'
 import { checkLocalName, joinPath } from './local-paths.ts'
 
-const TITLES: Record<FolderPurpose, { title: string; description: string }> = {
-  watch: {
-    title: 'Folder to watch',
-    description: 'Files that land in this folder are uploaded by themselves.',
-  },
-  'watch-done': { title: 'Move sent files to', description: 'Sent files are moved into this folder.' },
-  downloads: { title: 'Download to', description: 'Downloaded files are saved in this folder.' },
+const TITLES: Record<FolderPurpose, { title: MessageDescriptor; description: MessageDescriptor }> = {
+  watch: defineMessages({
+    title: { id: 'localFolders.watch.title', defaultMessage: 'Folder to watch' },
+    description: {
+      id: 'localFolders.watch.description',
+      defaultMessage: 'Files that land in this folder are uploaded by themselves.',
+    },
+  }),
+  'watch-done': defineMessages({
+    title: { id: 'localFolders.watchDone.title', defaultMessage: 'Move sent files to' },
+    description: {
+      id: 'localFolders.watchDone.description',
+      defaultMessage: 'Sent files are moved into this folder.',
+    },
+  }),
+  downloads: defineMessages({
+    title: { id: 'localFolders.downloads.title', defaultMessage: 'Download to' },
+    description: {
+      id: 'localFolders.downloads.description',
+      defaultMessage: 'Downloaded files are saved in this folder.',
+    },
+  }),
 }
 
 /** The page's own folder picker (the browser host), shown while something asks for a folder. */
@@ -35,6 +51,7 @@ export function LocalFolderPicker() {
  */
 function Picker({ request }: { request: LocalFolderRequest }) {
   const qc = useQueryClient()
+  const intl = useIntl()
   const [at, setAt] = useState<string | null>(request.startAt)
   const [picked, setPicked] = useState<string | null>(null)
   const [naming, setNaming] = useState(false)
@@ -69,7 +86,13 @@ function Picker({ request }: { request: LocalFolderRequest }) {
       setPicked(name)
       setCreating({ busy: false, failure: null })
     } catch (error) {
-      setCreating({ busy: false, failure: `Not created: ${errorMessage(error)}` })
+      setCreating({
+        busy: false,
+        failure: intl.formatMessage(
+          { id: 'localFolders.create.failed', defaultMessage: 'Not created: {error}' },
+          { error: errorMessage(error) },
+        ),
+      })
     }
   }
   const { title, description } = TITLES[request.purpose]
@@ -80,24 +103,31 @@ function Picker({ request }: { request: LocalFolderRequest }) {
       open
       wide
       onOpenChange={(o) => !o && request.answer(null)}
-      title={title}
-      description={description}
+      title={intl.formatMessage(title)}
+      description={intl.formatMessage(description)}
       footer={
         <>
           <button type="button" className="btn" onClick={() => request.answer(null)}>
-            Cancel
+            <FormattedMessage id="localFolders.picker.cancel" defaultMessage="Cancel" />
           </button>
           <button type="button" className="btn btn-primary" disabled={!target} onClick={() => void choose()}>
-            Choose “{name}”
+            {/* A plain string: an element inside would split the button's accessible name ("Choose “ dl ”"). */}
+            {intl.formatMessage(
+              { id: 'localFolders.picker.choose', defaultMessage: 'Choose “{name}”' },
+              { name },
+            )}
           </button>
         </>
       }
     >
       <div className="local-picker">
-        <nav className="local-places" aria-label="Places">
+        <nav
+          className="local-places"
+          aria-label={intl.formatMessage({ id: 'localFolders.picker.places', defaultMessage: 'Places' })}
+        >
           {shown?.places.map((p) => (
             <button key={p.path} type="button" className="nav-item" onClick={() => open(p.path)}>
-              <Icon name={p.label === 'Home' ? 'home' : 'folder'} /> {p.label}
+              <Icon name={p.label === 'Home' ? 'home' : 'folder'} /> <span translate="no">{p.label}</span>
             </button>
           ))}
         </nav>
@@ -106,28 +136,35 @@ function Picker({ request }: { request: LocalFolderRequest }) {
             <button
               type="button"
               className="icon-btn"
-              aria-label="Up one folder"
+              aria-label={intl.formatMessage({
+                id: 'localFolders.picker.up',
+                defaultMessage: 'Up one folder',
+              })}
               disabled={!shown?.parent}
               onClick={() => shown?.parent && open(shown.parent)}
             >
               <Icon name="chevronRight" className="icon-up" />
             </button>
-            <span className="mono truncate" data-testid="local-path" title={shown?.path}>
+            <span className="mono truncate" data-testid="local-path" title={shown?.path} translate="no">
               {shown?.path ?? ''}
             </span>
             <button type="button" className="btn" disabled={!shown} onClick={() => setNaming(true)}>
-              <Icon name="plus" size={14} /> New folder
+              <Icon name="plus" size={14} />{' '}
+              <FormattedMessage id="localFolders.picker.newFolder" defaultMessage="New folder" />
             </button>
           </div>
           {naming && shown ? (
             <div className="local-new">
               <Icon name="folder" className="icon-folder" />
               <NameField
-                label="New folder name"
+                label={intl.formatMessage({
+                  id: 'localFolders.picker.newName',
+                  defaultMessage: 'New folder name',
+                })}
                 initial=""
                 busy={creating.busy}
                 failure={creating.failure}
-                check={(typed) => checkLocalName(typed, shown.folders)}
+                check={(typed) => checkLocalName(intl, typed, shown.folders)}
                 onCommit={(n) => void create(n)}
                 onCancel={() => setNaming(false)}
               />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { englishIntl } from '../../i18n/testing/english.ts'
 import { checkLocalName, joinPath } from './local-paths.ts'
 
 describe('local folder paths in the picker', () => {
@@ -10,10 +11,13 @@ describe('local folder paths in the picker', () => {
   })
 
   it('takes one name, not a path, and not one the folder has', () => {
-    expect(checkLocalName('  Sent  ', ['Outbox'])).toEqual({ ok: true, name: 'Sent' })
-    expect(checkLocalName('a/b', [])).toMatchObject({ ok: false })
-    expect(checkLocalName('..', [])).toMatchObject({ ok: false })
-    expect(checkLocalName('', [])).toEqual({ ok: false, message: 'Name is empty' })
-    expect(checkLocalName('Outbox', ['Outbox'])).toEqual({ ok: false, message: '“Outbox” is already there' })
+    expect(checkLocalName(englishIntl, '  Sent  ', ['Outbox'])).toEqual({ ok: true, name: 'Sent' })
+    expect(checkLocalName(englishIntl, 'a/b', [])).toMatchObject({ ok: false })
+    expect(checkLocalName(englishIntl, '..', [])).toMatchObject({ ok: false })
+    expect(checkLocalName(englishIntl, '', [])).toEqual({ ok: false, message: 'Name is empty' })
+    expect(checkLocalName(englishIntl, 'Outbox', ['Outbox'])).toEqual({
+      ok: false,
+      message: '“Outbox” is already there',
+    })
   })
 })

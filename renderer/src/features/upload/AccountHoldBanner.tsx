@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
 import { useQueue } from '../../state/queue-store.ts'
 
@@ -13,7 +14,13 @@ export function AccountHoldBanner() {
       {held.map((h) => (
         <div key={h.accountId} className="banner banner-warning" role="status" data-testid="account-held">
           <Icon name="pause" />
-          <span>Uploads waiting. {h.message}</span>
+          <span>
+            <FormattedMessage
+              id="upload.held.message"
+              defaultMessage="Uploads waiting. {message}"
+              values={{ message: <span translate="no">{h.message}</span> }}
+            />
+          </span>
         </div>
       ))}
     </>

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import type { Arrival } from '../../../../shared/arrivals.ts'
 import { api } from '../../app/bridge.ts'
 import { Modal } from '../../components/Modal.tsx'
 import { call } from '../../lib/call.ts'
-import { formatCount, formatSize } from '../../lib/format.ts'
-import type { Destination } from './destination.ts'
+import { formatSize } from '../../lib/format.ts'
+import { type Destination, destinationLabel } from './destination.ts'
 import { enqueuePaths } from './enqueue.ts'
 import { useDestination } from './use-destination.ts'
 
@@ -24,6 +25,7 @@ export function ArrivalsDialog() {
   const { data } = useQuery({ queryKey: arrivalsKey, queryFn: () => call(api.arrivals.list({})) })
   const target = useDestination()
   const [answered, setAnswered] = useState<string | null>(null)
+  const intl = useIntl()
   const arrival = data?.find((a) => a.id !== answered)
   if (!arrival || !target) return null
 
@@ -31,7 +33,7 @@ export function ArrivalsDialog() {
     setAnswered(arrival.id)
     await call(api.arrivals.dismiss({ id: arrival.id })).catch(() => null)
     void qc.invalidateQueries({ queryKey: arrivalsKey })
-    if (upload) await enqueuePaths(arrival.paths, target)
+    if (upload) await enqueuePaths(arrival.paths, target, intl)
   }
 
   return (
@@ -40,12 +42,12 @@ export function ArrivalsDialog() {
       onOpenChange={(open) => {
         if (!open) void answer(false)
       }}
-      title="Upload these to Filedock?"
-      description={arrivalSummary(arrival, target)}
+      title={intl.formatMessage({ id: 'upload.arrivals.title', defaultMessage: 'Upload these to Filedock?' })}
+      description={arrivalSummary(intl, arrival, target)}
       footer={
         <div className="form-actions">
           <button type="button" className="btn" onClick={() => void answer(false)}>
-            Don’t upload
+            <FormattedMessage id="upload.arrivals.dontUpload" defaultMessage="Don’t upload" />
           </button>
           <button
             type="button"
@@ -54,28 +56,48 @@ export function ArrivalsDialog() {
             disabled={arrival.files === 0}
             onClick={() => void answer(true)}
           >
-            Upload
+            <FormattedMessage id="upload.arrivals.upload" defaultMessage="Upload" />
           </button>
         </div>
       }
     >
-      <ul className="arrival-names">
+      <ul className="arrival-names" translate="no">
         {arrival.names.slice(0, SHOWN_NAMES).map((name, i) => (
           // Names may repeat (two folders called Photos): the position keeps them apart.
           // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
           <li key={i}>{name}</li>
         ))}
         {arrival.names.length > SHOWN_NAMES ? (
-          <li className="muted">and {formatCount(arrival.names.length - SHOWN_NAMES, 'more item')}</li>
+          <li className="muted" translate="yes">
+            <FormattedMessage
+              id="upload.arrivals.more"
+              defaultMessage="and {count, plural, one {# more item} other {# more items}}"
+              values={{ count: arrival.names.length - SHOWN_NAMES }}
+            />
+          </li>
         ) : null}
       </ul>
-      {arrival.problem ? <p className="muted">{arrival.problem}</p> : null}
+      {arrival.problem ? (
+        <p className="muted" translate="no">
+          {arrival.problem}
+        </p>
+      ) : null}
     </Modal>
   )
 }
 
-function arrivalSummary(arrival: Arrival, target: Destination): string {
-  const from = 'Sent to Filedock from outside the window'
-  if (arrival.files === 0) return `${from}: nothing in it can be uploaded.`
-  return `${from}: ${formatCount(arrival.files, 'file')}, ${formatSize(arrival.bytes)}, to ${target.label}.`
+function arrivalSummary(intl: IntlShape, arrival: Arrival, target: Destination): string {
+  if (arrival.files === 0)
+    return intl.formatMessage({
+      id: 'upload.arrivals.nothing',
+      defaultMessage: 'Sent to Filedock from outside the window: nothing in it can be uploaded.',
+    })
+  return intl.formatMessage(
+    {
+      id: 'upload.arrivals.summary',
+      defaultMessage:
+        'Sent to Filedock from outside the window: {count, plural, one {# file} other {# files}}, {size}, to {destination}.',
+    },
+    { count: arrival.files, size: formatSize(arrival.bytes), destination: destinationLabel(intl, target) },
+  )
 }

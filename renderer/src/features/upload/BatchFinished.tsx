@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { LinksReadyEvent } from '../../../../shared/ipc/queue-events.ts'
 import { type LinkFormat, linkFormatLabels, linkFormats } from '../../../../shared/links.ts'
 import { api } from '../../app/bridge.ts'
@@ -33,16 +34,24 @@ function FinishedCard({ batches }: { batches: readonly LinksReadyEvent[] }) {
   const newest = batches[0] as LinksReadyEvent
   const [format, setFormat] = useState<LinkFormat>(newest.format)
   const pack = usePack(batches, format)
-  const summary = finishedSummary(batches)
+  const intl = useIntl()
+  const summary = finishedSummary(intl, batches)
   const formatId = useId()
   const hasLinks = batches.some((b) => b.files > 0)
 
   const copy = async () => {
     try {
       await copyText(pack.text)
-      toast.success('Links copied to the clipboard')
+      toast.success(
+        intl.formatMessage({ id: 'upload.finished.copied', defaultMessage: 'Links copied to the clipboard' }),
+      )
     } catch (error) {
-      toast.error(`Could not copy the links: ${errorMessage(error)}`)
+      toast.error(
+        intl.formatMessage(
+          { id: 'upload.finished.copyFailed', defaultMessage: 'Could not copy the links: {error}' },
+          { error: errorMessage(error) },
+        ),
+      )
     }
   }
 
@@ -63,7 +72,7 @@ function FinishedCard({ batches }: { batches: readonly LinksReadyEvent[] }) {
         {hasLinks ? (
           <>
             <label htmlFor={formatId} className="sr-only">
-              Format
+              <FormattedMessage id="upload.finished.format" defaultMessage="Format" />
             </label>
             <select
               id={formatId}
@@ -87,21 +96,32 @@ function FinishedCard({ batches }: { batches: readonly LinksReadyEvent[] }) {
               onClick={() => void copy()}
               disabled={pack.text === '' || pack.loading}
             >
-              <Icon name="copy" size={14} /> Copy
+              <Icon name="copy" size={14} />{' '}
+              <FormattedMessage id="upload.finished.copy" defaultMessage="Copy" />
             </button>
           </>
         ) : null}
-        <button type="button" className="icon-btn" aria-label="Close" onClick={dismiss}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={intl.formatMessage({ id: 'upload.finished.close', defaultMessage: 'Close' })}
+          onClick={dismiss}
+        >
           <Icon name="x" size={14} />
         </button>
       </header>
       {hasLinks ? (
         <textarea
           className="input textarea mono"
-          aria-label="Link pack"
+          aria-label={intl.formatMessage({ id: 'upload.finished.linkPack', defaultMessage: 'Link pack' })}
+          translate="no"
           readOnly
           rows={2}
-          value={pack.loading ? 'Loading…' : (pack.error ?? pack.text)}
+          value={
+            pack.loading
+              ? intl.formatMessage({ id: 'upload.finished.loading', defaultMessage: 'Loading…' })
+              : (pack.error ?? pack.text)
+          }
         />
       ) : null}
     </section>

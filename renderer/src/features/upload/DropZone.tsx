@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { toast } from '../../state/toast-store.ts'
@@ -6,7 +7,7 @@ import { useAccounts } from '../accounts/use-accounts.ts'
 import { folderOfEvent, useDropTargetCleanup } from '../dnd/folder-drop.ts'
 import type { FolderTarget } from '../dnd/folder-target.ts'
 import { intoFolder } from '../dnd/into-folder.ts'
-import type { Destination } from './destination.ts'
+import { type Destination, destinationLabel } from './destination.ts'
 import { readDrop } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
 import { noPathMessage } from './no-path-drop.ts'
@@ -26,9 +27,17 @@ export function DropZone() {
   const { data: accounts } = useAccounts()
   const [over, setOver] = useState(false)
   const [folder, setFolder] = useState<FolderTarget | null>(null)
+  const intl = useIntl()
+  const intlRef = useRef(intl)
+  intlRef.current = intl
   const aim = (t: Destination | null, f: FolderTarget | null) => {
     if (!t || !f) return t
-    return intoFolder(t, f, accounts?.accounts.find((a) => a.id === f.accountId)?.label ?? 'this account')
+    return intoFolder(
+      t,
+      f,
+      accounts?.accounts.find((a) => a.id === f.accountId)?.label ??
+        intl.formatMessage({ id: 'upload.drop.thisAccount', defaultMessage: 'this account' }),
+    )
   }
   const aimRef = useRef(aim)
   aimRef.current = aim
@@ -59,14 +68,15 @@ export function DropZone() {
       if (!t) return
       if (api.pathsForFiles) {
         const all = api.pathsForFiles(Array.from(e.dataTransfer.files))
-        const lost = noPathMessage(all)
+        const lost = noPathMessage(intlRef.current, all)
         if (lost !== null) toast.error(lost)
         void enqueuePaths(
           all.filter((p) => p !== ''),
           t,
+          intlRef.current,
         )
       } else {
-        void readDrop(e.dataTransfer).then((tree) => enqueueTree(tree, t))
+        void readDrop(e.dataTransfer).then((tree) => enqueueTree(tree, t, intlRef.current))
       }
     }
     window.addEventListener('dragenter', onOver)
@@ -88,8 +98,19 @@ export function DropZone() {
     <div className="drop-overlay" data-folder={folder !== null} aria-live="polite">
       <div className="drop-card">
         <Icon name="upload" size={36} />
-        <strong>Drop to upload to {target.label}</strong>
-        <span className="muted">Folders are uploaded with everything in them.</span>
+        <strong>
+          <FormattedMessage
+            id="upload.drop.title"
+            defaultMessage="Drop to upload to {destination}"
+            values={{ destination: <span translate="no">{destinationLabel(intl, target)}</span> }}
+          />
+        </strong>
+        <span className="muted">
+          <FormattedMessage
+            id="upload.drop.folders"
+            defaultMessage="Folders are uploaded with everything in them."
+          />
+        </span>
       </div>
     </div>
   )

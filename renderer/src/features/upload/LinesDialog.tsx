@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Modal } from '../../components/Modal.tsx'
 
 interface LinesDialogProps {
@@ -17,10 +18,18 @@ interface LinesDialogProps {
 export function LinesDialog(props: LinesDialogProps) {
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
+  const intl = useIntl()
   const lines = [...new Set(text.split(/\r?\n/).map((l) => l.trim()))].filter((l) => l !== '')
   const bad = lines.flatMap((line, i) => {
     const why = props.check(line)
-    return why === null ? [] : [`Line ${i + 1}: ${why}`]
+    return why === null
+      ? []
+      : [
+          intl.formatMessage(
+            { id: 'upload.lines.badLine', defaultMessage: 'Line {line, number}: {problem}' },
+            { line: i + 1, problem: why },
+          ),
+        ]
   })
 
   const submit = async (e: React.FormEvent) => {
@@ -60,11 +69,17 @@ export function LinesDialog(props: LinesDialogProps) {
             ))}
           </ul>
         ) : (
-          <span className="field-hint">{lines.length === 1 ? '1 entry' : `${lines.length} entries`}</span>
+          <span className="field-hint">
+            <FormattedMessage
+              id="upload.lines.count"
+              defaultMessage="{count, plural, one {# entry} other {# entries}}"
+              values={{ count: lines.length }}
+            />
+          </span>
         )}
         <div className="form-actions" style={{ marginTop: 12 }}>
           <button type="button" className="btn" onClick={props.onClose}>
-            Cancel
+            <FormattedMessage id="upload.lines.cancel" defaultMessage="Cancel" />
           </button>
           <button
             type="submit"

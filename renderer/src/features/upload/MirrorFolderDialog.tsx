@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { RemoteFolderDialog } from '../folders/RemoteFolderDialog.tsx'
 import { useMirrorFolders } from './mirror-folders.ts'
@@ -7,6 +8,7 @@ export function MirrorFolderDialog() {
   const accountId = useMirrorFolders((s) => s.picking)
   const chosen = useMirrorFolders((s) => (accountId === null ? undefined : s.folders[accountId]))
   const { data } = useAccounts()
+  const intl = useIntl()
   if (accountId === null) return null
   const label = data?.accounts.find((a) => a.id === accountId)?.label ?? accountId
   const { choose, pick } = useMirrorFolders.getState()
@@ -16,10 +18,22 @@ export function MirrorFolderDialog() {
       key={accountId}
       accountId={accountId}
       accountLabel={label}
-      title={`Upload folder on ${label}`}
-      description={`Mirrored uploads go into this folder on ${label}; the other accounts keep their own.`}
+      title={intl.formatMessage(
+        { id: 'upload.mirror.title', defaultMessage: 'Upload folder on {account}' },
+        { account: label },
+      )}
+      description={intl.formatMessage(
+        {
+          id: 'upload.mirror.description',
+          defaultMessage:
+            'Mirrored uploads go into this folder on {account}; the other accounts keep their own.',
+        },
+        { account: label },
+      )}
       initial={chosen ?? []}
-      confirmLabel={(f) => `Use “${f.name}”`}
+      confirmLabel={(f) =>
+        intl.formatMessage({ id: 'upload.mirror.confirm', defaultMessage: 'Use “{name}”' }, { name: f.name })
+      }
       onChoose={(path) => choose(accountId, path)}
       onClose={() => pick(null)}
     />

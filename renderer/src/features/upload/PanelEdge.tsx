@@ -1,4 +1,5 @@
 import { useRef } from 'react'
+import { useIntl } from 'react-intl'
 
 const KEY_STEP = 24
 
@@ -18,13 +19,17 @@ interface PanelEdgeProps {
  */
 export function PanelEdge({ height, resize, commit, commitSoon }: PanelEdgeProps) {
   const drag = useRef<{ y: number; height: number } | null>(null)
+  const intl = useIntl()
   return (
     // biome-ignore lint/a11y/useSemanticElements: a splitter is a focusable separator; <hr> cannot be dragged or focused
     <div
       className="panel-edge"
       role="separator"
       aria-orientation="horizontal"
-      aria-label="Resize the uploads panel"
+      aria-label={intl.formatMessage({
+        id: 'upload.panel.resize',
+        defaultMessage: 'Resize the uploads panel',
+      })}
       aria-valuenow={height}
       tabIndex={0}
       onPointerDown={(e) => {

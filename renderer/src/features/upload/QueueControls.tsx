@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { MAX_CONCURRENCY, MIN_BANDWIDTH, MIN_CONCURRENCY } from '../../../../shared/ipc/settings.ts'
 import { type LinkFormat, linkFormatLabels, linkFormats } from '../../../../shared/links.ts'
 import { kiloBytes, kiloName } from '../../lib/format.ts'
@@ -21,12 +22,15 @@ export function QueueControls() {
   const concurrency = useQueue((s) => s.concurrency)
   const settings = useUploadSettings()
   const update = useUpdateSettings()
+  const intl = useIntl()
 
   return (
     <div className="queue-controls">
       <TransferFilterSwitch />
       <label className="inline-field">
-        <span>Transfers at once</span>
+        <span>
+          <FormattedMessage id="upload.controls.concurrency" defaultMessage="Transfers at once" />
+        </span>
         <select
           className="input"
           value={concurrency}
@@ -39,10 +43,24 @@ export function QueueControls() {
           ))}
         </select>
       </label>
-      <SpeedLimit direction="up" label="Speed limit" />
-      <SpeedLimit direction="down" label="Download limit" />
+      <SpeedLimit
+        direction="up"
+        label={intl.formatMessage(
+          { id: 'upload.controls.speedLimit', defaultMessage: 'Speed limit ({unit}/s)' },
+          { unit: kiloName() },
+        )}
+      />
+      <SpeedLimit
+        direction="down"
+        label={intl.formatMessage(
+          { id: 'upload.controls.downloadLimit', defaultMessage: 'Download limit ({unit}/s)' },
+          { unit: kiloName() },
+        )}
+      />
       <label className="inline-field">
-        <span>Link format</span>
+        <span>
+          <FormattedMessage id="upload.controls.linkFormat" defaultMessage="Link format" />
+        </span>
         <select
           className="input"
           value={settings.data?.linkFormat ?? 'page'}
@@ -57,19 +75,26 @@ export function QueueControls() {
           ))}
         </select>
       </label>
-      <SettingCheck field="autoCopy" label="Copy links when a batch finishes" />
+      <SettingCheck
+        field="autoCopy"
+        label={intl.formatMessage({
+          id: 'upload.controls.autoCopy',
+          defaultMessage: 'Copy links when a batch finishes',
+        })}
+      />
     </div>
   )
 }
 
 /**
- * One direction's speed limit, typed in the unit speeds are shown in (KB/s, or KiB/s with the binary setting);
+ * One direction's speed limit (`label` names it with its unit), typed in the unit speeds are shown in (KB/s, or KiB/s with the binary setting);
  * applied on Enter or when the field is left.
  */
 function SpeedLimit({ direction, label }: { direction: 'up' | 'down'; label: string }) {
   const current = useQueue((s) => (direction === 'up' ? s.bandwidthBytesPerSec : s.downloadBytesPerSec))
   const shown = current === null ? '' : String(Math.round(current / kiloBytes()))
   const [limit, setLimit] = useState(shown)
+  const intl = useIntl()
   useEffect(() => setLimit(shown), [shown])
   const typed = limit.trim() === '' ? null : Number(limit)
   const invalid =
@@ -88,14 +113,12 @@ function SpeedLimit({ direction, label }: { direction: 'up' | 'down'; label: str
         apply()
       }}
     >
-      <label htmlFor={id}>
-        {label} ({kiloName()}/s)
-      </label>
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
         className="input"
         inputMode="numeric"
-        placeholder="No limit"
+        placeholder={intl.formatMessage({ id: 'upload.controls.noLimit', defaultMessage: 'No limit' })}
         style={{ width: 96 }}
         value={limit}
         aria-invalid={invalid}

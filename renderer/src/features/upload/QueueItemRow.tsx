@@ -1,8 +1,10 @@
 import { memo } from 'react'
+import { defineMessages, type IntlShape, useIntl } from 'react-intl'
 import type { QueueItemView } from '../../../../shared/queue.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { ProgressBar } from '../../components/ProgressBar.tsx'
+import { descriptors } from '../../i18n/descriptors.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
 import { formatSize } from '../../lib/format.ts'
@@ -31,9 +33,12 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
   const final = item.state === 'done' || item.state === 'failed' || item.state === 'cancelled'
   const down = item.direction === 'down'
   const fetchLimitMin = useUploadSettings().data?.remoteTimeoutMin
+  const intl = useIntl()
+  const say = intl.formatMessage
+  const name = { name: item.name }
   const status =
-    interruptedNote(item) ??
-    itemStatus(item, rate, now, fetchLimitMin === undefined ? undefined : fetchLimitMin * 60_000)
+    interruptedNote(intl, item) ??
+    itemStatus(intl, item, rate, now, fetchLimitMin === undefined ? undefined : fetchLimitMin * 60_000)
 
   return (
     <li
@@ -45,16 +50,24 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
       <div className="queue-row-main">
         <div className="queue-row-name">
           <Icon name={ICONS[item.kind]} size={14} />
-          <span className="truncate" title={item.relPath}>
+          <span className="truncate" title={item.relPath} translate="no">
             {item.name}
           </span>
-          {dir ? <span className="muted truncate">{dir}</span> : null}
-          {accountLabel ? <span className="queue-chip">{accountLabel}</span> : null}
+          {dir ? (
+            <span className="muted truncate" translate="no">
+              {dir}
+            </span>
+          ) : null}
+          {accountLabel ? (
+            <span className="queue-chip" translate="no">
+              {accountLabel}
+            </span>
+          ) : null}
         </div>
         <div className="queue-row-status truncate" data-testid="queue-item-status" title={status}>
           {status}
         </div>
-        <ProgressBar label={`Progress of ${item.name}`} fraction={fraction} still={final} />
+        <ProgressBar label={say(m.progress, name)} fraction={fraction} still={final} />
       </div>
       <span className="queue-row-size num muted">{item.size === null ? '' : formatSize(item.size)}</span>
       <div className="queue-row-actions">
@@ -62,14 +75,10 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
           <button
             type="button"
             className="icon-btn"
-            aria-label={`Pause ${item.name}`}
-            title={
-              item.state !== 'running'
-                ? `Keeps this ${down ? 'download' : 'upload'} from starting until resumed`
-                : down
-                  ? 'Stops this download: the bytes so far are kept, and it continues from there when resumed'
-                  : 'Stops this upload: it starts again from the beginning when resumed'
-            }
+            aria-label={say(m.pause, name)}
+            title={say(item.state !== 'running' ? m.pauseWaiting : down ? m.pauseDownload : m.pauseUpload, {
+              direction: down ? 'down' : 'up',
+            })}
             onClick={() => void queueActions.pause(item.id)}
           >
             <Icon name="pause" size={14} />
@@ -79,7 +88,7 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
           <button
             type="button"
             className="icon-btn"
-            aria-label={`Resume ${item.name}`}
+            aria-label={say(m.resume, name)}
             onClick={() => void queueActions.resume(item.id)}
           >
             <Icon name="play" size={14} />
@@ -89,7 +98,7 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
           <button
             type="button"
             className="icon-btn"
-            aria-label={`Retry ${item.name}`}
+            aria-label={say(m.retry, name)}
             onClick={() => void queueActions.retry(item.id)}
           >
             <Icon name="refresh" size={14} />
@@ -99,10 +108,10 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
           <button
             type="button"
             className="icon-btn"
-            aria-label={`Copy link of ${item.name}`}
+            aria-label={say(m.copyLink, name)}
             onClick={() => {
               const link = item.pageLink as string
-              void copyText(link).then(() => toast.success('Link copied'))
+              void copyText(link).then(() => toast.success(say(m.linkCopied)))
             }}
           >
             <Icon name="link" size={14} />
@@ -113,8 +122,8 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
             <button
               type="button"
               className="icon-btn"
-              aria-label={`Show ${item.name} in folder`}
-              title="Show in folder"
+              aria-label={say(m.showNamed, name)}
+              title={say(m.show)}
               onClick={() => void reveal(item.id, 'folder')}
             >
               <Icon name="folderOpen" size={14} />
@@ -122,8 +131,8 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
             <button
               type="button"
               className="icon-btn"
-              aria-label={`Open ${item.name}`}
-              title="Open"
+              aria-label={say(m.openNamed, name)}
+              title={say(m.open)}
               onClick={() => void reveal(item.id, 'open')}
             >
               <Icon name="external" size={14} />
@@ -134,7 +143,7 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
           <button
             type="button"
             className="icon-btn"
-            aria-label={`Cancel ${item.name}`}
+            aria-label={say(m.cancel, name)}
             onClick={() => void queueActions.cancel(item.id)}
           >
             <Icon name="x" size={14} />
@@ -144,6 +153,37 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
     </li>
   )
 })
+
+const m = descriptors(
+  defineMessages({
+    progress: { id: 'upload.item.progress', defaultMessage: 'Progress of {name}' },
+    pause: { id: 'upload.item.pause', defaultMessage: 'Pause {name}' },
+    pauseWaiting: {
+      id: 'upload.item.pauseWaiting',
+      defaultMessage:
+        '{direction, select, down {Keeps this download from starting until resumed} other {Keeps this upload from starting until resumed}}',
+    },
+    pauseDownload: {
+      id: 'upload.item.pauseDownload',
+      defaultMessage:
+        'Stops this download: the bytes so far are kept, and it continues from there when resumed',
+    },
+    pauseUpload: {
+      id: 'upload.item.pauseUpload',
+      defaultMessage: 'Stops this upload: it starts again from the beginning when resumed',
+    },
+    resume: { id: 'upload.item.resume', defaultMessage: 'Resume {name}' },
+    retry: { id: 'upload.item.retry', defaultMessage: 'Retry {name}' },
+    copyLink: { id: 'upload.item.copyLink', defaultMessage: 'Copy link of {name}' },
+    linkCopied: { id: 'upload.item.linkCopied', defaultMessage: 'Link copied' },
+    showNamed: { id: 'upload.item.showNamed', defaultMessage: 'Show {name} in folder' },
+    show: { id: 'upload.item.show', defaultMessage: 'Show in folder' },
+    openNamed: { id: 'upload.item.openNamed', defaultMessage: 'Open {name}' },
+    open: { id: 'upload.item.open', defaultMessage: 'Open' },
+    cancel: { id: 'upload.item.cancel', defaultMessage: 'Cancel {name}' },
+    interrupted: { id: 'upload.item.interrupted', defaultMessage: 'Paused: {reason}' },
+  }),
+)
 
 const ICONS = {
   file: 'file',
@@ -165,7 +205,7 @@ async function reveal(itemId: string, how: 'folder' | 'open'): Promise<void> {
  * A paused upload whose pause stopped it mid-transfer says it starts again from the beginning, as "Stop now" does
  * (the engine leaves that note as a `cancelled` error on the item; a waiting item paused says just "Paused").
  */
-function interruptedNote(item: QueueItemView): string | null {
+function interruptedNote(intl: IntlShape, item: QueueItemView): string | null {
   if (item.state !== 'paused' || item.error?.kind !== 'cancelled') return null
-  return `Paused: ${item.error.message}`
+  return intl.formatMessage(m.interrupted, { reason: item.error.message })
 }

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { useIntl } from 'react-intl'
 import { useQueue } from '../../state/queue-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { QueueItemRow } from './QueueItemRow.tsx'
@@ -22,6 +23,7 @@ export function QueueList() {
     [all, all.length, items, shown],
   )
   const { data } = useAccounts()
+  const intl = useIntl()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: order.length,
@@ -38,11 +40,18 @@ export function QueueList() {
   const accounts = new Set<string>()
   for (const item of items.values()) accounts.add(item.accountId)
   const labelOf = (id: string) =>
-    accounts.size > 1 ? (data?.accounts.find((a) => a.id === id)?.label ?? 'Removed account') : null
+    accounts.size > 1
+      ? (data?.accounts.find((a) => a.id === id)?.label ??
+        intl.formatMessage({ id: 'upload.list.removedAccount', defaultMessage: 'Removed account' }))
+      : null
 
   return (
     <div ref={scrollRef} className="queue-scroll">
-      <ul className="queue-list" aria-label="Transfers" style={{ height: virtualizer.getTotalSize() }}>
+      <ul
+        className="queue-list"
+        aria-label={intl.formatMessage({ id: 'upload.list.label', defaultMessage: 'Transfers' })}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((row) => {
           const item = items.get(order[row.index] ?? '')
           if (!item) return null

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
 import { useQueue } from '../../state/queue-store.ts'
 import { useUi } from '../../state/ui-store.ts'
@@ -15,9 +16,15 @@ export function QueuePausedBanner() {
     return (
       <div className="banner banner-danger" role="alert" data-testid="queue-paused">
         <Icon name="key" />
-        <span>Transfers paused: {paused.message}</span>
+        <span>
+          <FormattedMessage
+            id="upload.paused.auth"
+            defaultMessage="Transfers paused: {message}"
+            values={{ message: <span translate="no">{paused.message}</span> }}
+          />
+        </span>
         <button type="button" className="btn" onClick={() => openDialog({ kind: 'accounts' })}>
-          Fix key
+          <FormattedMessage id="upload.paused.fixKey" defaultMessage="Fix key" />
         </button>
         <button
           type="button"
@@ -25,7 +32,7 @@ export function QueuePausedBanner() {
           style={{ marginLeft: 0 }}
           onClick={() => void queueActions.resumeAll()}
         >
-          Resume
+          <FormattedMessage id="upload.paused.resume" defaultMessage="Resume" />
         </button>
       </div>
     )
@@ -34,9 +41,15 @@ export function QueuePausedBanner() {
     return (
       <div className="banner banner-warning" role="status" data-testid="queue-paused">
         <span className="spinner" aria-hidden="true" />
-        <span>Waiting for the host… {paused.message}</span>
+        <span>
+          <FormattedMessage
+            id="upload.paused.offline"
+            defaultMessage="Waiting for the host… {message}"
+            values={{ message: <span translate="no">{paused.message}</span> }}
+          />
+        </span>
         <button type="button" className="btn" onClick={() => void queueActions.resumeAll()}>
-          Try now
+          <FormattedMessage id="upload.paused.tryNow" defaultMessage="Try now" />
         </button>
       </div>
     )
@@ -44,9 +57,16 @@ export function QueuePausedBanner() {
   return (
     <div className="banner banner-info" role="status" data-testid="queue-paused">
       <Icon name="pause" />
-      <span>Transfers are paused. {paused.message}</span>
+      <span>
+        <FormattedMessage
+          id="upload.paused.user"
+          defaultMessage="Transfers are paused. {message}"
+          values={{ message: <span translate="no">{paused.message}</span> }}
+        />
+      </span>
       <button type="button" className="btn" onClick={() => void queueActions.resumeAll()}>
-        <Icon name="play" size={12} /> Resume transfers
+        <Icon name="play" size={12} />{' '}
+        <FormattedMessage id="upload.paused.resumeTransfers" defaultMessage="Resume transfers" />
       </button>
     </div>
   )

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { MAX_REMOTE_TIMEOUT_MIN } from '../../../../shared/ipc/settings.ts'
 import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
 
@@ -10,6 +11,7 @@ import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
 export function RemoteUrlPreferences() {
   const settings = useUploadSettings().data
   const update = useUpdateSettings()
+  const intl = useIntl()
   const [minutes, setMinutes] = useState(String(settings?.remoteTimeoutMin ?? ''))
   useEffect(() => setMinutes(String(settings?.remoteTimeoutMin ?? '')), [settings?.remoteTimeoutMin])
   // Kept locally first so the box shows the change in the same event (as PreferencesSection's choices do).
@@ -22,7 +24,9 @@ export function RemoteUrlPreferences() {
   }
   return (
     <fieldset className="preferences-group" disabled={settings === undefined}>
-      <legend>URLs the host fetches</legend>
+      <legend>
+        <FormattedMessage id="upload.remoteUrls.legend" defaultMessage="URLs the host fetches" />
+      </legend>
       <label className="check">
         <input
           type="checkbox"
@@ -32,10 +36,16 @@ export function RemoteUrlPreferences() {
             update.mutate({ checkUrls: e.currentTarget.checked })
           }}
         />
-        Check each URL from this computer before sending it (turn off for addresses only the host can reach)
+        <FormattedMessage
+          id="upload.remoteUrls.check"
+          defaultMessage="Check each URL from this computer before sending it (turn off for addresses only the host can reach)"
+        />
       </label>
       <label className="field">
-        Give up on a URL the host has not fetched after (minutes)
+        <FormattedMessage
+          id="upload.remoteUrls.timeout"
+          defaultMessage="Give up on a URL the host has not fetched after (minutes)"
+        />
         <input
           type="number"
           min={1}
@@ -52,7 +62,12 @@ export function RemoteUrlPreferences() {
       </label>
       {valid ? null : (
         <p id="remote-timeout-error" className="field-error" role="alert">
-          Give whole minutes from 1 to {MAX_REMOTE_TIMEOUT_MIN}.
+          <FormattedMessage
+            id="upload.remoteUrls.invalid"
+            defaultMessage="Give whole minutes from 1 to {max}."
+            // No grouping: "1440", as the field takes it.
+            values={{ max: intl.formatNumber(MAX_REMOTE_TIMEOUT_MIN, { useGrouping: false }) }}
+          />
         </p>
       )}
     </fieldset>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { FILTER_WORDS, type TransferFilter, useTransferFilter } from './transfer-filter.ts'
 
 const FILTERS: TransferFilter[] = ['all', 'up', 'down']
@@ -6,9 +7,16 @@ const FILTERS: TransferFilter[] = ['all', 'up', 'down']
 export function TransferFilterSwitch() {
   const shown = useTransferFilter((s) => s.shown)
   const show = useTransferFilter((s) => s.show)
+  const intl = useIntl()
   return (
-    <div className="inline-field" role="radiogroup" aria-label="Show">
-      <span aria-hidden="true">Show</span>
+    <div
+      className="inline-field"
+      role="radiogroup"
+      aria-label={intl.formatMessage({ id: 'upload.filter.label', defaultMessage: 'Show' })}
+    >
+      <span aria-hidden="true">
+        <FormattedMessage id="upload.filter.show" defaultMessage="Show" />
+      </span>
       {FILTERS.map((f) => (
         <label key={f} className="check">
           <input
@@ -18,7 +26,7 @@ export function TransferFilterSwitch() {
             checked={shown === f}
             onChange={() => show(f)}
           />
-          {FILTER_WORDS[f]}
+          <FormattedMessage {...FILTER_WORDS[f]} />
         </label>
       ))}
     </div>

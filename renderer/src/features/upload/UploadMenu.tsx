@@ -1,12 +1,13 @@
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { useRef } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { NO_NATIVE_DIALOG } from '../../../../shared/ipc/upload-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { toast } from '../../state/toast-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
-import type { Destination } from './destination.ts'
+import { type Destination, destinationLabel, folderLabelOf } from './destination.ts'
 import { readFileList } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
 import { useMirrorFolders } from './mirror-folders.ts'
@@ -28,12 +29,13 @@ export function UploadMenu() {
   const pickFolder = useMirrorFolders((s) => s.pick)
   const filesInput = useRef<HTMLInputElement>(null)
   const folderInput = useRef<HTMLInputElement>(null)
+  const intl = useIntl()
   if (!target || !data) return null
 
   const pick = async (kind: 'files' | 'folder', t: Destination) => {
     if (host === 'electron') {
       const result = await api.dialog.pickPaths({ kind })
-      if (result.ok) return enqueuePaths(result.value, t)
+      if (result.ok) return enqueuePaths(result.value, t, intl)
       if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(result.error.message)
     }
     ;(kind === 'files' ? filesInput : folderInput).current?.click()
@@ -48,7 +50,7 @@ export function UploadMenu() {
   }
   const onPicked = (input: HTMLInputElement) => {
     const files = input.files
-    if (files && files.length > 0) void enqueueTree(readFileList(files), target)
+    if (files && files.length > 0) void enqueueTree(readFileList(files), target, intl)
     input.value = ''
   }
 
@@ -72,31 +74,45 @@ export function UploadMenu() {
         onChange={(e) => onPicked(e.currentTarget)}
       />
       <Menu.Root>
-        <Menu.Trigger className="btn btn-primary" aria-label="Upload…">
-          <Icon name="upload" size={14} /> Upload…
+        <Menu.Trigger
+          className="btn btn-primary"
+          aria-label={intl.formatMessage({ id: 'upload.menu.label', defaultMessage: 'Upload…' })}
+        >
+          <Icon name="upload" size={14} />{' '}
+          <FormattedMessage id="upload.menu.button" defaultMessage="Upload…" />
         </Menu.Trigger>
         <Menu.Portal>
           <Menu.Content className="menu" align="end" sideOffset={6} style={{ width: 250 }}>
-            <Menu.Label className="menu-label truncate">To {target.label}</Menu.Label>
+            <Menu.Label className="menu-label truncate">
+              <FormattedMessage
+                id="upload.menu.to"
+                defaultMessage="To {destination}"
+                values={{ destination: <span translate="no">{destinationLabel(intl, target)}</span> }}
+              />
+            </Menu.Label>
             <Menu.Item className="menu-item" onSelect={() => void pick('files', target)}>
-              <Icon name="file" /> Files…
+              <Icon name="file" /> <FormattedMessage id="upload.menu.files" defaultMessage="Files…" />
             </Menu.Item>
             <Menu.Item className="menu-item" onSelect={() => void pick('folder', target)}>
-              <Icon name="folder" /> Folder…
+              <Icon name="folder" /> <FormattedMessage id="upload.menu.folder" defaultMessage="Folder…" />
             </Menu.Item>
             <Menu.Item className="menu-item" onSelect={() => openDialog('urls')}>
-              <Icon name="globe" /> Add URLs…
+              <Icon name="globe" /> <FormattedMessage id="upload.menu.urls" defaultMessage="Add URLs…" />
             </Menu.Item>
             {host === 'web' ? (
               <Menu.Item className="menu-item" onSelect={() => openDialog('paths')}>
-                <Icon name="terminal" /> Add by path…
+                <Icon name="terminal" />{' '}
+                <FormattedMessage id="upload.menu.paths" defaultMessage="Add by path…" />
               </Menu.Item>
             ) : null}
             <Menu.Item className="menu-item" onSelect={() => setPanelOpen(true)}>
-              <Icon name="settings" /> Queue and settings…
+              <Icon name="settings" />{' '}
+              <FormattedMessage id="upload.menu.queue" defaultMessage="Queue and settings…" />
             </Menu.Item>
             <Menu.Separator className="menu-separator" />
-            <Menu.Label className="menu-label">Upload to (mirror)</Menu.Label>
+            <Menu.Label className="menu-label">
+              <FormattedMessage id="upload.menu.mirror" defaultMessage="Upload to (mirror)" />
+            </Menu.Label>
             {data.accounts.map((a) => (
               <Menu.CheckboxItem
                 key={a.id}
@@ -108,16 +124,23 @@ export function UploadMenu() {
                 <span style={{ width: 16 }}>
                   {accountIds.includes(a.id) ? <Icon name="check" size={14} /> : null}
                 </span>
-                <span className="truncate">{a.label}</span>
+                <span className="truncate" translate="no">
+                  {a.label}
+                </span>
               </Menu.CheckboxItem>
             ))}
             {target.targets.length > 1 ? (
               <>
                 <Menu.Separator className="menu-separator" />
-                <Menu.Label className="menu-label">Folder on each account</Menu.Label>
+                <Menu.Label className="menu-label">
+                  <FormattedMessage id="upload.menu.folderEach" defaultMessage="Folder on each account" />
+                </Menu.Label>
                 {target.targets.map((t) => (
                   <Menu.Item key={t.accountId} className="menu-item" onSelect={() => pickFolder(t.accountId)}>
-                    <Icon name="folder" /> <span className="truncate">{target.labels[t.accountId]}…</span>
+                    <Icon name="folder" />{' '}
+                    <span className="truncate" translate="no">
+                      {folderLabelOf(intl, target, t.accountId)}…
+                    </span>
                   </Menu.Item>
                 ))}
               </>

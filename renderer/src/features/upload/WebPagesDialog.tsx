@@ -1,5 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Modal } from '../../components/Modal.tsx'
-import { formatCount } from '../../lib/format.ts'
 import { useWebPagesQuestion } from './web-pages-question.ts'
 
 /**
@@ -8,37 +8,61 @@ import { useWebPagesQuestion } from './web-pages-question.ts'
  */
 export function WebPagesDialog() {
   const question = useWebPagesQuestion((s) => s.question)
+  const intl = useIntl()
   if (!question) return null
   const { urls, answer } = question
-  const one = urls.length === 1
+  const count = urls.length
   return (
     <Modal
       open
       onOpenChange={(open) => {
         if (!open) answer('skip')
       }}
-      title={
-        one ? 'This is a web page, not a file' : `${formatCount(urls.length, 'URL')} are web pages, not files`
-      }
-      description={`The host would store ${one ? 'the page' : 'each page'} itself (a small .html file), not the file ${one ? 'it links' : 'they link'} to.`}
+      title={intl.formatMessage(
+        {
+          id: 'upload.webPages.title',
+          defaultMessage:
+            '{count, plural, one {This is a web page, not a file} other {# URLs are web pages, not files}}',
+        },
+        { count },
+      )}
+      description={intl.formatMessage(
+        {
+          id: 'upload.webPages.description',
+          defaultMessage:
+            '{count, plural, one {The host would store the page itself (a small .html file), not the file it links to.} other {The host would store each page itself (a small .html file), not the file they link to.}}',
+        },
+        { count },
+      )}
       footer={
         <div className="form-actions">
           <button type="button" className="btn" onClick={() => answer('upload')}>
-            Upload anyway
+            <FormattedMessage id="upload.webPages.uploadAnyway" defaultMessage="Upload anyway" />
           </button>
           <button type="button" className="btn btn-primary" data-autofocus onClick={() => answer('skip')}>
-            Skip {one ? 'it' : 'them'}
+            <FormattedMessage
+              id="upload.webPages.skip"
+              defaultMessage="{count, plural, one {Skip it} other {Skip them}}"
+              values={{ count }}
+            />
           </button>
         </div>
       }
     >
-      <ul className="web-pages-list" aria-label="Web pages">
+      <ul
+        className="web-pages-list"
+        aria-label={intl.formatMessage({ id: 'upload.webPages.label', defaultMessage: 'Web pages' })}
+        translate="no"
+      >
         {urls.map((url) => (
           <li key={url}>{url}</li>
         ))}
       </ul>
       <p>
-        The other URLs are sent either way. To send a file, copy the address of its download link instead.
+        <FormattedMessage
+          id="upload.webPages.explain"
+          defaultMessage="The other URLs are sent either way. To send a file, copy the address of its download link instead."
+        />
       </p>
     </Modal>
   )

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AlreadyThereCount, AlreadyTherePlace } from '../../../../shared/queue.ts'
+import { englishIntl } from '../../i18n/testing/english.ts'
 import { alreadyThereWords } from './already-there-words.ts'
 
 const place = (folderPath: string, files: number, accountId = 'w'): AlreadyTherePlace => ({
@@ -17,7 +18,7 @@ const count = (
   places,
 })
 const labels: Record<string, string> = { w: 'Work', h: 'Home' }
-const words = (c: AlreadyThereCount) => alreadyThereWords(c, (id) => labels[id] ?? id)
+const words = (c: AlreadyThereCount) => alreadyThereWords(englishIntl, c, (id) => labels[id] ?? id)
 
 describe('where the files already are, in words', () => {
   it('one folder: its path from My files, and no list', () => {

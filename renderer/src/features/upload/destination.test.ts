@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { uploadContract } from '../../../../shared/ipc/upload-contract.ts'
+import { englishIntl } from '../../i18n/testing/english.ts'
 import { ROOT } from '../../state/ui-store.ts'
-import { destinationFor } from './destination.ts'
+import { type Destination, destinationFor, destinationLabel, folderLabelOf } from './destination.ts'
+
+/** What the window says of a destination: each account's folder, and the whole. */
+const said = (d: Destination) => ({
+  targets: d.targets,
+  labels: Object.fromEntries(d.targets.map((t) => [t.accountId, folderLabelOf(englishIntl, d, t.accountId)])),
+  label: destinationLabel(englishIntl, d),
+})
 
 const accounts = [
   { id: 'work', label: 'Work' },
@@ -13,7 +21,7 @@ const window = { accounts, activeId: 'work', chosen: [], openPath: projects, mir
 
 describe('where a drop goes', () => {
   it('goes into the open folder of the active account', () => {
-    expect(destinationFor(window)).toEqual({
+    expect(said(destinationFor(window))).toEqual({
       targets: [{ accountId: 'work', fldId: 13, folderPath: 'Projects/2026' }],
       labels: { work: '2026 on Work' },
       label: '2026 on Work',
@@ -22,7 +30,7 @@ describe('where a drop goes', () => {
 
   it('mirrored: the open folder on the active account, the chosen folder or the root on the others', () => {
     const both = { ...window, chosen: ['work', 'backup'] }
-    expect(destinationFor(both)).toEqual({
+    expect(said(destinationFor(both))).toEqual({
       targets: [
         { accountId: 'work', fldId: 13, folderPath: 'Projects/2026' },
         { accountId: 'backup', fldId: 0, folderPath: '' },
@@ -30,7 +38,7 @@ describe('where a drop goes', () => {
       labels: { work: '2026 on Work', backup: 'My files on Backup' },
       label: '2026 on Work, My files on Backup',
     })
-    expect(destinationFor({ ...both, openPath: [ROOT] }).label).toBe('My files on Work, Backup')
+    expect(said(destinationFor({ ...both, openPath: [ROOT] })).label).toBe('My files on Work, Backup')
     expect(destinationFor({ ...both, mirrorFolders: { backup: inbox } }).targets[1]).toEqual({
       accountId: 'backup',
       fldId: 7,
@@ -41,7 +49,7 @@ describe('where a drop goes', () => {
   it('to another account alone, never the open folder of the active one (folder ids belong to one account)', () => {
     const other = { ...window, chosen: ['backup'] }
     expect(destinationFor(other).targets).toEqual([{ accountId: 'backup', fldId: 0, folderPath: '' }])
-    expect(destinationFor({ ...other, mirrorFolders: { backup: inbox } }).label).toBe('Inbox on Backup')
+    expect(said(destinationFor({ ...other, mirrorFolders: { backup: inbox } })).label).toBe('Inbox on Backup')
   })
 
   it('forgets chosen accounts that were removed', () => {

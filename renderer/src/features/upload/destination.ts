@@ -1,16 +1,16 @@
+import { defineMessage, type IntlShape, type MessageDescriptor } from 'react-intl'
 import type { DropTarget } from '../../../../shared/queue.ts'
 import { type Crumb, ROOT } from '../../state/ui-store.ts'
 
 /**
- * Where an upload from the window goes, and how to say so. `targets` is the one shape the contract and the engine
- * take (shared/queue.ts): a folder per account, sent as it is.
+ * Where an upload from the window goes, and the names people read for it (said by destinationLabel and
+ * folderLabelOf in the window's language). `targets` is the one shape the contract and the engine take
+ * (shared/queue.ts): a folder per account, sent as it is.
  */
 export interface Destination {
   targets: DropTarget[]
-  /** Each target's folder for people, by account id: "Photos on Work". */
-  labels: Readonly<Record<string, string>>
-  /** The whole of it for people: "Photos on Work", "My files on Work, Backup". */
-  label: string
+  /** Each target's folder and account names, by account id. */
+  names: Readonly<Record<string, { folderName: string; accountLabel: string }>>
 }
 
 /** One account's folder as the window knows it: the target, and the names people read. */
@@ -19,21 +19,44 @@ export interface NamedFolder extends DropTarget {
   accountLabel: string
 }
 
-const labelOf = (f: NamedFolder) => `${f.folderName} on ${f.accountLabel}`
+const onAccount: MessageDescriptor = defineMessage({
+  id: 'upload.destination.onAccount',
+  defaultMessage: '{folder} on {account}',
+})
+
 const targetOf = ({ accountId, fldId, folderPath }: NamedFolder): DropTarget =>
   folderPath === undefined ? { accountId, fldId } : { accountId, fldId, folderPath }
+const namesOf = (f: NamedFolder) => ({ folderName: f.folderName, accountLabel: f.accountLabel })
 
 /** The destination of these folders, one per account, in the order given. */
 export function destinationOf(folders: readonly NamedFolder[]): Destination {
-  const targets = folders.map(targetOf)
-  const labels = Object.fromEntries(folders.map((f) => [f.accountId, labelOf(f)]))
-  // One folder name everywhere (the roots, say) reads as "My files on Work, Backup".
-  const names = new Set(folders.map((f) => f.folderName))
-  const label =
-    names.size === 1
-      ? `${[...names][0]} on ${folders.map((f) => f.accountLabel).join(', ')}`
-      : folders.map(labelOf).join(', ')
-  return { targets, labels, label }
+  return {
+    targets: folders.map(targetOf),
+    names: Object.fromEntries(folders.map((f) => [f.accountId, namesOf(f)])),
+  }
+}
+
+/** One target's folder for people: "Photos on Work". */
+export function folderLabelOf(intl: IntlShape, d: Destination, accountId: string): string {
+  const n = d.names[accountId]
+  return n ? intl.formatMessage(onAccount, { folder: n.folderName, account: n.accountLabel }) : accountId
+}
+
+/**
+ * The whole of it for people: "Photos on Work", "Photos on Work, Inbox on Backup"; one folder name everywhere
+ * (the roots, say) reads as "My files on Work, Backup". Lists in the locale's way of listing.
+ */
+export function destinationLabel(intl: IntlShape, d: Destination): string {
+  const list = (items: string[]) => intl.formatList(items, { type: 'unit', style: 'short' })
+  const named = d.targets.map((t) => d.names[t.accountId])
+  const folders = new Set(named.map((n) => n?.folderName))
+  const [first] = named
+  if (first && folders.size === 1 && named.every((n) => n !== undefined))
+    return intl.formatMessage(onAccount, {
+      folder: first.folderName,
+      account: list(named.map((n) => n?.accountLabel ?? '')),
+    })
+  return list(d.targets.map((t) => folderLabelOf(intl, d, t.accountId)))
 }
 
 /**
@@ -44,8 +67,7 @@ export function withFolder(d: Destination, folder: NamedFolder): Destination {
   if (d.targets.length < 2 || !d.targets.some((t) => t.accountId === folder.accountId))
     return destinationOf([folder])
   const targets = d.targets.map((t) => (t.accountId === folder.accountId ? targetOf(folder) : t))
-  const labels = { ...d.labels, [folder.accountId]: labelOf(folder) }
-  return { targets, labels, label: targets.map((t) => labels[t.accountId] ?? t.accountId).join(', ') }
+  return { targets, names: { ...d.names, [folder.accountId]: namesOf(folder) } }
 }
 
 /** The host path of a folder reached by `path` from the root (`photos/2024`; '' for the root). */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { QueueItemView } from '../../../../shared/queue.ts'
+import { englishIntl } from '../../i18n/testing/english.ts'
+import { formatDuration } from '../../lib/format.ts'
 import { itemStatus } from './item-status.ts'
 
 const url: QueueItemView = {
@@ -29,21 +31,21 @@ const url: QueueItemView = {
 
 describe('a URL the host is fetching', () => {
   it('says how long the host still gets, from the fetch time limit', () => {
-    expect(itemStatus(url, undefined, 1_000_000 + 90_000, 10 * 60_000)).toBe(
-      'The host is fetching it · gives up in 8 min 30 s',
+    expect(itemStatus(englishIntl, url, undefined, 1_000_000 + 90_000, 10 * 60_000)).toBe(
+      `The host is fetching it · gives up in ${formatDuration(510)}`,
     )
-    expect(itemStatus({ ...url, state: 'running' }, undefined, 1_000_000, 25 * 60_000)).toBe(
+    expect(itemStatus(englishIntl, { ...url, state: 'running' }, undefined, 1_000_000, 25 * 60_000)).toBe(
       'The host is fetching it · gives up in 25 min',
     )
   })
 
   it('never counts below zero, and says nothing of time without the setting or the start', () => {
-    expect(itemStatus(url, undefined, 1_000_000 + 11 * 60_000, 10 * 60_000)).toBe(
-      'The host is fetching it · gives up in 0 s',
+    expect(itemStatus(englishIntl, url, undefined, 1_000_000 + 11 * 60_000, 10 * 60_000)).toBe(
+      `The host is fetching it · gives up in ${formatDuration(0)}`,
     )
-    expect(itemStatus(url, undefined, 1_000_000)).toBe('The host is fetching it')
+    expect(itemStatus(englishIntl, url, undefined, 1_000_000)).toBe('The host is fetching it')
     const { fetchStartedAt: _, ...unknown } = url
-    expect(itemStatus(unknown, undefined, 1_000_000, 60_000)).toBe('The host is fetching it')
+    expect(itemStatus(englishIntl, unknown, undefined, 1_000_000, 60_000)).toBe('The host is fetching it')
   })
 })
 
@@ -61,17 +63,21 @@ describe('a download', () => {
   }
 
   it('shows how far, how fast and how long still, as an upload does', () => {
-    expect(itemStatus(download, { bytesPerSec: 1_000_000, etaSec: 3 }, 0)).toBe(
-      'Downloading 25% · 1 MB/s · 3 s left',
+    expect(itemStatus(englishIntl, download, { bytesPerSec: 1_000_000, etaSec: 3 }, 0)).toBe(
+      `Downloading 25% · 1 MB/s · ${formatDuration(3)} left`,
     )
   })
 
   it('says when the host ignored Range and the bytes came from 0 again, running and done', () => {
     const restarted = { ...download, restarted: 'range-ignored' as const }
-    expect(itemStatus(restarted, undefined, 0)).toBe('Downloading 25% · restarted: host ignored Range')
-    expect(itemStatus({ ...restarted, state: 'done' }, undefined, 0)).toBe(
+    expect(itemStatus(englishIntl, restarted, undefined, 0)).toBe(
+      'Downloading 25% · restarted: host ignored Range',
+    )
+    expect(itemStatus(englishIntl, { ...restarted, state: 'done' }, undefined, 0)).toBe(
       'Downloaded · restarted: host ignored Range',
     )
-    expect(itemStatus({ ...download, state: 'done', alreadyThere: true }, undefined, 0)).toBe('Already here')
+    expect(itemStatus(englishIntl, { ...download, state: 'done', alreadyThere: true }, undefined, 0)).toBe(
+      'Already here',
+    )
   })
 })

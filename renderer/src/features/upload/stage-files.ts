@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl'
 import { stagedAnswerSchema, stagePath } from '../../../../shared/ipc/staging.ts'
 import type { StagingProgress } from '../../state/upload-store.ts'
 import type { PickedTree } from './dropped-files.ts'
@@ -12,6 +13,7 @@ const PARALLEL = 3
  * order; rejects on the first file the host refused (nothing is queued then).
  */
 export async function stageTree(
+  intl: IntlShape,
   tree: PickedTree,
   onProgress: (progress: StagingProgress) => void,
 ): Promise<string[]> {
@@ -27,7 +29,10 @@ export async function stageTree(
   const remember = (relPath: string, top: string) => tops.set(relPath.split('/')[0] as string, top)
 
   for (const dir of tree.emptyDirs)
-    remember(dir, await put(stagePath({ stagingId, relPath: dir, folder: true }), null, () => undefined))
+    remember(
+      dir,
+      await put(intl, stagePath({ stagingId, relPath: dir, folder: true }), null, () => undefined),
+    )
   let next = 0
   const worker = async () => {
     while (next < tree.files.length) {
@@ -35,6 +40,7 @@ export async function stageTree(
       if (!picked) return
       let sent = 0
       const top = await put(
+        intl,
         stagePath({ stagingId, relPath: picked.relPath, folder: false }),
         picked.file,
         (bytes) => {
@@ -61,22 +67,55 @@ export async function stageTree(
 }
 
 /** XMLHttpRequest rather than fetch: it reports upload progress, which a big file needs. */
-function put(url: string, body: File | null, onSent: (bytes: number) => void): Promise<string> {
+function put(
+  intl: IntlShape,
+  url: string,
+  body: File | null,
+  onSent: (bytes: number) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('PUT', new URL(url, window.location.origin).href)
     xhr.upload.onprogress = (e) => onSent(e.loaded)
     xhr.onload = () => {
       if (xhr.status !== 201) {
-        reject(new Error(xhr.responseText.trim() || `The host refused the file (HTTP ${xhr.status}).`))
+        // The host's own words when it gave some.
+        reject(
+          new Error(
+            xhr.responseText.trim() ||
+              intl.formatMessage(
+                {
+                  id: 'upload.staging.refused',
+                  defaultMessage: 'The host refused the file (HTTP {status}).',
+                },
+                { status: String(xhr.status) },
+              ),
+          ),
+        )
         return
       }
       const answer = parseJson(xhr.responseText)
       const parsed = stagedAnswerSchema.safeParse(answer)
       if (parsed.success) resolve(parsed.data.top)
-      else reject(new Error('Filedock answered something unexpected while receiving a file.'))
+      else
+        reject(
+          new Error(
+            intl.formatMessage({
+              id: 'upload.staging.unexpected',
+              defaultMessage: 'Filedock answered something unexpected while receiving a file.',
+            }),
+          ),
+        )
     }
-    xhr.onerror = () => reject(new Error('The connection to Filedock was lost while sending a file.'))
+    xhr.onerror = () =>
+      reject(
+        new Error(
+          intl.formatMessage({
+            id: 'upload.staging.lost',
+            defaultMessage: 'The connection to Filedock was lost while sending a file.',
+          }),
+        ),
+      )
     xhr.send(body)
   })
 }

@@ -1,5 +1,7 @@
+import { defineMessages } from 'react-intl'
 import { create } from 'zustand'
 import type { TransferDirection } from '../../../../shared/queue.ts'
+import { descriptors } from '../../i18n/descriptors.ts'
 
 /** Which transfers the panel lists and sums: both directions, or one. */
 export type TransferFilter = 'all' | TransferDirection
@@ -15,9 +17,11 @@ export const useTransferFilter = create<TransferFilterState>()((set) => ({
   show: (shown) => set({ shown }),
 }))
 
-/** What the panel calls the transfers a filter shows ("No downloads."). */
-export const FILTER_WORDS: Record<TransferFilter, string> = {
-  all: 'All',
-  up: 'Uploads',
-  down: 'Downloads',
-}
+/** The filter switch's words for each choice. */
+export const FILTER_WORDS = descriptors<TransferFilter>(
+  defineMessages({
+    all: { id: 'upload.filter.all', defaultMessage: 'All' },
+    up: { id: 'upload.filter.up', defaultMessage: 'Uploads' },
+    down: { id: 'upload.filter.down', defaultMessage: 'Downloads' },
+  }),
+)

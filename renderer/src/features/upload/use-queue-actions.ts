@@ -1,7 +1,19 @@
+import { defineMessages, type IntlShape } from 'react-intl'
 import type { Result } from '../../../../shared/result.ts'
 import { api } from '../../app/bridge.ts'
+import { descriptors } from '../../i18n/descriptors.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { toast } from '../../state/toast-store.ts'
+
+const m = descriptors(
+  defineMessages({
+    noFailed: { id: 'upload.actions.noFailed', defaultMessage: 'No failed transfers to retry' },
+    retrying: {
+      id: 'upload.actions.retrying',
+      defaultMessage: '{count, plural, one {Retrying # transfer} other {Retrying # transfers}}',
+    },
+  }),
+)
 
 /**
  * Queue controls as plain functions (no server cache to update: the queue's own events bring the new state).
@@ -26,10 +38,10 @@ export const queueActions = {
   resume: (itemId: string) => run(api.queue.resume({ itemId })),
   cancel: (itemId: string) => run(api.queue.cancel({ itemId })),
   retry: (itemId: string) => run(api.queue.retryFailed({ itemIds: [itemId] })),
-  retryFailed: async () => {
+  retryFailed: async (intl: IntlShape) => {
     const n = await run(api.queue.retryFailed({}))
-    if (n === 0) toast.refuse('No failed transfers to retry')
-    else if (n !== undefined) toast.info(`Retrying ${n} transfer${n === 1 ? '' : 's'}`)
+    if (n === 0) toast.refuse(intl.formatMessage(m.noFailed))
+    else if (n !== undefined) toast.info(intl.formatMessage(m.retrying, { count: n }))
   },
   clearFinished: () => run(api.queue.clearFinished()),
   setConcurrency: (n: number) => run(api.queue.setConcurrency({ n })),

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { FolderPurpose } from '../../../../shared/ipc/local-folders-contract.ts'
 import { DEFAULT_MIN_AGE_MS } from '../../../../shared/watch.ts'
 import { Icon } from '../../components/Icon.tsx'
@@ -27,6 +28,7 @@ export function AddWatchForm() {
   const [minAge, setMinAge] = useState(String(DEFAULT_MIN_AGE_MS / 1000))
   const [doneDir, setDoneDir] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  const intl = useIntl()
   const chosenAccount = accountId || accounts.data?.activeId || ''
   const accountLabel = accounts.data?.accounts.find((a) => a.id === chosenAccount)?.label ?? ''
 
@@ -47,7 +49,13 @@ export function AddWatchForm() {
     event.preventDefault()
     setProblem(null)
     const seconds = Number(minAge)
-    if (!Number.isFinite(seconds) || seconds < 0) return setProblem('Wait time must be 0 seconds or more.')
+    if (!Number.isFinite(seconds) || seconds < 0)
+      return setProblem(
+        intl.formatMessage({
+          id: 'watch.form.minAgeInvalid',
+          defaultMessage: 'Wait time must be 0 seconds or more.',
+        }),
+      )
     try {
       await add.mutateAsync({
         dir: dir.trim(),
@@ -68,18 +76,30 @@ export function AddWatchForm() {
   }
 
   return (
-    <form className="watch-form" aria-label="Add a watch folder" onSubmit={(e) => void submit(e)}>
+    <form
+      className="watch-form"
+      aria-label={intl.formatMessage({ id: 'watch.form.label', defaultMessage: 'Add a watch folder' })}
+      onSubmit={(e) => void submit(e)}
+    >
       <PathField
-        label="Folder to watch"
+        label={intl.formatMessage({ id: 'watch.form.dir', defaultMessage: 'Folder to watch' })}
         value={dir}
         onChange={setDir}
-        placeholder="/home/me/Outbox"
-        browseLabel="Browse for the folder to watch"
+        placeholder={intl.formatMessage({
+          id: 'watch.form.dirPlaceholder',
+          defaultMessage: '/home/me/Outbox',
+        })}
+        browseLabel={intl.formatMessage({
+          id: 'watch.form.dirBrowse',
+          defaultMessage: 'Browse for the folder to watch',
+        })}
         onBrowse={() => void browse('watch', dir, setDir)}
         required
       />
       <label className="field">
-        <span>Account</span>
+        <span>
+          <FormattedMessage id="watch.form.account" defaultMessage="Account" />
+        </span>
         <select
           className="input"
           value={chosenAccount}
@@ -97,28 +117,38 @@ export function AddWatchForm() {
         </select>
       </label>
       <div className="field">
-        <span id="watch-target-label">Into folder</span>
+        <span id="watch-target-label">
+          <FormattedMessage id="watch.form.target" defaultMessage="Into folder" />
+        </span>
         <span className="watch-path">
           <output
             className="input watch-target"
             aria-labelledby="watch-target-label"
             title={folderLabel(target)}
           >
-            <Icon name="folder" size={14} /> <span className="truncate">{folderLabel(target)}</span>
+            <Icon name="folder" size={14} />{' '}
+            <span className="truncate" translate="no">
+              {folderLabel(target)}
+            </span>
           </output>
           <button
             type="button"
             className="btn"
-            aria-label="Choose the folder to upload into"
+            aria-label={intl.formatMessage({
+              id: 'watch.form.chooseTarget',
+              defaultMessage: 'Choose the folder to upload into',
+            })}
             disabled={chosenAccount === ''}
             onClick={() => setPicking(true)}
           >
-            Choose…
+            <FormattedMessage id="watch.form.choose" defaultMessage="Choose…" />
           </button>
         </span>
       </div>
       <label className="field">
-        <span>Unchanged for (seconds)</span>
+        <span>
+          <FormattedMessage id="watch.form.minAge" defaultMessage="Unchanged for (seconds)" />
+        </span>
         <input
           className="input num"
           inputMode="decimal"
@@ -127,29 +157,51 @@ export function AddWatchForm() {
         />
       </label>
       <PathField
-        label="Move sent files to (optional)"
+        label={intl.formatMessage({
+          id: 'watch.form.doneDir',
+          defaultMessage: 'Move sent files to (optional)',
+        })}
         value={doneDir}
         onChange={setDoneDir}
-        placeholder="/home/me/Outbox/sent"
-        browseLabel="Browse for the folder sent files move to"
+        placeholder={intl.formatMessage({
+          id: 'watch.form.doneDirPlaceholder',
+          defaultMessage: '/home/me/Outbox/sent',
+        })}
+        browseLabel={intl.formatMessage({
+          id: 'watch.form.doneDirBrowse',
+          defaultMessage: 'Browse for the folder sent files move to',
+        })}
         onBrowse={() => void browse('watch-done', doneDir || dir, setDoneDir)}
       />
       {problem ? (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" translate="no">
           {problem}
         </p>
       ) : null}
       <button type="submit" className="btn btn-primary" disabled={add.isPending || chosenAccount === ''}>
-        <Icon name="plus" size={14} /> Watch this folder
+        <Icon name="plus" size={14} />{' '}
+        <FormattedMessage id="watch.form.submit" defaultMessage="Watch this folder" />
       </button>
       {picking ? (
         <RemoteFolderDialog
           accountId={chosenAccount}
           accountLabel={accountLabel}
-          title={`Upload into a folder of ${accountLabel}`}
-          description="New files of the watched folder go up into this folder, with its subfolders mirrored."
+          title={intl.formatMessage(
+            { id: 'watch.form.pickTitle', defaultMessage: 'Upload into a folder of {account}' },
+            { account: accountLabel },
+          )}
+          description={intl.formatMessage({
+            id: 'watch.form.pickDescription',
+            defaultMessage:
+              'New files of the watched folder go up into this folder, with its subfolders mirrored.',
+          })}
           initial={target}
-          confirmLabel={(f) => `Upload into “${f.name}”`}
+          confirmLabel={(f) =>
+            intl.formatMessage(
+              { id: 'watch.form.pickConfirm', defaultMessage: 'Upload into “{name}”' },
+              { name: f.name },
+            )
+          }
           onChoose={setTarget}
           onClose={() => setPicking(false)}
         />

@@ -1,3 +1,5 @@
+import { FormattedMessage } from 'react-intl'
+
 /** A local folder's path, typed, with Browse… beside it (THE folder picker, chooseLocalFolder). */
 export function PathField(props: {
   label: string
@@ -21,7 +23,7 @@ export function PathField(props: {
           required={props.required}
         />
         <button type="button" className="btn" aria-label={props.browseLabel} onClick={props.onBrowse}>
-          Browse…
+          <FormattedMessage id="watch.path.browse" defaultMessage="Browse…" />
         </button>
       </span>
     </label>

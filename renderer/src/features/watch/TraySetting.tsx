@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl'
 import { useHostKind, useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
 
 /** Electron only: whether closing the window while uploads run keeps them going from the tray icon. */
@@ -13,7 +14,10 @@ export function TraySetting() {
         checked={settings.data.keepRunningInTray}
         onChange={(e) => update.mutate({ keepRunningInTray: e.target.checked })}
       />{' '}
-      Keep uploading in the tray when the window is closed
+      <FormattedMessage
+        id="watch.tray.keepRunning"
+        defaultMessage="Keep uploading in the tray when the window is closed"
+      />
     </label>
   )
 }

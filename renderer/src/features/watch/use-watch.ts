@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { useIntl } from 'react-intl'
 import type { NewWatchRule } from '../../../../shared/watch.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
@@ -12,17 +13,36 @@ export function useWatchList() {
 
 /** Add, pause/resume and remove; main announces each change, so the list refetches by itself. */
 export function useWatchActions() {
+  const intl = useIntl()
   const add = useMutation({
     mutationFn: (rule: NewWatchRule) => call(api.watch.add(rule)),
-    onSuccess: (status) => toast.success(`Watching ${status.rule.dir}`),
+    onSuccess: (status) =>
+      toast.success(
+        intl.formatMessage(
+          { id: 'watch.toast.added', defaultMessage: 'Watching {dir}' },
+          { dir: status.rule.dir },
+        ),
+      ),
   })
   const setPaused = useMutation({
     mutationFn: (o: { id: string; paused: boolean }) => call(api.watch.setPaused(o)),
-    onError: (error) => toast.error(`Could not change the watch folder: ${errorMessage(error)}`),
+    onError: (error) =>
+      toast.error(
+        intl.formatMessage(
+          { id: 'watch.toast.changeFailed', defaultMessage: 'Could not change the watch folder: {error}' },
+          { error: errorMessage(error) },
+        ),
+      ),
   })
   const remove = useMutation({
     mutationFn: (id: string) => call(api.watch.remove({ id })),
-    onError: (error) => toast.error(`Could not remove the watch folder: ${errorMessage(error)}`),
+    onError: (error) =>
+      toast.error(
+        intl.formatMessage(
+          { id: 'watch.toast.removeFailed', defaultMessage: 'Could not remove the watch folder: {error}' },
+          { error: errorMessage(error) },
+        ),
+      ),
   })
   return { add, setPaused, remove }
 }

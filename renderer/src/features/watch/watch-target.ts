@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl'
 import type { WatchRule } from '../../../../shared/watch.ts'
 import { type Crumb, ROOT } from '../../state/ui-store.ts'
 
@@ -10,8 +11,13 @@ export function folderLabel(path: readonly Crumb[]): string {
  * Where a rule sends its files, by the path chosen for it; a rule kept before paths were (or made by the CLI)
  * has only its folder's id.
  */
-export function ruleTargetLabel(rule: Pick<WatchRule, 'fldId' | 'folderPath'>): string {
+export function ruleTargetLabel(intl: IntlShape, rule: Pick<WatchRule, 'fldId' | 'folderPath'>): string {
   if (rule.folderPath !== undefined)
     return rule.folderPath === '' ? ROOT.name : `${ROOT.name}/${rule.folderPath}`
-  return rule.fldId === 0 ? ROOT.name : `folder ${rule.fldId}`
+  return rule.fldId === 0
+    ? ROOT.name
+    : intl.formatMessage(
+        { id: 'watch.target.folderId', defaultMessage: 'folder {id}' },
+        { id: String(rule.fldId) },
+      )
 }
