@@ -1,21 +1,11 @@
 /**
  * Link packs: the links of finished uploads, formatted for pasting (link-pack.ts formats them; the
- * renderer offers the formats by these names).
+ * renderer names them in the window's language: renderer/src/features/upload/link-format-words.ts).
  */
 
 export const linkFormats = ['page', 'direct', 'plain', 'html', 'markdown', 'bbcode'] as const
 
 export type LinkFormat = (typeof linkFormats)[number]
-
-/** Names a person picks a format by. */
-export const linkFormatLabels: Record<LinkFormat, string> = {
-  page: 'Page links',
-  direct: 'Direct links',
-  plain: 'Names and links',
-  html: 'HTML',
-  markdown: 'Markdown',
-  bbcode: 'BBCode (forums)',
-}
 
 export function isLinkFormat(value: unknown): value is LinkFormat {
   return typeof value === 'string' && (linkFormats as readonly string[]).includes(value)

@@ -1,6 +1,5 @@
 import { defineMessages, type IntlShape } from 'react-intl'
 import { descriptors } from '../i18n/descriptors.ts'
-import { englishIntl } from '../i18n/testing/english.ts'
 import { errorMessage } from '../lib/call.ts'
 import { type ToastAction, toast, useToasts } from './toast-store.ts'
 import { type UndoEntry, useUndo } from './undo-store.ts'
@@ -41,11 +40,10 @@ export async function runUndo(intl: IntlShape, id?: number): Promise<void> {
 }
 
 /**
- * Records an action for Ctrl+Z and gives its toast the Undo button for exactly that action. `intl`: the window's
- * (files/use-file-actions.ts and folders/undo-folder-rename.ts do not pass it yet: their button and its toasts
- * stay English until they do).
+ * Records an action for Ctrl+Z and gives its toast the Undo button for exactly that action, in the window's
+ * language (`intl`).
  */
-export function undoable(entry: UndoEntry, intl: IntlShape = englishIntl): ToastAction {
+export function undoable(entry: UndoEntry, intl: IntlShape): ToastAction {
   const id = useUndo.getState().push(entry)
   return { label: intl.formatMessage(m.button), run: () => void runUndo(intl, id), id: actionId(id) }
 }

@@ -117,11 +117,11 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
   it('takes away the toast that offered the undo once it runs, by Ctrl+Z or by its button', async () => {
     toast.success(
       'Renamed to “b.txt”',
-      undoable({ label: 'rename of “a.txt” to “b.txt”', undo: async () => undefined }),
+      undoable({ label: 'rename of “a.txt” to “b.txt”', undo: async () => undefined }, englishIntl),
     )
     toast.success(
       'Moved 2 files to Photos',
-      undoable({ label: 'move of 2 files to Photos', undo: async () => undefined }),
+      undoable({ label: 'move of 2 files to Photos', undo: async () => undefined }, englishIntl),
     )
     toast.success('Copied 1 link')
     await runUndo(englishIntl)

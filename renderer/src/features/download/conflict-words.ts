@@ -35,21 +35,3 @@ export function conflictWords(intl: IntlShape, policy: ConflictPolicy): { label:
   const m = CONFLICT_MESSAGES[policy]
   return { label: intl.formatMessage(m.label), detail: intl.formatMessage(m.detail) }
 }
-
-const english = (m: MessageDescriptor) => String(m.defaultMessage)
-
-/**
- * @deprecated English only, kept for settings/PreferencesSection.tsx until it says the policies with
- * conflictWords(intl, policy).
- */
-export const CONFLICT_WORDS: Record<ConflictPolicy, { label: string; detail: string }> = {
-  skip: { label: english(CONFLICT_MESSAGES.skip.label), detail: english(CONFLICT_MESSAGES.skip.detail) },
-  rename: {
-    label: english(CONFLICT_MESSAGES.rename.label),
-    detail: english(CONFLICT_MESSAGES.rename.detail),
-  },
-  overwrite: {
-    label: english(CONFLICT_MESSAGES.overwrite.label),
-    detail: english(CONFLICT_MESSAGES.overwrite.detail),
-  },
-}

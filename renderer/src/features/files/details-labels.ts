@@ -3,14 +3,6 @@ import type { IntlShape } from 'react-intl'
 /** How the details panel words what the host sends. */
 
 /**
- * "My files/Documents/Invoices", in English.
- * @deprecated English only, kept for a caller outside the file view: say it with folders/folder-words.ts placeName.
- */
-export function folderPathLabel(path: string): string {
-  return path === '' ? 'My files' : `My files/${path}`
-}
-
-/**
  * The spec shows only public = 1; what other values mean is not shown. 0 is read as "not public" (the usual
  * meaning in this host family); anything else is shown as the host sent it rather than guessed at.
  */

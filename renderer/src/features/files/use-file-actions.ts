@@ -67,20 +67,23 @@ export function useFileActions() {
       const undo =
         previous === name
           ? undefined
-          : undoable({
-              label: intl.formatMessage(
-                { id: 'files.undo.rename', defaultMessage: 'rename of “{from}” to “{to}”' },
-                { from: previous, to: name },
-              ),
-              undo: async () => {
-                try {
-                  await renameBack(file, name, previous, intl)
-                } finally {
-                  invalidateIndex(qc, file.accountId)
-                  revalidate(file.accountId, file.fldId)
-                }
+          : undoable(
+              {
+                label: intl.formatMessage(
+                  { id: 'files.undo.rename', defaultMessage: 'rename of “{from}” to “{to}”' },
+                  { from: previous, to: name },
+                ),
+                undo: async () => {
+                  try {
+                    await renameBack(file, name, previous, intl)
+                  } finally {
+                    invalidateIndex(qc, file.accountId)
+                    revalidate(file.accountId, file.fldId)
+                  }
+                },
               },
-            })
+              intl,
+            )
       toast.success(
         intl.formatMessage({ id: 'files.rename.done', defaultMessage: 'Renamed to “{name}”' }, { name }),
         undo,
@@ -136,23 +139,26 @@ export function useFileActions() {
       const undo =
         movedHere === 0
           ? undefined
-          : undoable({
-              label: intl.formatMessage(
-                {
-                  id: 'files.undo.move',
-                  defaultMessage: 'move of {count, plural, one {# file} other {# files}} to {folder}',
+          : undoable(
+              {
+                label: intl.formatMessage(
+                  {
+                    id: 'files.undo.move',
+                    defaultMessage: 'move of {count, plural, one {# file} other {# files}} to {folder}',
+                  },
+                  { count: movedHere, folder: v.folderName },
+                ),
+                undo: async () => {
+                  try {
+                    await moveBack(v.accountId, from, v.fldId, intl, ctx?.names)
+                  } finally {
+                    invalidateIndex(qc, v.accountId)
+                    for (const fldId of [v.fldId, ...from.map((g) => g.fldId)]) revalidate(v.accountId, fldId)
+                  }
                 },
-                { count: movedHere, folder: v.folderName },
-              ),
-              undo: async () => {
-                try {
-                  await moveBack(v.accountId, from, v.fldId, intl, ctx?.names)
-                } finally {
-                  invalidateIndex(qc, v.accountId)
-                  for (const fldId of [v.fldId, ...from.map((g) => g.fldId)]) revalidate(v.accountId, fldId)
-                }
               },
-            })
+              intl,
+            )
       if (moved > 0)
         toast.success(
           intl.formatMessage(

@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl'
 import { NO_NATIVE_DIALOG } from '../../../../shared/ipc/upload-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { toast } from '../../state/toast-store.ts'
@@ -10,17 +11,21 @@ import { enqueuePaths, enqueueTree } from '../upload/enqueue.ts'
  * in Electron, the browser's file picker otherwise. The picker's input is made for this one pick, because the
  * menu that asked for it is gone by the time the person has chosen.
  */
-export async function uploadHere(target: Destination, host: 'electron' | 'web' | null): Promise<void> {
+export async function uploadHere(
+  target: Destination,
+  host: 'electron' | 'web' | null,
+  intl: IntlShape,
+): Promise<void> {
   if (host === 'electron') {
     const result = await api.dialog.pickPaths({ kind: 'files' })
-    if (result.ok) return enqueuePaths(result.value, target)
+    if (result.ok) return enqueuePaths(result.value, target, intl)
     if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(result.error.message)
   }
   const input = document.createElement('input')
   input.type = 'file'
   input.multiple = true
   input.addEventListener('change', () => {
-    if (input.files && input.files.length > 0) void enqueueTree(readFileList(input.files), target)
+    if (input.files && input.files.length > 0) void enqueueTree(readFileList(input.files), target, intl)
   })
   input.click()
 }

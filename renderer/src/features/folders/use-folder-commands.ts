@@ -38,7 +38,7 @@ export function useFolderCommands() {
     rename: (t: FolderTarget, returnTo?: HTMLElement | null) => edit.startRename(t.path, returnTo),
     newInside: (t: FolderTarget, returnTo?: HTMLElement | null) => edit.startCreate(t.path, returnTo),
     uploadHere: (t: FolderTarget) => {
-      void uploadHere(uploadTargetOf(t, accountLabel(t.accountId), intl), host)
+      void uploadHere(uploadTargetOf(t, accountLabel(t.accountId), intl), host, intl)
     },
     /**
      * Download…: the folder with all its subfolders (the tree mirrored on disk); the root is the whole account,

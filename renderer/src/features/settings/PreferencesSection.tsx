@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { FormattedMessage, type IntlShape, type MessageDescriptor, useIntl } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { ConflictPolicy } from '../../../../shared/downloads.ts'
 import {
   type AppSettings,
@@ -7,7 +7,7 @@ import {
   RECRAWL_HOURS,
   type RecrawlHours,
 } from '../../../../shared/ipc/settings.ts'
-import { CONFLICT_WORDS } from '../download/conflict-words.ts'
+import { conflictWords } from '../download/conflict-words.ts'
 import { RemoteUrlPreferences } from '../upload/RemoteUrlPreferences.tsx'
 import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
 import { LanguageChoice } from './LanguageChoice.tsx'
@@ -18,10 +18,6 @@ const CONFLICTS: ConflictPolicy[] = ['skip', 'rename', 'overwrite']
  * The conflict policy's words belong to the Download… dialog (conflict-words.ts), as plain text or as message
  * descriptors: either is shown in the window's language.
  */
-function conflictWord(intl: IntlShape, word: string | MessageDescriptor): string {
-  return typeof word === 'string' ? word : intl.formatMessage(word)
-}
-
 /**
  * Window-wide preferences, saved by main for every window and both hosts: size units, names of copies, what a
  * download does with a name already taken on disk, and how often the file index re-reads every account (a change applies at once).
@@ -85,8 +81,8 @@ export function PreferencesSection() {
           intl.formatMessage(
             { id: 'settings.conflict.choice', defaultMessage: '{choice}: {detail}' },
             {
-              choice: conflictWord(intl, CONFLICT_WORDS[p].label),
-              detail: conflictWord(intl, CONFLICT_WORDS[p].detail),
+              choice: conflictWords(intl, p).label,
+              detail: conflictWords(intl, p).detail,
             },
           ),
         ])}

@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { LinksReadyEvent } from '../../../../shared/ipc/queue-events.ts'
-import { type LinkFormat, linkFormatLabels, linkFormats } from '../../../../shared/links.ts'
+import { type LinkFormat, linkFormats } from '../../../../shared/links.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon, type IconName } from '../../components/Icon.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
@@ -10,6 +10,7 @@ import { copyText } from '../../lib/clipboard.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
 import { type FinishedTone, finishedSummary } from './finished-summary.ts'
+import { linkFormatWords } from './link-format-words.ts'
 import { useUpdateSettings } from './use-upload-settings.ts'
 
 const ICONS: Record<FinishedTone, IconName> = { done: 'check', errors: 'alert', cancelled: 'x' }
@@ -86,7 +87,7 @@ function FinishedCard({ batches }: { batches: readonly LinksReadyEvent[] }) {
             >
               {linkFormats.map((f) => (
                 <option key={f} value={f}>
-                  {linkFormatLabels[f]}
+                  {intl.formatMessage(linkFormatWords[f])}
                 </option>
               ))}
             </select>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { MAX_CONCURRENCY, MIN_BANDWIDTH, MIN_CONCURRENCY } from '../../../../shared/ipc/settings.ts'
-import { type LinkFormat, linkFormatLabels, linkFormats } from '../../../../shared/links.ts'
+import { type LinkFormat, linkFormats } from '../../../../shared/links.ts'
 import { kiloBytes, kiloName } from '../../lib/format.ts'
 import { useQueue } from '../../state/queue-store.ts'
 import { SettingCheck } from '../settings/SettingCheck.tsx'
+import { linkFormatWords } from './link-format-words.ts'
 import { TransferFilterSwitch } from './TransferFilterSwitch.tsx'
 import { queueActions } from './use-queue-actions.ts'
 import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
@@ -70,7 +71,7 @@ export function QueueControls() {
         >
           {linkFormats.map((f) => (
             <option key={f} value={f}>
-              {linkFormatLabels[f]}
+              {intl.formatMessage(linkFormatWords[f])}
             </option>
           ))}
         </select>

@@ -1,7 +1,7 @@
 import { defineMessages, type IntlShape } from 'react-intl'
 import type { AlreadyThereCount, AlreadyTherePlace } from '../../../../shared/queue.ts'
 import { descriptors } from '../../i18n/descriptors.ts'
-import { folderPathLabel } from '../files/details-labels.ts'
+import { placeName } from '../folders/folder-words.ts'
 
 /** What the "already there" question says: which files, and where they really are. */
 export interface AlreadyThereWords {
@@ -56,8 +56,8 @@ export function alreadyThereWords(
   const accounts = new Set(places.map((p) => p.accountId))
   const label = (p: AlreadyTherePlace) =>
     accounts.size > 1
-      ? say(m.onAccount, { folder: folderPathLabel(p.folderPath), account: accountLabel(p.accountId) })
-      : folderPathLabel(p.folderPath)
+      ? say(m.onAccount, { folder: placeName(p.folderPath, intl), account: accountLabel(p.accountId) })
+      : placeName(p.folderPath, intl)
   const where = whereWords(intl, places, label)
   const all = count.alreadyThere === count.files
   return {

@@ -2,7 +2,6 @@ import { defineMessages, type IntlShape } from 'react-intl'
 import type { AlreadyThereCount, EnqueueResult } from '../../../../shared/queue.ts'
 import { api } from '../../app/bridge.ts'
 import { descriptors } from '../../i18n/descriptors.ts'
-import { englishIntl } from '../../i18n/testing/english.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { toast } from '../../state/toast-store.ts'
 import { type AlreadyThereChoice, useUploads } from '../../state/upload-store.ts'
@@ -45,13 +44,7 @@ const m = descriptors(
  * The ways into the queue, all ending the same: problems shown at once in the problems dialog, a toast saying
  * what was queued, and the queue panel open. Failures are toasts with the host's words.
  */
-// folders/upload-here.ts calls these without an intl yet (another helper's file): its toasts stay English until it
-// passes the window's.
-export async function enqueuePaths(
-  paths: string[],
-  t: Destination,
-  intl: IntlShape = englishIntl,
-): Promise<void> {
+export async function enqueuePaths(paths: string[], t: Destination, intl: IntlShape): Promise<void> {
   if (paths.length === 0) return
   const { choice, skipped } = await askAboutFilesAlreadyThere(paths, t)
   await settle(
@@ -93,11 +86,7 @@ export async function enqueueUrls(urls: string[], t: Destination, intl: IntlShap
 }
 
 /** Electron hands over real paths; the browser host needs the files sent to it first. */
-export async function enqueueTree(
-  tree: PickedTree,
-  t: Destination,
-  intl: IntlShape = englishIntl,
-): Promise<void> {
+export async function enqueueTree(tree: PickedTree, t: Destination, intl: IntlShape): Promise<void> {
   if (tree.files.length === 0 && tree.emptyDirs.length === 0) return
   if (api.pathsForFiles) {
     // A file input in Electron: each file has its path; folders come through the native dialog instead.

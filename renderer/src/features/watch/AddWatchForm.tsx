@@ -124,11 +124,11 @@ export function AddWatchForm() {
           <output
             className="input watch-target"
             aria-labelledby="watch-target-label"
-            title={folderLabel(target)}
+            title={folderLabel(target, intl)}
           >
             <Icon name="folder" size={14} />{' '}
             <span className="truncate" translate="no">
-              {folderLabel(target)}
+              {folderLabel(target, intl)}
             </span>
           </output>
           <button

@@ -1,10 +1,17 @@
 import type { IntlShape } from 'react-intl'
 import type { WatchRule } from '../../../../shared/watch.ts'
-import { type Crumb, ROOT } from '../../state/ui-store.ts'
+import type { Crumb } from '../../state/ui-store.ts'
+import { placeName } from '../folders/folder-words.ts'
 
-/** A folder of an account as people read it: "My files", "My files/Photos/2024". */
-export function folderLabel(path: readonly Crumb[]): string {
-  return [ROOT.name, ...path.slice(1).map((c) => c.name)].join('/')
+/** A folder of an account as people read it: "My files", "My files/Photos/2024" (in the window's language). */
+export function folderLabel(path: readonly Crumb[], intl: IntlShape): string {
+  return placeName(
+    path
+      .slice(1)
+      .map((c) => c.name)
+      .join('/'),
+    intl,
+  )
 }
 
 /**
@@ -12,10 +19,9 @@ export function folderLabel(path: readonly Crumb[]): string {
  * has only its folder's id.
  */
 export function ruleTargetLabel(intl: IntlShape, rule: Pick<WatchRule, 'fldId' | 'folderPath'>): string {
-  if (rule.folderPath !== undefined)
-    return rule.folderPath === '' ? ROOT.name : `${ROOT.name}/${rule.folderPath}`
+  if (rule.folderPath !== undefined) return placeName(rule.folderPath, intl)
   return rule.fldId === 0
-    ? ROOT.name
+    ? placeName('', intl)
     : intl.formatMessage(
         { id: 'watch.target.folderId', defaultMessage: 'folder {id}' },
         { id: String(rule.fldId) },
