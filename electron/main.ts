@@ -138,6 +138,8 @@ async function start(): Promise<void> {
     pickFolder: createFolderPicker(dialog, mainWindow),
     revealPath: createRevealer(shell),
     downloadsDir: app.getPath('downloads'),
+    // The OS's languages, which the 'system' language setting follows (main's tray, notifications, dialogs).
+    systemLanguages: app.getPreferredSystemLanguages(),
     log,
     // The index's writer thread, bundled next to main by scripts/build-electron.mjs.
     index: { writerEntry: join(__dirname, 'index-writer.cjs') },
