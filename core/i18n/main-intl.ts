@@ -1,5 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
+import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import { type LanguageSetting, type Locale, resolveLocale } from '../../shared/i18n/locales.ts'
 
 type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>
@@ -23,6 +23,25 @@ const loaders: Record<Locale, () => Promise<Catalogue>> = {
 }
 
 const cache = createIntlCache()
+
+/** English, at hand without loading anything: for what speaks before the user's language is known. */
+export const englishIntl: IntlShape = createIntl(
+  { locale: 'en', defaultLocale: 'en', messages: {}, onError: () => undefined },
+  cache,
+)
+
+/**
+ * Messages as plain descriptors. FormatJS types each defineMessages entry by the values it reads in its text, and
+ * reads no plural with `#` nor an empty case: such a message could then not be formatted at all.
+ */
+export function plainMessages<T extends Record<string, MessageDescriptor>>(
+  messages: T,
+): { readonly [K in keyof T]: MessageDescriptor } {
+  return messages
+}
+
+/** Where main's shell reads its words: the intl of the language in effect at the time of asking. */
+export type MainText = () => IntlShape
 
 /** Main's messages in one language (tray, notifications, dialogs, the CLI's lines). */
 export async function intlFor(locale: Locale, log?: (line: string) => void): Promise<IntlShape> {
