@@ -2,6 +2,7 @@ import { setLogSink } from '../core/logging/log.ts'
 import { redactSecrets } from '../core/logging/redact.ts'
 import { FiledockError } from '../shared/errors.ts'
 import type { CliContext } from './context.ts'
+import { inUserLanguage } from './error-language.ts'
 import { exitCodeFor, exitCodes } from './exit-codes.ts'
 import { mainHelp, VERSION } from './help.ts'
 import { API_KEY_ENV, envKeySource, keyFlagIn, keyFlagMessage } from './key-source.ts'
@@ -63,16 +64,16 @@ export async function run(
         })
     }
   } catch (err) {
-    return report(ctx, err)
+    return await report(ctx, err)
   } finally {
     restoreLog()
   }
 }
 
-function report(ctx: CliContext, err: unknown): number {
+async function report(ctx: CliContext, err: unknown): Promise<number> {
   const scrub = (text: string) => redactSecrets(text, [ctx.env[API_KEY_ENV]])
   if (err instanceof FiledockError) {
-    ctx.stderr.write(`filedock: ${scrub(err.message)}\n`)
+    ctx.stderr.write(`filedock: ${scrub(await inUserLanguage(err, ctx.env))}\n`)
     return exitCodeFor(err.kind)
   }
   const text = err instanceof Error ? err.message : String(err)
