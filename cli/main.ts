@@ -2,7 +2,6 @@ import { setLogSink } from '../core/logging/log.ts'
 import { redactSecrets } from '../core/logging/redact.ts'
 import { FiledockError } from '../shared/errors.ts'
 import type { CliContext } from './context.ts'
-import { inUserLanguage } from './error-language.ts'
 import { exitCodeFor, exitCodes } from './exit-codes.ts'
 import { mainHelp, VERSION } from './help.ts'
 import { API_KEY_ENV, envKeySource, keyFlagIn, keyFlagMessage } from './key-source.ts'
@@ -73,6 +72,8 @@ export async function run(
 async function report(ctx: CliContext, err: unknown): Promise<number> {
   const scrub = (text: string) => redactSecrets(text, [ctx.env[API_KEY_ENV]])
   if (err instanceof FiledockError) {
+    // Loaded on failure only: `--help` and a run that succeeds start without the i18n library.
+    const { inUserLanguage } = await import('./error-language.ts')
     ctx.stderr.write(`filedock: ${scrub(await inUserLanguage(err, ctx.env))}\n`)
     return exitCodeFor(err.kind)
   }
