@@ -63,16 +63,18 @@ export async function run(
         })
     }
   } catch (err) {
-    return report(ctx, err)
+    return await report(ctx, err)
   } finally {
     restoreLog()
   }
 }
 
-function report(ctx: CliContext, err: unknown): number {
+async function report(ctx: CliContext, err: unknown): Promise<number> {
   const scrub = (text: string) => redactSecrets(text, [ctx.env[API_KEY_ENV]])
   if (err instanceof FiledockError) {
-    ctx.stderr.write(`filedock: ${scrub(err.message)}\n`)
+    // Loaded on failure only: `--help` and a run that succeeds start without the i18n library.
+    const { inUserLanguage } = await import('./error-language.ts')
+    ctx.stderr.write(`filedock: ${scrub(await inUserLanguage(err, ctx.env))}\n`)
     return exitCodeFor(err.kind)
   }
   const text = err instanceof Error ? err.message : String(err)

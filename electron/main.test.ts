@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Core } from '../core/app/create-core.ts'
+import { englishIntl } from '../core/i18n/main-intl.ts'
 import { createEventBus } from '../core/ipc/event-bus.ts'
 import type { AppEvent } from '../shared/ipc/events.ts'
 import { emptyTotals, type QueueTotals } from '../shared/queue.ts'
@@ -84,6 +85,7 @@ function fakeCore(o: { totals?: QueueTotals; keepInTray?: boolean; dispose?: () 
       },
     },
     settings: { get: () => ({ keepRunningInTray: o.keepInTray ?? false }) },
+    intl: { current: () => englishIntl, settled: async () => undefined },
     openFolder: () => null,
     dispose:
       o.dispose ??

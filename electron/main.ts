@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { IntlShape } from '@formatjs/intl'
 import {
   app,
   BrowserWindow,
@@ -17,6 +18,7 @@ import {
 import { SafeStorageSecretStore } from '../core/accounts/index.ts'
 import { type Core, createCore } from '../core/app/create-core.ts'
 import { APP_NAME, defaultDataDir, portableDir } from '../core/app/data-dir.ts'
+import { englishIntl } from '../core/i18n/main-intl.ts'
 import { createDispatcher } from '../core/ipc/dispatcher.ts'
 import { logLine } from '../core/logging/log.ts'
 import { readPackageType, updateKind } from '../core/updates/update-kind.ts'
@@ -123,7 +125,7 @@ async function start(): Promise<void> {
   installAppProtocol(protocol, join(__dirname, '..', 'renderer'))
   keepCookiesOut(session.defaultSession)
   allowOnlyClipboardWrite(session.defaultSession)
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.isPackaged)))
+  setAppMenu()
 
   const proxy = createProxyResolver(session.defaultSession)
   const service = process.env.FILEDOCK_KEYCHAIN_SERVICE
@@ -134,10 +136,12 @@ async function start(): Promise<void> {
     safeStorage: new SafeStorageSecretStore(safeStorage, { dataDir }),
     httpDispatcher: proxy,
     copyToClipboard: (text) => clipboard.writeText(text),
-    pickPaths: createPathPicker(dialog, mainWindow),
-    pickFolder: createFolderPicker(dialog, mainWindow),
+    pickPaths: createPathPicker(dialog, mainWindow, mainText),
+    pickFolder: createFolderPicker(dialog, mainWindow, mainText),
     revealPath: createRevealer(shell),
     downloadsDir: app.getPath('downloads'),
+    // The OS's languages, which the 'system' language setting follows (main's tray, notifications, dialogs).
+    systemLanguages: app.getPreferredSystemLanguages(),
     log,
     // The index's writer thread, bundled next to main by scripts/build-electron.mjs.
     index: { writerEntry: join(__dirname, 'index-writer.cjs') },
@@ -172,6 +176,11 @@ async function start(): Promise<void> {
     },
   })
   const current = core
+  // The app menu in the user's language, and again in the next one chosen in Settings.
+  setAppMenu()
+  const stopMenu = current.events.subscribe((event) => {
+    if (event.type === 'settings.changed') void current.intl.settled().then(setAppMenu)
+  })
   const dispatcher = createDispatcher(current.handlers, { log })
   cleanups.push(
     {
@@ -185,11 +194,12 @@ async function start(): Promise<void> {
     },
     {
       what: 'notifications',
-      run: notifyFinishedBatches(current.events, Notification, showWindow, (text) =>
+      run: notifyFinishedBatches(current.events, mainText, Notification, showWindow, (text) =>
         clipboard.writeText(text),
       ),
     },
     { what: 'tray', run: startTray(current, await hasTrayHost(process.platform)) },
+    { what: 'app menu', run: stopMenu },
     // The core's last transfers still send through the proxy agents: they close after it.
     { what: 'the core', run: () => current.dispose() },
     { what: 'proxy connections', run: () => proxy.close() },
@@ -206,7 +216,7 @@ async function afterStart(current: Core): Promise<void> {
   const choice = await offerSafeStorage(
     current.accounts,
     process.platform === 'linux' ? () => safeStorage.getSelectedStorageBackend() : undefined,
-    askWithDialog(dialog, mainWindow),
+    askWithDialog(dialog, mainWindow, mainText),
   )
   if (choice === 'switched') log('Filedock: API keys are kept in Electron safeStorage, as chosen.')
 }
@@ -229,6 +239,7 @@ async function openWindow(): Promise<BrowserWindow> {
     keepInTray: () => core?.settings.get().keepRunningInTray ?? false,
     trayShown: () => trayShown,
     question: { ask: (o) => dialog.showMessageBoxSync(win, { type: 'question', ...o }) },
+    text: mainText,
     confirmQuit: () => {
       quitting = true
     },
@@ -260,6 +271,7 @@ function startTray(current: Core, hostSeen: boolean): () => void {
     open: showWindow,
     quit: () => app.quit(),
     log,
+    intl: current.intl,
   })
   return () => {
     trayShown = false
@@ -271,9 +283,11 @@ function startTray(current: Core, hostSeen: boolean): () => void {
 // said Quit when closing the window.
 app.on('before-quit', (event) => {
   if (quitting || core === null) return
-  const ok = confirmQuit(queueStateOf(core.queue), {
-    ask: (o) => dialog.showMessageBoxSync({ type: 'question', ...o }),
-  })
+  const ok = confirmQuit(
+    queueStateOf(core.queue),
+    { ask: (o) => dialog.showMessageBoxSync({ type: 'question', ...o }) },
+    mainText,
+  )
   if (!ok) {
     event.preventDefault()
     return
@@ -299,6 +313,15 @@ app.on('will-quit', (event) => {
     app.exit(0)
   })
 })
+
+/** Main's words in the user's language; English until the core (which knows the setting) has started. */
+function mainText(): IntlShape {
+  return core?.intl.current() ?? englishIntl
+}
+
+function setAppMenu(): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.isPackaged, mainText())))
+}
 
 function fail(error: unknown): void {
   log(`Filedock could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)

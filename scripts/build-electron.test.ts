@@ -94,6 +94,7 @@ const app = {
     throw new Error('FILEDOCK_DATA_DIR should have been used')
   },
   getVersion: () => '9.9.9',
+  getPreferredSystemLanguages: () => ['en-US'],
   getAppPath: () => process.cwd(),
   quit: () => {
     if (seen.quitting) { process.stdout.write(seen.quitDeferred ? 'QUIT after cleanup\n' : 'QUIT at once\n'); process.exit(0) }

@@ -30,7 +30,17 @@ export interface FiledockErrorData {
   operation?: string
   /** HTTP status or the envelope's `status`, when the host gave one. */
   status?: number
+  /**
+   * The message's id in the catalogues (shared/i18n/messages), so each window shows it in its own language
+   * (shared/i18n/error-text.ts); `message` stays the English text, for logs and `--json`. Absent: only English.
+   */
+  messageId?: string
+  /** The message's placeholders: data, never translated (names, addresses, numbers, the host's own words). */
+  values?: ErrorValues
 }
+
+/** Placeholder values that survive JSON, IPC and the WebSocket as they are. */
+export type ErrorValues = Record<string, string | number>
 
 /** A plain, serialisable error: it survives IPC, WebSocket and JSON untouched. */
 export class FiledockError extends Error implements FiledockErrorData {
@@ -38,6 +48,8 @@ export class FiledockError extends Error implements FiledockErrorData {
   readonly retryAfterMs?: number
   readonly operation?: string
   readonly status?: number
+  readonly messageId?: string
+  readonly values?: ErrorValues
 
   constructor(data: FiledockErrorData, options?: { cause?: unknown }) {
     super(data.message, options)
@@ -46,6 +58,8 @@ export class FiledockError extends Error implements FiledockErrorData {
     if (data.retryAfterMs !== undefined) this.retryAfterMs = data.retryAfterMs
     if (data.operation !== undefined) this.operation = data.operation
     if (data.status !== undefined) this.status = data.status
+    if (data.messageId !== undefined) this.messageId = data.messageId
+    if (data.values !== undefined) this.values = { ...data.values }
   }
 
   toJSON(): FiledockErrorData {
@@ -53,6 +67,8 @@ export class FiledockError extends Error implements FiledockErrorData {
     if (this.retryAfterMs !== undefined) out.retryAfterMs = this.retryAfterMs
     if (this.operation !== undefined) out.operation = this.operation
     if (this.status !== undefined) out.status = this.status
+    if (this.messageId !== undefined) out.messageId = this.messageId
+    if (this.values !== undefined) out.values = { ...this.values }
     return out
   }
 }

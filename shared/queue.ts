@@ -21,6 +21,8 @@ const errorDataSchema = z.object({
   retryAfterMs: z.number().exactOptional(),
   operation: z.string().exactOptional(),
   status: z.number().exactOptional(),
+  messageId: z.string().max(200).exactOptional(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).exactOptional(),
 })
 
 /**

@@ -36,7 +36,9 @@ export interface CliChild {
 
 /** Environment for a child: undefined values remove a variable. */
 export function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const out: Record<string, string | undefined> = { ...process.env, ...env }
+  // In English unless a test says otherwise, whatever language the machine running the tests speaks.
+  const english = { LC_ALL: undefined, LC_MESSAGES: undefined, LANGUAGE: undefined, LANG: 'en_US.UTF-8' }
+  const out: Record<string, string | undefined> = { ...process.env, ...english, ...env }
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k]
   return out as NodeJS.ProcessEnv
 }

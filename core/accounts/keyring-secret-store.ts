@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as wait } from 'node:timers/promises'
+import { defineMessages } from '@formatjs/intl'
 import type { AsyncEntry } from '@napi-rs/keyring'
 import {
   type KeychainProbe,
-  keychainError,
+  keychainErrorText,
   type SecretStore,
   type SecretStoreDescription,
 } from './secret-store.ts'
@@ -48,7 +49,7 @@ export class KeyringSecretStore implements SecretStore {
     try {
       return await settled(async () => (await this.entry(id)).getPassword())
     } catch (cause) {
-      throw keychainError(`Could not read the key from the ${this.describe().label}`, cause)
+      throw keychainErrorText(KEYRING.read, this.describe().label, cause)
     }
   }
 
@@ -56,7 +57,7 @@ export class KeyringSecretStore implements SecretStore {
     try {
       await settled(async () => (await this.entry(id)).setPassword(secret))
     } catch (cause) {
-      throw keychainError(`Could not save the key in the ${this.describe().label}`, cause)
+      throw keychainErrorText(KEYRING.save, this.describe().label, cause)
     }
   }
 
@@ -64,7 +65,7 @@ export class KeyringSecretStore implements SecretStore {
     try {
       return await settled(async () => (await this.entry(id)).deletePassword())
     } catch (cause) {
-      throw keychainError(`Could not delete the key from the ${this.describe().label}`, cause)
+      throw keychainErrorText(KEYRING.delete, this.describe().label, cause)
     }
   }
 
@@ -141,3 +142,19 @@ export async function probeKeychain(
     await store.delete(id).catch(() => undefined)
   }
 }
+
+const KEYRING = defineMessages({
+  read: {
+    id: 'errors.keychain.read',
+    defaultMessage: 'Could not read the key from the {label}{hasDetail, select, yes { ({detail})} other {}}',
+  },
+  save: {
+    id: 'errors.keychain.save',
+    defaultMessage: 'Could not save the key in the {label}{hasDetail, select, yes { ({detail})} other {}}',
+  },
+  delete: {
+    id: 'errors.keychain.delete',
+    defaultMessage:
+      'Could not delete the key from the {label}{hasDetail, select, yes { ({detail})} other {}}',
+  },
+})

@@ -1,5 +1,6 @@
 import type { SecretBackendChoice } from '../../shared/accounts.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 
 export interface SecretStoreDescription {
   /** Which kind of store, as the user chooses it. */
@@ -37,6 +38,20 @@ export interface SecretStore {
 export function keychainError(message: string, cause?: unknown): FiledockError {
   const detail = cause instanceof Error && cause.message !== '' ? ` (${cause.message})` : ''
   return new FiledockError({ kind: 'keychain', message: `${message}${detail}` }, { cause })
+}
+
+/**
+ * keychainError in the catalogues: `label` is the backend's own name (Secret Service, macOS Keychain) and the
+ * backend's words in `detail` are the OS's: both values, as they are.
+ */
+export function keychainErrorText(text: ErrorMessage, label: string, cause?: unknown): FiledockError {
+  const detail = cause instanceof Error && cause.message !== '' ? cause.message : ''
+  return translatedError(
+    { kind: 'keychain' },
+    text,
+    { label, hasDetail: detail === '' ? 'no' : 'yes', detail },
+    { cause },
+  )
 }
 
 /** A readable name for a backend id recorded in the settings, including backends not present any more. */

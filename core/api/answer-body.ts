@@ -2,7 +2,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { JSONParser } from '@streamparser/json'
 import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from './actions.ts'
+import { actionOf } from '../../shared/i18n/error-text.ts'
 
 /** API answers are small JSON documents; anything bigger is not an answer we can use. */
 export const MAX_ANSWER_BYTES = 64 * 1024 * 1024

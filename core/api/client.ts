@@ -18,7 +18,7 @@ import type {
   UploadServer,
 } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from './actions.ts'
+import { actionOf } from '../../shared/i18n/error-text.ts'
 import { openRange, type RangeAnswer, type RangeRequest } from './file-server.ts'
 import { type HostProfile, HostProfileKeeper } from './host-profile.ts'
 import { parseAnswer } from './schema-primitives.ts'

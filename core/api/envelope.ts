@@ -1,6 +1,7 @@
+import { defineMessages } from '@formatjs/intl'
 import { type ErrorKind, FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { redactSecrets } from '../logging/redact.ts'
-import { actionOf } from './actions.ts'
 import { hasControlChars } from './validate.ts'
 
 /**
@@ -133,36 +134,66 @@ export function hostError(f: HostFailure, apiKey: string): FiledockError {
 function hostErrorOf(f: HostFailure, apiKey: string): FiledockError {
   const kind = kindOf(f.status, f.msg)
   const words = hostWords(f.msg, apiKey)
-  const said = words ? `: “${words}”` : ''
-  const op = f.operation
-  const action = actionOf(op)
-  let message: string
-  switch (kind) {
-    case 'auth':
-      message = `The host rejected the API key while ${action}${said}. Check that the key is correct and still active.`
-      break
-    case 'forbidden':
-      message = `The host does not allow ${action} with this API key${said}. The key works; this host (or this account's plan) does not offer it through the API.`
-      break
-    case 'not_found':
-      message = `The host could not find what was asked for while ${action}${said}. It may have been deleted or moved.`
-      break
-    case 'rate_limited': {
-      const wait = f.retryAfterMs !== undefined ? ` in ${Math.ceil(f.retryAfterMs / 1000)} s` : ' later'
-      message = `The host is limiting requests (while ${action})${said}. Try again${wait}.`
-      break
-    }
-    case 'invalid_input':
-      message = `The host refused a value while ${action}${said}.`
-      break
-    default:
-      message = `The host reported a failure while ${action}${said}${f.status !== undefined ? ` (status ${f.status})` : ''}.`
-  }
-  return new FiledockError({
+  // The host's own words go in as they are, in every language: they are its, not ours.
+  const said = { said: words ? 'yes' : 'no', words: words ?? '' }
+  const data = {
     kind,
-    message,
-    operation: op,
+    operation: f.operation,
     ...(f.status !== undefined ? { status: f.status } : {}),
     ...(f.retryAfterMs !== undefined ? { retryAfterMs: f.retryAfterMs } : {}),
-  })
+  }
+  switch (kind) {
+    case 'auth':
+      return translatedError(data, HOST.auth, said)
+    case 'forbidden':
+      return translatedError(data, HOST.forbidden, said)
+    case 'not_found':
+      return translatedError(data, HOST.notFound, said)
+    case 'rate_limited': {
+      const wait =
+        f.retryAfterMs !== undefined
+          ? { wait: 'seconds', seconds: Math.ceil(f.retryAfterMs / 1000) }
+          : { wait: 'later', seconds: 0 }
+      return translatedError(data, HOST.rateLimited, { ...said, ...wait })
+    }
+    case 'invalid_input':
+      return translatedError(data, HOST.refusedValue, said)
+    default:
+      return translatedError(data, HOST.failed, {
+        ...said,
+        ...(f.status !== undefined ? { hasStatus: 'yes', status: f.status } : { hasStatus: 'no', status: 0 }),
+      })
+  }
 }
+
+const HOST = defineMessages({
+  auth: {
+    id: 'errors.host.auth',
+    defaultMessage:
+      'The host rejected the API key while {action}{said, select, yes {: “{words}”} other {}}. Check that the key is correct and still active.',
+  },
+  forbidden: {
+    id: 'errors.host.forbidden',
+    defaultMessage:
+      "The host does not allow {action} with this API key{said, select, yes {: “{words}”} other {}}. The key works; this host (or this account's plan) does not offer it through the API.",
+  },
+  notFound: {
+    id: 'errors.host.notFound',
+    defaultMessage:
+      'The host could not find what was asked for while {action}{said, select, yes {: “{words}”} other {}}. It may have been deleted or moved.',
+  },
+  rateLimited: {
+    id: 'errors.host.rateLimited',
+    defaultMessage:
+      'The host is limiting requests (while {action}){said, select, yes {: “{words}”} other {}}. Try again {wait, select, seconds {in {seconds} s} other {later}}.',
+  },
+  refusedValue: {
+    id: 'errors.host.refusedValue',
+    defaultMessage: 'The host refused a value while {action}{said, select, yes {: “{words}”} other {}}.',
+  },
+  failed: {
+    id: 'errors.host.failed',
+    defaultMessage:
+      'The host reported a failure while {action}{said, select, yes {: “{words}”} other {}}{hasStatus, select, yes { (status {status})} other {}}.',
+  },
+})

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { type Dispatcher, request } from 'undici'
 import { FiledockError } from '../../shared/errors.ts'
+import { actionOf } from '../../shared/i18n/error-text.ts'
 import { describeFileLink } from '../logging/redact.ts'
-import { actionOf } from './actions.ts'
 import { RequestGuard } from './http.ts'
 import { parseRetryAfter } from './retry.ts'
 

@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import { defineMessages } from '@formatjs/intl'
 import { type Dispatcher, request } from 'undici'
-import { FiledockError } from '../../shared/errors.ts'
+import { type ErrorValues, FiledockError } from '../../shared/errors.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import { describeUrl, redactSecrets } from '../logging/redact.ts'
-import { actionOf } from './actions.ts'
 import { readAnswer, readPicked } from './answer-body.ts'
 import { assertEnvelopeOk, hostError } from './envelope.ts'
 import { proxyFailure } from './proxy-failure.ts'
@@ -147,12 +148,10 @@ export class RequestGuard {
   ): FiledockError {
     if (this.callerSignal?.aborted) return cancelledError(operation, err)
     if (this.timedOut) {
-      return new FiledockError(
-        {
-          kind: 'timeout',
-          message: `The host did not answer within ${formatMs(this.limitMs)} while ${actionOf(operation)} (${where}). Check the connection or try again.`,
-          operation,
-        },
+      return translatedError(
+        { kind: 'timeout', operation },
+        TEXT.noAnswer,
+        { limit: formatMs(this.limitMs), where },
         { cause: err },
       )
     }
@@ -168,10 +167,7 @@ export class RequestGuard {
 }
 
 export function cancelledError(operation: string, cause?: unknown): FiledockError {
-  return new FiledockError(
-    { kind: 'cancelled', message: `Cancelled while ${actionOf(operation)}.`, operation },
-    { cause },
-  )
+  return translatedError({ kind: 'cancelled', operation }, TEXT.cancelled, {}, { cause })
 }
 
 function formatMs(ms: number): string {
@@ -194,31 +190,29 @@ export function transportError(
     if (blamed !== undefined) return blamed
   }
   const code = (err as { code?: unknown })?.code
-  const mk = (kind: 'network' | 'timeout', what: string) =>
-    new FiledockError(
-      { kind, message: `${what} while ${actionOf(operation)} (${where}).`, operation },
-      { cause: err },
-    )
+  const mk = (kind: 'network' | 'timeout', text: ErrorMessage, values: ErrorValues = {}) =>
+    translatedError({ kind, operation }, text, { ...values, where }, { cause: err })
   switch (code) {
     case 'ECONNREFUSED':
-      return mk('network', 'Could not connect to the host: connection refused. Check the server address')
+      return mk('network', TEXT.refused)
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return mk('network', 'Could not find the host name. Check the server address and your connection')
+      return mk('network', TEXT.noSuchHost)
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return mk('timeout', 'Connecting to the host timed out')
+      return mk('timeout', TEXT.connectTimeout)
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
-      return mk('timeout', 'The host stopped answering')
+      return mk('timeout', TEXT.stopped)
     case 'UND_ERR_SOCKET':
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
     case 'UND_ERR_CLOSED':
-      return mk('network', 'The connection closed before the host finished answering')
+      return mk('network', TEXT.closed)
   }
+  // The system's own words (Node's, in English) are a value: they are not ours to translate.
   const detail = err instanceof Error ? redactSecrets(err.message, [apiKey]) : 'unknown error'
-  return mk('network', `The request failed: ${detail}`)
+  return mk('network', TEXT.failed, { detail })
 }
 
 /**
@@ -286,43 +280,85 @@ function unreadable(
   }
   const what =
     trimmed === ''
-      ? 'an empty answer'
+      ? 'empty'
       : /html/i.test(type) || trimmed.startsWith('<')
-        ? 'an HTML page instead of JSON'
+        ? 'html'
         : /^[[{]/.test(trimmed)
-          ? 'incomplete JSON (the answer was cut off)'
-          : 'text that is not JSON'
+          ? 'cut'
+          : 'text'
+  const values = { what, status: httpStatus }
   if (httpStatus >= 500) {
-    return new FiledockError({
-      kind: 'server',
-      message: `The host failed with HTTP ${httpStatus} and ${what} while ${actionOf(operation)}. It may be overloaded or down; try again later.`,
-      operation,
-      status: httpStatus,
-      ...withRetry,
-    })
+    return translatedError(
+      { kind: 'server', operation, status: httpStatus, ...withRetry },
+      TEXT.serverFailed,
+      values,
+    )
   }
   const location = headers.location
   if (httpStatus >= 300 && httpStatus <= 399 && typeof location === 'string') {
     // Redirects are not followed (a key in the query must not travel to wherever a host points us).
-    return new FiledockError({
-      kind: 'server',
-      message: `The host redirects requests (${actionOf(operation)}) to ${describeUrl(location)}. Use that address as the server address.`,
-      operation,
-      status: httpStatus,
+    return translatedError({ kind: 'server', operation, status: httpStatus }, TEXT.redirects, {
+      location: describeUrl(location),
     })
   }
   if (httpStatus < 200 || httpStatus > 299) {
     // Not an API answer at all: most often a wrong server address or a proxy in the way.
-    return new FiledockError({
-      kind: 'server',
-      message: `The host answered HTTP ${httpStatus} with ${what} while ${actionOf(operation)}. Check the server address.`,
-      operation,
-      status: httpStatus,
-    })
+    return translatedError({ kind: 'server', operation, status: httpStatus }, TEXT.notApi, values)
   }
-  return new FiledockError({
-    kind: 'malformed',
-    message: `The host sent ${what} while ${actionOf(operation)}. A proxy or captive portal may be in the way; try again later.`,
-    operation,
-  })
+  return translatedError({ kind: 'malformed', operation }, TEXT.malformed, values)
 }
+
+const TEXT = defineMessages({
+  noAnswer: {
+    id: 'errors.net.noAnswer',
+    defaultMessage:
+      'The host did not answer within {limit} while {action} ({where}). Check the connection or try again.',
+  },
+  cancelled: { id: 'errors.cancelled', defaultMessage: 'Cancelled while {action}.' },
+  refused: {
+    id: 'errors.net.refused',
+    defaultMessage:
+      'Could not connect to the host: connection refused. Check the server address while {action} ({where}).',
+  },
+  noSuchHost: {
+    id: 'errors.net.noSuchHost',
+    defaultMessage:
+      'Could not find the host name. Check the server address and your connection while {action} ({where}).',
+  },
+  connectTimeout: {
+    id: 'errors.net.connectTimeout',
+    defaultMessage: 'Connecting to the host timed out while {action} ({where}).',
+  },
+  stopped: {
+    id: 'errors.net.stopped',
+    defaultMessage: 'The host stopped answering while {action} ({where}).',
+  },
+  closed: {
+    id: 'errors.net.closed',
+    defaultMessage: 'The connection closed before the host finished answering while {action} ({where}).',
+  },
+  failed: {
+    id: 'errors.net.failed',
+    defaultMessage: 'The request failed: {detail} while {action} ({where}).',
+  },
+  serverFailed: {
+    id: 'errors.host.serverFailed',
+    defaultMessage:
+      'The host failed with HTTP {status} and {what, select, empty {an empty answer} html {an HTML page instead of JSON} cut {incomplete JSON (the answer was cut off)} other {text that is not JSON}} while {action}. It may be overloaded or down; try again later.',
+  },
+  redirects: {
+    id: 'errors.host.redirects',
+    defaultMessage:
+      'The host redirects requests ({action}) to {location}. Use that address as the server address.',
+  },
+  notApi: {
+    id: 'errors.host.notApi',
+    defaultMessage:
+      'The host answered HTTP {status} with {what, select, empty {an empty answer} html {an HTML page instead of JSON} cut {incomplete JSON (the answer was cut off)} other {text that is not JSON}} while {action}. Check the server address.',
+  },
+  malformed: {
+    id: 'errors.host.malformed',
+    defaultMessage:
+      'The host sent {what, select, empty {an empty answer} html {an HTML page instead of JSON} cut {incomplete JSON (the answer was cut off)} other {text that is not JSON}} while {action}. A proxy or captive portal may be in the way; try again later.',
+  },
+})

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { type FileHandle, open } from 'node:fs/promises'
 import { basename } from 'node:path'
+import { defineMessage } from '@formatjs/intl'
 import { request } from 'undici'
 import type { UploadProgress } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { readAnswer } from './answer-body.ts'
 import { envelopeFailure, hostWords } from './envelope.ts'
 import { type HttpContext, interpretAnswer, RequestGuard } from './http.ts'
@@ -327,10 +329,8 @@ function acceptedFile(
   const status = first?.status
   if (status !== undefined && status.toUpperCase() !== 'OK' && status !== '200') {
     onRefused?.(status)
-    throw new FiledockError({
-      kind: 'server',
-      message: `The upload server refused the file: “${hostWords(status, apiKey) ?? status.slice(0, 40)}”.`,
-      operation: op,
+    throw translatedError({ kind: 'server', operation: op }, FILE_REFUSED, {
+      words: hostWords(status, apiKey) ?? status.slice(0, 40),
     })
   }
   const code = first?.code ?? ''
@@ -343,3 +343,9 @@ function acceptedFile(
   }
   return { code, link: first?.link }
 }
+
+/** The upload server's refusal, in its own words (a value: they are the host's, never translated). */
+const FILE_REFUSED = defineMessage({
+  id: 'errors.upload.refused',
+  defaultMessage: 'The upload server refused the file: “{words}”.',
+})

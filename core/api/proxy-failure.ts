@@ -1,5 +1,5 @@
 import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from './actions.ts'
+import { actionOf } from '../../shared/i18n/error-text.ts'
 
 /**
  * A failure of a request that went through a proxy, when it is the proxy's: it could not be reached, it wants

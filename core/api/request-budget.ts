@@ -1,6 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises'
 import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from './actions.ts'
+import { actionOf } from '../../shared/i18n/error-text.ts'
 import { hostWords, hostWordsOf } from './envelope.ts'
 import type { HostProfile } from './host-profile.ts'
 

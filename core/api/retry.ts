@@ -1,6 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises'
 import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from './actions.ts'
+import { actionOf } from '../../shared/i18n/error-text.ts'
 
 /**
  * Retries for idempotent reads only. Our own small loop rather than p-retry: p-retry's backoff would be added on

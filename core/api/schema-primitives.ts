@@ -1,6 +1,6 @@
+import { defineMessage } from '@formatjs/intl'
 import { z } from 'zod'
-import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from './actions.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 
 /**
  * Zod building blocks that accept the variants hosts of this family really send (numbers as strings, status as
@@ -90,11 +90,8 @@ export function parseAnswer<S extends z.ZodType>(schema: S, operation: string, b
   const issue = r.error.issues[0]
   const path = issue ? formatPath(issue.path) : ''
   const what = issue ? `${path ? `${path}: ` : ''}${issue.message}` : 'unexpected shape'
-  throw new FiledockError({
-    kind: 'malformed',
-    message: `The host's answer when ${actionOf(operation)} is not in the expected form (${what}). The host may not be compatible.`,
-    operation,
-  })
+  // `what` names the field and the check it failed: technical words, kept as they are.
+  throw translatedError({ kind: 'malformed', operation }, UNEXPECTED_FORM, { what })
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -105,3 +102,9 @@ function formatPath(path: readonly PropertyKey[]): string {
   }
   return out
 }
+
+const UNEXPECTED_FORM = defineMessage({
+  id: 'errors.host.unexpectedForm',
+  defaultMessage:
+    "The host's answer when {action} is not in the expected form ({what}). The host may not be compatible.",
+})

@@ -13,7 +13,7 @@ import type {
   UploadServer,
 } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from './actions.ts'
+import { actionOf } from '../../shared/i18n/error-text.ts'
 import {
   boolLike,
   decimalLike,

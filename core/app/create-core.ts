@@ -2,6 +2,7 @@ import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
 import { currentLinks } from '../../shared/links.ts'
 import { AccountStore, KeyringSecretStore, type SecretStore } from '../accounts/index.ts'
+import { environmentLanguages, MainIntl } from '../i18n/main-intl.ts'
 import { indexFolderContents } from '../index/folder-contents.ts'
 import { chooseNativeBinding } from '../index/native-binding.ts'
 import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/open-app-index.ts'
@@ -81,6 +82,11 @@ export interface CoreOptions {
    * for the copies of dropped files it staged (and deletes once uploaded). All paths are by default.
    */
   sourceKept?: (path: string) => boolean
+  /**
+   * The OS's preferred languages, best first, which the `language` setting 'system' follows (Electron:
+   * app.getPreferredSystemLanguages()); the environment's (LC_ALL, LC_MESSAGES, LANG) by default.
+   */
+  systemLanguages?: readonly string[]
 }
 
 /** What an updater gets from the core. */
@@ -98,6 +104,8 @@ export interface Core {
   queue: UploadQueue
   /** The user's settings (Electron reads whether closing the window keeps uploads running in the tray). */
   settings: SettingsStore
+  /** Main's messages in the user's language (tray, notifications, dialogs), following the setting. */
+  intl: MainIntl
   /** The folder the window shows, as it last said (Open with / Send to queue there). */
   openFolder(): OpenFolder | null
   /** Paths handed to Filedock from outside its window, waiting for the person's answer there. */
@@ -134,6 +142,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   })
   const settings = await SettingsStore.open(options.dataDir)
+  const intl = await MainIntl.open({
+    setting: () => settings.get().language,
+    system: options.systemLanguages ?? environmentLanguages(process.env),
+    log,
+  })
+  // Subscribed before anything that shows main's text, so the language has changed when they hear the event.
+  const stopIntl = events.subscribe((event) => {
+    if (event.type === 'settings.changed') void intl.refresh()
+  })
   // The index first: the upload engine's duplicate check asks it what is already in a folder.
   const appIndex = openIndex(options, accounts, pool, events, log, settings)
   // A folder the app made on the host for an upload (a dropped tree, a watch folder's sub-folder) is in the open
@@ -237,10 +254,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     accounts,
     queue,
     settings,
+    intl,
     openFolder: () => background.openFolder(),
     arrivals,
     async dispose() {
       stopForwarding()
+      stopIntl()
       updates?.stop()
       // Watches first: they feed the queue. Then the queue: its transfers use the pool's clients and may need
       // the offline sandbox.

@@ -1,7 +1,9 @@
 import { statfs } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import type { ErrorValues, FiledockError } from '../../shared/errors.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import { DOWNLOAD_OPERATION } from '../api/file-server.ts'
 import { sizeOf } from './work-files.ts'
@@ -28,42 +30,52 @@ export interface DiskFailureContext {
 export async function localDiskError(err: unknown, c: DiskFailureContext): Promise<FiledockError | null> {
   const { code, syscall } = (err ?? {}) as NodeJS.ErrnoException
   const b = (n: number) => formatBytes(n, c.units)
-  const kept =
-    c.written > 0 ? ` The ${b(c.written)} already written are kept: Retry continues from there.` : ''
-  let message: string
+  // Folder and file names are the user's data: values, the same in every language.
+  const base: ErrorValues = {
+    dir: c.dir,
+    name: c.name,
+    kept: c.written > 0 ? 'yes' : 'no',
+    written: b(c.written),
+  }
+  let text: ErrorMessage
+  let values = base
   // EEXIST only from mkdir (a file where the folder should be); elsewhere (a lock's or a link's name taken) it is
   // not the disk refusing.
   switch (code === 'EEXIST' ? `EEXIST:${syscall}` : code) {
     case 'ENOSPC':
     case 'EDQUOT': {
       const free = await freeBytes(c.dir)
-      const what =
-        code === 'ENOSPC' ? `The disk holding ${c.dir} is full` : `Your disk quota on ${c.dir} is used up`
-      const room = free === null ? '' : `: ${b(free)} free, ${b(c.size - c.written)} still to write`
-      message = `${what}${room} for ${c.name}. Free some space, then Retry.${kept}`
+      text = code === 'ENOSPC' ? DISK.full : DISK.quota
+      values = {
+        ...base,
+        room: free === null ? 'no' : 'yes',
+        free: free === null ? '' : b(free),
+        left: b(c.size - c.written),
+      }
       break
     }
     case 'EACCES':
     case 'EPERM':
-      message = `${c.dir} is not writable (permission denied) for ${c.name}. Choose another folder or allow writing there, then Retry.${kept}`
+      text = DISK.notWritable
       break
     case 'EROFS':
-      message = `${c.dir} is on a read-only disk; ${c.name} cannot be saved there. Choose another folder, then Retry.${kept}`
+      text = DISK.readOnly
       break
     case 'ENAMETOOLONG':
-      message = `The disk holding ${c.dir} refuses the name ${c.name}: the name or the folder path is too long for it. Choose a folder with a shorter path, then Retry.${kept}`
+      text = DISK.nameTooLong
       break
     case 'EFBIG':
-      message = `The disk holding ${c.dir} cannot hold a file of ${b(c.size)} (${c.name}); FAT32 disks hold at most 4 GB per file. Choose a folder on another disk, then Retry.${kept}`
+      text = DISK.tooBig
+      values = { ...base, size: b(c.size) }
       break
     case 'ENOTDIR':
     case 'EEXIST:mkdir':
-      message = `A file is in the way of the folder ${c.dir}, so ${c.name} cannot be saved there. Move that file away, then Retry.${kept}`
+      text = DISK.fileInTheWay
       break
     default:
       return null
   }
-  return new FiledockError({ kind: 'local_disk', message, operation: DOWNLOAD_OPERATION }, { cause: err })
+  return translatedError({ kind: 'local_disk', operation: DOWNLOAD_OPERATION }, text, values, { cause: err })
 }
 
 /** `err` in localDiskError's words, with the bytes the work file `part` holds now; else `err` as it is. */
@@ -89,3 +101,41 @@ export async function freeBytes(
     }
   }
 }
+
+const DISK = defineMessages({
+  full: {
+    id: 'errors.disk.full',
+    defaultMessage:
+      'The disk holding {dir} is full{room, select, yes {: {free} free, {left} still to write} other {}} for {name}. Free some space, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+  },
+  quota: {
+    id: 'errors.disk.quota',
+    defaultMessage:
+      'Your disk quota on {dir} is used up{room, select, yes {: {free} free, {left} still to write} other {}} for {name}. Free some space, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+  },
+  notWritable: {
+    id: 'errors.disk.notWritable',
+    defaultMessage:
+      '{dir} is not writable (permission denied) for {name}. Choose another folder or allow writing there, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+  },
+  readOnly: {
+    id: 'errors.disk.readOnly',
+    defaultMessage:
+      '{dir} is on a read-only disk; {name} cannot be saved there. Choose another folder, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+  },
+  nameTooLong: {
+    id: 'errors.disk.nameTooLong',
+    defaultMessage:
+      'The disk holding {dir} refuses the name {name}: the name or the folder path is too long for it. Choose a folder with a shorter path, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+  },
+  tooBig: {
+    id: 'errors.disk.tooBig',
+    defaultMessage:
+      'The disk holding {dir} cannot hold a file of {size} ({name}); FAT32 disks hold at most 4 GB per file. Choose a folder on another disk, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+  },
+  fileInTheWay: {
+    id: 'errors.disk.fileInTheWay',
+    defaultMessage:
+      'A file is in the way of the folder {dir}, so {name} cannot be saved there. Move that file away, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+  },
+})

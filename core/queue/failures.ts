@@ -1,4 +1,6 @@
-import { FiledockError, type FiledockErrorData } from '../../shared/errors.ts'
+import { defineMessage } from '@formatjs/intl'
+import { type ErrorValues, FiledockError, type FiledockErrorData } from '../../shared/errors.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import { UPLOAD_OPERATION } from '../api/multipart-upload.ts'
 import { isTransient } from '../api/retry.ts'
 import { PartInUse } from '../download/work-files.ts'
@@ -39,7 +41,7 @@ export function classify(err: unknown): Verdict {
     const message = err instanceof Error ? err.message : String(err)
     return {
       kind: 'fail',
-      error: { kind: 'internal', message: `Unexpected failure in the upload queue: ${message}` },
+      error: translatedError({ kind: 'internal' }, UNEXPECTED, { detail: message }).toJSON(),
     }
   }
   const error = err.toJSON()
@@ -73,3 +75,39 @@ export function permanent(
 ): PermanentFailure {
   return new PermanentFailure({ kind, message, ...(operation ? { operation } : {}) })
 }
+
+/** A PermanentFailure whose text is in the catalogues (shared/i18n/error-text.ts). */
+export function permanentText(
+  text: ErrorMessage,
+  values: ErrorValues,
+  kind: FiledockErrorData['kind'] = 'invalid_input',
+  operation?: string,
+): PermanentFailure {
+  return new PermanentFailure(
+    translatedError({ kind, ...(operation ? { operation } : {}) }, text, values).toJSON(),
+  )
+}
+
+/**
+ * The failure of an item that used up its attempts: the last attempt's error in its words (`cause`, the English;
+ * `causeId`, its message in the catalogues, which a reader formats in its language with the same values).
+ */
+export function gaveUp(attempts: number, last: FiledockErrorData): FiledockErrorData {
+  const cause = last.messageId === undefined ? {} : { ...last.values, causeId: last.messageId }
+  const error = translatedError(
+    { kind: last.kind, ...(last.operation !== undefined ? { operation: last.operation } : {}) },
+    GAVE_UP,
+    { ...cause, attempts, cause: last.message },
+  ).toJSON()
+  return { ...last, ...error }
+}
+
+const UNEXPECTED = defineMessage({
+  id: 'errors.queue.unexpected',
+  defaultMessage: 'Unexpected failure in the upload queue: {detail}',
+})
+
+const GAVE_UP = defineMessage({
+  id: 'errors.queue.gaveUp',
+  defaultMessage: 'Gave up after {attempts} attempts. {cause}',
+})

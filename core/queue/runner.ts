@@ -8,7 +8,7 @@ import { backoffMs, type RetryOptions } from './backoff.ts'
 import { pausedPatch } from './controls.ts'
 import type { HistorySink, QueueCore } from './core.ts'
 import { discardPart, factsOf, partOf, runDownloadAttempt } from './download-item.ts'
-import { classify } from './failures.ts'
+import { classify, gaveUp } from './failures.ts'
 import type { ExistingFiles } from './folder-contents.ts'
 import type { FolderMirror } from './folder-mirror.ts'
 import type { ItemContext, Landing } from './item-context.ts'
@@ -225,10 +225,7 @@ export class ItemRunner {
 
     const attempts = item.attempts + 1
     if (attempts >= this.d.retry.attempts) {
-      return this.fail(item, run, {
-        ...verdict.error,
-        message: `Gave up after ${attempts} attempts. ${verdict.error.message}`,
-      })
+      return this.fail(item, run, gaveUp(attempts, verdict.error))
     }
     const retryAfterMs = verdict.kind === 'retry' ? verdict.retryAfterMs : undefined
     if (retryAfterMs !== undefined)

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises'
-import { permanent } from './failures.ts'
+import { defineMessages } from '@formatjs/intl'
+import { permanentText } from './failures.ts'
 import type { ItemRecord } from './records.ts'
 
 /**
@@ -16,23 +17,38 @@ export async function checkSource(item: ItemRecord, afterUpload?: { fileCode: st
     // Gone after the upload: what was sent came from the open file, whole, so the upload stands.
     if (afterUpload) return
     const code = (err as { code?: string }).code
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      throw permanent(`${item.source} was deleted or moved after it was queued.`)
-    throw permanent(`${item.source} can no longer be read (${code ?? (err as Error).message}).`)
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw permanentText(SOURCE.gone, { path: item.source })
+    throw permanentText(SOURCE.unreadable, { path: item.source, code: code ?? (err as Error).message })
   }
-  if (!s.isFile()) throw permanent(`${item.source} is no longer a regular file.`)
-  const changed: string[] = []
-  if (s.size !== item.size) changed.push(`its size is now ${s.size} bytes, was ${item.size}`)
-  else if (item.mtimeMs !== null && Math.abs(s.mtimeMs - item.mtimeMs) > 1) changed.push('it was modified')
-  if (changed.length === 0) return
-  const when = afterUpload ? 'while it was being uploaded' : 'after it was queued'
-  throw permanent(
-    `${item.source} changed ${when} (${changed.join(', ')}). Queue it again to upload the new version.${hostCopy(afterUpload)}`,
-  )
+  if (!s.isFile()) throw permanentText(SOURCE.notFile, { path: item.source })
+  const how =
+    s.size !== item.size
+      ? 'size'
+      : item.mtimeMs !== null && Math.abs(s.mtimeMs - item.mtimeMs) > 1
+        ? 'modified'
+        : null
+  if (how === null) return
+  throw permanentText(SOURCE.changed, {
+    path: item.source,
+    when: afterUpload ? 'during' : 'after',
+    how,
+    size: s.size,
+    queued: String(item.size),
+    copy: afterUpload ? 'yes' : 'no',
+    fileCode: afterUpload?.fileCode ?? '',
+  })
 }
 
-function hostCopy(afterUpload?: { fileCode: string }): string {
-  return afterUpload
-    ? ` The host already holds a copy that may be incomplete (file code ${afterUpload.fileCode}); delete it on the host.`
-    : ''
-}
+const SOURCE = defineMessages({
+  gone: { id: 'errors.queue.sourceGone', defaultMessage: '{path} was deleted or moved after it was queued.' },
+  unreadable: {
+    id: 'errors.queue.sourceUnreadable',
+    defaultMessage: '{path} can no longer be read ({code}).',
+  },
+  notFile: { id: 'errors.queue.sourceNotFile', defaultMessage: '{path} is no longer a regular file.' },
+  changed: {
+    id: 'errors.queue.sourceChanged',
+    defaultMessage:
+      '{path} changed {when, select, during {while it was being uploaded} other {after it was queued}} ({how, select, size {its size is now {size} bytes, was {queued}} other {it was modified}}). Queue it again to upload the new version.{copy, select, yes { The host already holds a copy that may be incomplete (file code {fileCode}); delete it on the host.} other {}}',
+  },
+})

@@ -1,7 +1,8 @@
+import { defineMessage } from '@formatjs/intl'
 import type { UploadServer } from '../../shared/api/types.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { findLost, takeSnapshot } from './dedup.ts'
-import { permanent } from './failures.ts'
+import { permanentText } from './failures.ts'
 import type { ItemContext, Landing } from './item-context.ts'
 import { checkSource } from './source-check.ts'
 import { verifyLanding } from './verify.ts'
@@ -110,9 +111,12 @@ async function upload(ctx: ItemContext, folders: number[], session: Promise<Uplo
   // finds the file by name and size (in the root, or the target if it was moved). A kill -9 loses nothing.
   await store.patch(item, { fileCode, sending: false }, false)
   if (sentSize !== item.size) {
-    throw permanent(
-      `${item.source} changed after it was queued (${sentSize} bytes were sent, ${item.size} were queued). The host holds that copy (file code ${fileCode}); queue the file again.`,
-    )
+    throw permanentText(SENT_SIZE_DIFFERS, {
+      path: item.source,
+      sent: sentSize,
+      queued: String(item.size),
+      fileCode,
+    })
   }
 }
 
@@ -134,3 +138,9 @@ function noteSessionTrouble(ctx: ItemContext, server: UploadServer, err: unknown
     ctx.sessions.drop(ctx.item.accountId, server)
   }
 }
+
+const SENT_SIZE_DIFFERS = defineMessage({
+  id: 'errors.queue.sentSizeDiffers',
+  defaultMessage:
+    '{path} changed after it was queued ({sent} bytes were sent, {queued} were queued). The host holds that copy (file code {fileCode}); queue the file again.',
+})

@@ -1,5 +1,6 @@
-import { FiledockError } from '../../shared/errors.ts'
-import { permanent } from './failures.ts'
+import { defineMessages } from '@formatjs/intl'
+import { translatedError } from '../../shared/i18n/error-text.ts'
+import { permanentText } from './failures.ts'
 import type { ItemContext } from './item-context.ts'
 
 /**
@@ -17,18 +18,31 @@ export async function verifyLanding(
   const [info] = await client.fileInfo(fileCode, { signal })
   if (!info?.found) {
     await store.patch(item, { fileCode: null, sending: false }, true)
-    throw new FiledockError({
-      kind: 'server',
-      message: `The host accepted ${item.name} with file code ${fileCode}, but no such file is in this account (it may have been stored anonymously because the upload session lapsed).`,
-      operation: 'file/info',
+    throw translatedError({ kind: 'server', operation: 'file/info' }, LANDING.notInAccount, {
+      name: item.name,
+      fileCode,
     })
   }
   if (size !== null && info.size !== size) {
-    throw permanent(
-      `The host stored ${info.size} bytes of ${item.name} instead of ${size} (file code ${fileCode}). Delete it on the host and queue the file again.`,
+    throw permanentText(
+      LANDING.sizeDiffers,
+      { stored: info.size, name: item.name, size, fileCode },
       'server',
       'file/info',
     )
   }
   return info.size
 }
+
+const LANDING = defineMessages({
+  notInAccount: {
+    id: 'errors.queue.notInAccount',
+    defaultMessage:
+      'The host accepted {name} with file code {fileCode}, but no such file is in this account (it may have been stored anonymously because the upload session lapsed).',
+  },
+  sizeDiffers: {
+    id: 'errors.queue.storedSizeDiffers',
+    defaultMessage:
+      'The host stored {stored} bytes of {name} instead of {size} (file code {fileCode}). Delete it on the host and queue the file again.',
+  },
+})

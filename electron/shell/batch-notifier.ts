@@ -1,4 +1,6 @@
+import { defineMessages, type IntlShape } from '@formatjs/intl'
 import type { NotificationConstructorOptions } from 'electron'
+import { type MainText, plainMessages } from '../../core/i18n/main-intl.ts'
 import type { EventBus } from '../../core/ipc/event-bus.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../shared/ipc/queue-events.ts'
@@ -51,6 +53,7 @@ export class HeldNotifications {
  */
 export function notifyFinishedBatches(
   events: EventBus<AppEvent>,
+  text: MainText,
   Notification: NotificationClass,
   focusWindow: () => void,
   copyToClipboard?: (text: string) => void,
@@ -61,11 +64,14 @@ export function notifyFinishedBatches(
     // Nothing finished that the user did not stop themselves: no news to bring them back for.
     if (cancelledOnly(event)) return
     const canCopy = copyToClipboard !== undefined && event.text !== ''
+    const intl = text()
     const notification = new Notification({
-      ...batchNotice(event),
+      ...batchNotice(event, intl),
       // A "Copy links" button where the platform shows notification actions (macOS, Windows); elsewhere the
       // click opens the window, where the pack has its own Copy.
-      ...(canCopy ? { actions: [{ type: 'button' as const, text: COPY_LINKS }] } : {}),
+      ...(canCopy
+        ? { actions: [{ type: 'button' as const, text: intl.formatMessage(TEXT.copyLinks) }] }
+        : {}),
     })
     notification.on('click', focusWindow)
     if (canCopy) {
@@ -82,19 +88,32 @@ export function notifyFinishedBatches(
   }
 }
 
-export const COPY_LINKS = 'Copy links'
-
 /** A batch whose every upload was cancelled: nothing went up, nothing failed. */
 export const cancelledOnly = (event: LinksReadyEvent): boolean =>
   event.files === 0 && event.failed === 0 && (event.cancelled ?? 0) > 0
 
-export function batchNotice(event: LinksReadyEvent): NotificationConstructorOptions {
-  const files = `${event.files} file${event.files === 1 ? '' : 's'} uploaded`
-  const failed = event.failed > 0 ? `, ${event.failed} failed` : ''
-  const copied = event.copied ? '. The links are on the clipboard.' : '.'
+export function batchNotice(event: LinksReadyEvent, intl: IntlShape): NotificationConstructorOptions {
+  const values: Record<string, string | number> = {
+    files: event.files,
+    failed: event.failed,
+    copied: event.copied ? 'yes' : 'no',
+  }
   return {
-    title: event.failed > 0 ? 'Upload finished with errors' : 'Upload finished',
-    body: `${files}${failed}${copied}`,
+    title: event.failed > 0 ? intl.formatMessage(TEXT.finishedWithErrors) : intl.formatMessage(TEXT.finished),
+    body: intl.formatMessage(TEXT.body, values),
     silent: false,
   }
 }
+
+const TEXT = plainMessages(
+  defineMessages({
+    copyLinks: { id: 'notify.copyLinks', defaultMessage: 'Copy links' },
+    finished: { id: 'notify.finished', defaultMessage: 'Upload finished' },
+    finishedWithErrors: { id: 'notify.finishedWithErrors', defaultMessage: 'Upload finished with errors' },
+    body: {
+      id: 'notify.body',
+      defaultMessage:
+        '{files, plural, one {# file uploaded} other {# files uploaded}}{failed, plural, =0 {} one {, # failed} other {, # failed}}{copied, select, yes {. The links are on the clipboard.} other {.}}',
+    },
+  }),
+)

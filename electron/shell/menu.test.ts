@@ -1,5 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { describe, expect, it } from 'vitest'
+import { englishIntl } from '../../core/i18n/main-intl.ts'
 import { menuTemplate } from './menu.ts'
 
 const roles = (items: MenuItemConstructorOptions[]): string[] =>
@@ -10,7 +11,7 @@ const roles = (items: MenuItemConstructorOptions[]): string[] =>
 
 describe('menuTemplate', () => {
   it('has File, Edit, View, Window and Help on Linux and Windows', () => {
-    const template = menuTemplate('linux', true)
+    const template = menuTemplate('linux', true, englishIntl)
     expect(template.map((m) => m.role ?? m.label)).toEqual([
       'fileMenu',
       'editMenu',
@@ -24,13 +25,13 @@ describe('menuTemplate', () => {
   })
 
   it('adds the app menu on macOS', () => {
-    const template = menuTemplate('darwin', true)
+    const template = menuTemplate('darwin', true, englishIntl)
     expect(template[0]?.label).toBe('Filedock')
     expect(roles(template)).toEqual(expect.arrayContaining(['about', 'hide', 'quit', 'close']))
   })
 
   it('offers DevTools only when not packaged', () => {
-    expect(roles(menuTemplate('linux', true))).not.toContain('toggleDevTools')
-    expect(roles(menuTemplate('linux', false))).toContain('toggleDevTools')
+    expect(roles(menuTemplate('linux', true, englishIntl))).not.toContain('toggleDevTools')
+    expect(roles(menuTemplate('linux', false, englishIntl))).toContain('toggleDevTools')
   })
 })

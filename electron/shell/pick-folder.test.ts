@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { englishIntl } from '../../core/i18n/main-intl.ts'
 import { createFolderPicker } from './pick-folder.ts'
 
 describe('createFolderPicker', () => {
@@ -12,7 +13,11 @@ describe('createFolderPicker', () => {
       },
     }
     const win = { id: 1 }
-    const pick = createFolderPicker(dialog as never, () => win as never)
+    const pick = createFolderPicker(
+      dialog as never,
+      () => win as never,
+      () => englishIntl,
+    )
     expect(await pick({ purpose: 'watch', startAt: '/home/me' })).toBe('/home/me/Outbox')
     expect(calls[0]?.[0]).toBe(win)
     expect(calls[0]?.[1]).toEqual({
@@ -28,7 +33,11 @@ describe('createFolderPicker', () => {
 
     // No window (closed to the tray): the dialog stands alone.
     answer = { canceled: false, filePaths: ['/srv/done'] }
-    const alone = createFolderPicker(dialog as never, () => null)
+    const alone = createFolderPicker(
+      dialog as never,
+      () => null,
+      () => englishIntl,
+    )
     expect(await alone({ purpose: 'watch-done', startAt: '/srv' })).toBe('/srv/done')
     expect(calls[2]).toHaveLength(1)
   })

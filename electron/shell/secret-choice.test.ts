@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { englishIntl } from '../../core/i18n/main-intl.ts'
 import type { KeychainStatus, SecretBackendChoice } from '../../shared/accounts.ts'
 import { askWithDialog, offerSafeStorage } from './secret-choice.ts'
 
@@ -75,7 +76,13 @@ describe('askWithDialog', () => {
         return { response: 1, checkboxChecked: false }
       },
     }
-    expect(await askWithDialog(dialog as never, () => null)(status({}))).toBe(false)
+    expect(
+      await askWithDialog(
+        dialog as never,
+        () => null,
+        () => englishIntl,
+      )(status({})),
+    ).toBe(false)
     expect(shown[0]).toMatchObject({ type: 'warning', defaultId: 1, cancelId: 1 })
     expect(JSON.stringify(shown[0])).toContain('less protected')
   })

@@ -1,5 +1,7 @@
+import { defineMessages, type IntlShape } from '@formatjs/intl'
 import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron'
 import type { AccountStore } from '../../core/accounts/index.ts'
+import type { MainText } from '../../core/i18n/main-intl.ts'
 import type { KeychainStatus } from '../../shared/accounts.ts'
 
 export type AskUser = (status: KeychainStatus) => Promise<boolean>
@@ -22,17 +24,14 @@ export async function offerSafeStorage(
   return 'switched'
 }
 
-export function safeStorageQuestion(status: KeychainStatus): MessageBoxOptions {
+export function safeStorageQuestion(status: KeychainStatus, intl: IntlShape): MessageBoxOptions {
   return {
     type: 'warning',
-    title: 'No keychain available',
-    message: 'Filedock cannot use the system keychain to keep your API keys.',
-    detail:
-      `${status.reason ?? ''}\n\n` +
-      'Filedock can instead keep the keys encrypted by its own secure storage, tied to your login. This is ' +
-      'less protected than a keychain: other programs running as you may be able to read them. You can also ' +
-      'start or unlock your keychain and restart Filedock.',
-    buttons: ['Use encrypted app storage', 'Not now'],
+    title: intl.formatMessage(TEXT.title),
+    message: intl.formatMessage(TEXT.message),
+    // The reason is the keychain's own (as the OS reported it), a paragraph of its own before the offer.
+    detail: `${status.reason ?? ''}\n\n${intl.formatMessage(TEXT.offer)}`,
+    buttons: [intl.formatMessage(TEXT.useAppStorage), intl.formatMessage(TEXT.notNow)],
     defaultId: 1,
     cancelId: 1,
     noLink: true,
@@ -42,13 +41,29 @@ export function safeStorageQuestion(status: KeychainStatus): MessageBoxOptions {
 export function askWithDialog(
   dialog: Pick<Dialog, 'showMessageBox'>,
   window: () => BrowserWindow | null,
+  text: MainText,
 ): AskUser {
   return async (status) => {
     const win = window()
-    const options = safeStorageQuestion(status)
+    const options = safeStorageQuestion(status, text())
     const { response } = win
       ? await dialog.showMessageBox(win, options)
       : await dialog.showMessageBox(options)
     return response === 0
   }
 }
+
+const TEXT = defineMessages({
+  title: { id: 'main.keychainQuestion.title', defaultMessage: 'No keychain available' },
+  message: {
+    id: 'main.keychainQuestion.message',
+    defaultMessage: 'Filedock cannot use the system keychain to keep your API keys.',
+  },
+  offer: {
+    id: 'main.keychainQuestion.offer',
+    defaultMessage:
+      'Filedock can instead keep the keys encrypted by its own secure storage, tied to your login. This is less protected than a keychain: other programs running as you may be able to read them. You can also start or unlock your keychain and restart Filedock.',
+  },
+  useAppStorage: { id: 'main.keychainQuestion.useAppStorage', defaultMessage: 'Use encrypted app storage' },
+  notNow: { id: 'main.keychainQuestion.notNow', defaultMessage: 'Not now' },
+})

@@ -1,19 +1,17 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { englishIntl, intlFor, MainIntl } from '../../core/i18n/main-intl.ts'
 import { createEventBus } from '../../core/ipc/event-bus.ts'
+import type { LanguageSetting } from '../../shared/i18n/locales.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../shared/ipc/queue-events.ts'
 import { emptyTotals, type QueueTotals } from '../../shared/queue.ts'
-import {
-  COPY_LINKS,
-  HeldNotifications,
-  type NotificationLike,
-  notifyFinishedBatches,
-} from './batch-notifier.ts'
+import { HeldNotifications, type NotificationLike, notifyFinishedBatches } from './batch-notifier.ts'
 import type { QueueState } from './taskbar-progress.ts'
 import { installTray, type TrayLike, trayTooltip } from './tray.ts'
 import { confirmQuit, guardClose } from './window-close.ts'
 
+const english = () => englishIntl
 const totals = (over: Partial<QueueTotals>): QueueTotals => ({ ...emptyTotals(), ...over })
 const running: QueueState = {
   totals: totals({ items: 4, done: 1, running: 1, queued: 2, totalBytes: 1000, doneBytes: 420 }),
@@ -89,6 +87,7 @@ describe('the tray icon', () => {
       open: () => calls.push('open'),
       quit: () => calls.push('quit'),
       log: () => undefined,
+      intl: { current: () => englishIntl, settled: async () => undefined },
     })
     expect(tray.tip).toBe('Filedock: uploading, 1 of 4 uploaded (42%)')
     expect(tray.item(/Copy last links/).enabled).toBe(false)
@@ -122,9 +121,42 @@ describe('the tray icon', () => {
     expect(tray.destroyed).toBe(true)
   })
 
+  it('speaks the language chosen in Settings, and follows a change of it', async () => {
+    let language: LanguageSetting = 'es'
+    const intl = await MainIntl.open({ setting: () => language, system: ['en-US'] })
+    const bus = createEventBus<AppEvent>()
+    // As the core does: main's intl hears of the change first.
+    bus.subscribe((event) => {
+      if (event.type === 'settings.changed') void intl.refresh()
+    })
+    const tray = new FakeTray()
+    const stop = installTray({
+      tray,
+      buildMenu: (template) => template,
+      events: bus,
+      read: () => running,
+      pauseAll: async () => undefined,
+      resumeAll: async () => undefined,
+      copy: () => undefined,
+      open: () => undefined,
+      quit: () => undefined,
+      log: () => undefined,
+      intl,
+    })
+    expect(tray.tip).toBe('Filedock: subiendo, 1 de 4 subidos (42 %)')
+    expect(tray.item(/Pausar todas las subidas/).enabled).toBe(true)
+    expect(tray.item(/Salir de Filedock/)).toBeDefined()
+
+    language = 'pt-BR'
+    bus.emit({ type: 'settings.changed' })
+    await vi.waitFor(() => expect(tray.tip).toBe('Filedock: enviando, 1 de 4 enviados (42%)'))
+    expect(tray.item(/Pausar todos os envios/).enabled).toBe(true)
+    stop()
+  })
+
   it('follows progress events without reading the queue for each', () => {
-    expect(trayTooltip(null)).toBe('Filedock')
-    expect(trayTooltip({ totals: totals({ queued: 3 }), paused: false })).toBe(
+    expect(trayTooltip(null, englishIntl)).toBe('Filedock')
+    expect(trayTooltip({ totals: totals({ queued: 3 }), paused: false }, englishIntl)).toBe(
       'Filedock: uploading, 0 of 3 uploaded',
     )
   })
@@ -170,6 +202,7 @@ describe('closing and quitting while uploads run', () => {
           return o.answer ?? 1
         },
       },
+      text: english,
       confirmQuit: () => {
         quitting = true
       },
@@ -230,11 +263,11 @@ describe('closing and quitting while uploads run', () => {
         return choice
       },
     })
-    expect(confirmQuit(running, answer(1))).toBe(false)
-    expect(confirmQuit(running, answer(0))).toBe(true)
+    expect(confirmQuit(running, answer(1), english)).toBe(false)
+    expect(confirmQuit(running, answer(0), english)).toBe(true)
     expect(asked[0]).toBe('3 uploads are still running. Quit anyway?')
-    expect(confirmQuit(idle, answer(1))).toBe(true)
-    expect(confirmQuit({ ...running, paused: true }, answer(1))).toBe(true)
+    expect(confirmQuit(idle, answer(1), english)).toBe(true)
+    expect(confirmQuit({ ...running, paused: true }, answer(1), english)).toBe(true)
     expect(asked).toHaveLength(2)
   })
 })
@@ -271,12 +304,13 @@ describe('the batch-finished notification', () => {
     const copied: string[] = []
     notifyFinishedBatches(
       bus,
+      english,
       FakeNotification,
       () => undefined,
       (t) => copied.push(t),
     )
     bus.emit(ready())
-    expect(made[0]?.options.actions).toEqual([{ type: 'button', text: COPY_LINKS }])
+    expect(made[0]?.options.actions).toEqual([{ type: 'button', text: 'Copy links' }])
     made[0]?.emit('action', { actionIndex: 0 })
     expect(copied).toEqual(['http://host/aaa\nhttp://host/bbb'])
     // Nothing to copy: no button.
@@ -284,12 +318,31 @@ describe('the batch-finished notification', () => {
     expect(made[1]?.options.actions).toBeUndefined()
   })
 
+  it('tells of a finished batch in the user’s language', async () => {
+    const bus = createEventBus<AppEvent>()
+    const { made, FakeNotification } = fakes()
+    const es = await intlFor('es')
+    notifyFinishedBatches(
+      bus,
+      () => es,
+      FakeNotification,
+      () => undefined,
+      () => undefined,
+    )
+    bus.emit(ready({ files: 1, failed: 2, copied: true }))
+    expect(made[0]?.options).toMatchObject({
+      title: 'Subida finalizada con errores',
+      body: '1 archivo subido, 2 con error. Los enlaces están en el portapapeles.',
+      actions: [{ type: 'button', text: 'Copiar enlaces' }],
+    })
+  })
+
   it('holds each notification until it closes, so a later click still reaches it, and at most the latest 20', () => {
     const bus = createEventBus<AppEvent>()
     const { made, FakeNotification } = fakes()
     const held = new HeldNotifications()
     let focused = 0
-    const stop = notifyFinishedBatches(bus, FakeNotification, () => focused++, undefined, held)
+    const stop = notifyFinishedBatches(bus, english, FakeNotification, () => focused++, undefined, held)
     bus.emit(ready())
     bus.emit(ready())
     expect(held.count).toBe(2)

@@ -1,4 +1,6 @@
+import { defineMessages, type IntlShape } from '@formatjs/intl'
 import type { MenuItemConstructorOptions } from 'electron'
+import { type MainIntl, plainMessages } from '../../core/i18n/main-intl.ts'
 import type { EventBus } from '../../core/ipc/event-bus.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { QueueTotals } from '../../shared/queue.ts'
@@ -22,6 +24,8 @@ export interface TrayDeps {
   open(): void
   quit(): void
   log(line: string): void
+  /** Main's words in the user's language; the menu is built again when the language changes. */
+  intl: Pick<MainIntl, 'current' | 'settled'>
 }
 
 /** The tray is read again this long after a burst of queue events; progress events carry their totals. */
@@ -37,8 +41,9 @@ export function installTray(d: TrayDeps): () => void {
   let shown = ''
 
   const render = (state: QueueState | null) => {
-    const tip = trayTooltip(state)
-    const template = trayMenu(state, lastPack, d)
+    const intl = d.intl.current()
+    const tip = trayTooltip(state, intl)
+    const template = trayMenu(state, lastPack, d, intl)
     const key = `${tip}\u0000${template.map((i) => `${i.label}:${i.enabled}`).join('|')}`
     if (key === shown) return
     shown = key
@@ -61,6 +66,8 @@ export function installTray(d: TrayDeps): () => void {
       const state = d.read()
       render(state ? { ...state, totals: event.totals } : null)
     } else if (event.type.startsWith('queue.') || event.type === 'batch.finished') settle()
+    // Perhaps another language: the menu follows once main's words in it have loaded.
+    else if (event.type === 'settings.changed') void d.intl.settled().then(settle)
   })
   return () => {
     stop()
@@ -73,41 +80,74 @@ export function activeUploads(totals: QueueTotals): number {
   return totals.queued + totals.running + totals.retrying + totals.pending
 }
 
-export function trayTooltip(state: QueueState | null): string {
+export function trayTooltip(state: QueueState | null, intl: IntlShape): string {
   if (state === null) return 'Filedock'
   const t = state.totals
   const active = activeUploads(t)
-  if (active === 0) return 'Filedock: no uploads running'
-  const percent = t.totalBytes > 0 ? ` (${Math.floor((100 * t.doneBytes) / t.totalBytes)}%)` : ''
-  const what = `${t.done} of ${t.done + active + t.paused} uploaded${percent}`
-  return state.paused ? `Filedock: paused, ${what}` : `Filedock: uploading, ${what}`
+  if (active === 0) return intl.formatMessage(TEXT.idle)
+  return intl.formatMessage(TEXT.progress, {
+    paused: state.paused ? 'yes' : 'no',
+    done: t.done,
+    total: t.done + active + t.paused,
+    hasPercent: t.totalBytes > 0 ? 'yes' : 'no',
+    percent: t.totalBytes > 0 ? Math.floor((100 * t.doneBytes) / t.totalBytes) : 0,
+  })
 }
 
 function trayMenu(
   state: QueueState | null,
   lastPack: { text: string; files: number } | null,
   d: Pick<TrayDeps, 'pauseAll' | 'resumeAll' | 'copy' | 'open' | 'quit' | 'log'>,
+  intl: IntlShape,
 ): MenuItemConstructorOptions[] {
   const run = (what: string, task: () => Promise<void>) => () =>
     void task().catch((error: unknown) => d.log(`Filedock: ${what} from the tray: ${String(error)}`))
   const paused = state?.paused ?? false
   return [
-    { label: 'Open Filedock', click: d.open },
+    { label: intl.formatMessage(TEXT.open), click: d.open },
     { type: 'separator' },
     paused
-      ? { label: 'Resume uploads', enabled: state !== null, click: run('resuming', d.resumeAll) }
-      : { label: 'Pause all uploads', enabled: state !== null, click: run('pausing', d.pauseAll) },
+      ? {
+          label: intl.formatMessage(TEXT.resume),
+          enabled: state !== null,
+          click: run('resuming', d.resumeAll),
+        }
+      : {
+          label: intl.formatMessage(TEXT.pauseAll),
+          enabled: state !== null,
+          click: run('pausing', d.pauseAll),
+        },
     {
       label:
         lastPack === null
-          ? 'Copy last links'
-          : `Copy last links (${lastPack.files} file${lastPack.files === 1 ? '' : 's'})`,
+          ? intl.formatMessage(TEXT.copyLast)
+          : intl.formatMessage(TEXT.copyLastCount, { files: lastPack.files }),
       enabled: lastPack !== null,
       click: () => {
         if (lastPack) d.copy(lastPack.text)
       },
     },
     { type: 'separator' },
-    { label: 'Quit Filedock', click: d.quit },
+    { label: intl.formatMessage(TEXT.quit), click: d.quit },
   ]
 }
+
+const TEXT = plainMessages(
+  defineMessages({
+    idle: { id: 'tray.tooltip.idle', defaultMessage: 'Filedock: no uploads running' },
+    progress: {
+      id: 'tray.tooltip.progress',
+      defaultMessage:
+        'Filedock: {paused, select, yes {paused} other {uploading}}, {done} of {total} uploaded{hasPercent, select, yes { ({percent}%)} other {}}',
+    },
+    open: { id: 'tray.open', defaultMessage: 'Open Filedock' },
+    resume: { id: 'tray.resume', defaultMessage: 'Resume uploads' },
+    pauseAll: { id: 'tray.pauseAll', defaultMessage: 'Pause all uploads' },
+    copyLast: { id: 'tray.copyLastLinks', defaultMessage: 'Copy last links' },
+    copyLastCount: {
+      id: 'tray.copyLastLinksCount',
+      defaultMessage: '{files, plural, one {Copy last links (# file)} other {Copy last links (# files)}}',
+    },
+    quit: { id: 'tray.quit', defaultMessage: 'Quit Filedock' },
+  }),
+)

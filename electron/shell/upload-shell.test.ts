@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { englishIntl } from '../../core/i18n/main-intl.ts'
 import { createEventBus } from '../../core/ipc/event-bus.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../shared/ipc/queue-events.ts'
@@ -127,7 +128,12 @@ describe('notifyFinishedBatches', () => {
       }
     }
     let focused = 0
-    const stop = notifyFinishedBatches(bus, FakeNotification, () => focused++)
+    const stop = notifyFinishedBatches(
+      bus,
+      () => englishIntl,
+      FakeNotification,
+      () => focused++,
+    )
     bus.emit({ type: 'accounts.changed' })
     bus.emit(ready())
     expect(shown).toEqual([
@@ -154,7 +160,7 @@ describe('notifyFinishedBatches', () => {
   })
 
   it('says how many failed, and does not claim a copy that did not happen', () => {
-    expect(batchNotice(ready({ files: 1, failed: 2, copied: false }))).toMatchObject({
+    expect(batchNotice(ready({ files: 1, failed: 2, copied: false }), englishIntl)).toMatchObject({
       title: 'Upload finished with errors',
       body: '1 file uploaded, 2 failed.',
     })
@@ -172,7 +178,11 @@ describe('createPathPicker', () => {
       },
     }
     const win = { id: 1 }
-    const pick = createPathPicker(dialog as never, () => win as never)
+    const pick = createPathPicker(
+      dialog as never,
+      () => win as never,
+      () => englishIntl,
+    )
     expect(await pick('files')).toEqual(['/home/me/a.txt', '/home/me/b.txt'])
     expect(calls[0]?.[0]).toBe(win)
     expect(calls[0]?.[1]).toMatchObject({ properties: ['openFile', 'multiSelections'] })
@@ -182,7 +192,11 @@ describe('createPathPicker', () => {
       properties: expect.arrayContaining(['openDirectory', 'multiSelections']),
     })
 
-    const noWindow = createPathPicker(dialog as never, () => null)
+    const noWindow = createPathPicker(
+      dialog as never,
+      () => null,
+      () => englishIntl,
+    )
     answer = { canceled: false, filePaths: ['/srv/x'] }
     expect(await noWindow('folder')).toEqual(['/srv/x'])
     expect(calls[2]).toHaveLength(1)

@@ -1,3 +1,5 @@
+import { defineMessages } from '@formatjs/intl'
+import { type MainText, plainMessages } from '../../core/i18n/main-intl.ts'
 import type { QueueState } from './taskbar-progress.ts'
 import { activeUploads } from './tray.ts'
 
@@ -18,6 +20,7 @@ export interface CloseGuard {
   /** A tray icon the user can see (tray-host.ts): only then may the window hide behind it. */
   trayShown(): boolean
   question: QuitQuestion
+  text: MainText
   /** The user chose Quit here: the quit that follows must not ask again. */
   confirmQuit(): void
 }
@@ -41,7 +44,7 @@ export function guardClose(win: ClosableWindow, o: CloseGuard): void {
       return
     }
     if (!o.closingQuits) return
-    if (confirmQuit(state, o.question)) o.confirmQuit()
+    if (confirmQuit(state, o.question, o.text)) o.confirmQuit()
     else event.preventDefault()
   })
 }
@@ -55,16 +58,33 @@ export interface QuitQuestion {
  * Quitting while uploads run asks first: they are not lost (the queue resumes them at the next start), but the
  * user may not expect them to stop now. Returns whether to quit.
  */
-export function confirmQuit(state: QueueState | null, question: QuitQuestion): boolean {
+export function confirmQuit(state: QueueState | null, question: QuitQuestion, text: MainText): boolean {
   if (state === null) return true
   const active = activeUploads(state.totals)
   if (active === 0 || state.paused) return true
+  const intl = text()
   const choice = question.ask({
-    message: `${active} upload${active === 1 ? ' is' : 's are'} still running. Quit anyway?`,
-    detail: 'They stop now and carry on where they left off the next time Filedock starts.',
-    buttons: ['Quit', 'Keep uploading'],
+    message: intl.formatMessage(TEXT.message, { active }),
+    detail: intl.formatMessage(TEXT.detail),
+    buttons: [intl.formatMessage(TEXT.quit), intl.formatMessage(TEXT.keep)],
     defaultId: 1,
     cancelId: 1,
   })
   return choice === 0
 }
+
+const TEXT = plainMessages(
+  defineMessages({
+    message: {
+      id: 'main.quitQuestion.message',
+      defaultMessage:
+        '{active, plural, one {# upload is still running. Quit anyway?} other {# uploads are still running. Quit anyway?}}',
+    },
+    detail: {
+      id: 'main.quitQuestion.detail',
+      defaultMessage: 'They stop now and carry on where they left off the next time Filedock starts.',
+    },
+    quit: { id: 'main.quitQuestion.quit', defaultMessage: 'Quit' },
+    keep: { id: 'main.quitQuestion.keepUploading', defaultMessage: 'Keep uploading' },
+  }),
+)

@@ -114,6 +114,8 @@ export function createFakeElectron(o: { platform?: NodeJS.Platform } = {}) {
     whenReady: () => readyPromise,
     getVersion: () => '9.9.9',
     getAppPath: () => '/src/filedock',
+    // The OS's languages, which the 'system' language setting follows.
+    getPreferredSystemLanguages: () => ['en-US'],
     // The OS Downloads folder is the one path main asks Electron for (the folder downloads are offered in); any
     // other would bypass the one data folder.
     getPath: (name: string) => {

@@ -5,6 +5,7 @@ import { directionOf, type Locale, regionalFormatsFor, resolveLocale } from '../
 import { useUploadSettings } from '../features/upload/use-upload-settings.ts'
 import { keys } from '../lib/query-keys.ts'
 import { loadCatalogue } from './catalogues.ts'
+import { ErrorLanguage } from './error-language.ts'
 import { setFormatLocale } from './format-locale.ts'
 import { reportIntlError } from './intl-errors.ts'
 
@@ -41,6 +42,7 @@ export function IntlRoot({ children }: { children: React.ReactNode }) {
       messages={catalogue.data.messages}
       onError={(err) => reportIntlError(err, shown)}
     >
+      <ErrorLanguage />
       {children}
     </IntlProvider>
   )

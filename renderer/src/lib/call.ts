@@ -1,5 +1,7 @@
-import { FiledockError } from '../../../shared/errors.ts'
+import { FiledockError, type FiledockErrorData } from '../../../shared/errors.ts'
+import { errorText } from '../../../shared/i18n/error-text.ts'
 import type { Result } from '../../../shared/result.ts'
+import { errorIntl } from '../i18n/error-language.ts'
 
 /**
  * Turns a Result into a value or a thrown FiledockError: react-query wants rejections, while everything that
@@ -15,8 +17,14 @@ export function errorKind(error: unknown): FiledockError['kind'] | null {
   return error instanceof FiledockError ? error.kind : null
 }
 
-/** A person-readable message from a thrown error or a plain FiledockErrorData (per-file outcomes). */
+/**
+ * A person-readable message from a thrown error or a plain FiledockErrorData (per-file outcomes): main's errors
+ * in the window's language when they carry a message id (shared/i18n/error-text.ts), the host's own words in it
+ * untouched; anything else as it is.
+ */
 export function errorMessage(error: unknown): string {
+  const intl = errorIntl()
+  if (intl !== null && isErrorData(error)) return errorText(intl, error)
   if (error instanceof Error) return error.message
   if (
     typeof error === 'object' &&
@@ -27,4 +35,13 @@ export function errorMessage(error: unknown): string {
     return error.message
   }
   return String(error)
+}
+
+function isErrorData(error: unknown): error is FiledockErrorData {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { kind?: unknown }).kind === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  )
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
+import { hostError } from '../api/envelope.ts'
+import { gaveUp } from '../queue/failures.ts'
+import { intlFor } from './main-intl.ts'
+
+describe('errors in the reader’s language', () => {
+  it('keep their message id and values through JSON, as IPC and the WebSocket carry them', () => {
+    const error = hostError(
+      { operation: 'folder/create', status: 429, msg: 'Too many requests, slow down', retryAfterMs: 30_000 },
+      'k',
+    )
+    const back = new FiledockError(JSON.parse(JSON.stringify(error)))
+    expect(back.toJSON()).toEqual(error.toJSON())
+    expect(back.message).toBe(
+      'The host is limiting requests (while creating a folder): “Too many requests, slow down”. Try again in 30 s.',
+    )
+    expect(back.values).toEqual({
+      said: 'yes',
+      words: 'Too many requests, slow down',
+      wait: 'seconds',
+      seconds: 30,
+    })
+  })
+
+  it('are worded in the catalogue’s language, the action too, the host’s words as it wrote them', async () => {
+    const error = hostError({ operation: 'folder/create', status: 429, msg: 'Too many requests' }, 'k')
+    expect(errorText(await intlFor('es'), error)).toBe(
+      'El servidor está limitando las solicitudes (al crear una carpeta): “Too many requests”. Inténtalo de nuevo más tarde.',
+    )
+    expect(errorText(await intlFor('en'), error)).toBe(error.message)
+  })
+
+  it('word the error a failure wraps in the same language ("Gave up after 5 attempts. …")', async () => {
+    const last = hostError({ operation: 'file/list', status: 500, msg: 'DB down' }, 'k').toJSON()
+    const error = gaveUp(5, last)
+    expect(error.message).toBe(`Gave up after 5 attempts. ${last.message}`)
+    expect(errorText(await intlFor('pt-BR'), error)).toBe(
+      'Desistimos após 5 tentativas. O servidor informou uma falha ao listar os arquivos: “DB down” (status 500).',
+    )
+  })
+
+  it('show their English message when they carry no id, or one the catalogue does not know', async () => {
+    const es = await intlFor('es')
+    expect(errorText(es, { kind: 'internal', message: 'Plain English.' })).toBe('Plain English.')
+    expect(
+      errorText(es, { kind: 'internal', message: 'From a newer main.', messageId: 'errors.newer.thing' }),
+    ).toBe('From a newer main.')
+  })
+})

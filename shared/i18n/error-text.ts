@@ -1,0 +1,92 @@
+import { createIntl, createIntlCache, defineMessages, type MessageDescriptor } from '@formatjs/intl'
+import { type ErrorValues, FiledockError, type FiledockErrorData } from '../errors.ts'
+
+/** A message of Filedock's own, written in the code (its defaultMessage is the English). */
+export type ErrorMessage = MessageDescriptor & { id: string; defaultMessage: string }
+
+/** What formats a message: react-intl's IntlShape in the window, @formatjs/intl's in main and the CLI. */
+export interface MessageFormatter {
+  readonly messages: Record<string, unknown>
+  formatMessage(descriptor: MessageDescriptor, values?: Record<string, string | number>): string
+}
+
+/**
+ * Each API operation in the words a person uses for it, so no message shows an operation name
+ * (`file/set_folder`): errors say what was being done ("while moving a file"). Unknown names (a newer host, a
+ * typo in `filedock api`) are described generically rather than echoed. Not a value of the error: each language
+ * words it from the error's `operation`, and it goes into the message as its `{action}`.
+ */
+const ACTIONS = defineMessages({
+  'account/info': { id: 'errors.action.accountInfo', defaultMessage: 'reading the account' },
+  'account/stats': { id: 'errors.action.accountStats', defaultMessage: 'reading the account statistics' },
+  'upload/server': { id: 'errors.action.uploadServer', defaultMessage: 'preparing an upload' },
+  // The form POST to the upload server (UPLOAD_OPERATION).
+  'upload/file': { id: 'errors.action.uploadFile', defaultMessage: 'uploading a file' },
+  'upload/url': { id: 'errors.action.uploadUrl', defaultMessage: 'uploading from a link' },
+  'file/direct_link': { id: 'errors.action.directLink', defaultMessage: 'getting a direct link' },
+  // A GET of the direct link from the file server (DOWNLOAD_OPERATION).
+  'file/download': { id: 'errors.action.download', defaultMessage: 'downloading a file' },
+  'file/info': { id: 'errors.action.fileInfo', defaultMessage: 'reading file details' },
+  'file/list': { id: 'errors.action.fileList', defaultMessage: 'listing files' },
+  'file/rename': { id: 'errors.action.fileRename', defaultMessage: 'renaming a file' },
+  'file/clone': { id: 'errors.action.fileClone', defaultMessage: 'copying a file' },
+  'file/set_folder': { id: 'errors.action.fileMove', defaultMessage: 'moving a file' },
+  'files/deleted': { id: 'errors.action.deletedList', defaultMessage: 'listing deleted files' },
+  'files/check': { id: 'errors.action.linkCheck', defaultMessage: 'checking links' },
+  'folder/list': { id: 'errors.action.folderList', defaultMessage: 'listing folders' },
+  'folder/create': { id: 'errors.action.folderCreate', defaultMessage: 'creating a folder' },
+  'folder/rename': { id: 'errors.action.folderRename', defaultMessage: 'renaming a folder' },
+  other: { id: 'errors.action.other', defaultMessage: 'talking to the host' },
+})
+
+function actionMessage(operation: string | undefined): ErrorMessage {
+  const known = operation !== undefined && Object.hasOwn(ACTIONS, operation)
+  return ACTIONS[known ? (operation as keyof typeof ACTIONS) : 'other']
+}
+
+/** The English words of an operation ("renaming a file"), for messages built in English only. */
+export function actionOf(operation: string | undefined): string {
+  return actionMessage(operation).defaultMessage
+}
+
+const english = createIntl(
+  // English has no catalogue: each message's defaultMessage is its English, so "missing" is the design here.
+  { locale: 'en', defaultLocale: 'en', messages: {}, onError: () => undefined },
+  createIntlCache(),
+)
+
+/**
+ * A FiledockError whose text exists in every language: `message` is the English (logs, `--json`), written from
+ * the same message the window translates, so the two cannot drift apart.
+ */
+export function translatedError(
+  data: Omit<FiledockErrorData, 'message' | 'messageId' | 'values'>,
+  text: ErrorMessage,
+  values: ErrorValues = {},
+  options?: { cause?: unknown },
+): FiledockError {
+  const message = english.formatMessage(text, { ...values, action: actionOf(data.operation) })
+  return new FiledockError({ ...data, message, messageId: text.id, values }, options)
+}
+
+/**
+ * A Filedock error in the reader's language: its message formatted from the catalogue when the error has one
+ * and the catalogue knows it (an error from an older or newer main may not), else its English `message`.
+ */
+export function errorText(intl: MessageFormatter, error: FiledockErrorData): string {
+  const id = error.messageId
+  if (id === undefined || !Object.hasOwn(intl.messages, id)) return error.message
+  const values: ErrorValues = { ...error.values, action: intl.formatMessage(actionMessage(error.operation)) }
+  // An error that wraps another ("Gave up after 5 attempts. …") carries the other's id and values: its `cause`,
+  // English in `message`, is worded in this language too.
+  const causeId = values.causeId
+  if (typeof causeId === 'string' && Object.hasOwn(intl.messages, causeId))
+    values.cause = format(intl, causeId, values)
+  return format(intl, id, values)
+}
+
+function format(intl: MessageFormatter, id: string, values: ErrorValues): string {
+  // A descriptor by variable: its id comes from the error, not from a literal the extractor could read.
+  const stored: MessageDescriptor = { id }
+  return intl.formatMessage(stored, values)
+}
