@@ -29,3 +29,14 @@ export async function setLanguage(page: Page, language: LanguageSetting, lang: s
   expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true })
   await expect(page.locator('html')).toHaveAttribute('lang', lang)
 }
+
+/**
+ * Marks the toasts and the live region's announcement on screen: said before a language switch, they keep the
+ * words they were said in (they hold text, as a notification does), so the pseudo-locale scan skips them.
+ */
+export async function markSaidBeforeSwitch(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('.toast, [data-testid="transfer-announcer"]'))
+      el.setAttribute('data-said-before-switch', '')
+  })
+}

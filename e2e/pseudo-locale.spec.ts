@@ -1,6 +1,6 @@
 import { PSEUDO_LOCALE } from '../shared/i18n/locales.ts'
 import { expect, test } from './fixtures.ts'
-import { setLanguage } from './language-helpers.ts'
+import { markSaidBeforeSwitch, setLanguage } from './language-helpers.ts'
 import { type PseudoFinding, scanPseudo } from './pseudo-scan.ts'
 import { walkEveryView } from './view-walk.ts'
 
@@ -19,6 +19,7 @@ test('in the pseudo-locale no view shows text outside the catalogues, and no lab
   test.setTimeout(300_000)
   const found: PseudoFinding[] = []
   await walkEveryView({ page, host, sandbox, tmp }, async (view) => {
+    await markSaidBeforeSwitch(page)
     await setLanguage(page, PSEUDO_LOCALE, PSEUDO_LOCALE)
     found.push(...(await scanPseudo(page, view)))
     // The walk finds its way by the English names.

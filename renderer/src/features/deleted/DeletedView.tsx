@@ -79,7 +79,11 @@ export function DeletedView() {
                   <td className="mono muted" translate="no">
                     {f.fileCode}
                   </td>
-                  <td className="muted">{formatAgo(f.deletedAgoSec)}</td>
+                  <td className="muted">
+                    <time dateTime={new Date(Date.now() - f.deletedAgoSec * 1000).toISOString()}>
+                      {formatAgo(f.deletedAgoSec)}
+                    </time>
+                  </td>
                   <td className="muted">
                     <time dateTime={hostDateTime(f.deleted)}>{formatHostTime(f.deleted)}</time>
                   </td>
