@@ -118,6 +118,12 @@ export interface CurlDownload {
   withLinkCallMs: number
   /** The `curl -o` GET alone, spawn to exit; file/direct_link was called before this timing started. */
   getOnlyMs: number
+  /**
+   * The `curl -o` GET and then `sync FILE` (coreutils: an fsync of that file): the file on disk, as Filedock
+   * leaves it (it fsyncs a download before giving it its name, so a crash never leaves a whole-looking file
+   * with holes). Timed from the GET's spawn to sync's exit.
+   */
+  getThenSyncMs: number
   /** The GET's peak RSS. */
   maxRssMiB: number
 }
@@ -139,5 +145,12 @@ export async function curlDownloadOne(
   const got = performance.now()
   const fetched = await timeCommand('curl', ['-sS', '--fail', '-o', out, url])
   const ended = performance.now()
-  return { withLinkCallMs: ended - started, getOnlyMs: ended - got, maxRssMiB: fetched.maxRssMiB }
+  await timeCommand('sync', [out])
+  const synced = performance.now()
+  return {
+    withLinkCallMs: ended - started,
+    getOnlyMs: ended - got,
+    getThenSyncMs: synced - got,
+    maxRssMiB: fetched.maxRssMiB,
+  }
 }
