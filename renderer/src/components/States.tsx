@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { errorMessage } from '../lib/call.ts'
 import { common } from './common-messages.ts'
 import { Icon, type IconName } from './Icon.tsx'
 
@@ -37,7 +38,7 @@ export function ErrorState({ error, onRetry }: { error: Error; onRetry: () => vo
   const intl = useIntl()
   return (
     <EmptyState icon="alert" title={intl.formatMessage(common.couldNotLoad)}>
-      <p role="alert">{error.message}</p>
+      <p role="alert">{errorMessage(error)}</p>
       <button type="button" className="btn" onClick={onRetry}>
         <Icon name="refresh" size={14} /> <FormattedMessage {...common.retry} />
       </button>

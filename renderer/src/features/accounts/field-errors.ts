@@ -1,4 +1,5 @@
 import { FiledockError } from '../../../../shared/errors.ts'
+import { errorMessage } from '../../lib/call.ts'
 
 /** The form field a failed key check points at, so the user knows which one to correct. */
 export type AccountField = 'baseUrl' | 'apiKey'
@@ -29,6 +30,6 @@ export function asFiledockError(error: unknown): FiledockError {
   if (error instanceof FiledockError) return error
   return new FiledockError({
     kind: 'internal',
-    message: error instanceof Error ? error.message : String(error),
+    message: errorMessage(error),
   })
 }

@@ -135,7 +135,7 @@ function HostCheck({ info }: { info: ReturnType<typeof useFileDetails>['info'] }
           <FormattedMessage
             id="files.details.hostFailed"
             defaultMessage="Could not get the host’s figures: {error}. Showing what Filedock last saw."
-            values={{ error: info.error.message }}
+            values={{ error: errorMessage(info.error) }}
           />
         </span>
         <button type="button" className="btn" onClick={() => void info.refetch()}>

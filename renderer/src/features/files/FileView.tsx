@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
+import { errorMessage } from '../../lib/call.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { type Crumb, useUi } from '../../state/ui-store.ts'
@@ -165,7 +166,7 @@ export function FileView({ path }: { path: Crumb[] | null }) {
             <FormattedMessage
               id="files.view.rowsFailed"
               defaultMessage="Some rows could not be loaded: {error}"
-              values={{ error: view.error.message }}
+              values={{ error: errorMessage(view.error) }}
             />
           </span>
           <button type="button" className="btn" onClick={view.refetch}>

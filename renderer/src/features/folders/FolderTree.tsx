@@ -13,6 +13,7 @@ import { FolderMenu } from './FolderMenu.tsx'
 import { useFolderEdit } from './folder-edit-store.ts'
 import { crumbName } from './folder-words.ts'
 import './folders.css'
+import { errorMessage } from '../../lib/call.ts'
 import { NewFolderRow, RenameField, type TreeEditing, useTreeEditing } from './tree-editing.tsx'
 import { handleTreeKey } from './tree-keys.ts'
 import { createTreeView, type TreeView } from './tree-view-store.ts'
@@ -172,7 +173,7 @@ const TreeNode = memo(function TreeNode({ path }: { path: Crumb[] }) {
         )}
         {open && children.isPending ? <span className="spinner" aria-hidden="true" /> : null}
         {open && children.isError ? (
-          <span className="tree-note" title={children.error.message}>
+          <span className="tree-note" title={errorMessage(children.error)}>
             <FormattedMessage id="folders.tree.failed" defaultMessage="failed" />
           </span>
         ) : null}

@@ -1,6 +1,7 @@
 import type { IntlShape } from 'react-intl'
 import { NO_NATIVE_DIALOG } from '../../../../shared/ipc/upload-contract.ts'
 import { api } from '../../app/bridge.ts'
+import { errorMessage } from '../../lib/call.ts'
 import { toast } from '../../state/toast-store.ts'
 import type { Destination } from '../upload/destination.ts'
 import { readFileList } from '../upload/dropped-files.ts'
@@ -19,7 +20,7 @@ export async function uploadHere(
   if (host === 'electron') {
     const result = await api.dialog.pickPaths({ kind: 'files' })
     if (result.ok) return enqueuePaths(result.value, target, intl)
-    if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(result.error.message)
+    if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(errorMessage(result.error))
   }
   const input = document.createElement('input')
   input.type = 'file'

@@ -1,4 +1,5 @@
 import type { IntlShape } from 'react-intl'
+import { errorMessage } from '../../lib/call.ts'
 
 /**
  * A failure's message from main (or the browser) inside a translated sentence: it is not translated, and the
@@ -10,7 +11,7 @@ export const untranslated = (message: string) => <span translate="no">{message}<
 export function linkFailed(intl: IntlShape, error: Error): React.ReactNode {
   return intl.formatMessage(
     { id: 'preview.linkFailed', defaultMessage: 'Could not get the file’s link: {message}' },
-    { message: untranslated(error.message) },
+    { message: untranslated(errorMessage(error)) },
   )
 }
 
@@ -18,7 +19,7 @@ export function linkFailed(intl: IntlShape, error: Error): React.ReactNode {
 export function readFailed(intl: IntlShape, error: Error): React.ReactNode {
   return intl.formatMessage(
     { id: 'preview.readFailed', defaultMessage: 'Could not read the file: {message}' },
-    { message: untranslated(error.message) },
+    { message: untranslated(errorMessage(error)) },
   )
 }
 

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { NO_NATIVE_DIALOG } from '../../../../shared/ipc/upload-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { errorMessage } from '../../lib/call.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
@@ -36,7 +37,7 @@ export function UploadMenu() {
     if (host === 'electron') {
       const result = await api.dialog.pickPaths({ kind })
       if (result.ok) return enqueuePaths(result.value, t, intl)
-      if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(result.error.message)
+      if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(errorMessage(result.error))
     }
     ;(kind === 'files' ? filesInput : folderInput).current?.click()
   }

@@ -1,6 +1,7 @@
 import { defineMessages, type IntlShape } from 'react-intl'
 import type { DownloadRestart, QueueItemPhase, QueueItemView } from '../../../../shared/queue.ts'
 import { descriptors } from '../../i18n/descriptors.ts'
+import { errorMessage } from '../../lib/call.ts'
 import { formatDuration, formatSpeed } from '../../lib/format.ts'
 import type { ItemRate } from '../../state/queue-store.ts'
 
@@ -99,7 +100,7 @@ function stateStatus(
     case 'cancelled':
       return say(words.cancelled)
     case 'failed':
-      return say(words.failed, { reason: item.error?.message ?? say(words.unknownError) })
+      return say(words.failed, { reason: item.error ? errorMessage(item.error) : say(words.unknownError) })
     case 'retrying': {
       const wait = item.nextAttemptAt === null ? null : Math.max(0, (item.nextAttemptAt - now) / 1000)
       const values = {
@@ -108,7 +109,7 @@ function stateStatus(
         attempt: item.attempts + 1,
       }
       return item.error
-        ? say(words.retryingAfter, { ...values, reason: item.error.message })
+        ? say(words.retryingAfter, { ...values, reason: errorMessage(item.error) })
         : say(words.retrying, values)
     }
     case 'pending':
