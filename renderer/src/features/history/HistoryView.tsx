@@ -253,7 +253,7 @@ function HistoryRow({
           ) : null}
         </span>
       </div>
-      <span className="num muted size">{formatSize(entry.size)}</span>
+      <span className="num muted">{formatSize(entry.size)}</span>
       <time className="muted history-date" dateTime={entry.finishedAt}>
         {formatDateTime(entry.finishedAt)}
       </time>
