@@ -1,7 +1,7 @@
 import '../watch/watch.css'
 import './history.css'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { HistoryEntry } from '../../../../shared/history.ts'
 import { MAX_PACK_ENTRIES } from '../../../../shared/ipc/upload-contract.ts'
@@ -231,11 +231,13 @@ function HistoryRow({
   health: LinkHealth | null
 }) {
   const intl = useIntl()
+  // Named by its file's name, which is data: labelled by the element showing it (marked translate="no").
+  const nameId = useId()
   return (
-    <li className="history-row" aria-label={entry.name} style={{ transform: `translateY(${start}px)` }}>
+    <li className="history-row" aria-labelledby={nameId} style={{ transform: `translateY(${start}px)` }}>
       <Icon name="file" size={14} />
       <div className="history-name">
-        <span className="truncate" translate="no">
+        <span id={nameId} className="truncate" translate="no">
           {entry.name}
         </span>
         <span className="muted truncate">

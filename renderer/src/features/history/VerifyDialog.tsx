@@ -1,6 +1,7 @@
 import './history.css'
+import { useId } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { isBatchProblem } from '../../../../shared/verify.ts'
+import { type BatchVerifyFile, isBatchProblem } from '../../../../shared/verify.ts'
 import { common } from '../../components/common-messages.ts'
 import { Modal } from '../../components/Modal.tsx'
 import { ProgressBar } from '../../components/ProgressBar.tsx'
@@ -123,22 +124,27 @@ function Dialog({ run }: { run: VerifyRun }) {
             aria-label={intl.formatMessage({ id: 'verify.dialog.results', defaultMessage: 'Verify results' })}
           >
             {report.files.map((f) => (
-              <li
-                key={f.entryId}
-                aria-label={f.relPath}
-                className={isBatchProblem(f.status) ? 'verify-problem' : undefined}
-              >
-                <span className="truncate" title={f.localPath ?? undefined} translate="no">
-                  {f.relPath}
-                  {f.accountLabel ? <span className="queue-chip">{f.accountLabel}</span> : null}
-                </span>
-                <span data-testid="verify-verdict">{fileVerdict(f, intl)}</span>
-              </li>
+              <VerifyResult key={f.entryId} file={f} />
             ))}
           </ul>
         </>
       )}
     </Modal>
+  )
+}
+
+/** One file's line: its path (and account), named by the path, which is data, and its verdict. */
+function VerifyResult({ file: f }: { file: BatchVerifyFile }) {
+  const intl = useIntl()
+  const pathId = useId()
+  return (
+    <li aria-labelledby={pathId} className={isBatchProblem(f.status) ? 'verify-problem' : undefined}>
+      <span className="truncate" title={f.localPath ?? undefined} translate="no">
+        <span id={pathId}>{f.relPath}</span>
+        {f.accountLabel ? <span className="queue-chip">{f.accountLabel}</span> : null}
+      </span>
+      <span data-testid="verify-verdict">{fileVerdict(f, intl)}</span>
+    </li>
   )
 }
 
