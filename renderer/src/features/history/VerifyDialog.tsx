@@ -115,7 +115,7 @@ function Dialog({ run }: { run: VerifyRun }) {
                 done: report.files.length,
                 total: report.total,
                 full: report.full ? 'yes' : 'no',
-                read: formatSize(report.bytesRead),
+                read: <span className="size">{formatSize(report.bytesRead)}</span>,
               }}
             />
           </p>
@@ -159,7 +159,11 @@ function Progress({ run }: { run: VerifyRun }) {
           <FormattedMessage
             id="verify.dialog.progress"
             defaultMessage="Compared {done, number} of {total, plural, one {# file} other {# files}} · {read} read"
-            values={{ done: p.done, total: p.total, read: formatSize(p.bytesRead) }}
+            values={{
+              done: p.done,
+              total: p.total,
+              read: <span className="size">{formatSize(p.bytesRead)}</span>,
+            }}
           />
         ) : (
           <FormattedMessage id="verify.dialog.starting" defaultMessage="Starting…" />
