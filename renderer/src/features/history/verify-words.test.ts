@@ -1,5 +1,7 @@
+import { createIntl, createIntlCache } from 'react-intl'
 import { describe, expect, it } from 'vitest'
 import { type BatchVerifyFile, type BatchVerifyReport, countStatuses } from '../../../../shared/verify.ts'
+import { loadCatalogue } from '../../i18n/catalogues.ts'
 import { englishIntl } from '../../i18n/testing/english.ts'
 import { countsLine, fileVerdict, reportText, verdictLine } from './verify-words.ts'
 
@@ -68,5 +70,33 @@ describe('verify words', () => {
         '',
       ].join('\n'),
     )
+  })
+
+  it('copies the report in the window’s language, the paths as they are (Spanish: plurals, its list, its numbers)', async () => {
+    const messages = await loadCatalogue('es')
+    const spanish = createIntl({ locale: 'es', defaultLocale: 'en', messages }, createIntlCache())
+    const files = [
+      file('fotos/a.jpg', {}),
+      file('fotos/b.jpg', { status: 'differs', offset: 1_048_576 }),
+      file('fotos/c.jpg', { status: 'missing' }),
+    ]
+    const report: BatchVerifyReport = {
+      verifyId: 'v1',
+      batchId: 'b1',
+      full: true,
+      automatic: false,
+      cancelled: true,
+      total: 4,
+      files,
+      counts: countStatuses(files),
+      bytesRead: 30,
+    }
+    expect(reportText(report, 'la subida del 27/11/2026', spanish).split('\n').slice(0, 5)).toEqual([
+      'Verificación de la subida del 27/11/2026: 1 igual, 1 difiere y 1 falta en el servidor',
+      '3 de 4 archivos comparados (cancelada); leídos byte a byte, 30 B del servidor.',
+      '',
+      'fotos/a.jpg [Main]\tigual',
+      'fotos/b.jpg [Main]\tdifiere en el byte 1.048.576',
+    ])
   })
 })
