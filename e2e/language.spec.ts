@@ -1,4 +1,5 @@
 import { expect, openWithSmallTree, test } from './fixtures.ts'
+import { setLanguage } from './language-helpers.ts'
 
 test('the language is chosen in Settings and applies at once: Spanish, then Arabic right to left, then the system’s again', async ({
   page,
@@ -34,4 +35,21 @@ test('the language is chosen in Settings and applies at once: Spanish, then Arab
   await settings.getByRole('combobox', { name: 'اللغة' }).selectOption('system')
   await expect(settings.getByRole('combobox', { name: 'Language' })).toHaveValue('system')
   await expect(html).toHaveAttribute('dir', 'ltr')
+})
+
+test('in Arabic the menus run right to left too: Radix is told the window’s direction, not left to right', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await openWithSmallTree(page, host, sandbox)
+  await setLanguage(page, 'ar', 'ar')
+  await page.getByRole('grid').getByRole('row').filter({ hasText: 'Photos' }).click({ button: 'right' })
+  const menu = page.getByRole('menu')
+  await expect(menu).toBeVisible()
+  // Radix writes its own dir on the menu, which wins over <html dir>: left to right, the items read from the left.
+  await expect(menu).toHaveAttribute('dir', 'rtl')
+  await expect(menu.getByRole('menuitem').first()).toHaveCSS('direction', 'rtl')
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveCount(0)
 })

@@ -193,6 +193,24 @@ test.describe('Arabic', () => {
       return [right, text]
     })
     expect(box - label).toBeLessThan(40)
+    // A size reads "36 B" as everywhere, its unit after the number: not "B 36", as a right-to-left line orders it.
+    const size = files
+      .getByRole('row')
+      .filter({ hasText: 'ملاحظات الاجتماع.txt' })
+      .getByRole('gridcell')
+      .nth(1)
+    await expect(size).toHaveText(/^\d+ B$/)
+    const [digit, unit] = await size.evaluate((el) => {
+      const text = el.firstChild as Text
+      const at = (i: number) => {
+        const range = document.createRange()
+        range.setStart(text, i)
+        range.setEnd(text, i + 1)
+        return range.getBoundingClientRect().x
+      }
+      return [at(0), at(text.length - 1)]
+    })
+    expect(unit).toBeGreaterThan(digit)
 
     await page.screenshot({ path: shotPath(info, 'arabic-rtl.png') })
   })

@@ -145,12 +145,25 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
 function announceVerify(event: Extract<AppEvent, { type: 'verify.finished' }>): void {
   const verify = useVerify.getState()
   if (verify.shown === event.verifyId || event.cancelled) return
-  const label = verify.runs[event.verifyId]?.label ?? 'the upload'
-  const line = verdictLine(event.counts, event.total)
+  const intl = windowIntl()
+  const label =
+    verify.runs[event.verifyId]?.label ??
+    intl.formatMessage({ id: 'verify.toast.theUpload', defaultMessage: 'the upload' })
+  const line = verdictLine(event.counts, event.total, intl)
   const problems = BATCH_VERIFY_STATUSES.some((s) => isBatchProblem(s) && event.counts[s] > 0)
   const open = () => useVerify.getState().openReport(event.verifyId, event.batchId, label)
-  const action = { label: 'Open the report', run: open }
-  if (problems) toast.error(`${line}: open the report`, action)
+  const action = {
+    label: intl.formatMessage({ id: 'verify.toast.open', defaultMessage: 'Open the report' }),
+    run: open,
+  }
+  if (problems)
+    toast.error(
+      intl.formatMessage(
+        { id: 'verify.toast.problems', defaultMessage: '{line}: open the report' },
+        { line },
+      ),
+      action,
+    )
   else toast.success(line, action)
 }
 

@@ -1,3 +1,4 @@
+import { DirectionProvider } from '@radix-ui/react-direction'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useLayoutEffect } from 'react'
 import { IntlProvider } from 'react-intl'
@@ -12,7 +13,8 @@ import { reportIntlError } from './intl-errors.ts'
 /**
  * The window in the user's language: the saved setting ('system' follows the OS, which Chromium and Electron
  * give as navigator.languages), its catalogue, `lang` and `dir` on <html> (Arabic lays the window out right to
- * left: the CSS uses logical properties), and the locale of dates, numbers and sizes. A change in Settings
+ * left: the CSS uses logical properties; Radix's menus and dialogs, which place themselves and move by arrow keys
+ * in script, are told the same direction), and the locale of dates, numbers and sizes. A change in Settings
  * re-renders the window in place, with no restart and nothing lost: the previous catalogue stays on screen until
  * the next one has loaded.
  */
@@ -29,10 +31,11 @@ export function IntlRoot({ children }: { children: React.ReactNode }) {
   // The catalogue on screen may still be the previous language's while the new one loads: all follows it.
   const shown: Locale = catalogue.isPlaceholderData ? (catalogue.data?.locale ?? 'en') : locale
   setFormatLocale(regionalFormatsFor(shown, navigator.languages))
+  const dir = directionOf(shown)
   useLayoutEffect(() => {
     document.documentElement.lang = shown
-    document.documentElement.dir = directionOf(shown)
-  }, [shown])
+    document.documentElement.dir = dir
+  }, [shown, dir])
   // Until the settings have answered (a moment), nothing: an English flash before a Turkish window is worse.
   if (settings.isPending || catalogue.data === undefined) return null
   return (
@@ -43,7 +46,7 @@ export function IntlRoot({ children }: { children: React.ReactNode }) {
       onError={(err) => reportIntlError(err, shown)}
     >
       <ErrorLanguage />
-      {children}
+      <DirectionProvider dir={dir}>{children}</DirectionProvider>
     </IntlProvider>
   )
 }

@@ -25,8 +25,9 @@ describe('fileKind', () => {
     if (badge) expect(contrastRatio(white, badge)).toBeGreaterThanOrEqual(4.5)
   })
 
-  it('labels by extension, FILE without one', () => {
+  it('labels by extension, no word without one (the badge shows a page then)', () => {
     expect(fileKind('Report.PDF').label).toBe('PDF')
-    expect(fileKind('README').label).toBe('FILE')
+    expect(fileKind('README').label).toBeNull()
+    expect(fileKind('archive.verylongext').label).toBeNull()
   })
 })

@@ -16,14 +16,18 @@ const families: [RegExp, string][] = [
 ]
 
 export interface FileKind {
-  label: string
+  /**
+   * The extension's own letters ("PDF"); null for a name without one (or too long to be one): the badge then
+   * shows a plain page, which reads the same in every language, rather than a word.
+   */
+  label: string | null
   color: string
 }
 
 export function fileKind(name: string): FileKind {
   const dot = name.lastIndexOf('.')
   const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
-  if (!ext || ext.length > 6) return { label: 'FILE', color: '#69758a' }
+  if (!ext || ext.length > 6) return { label: null, color: '#69758a' }
   const family = families.find(([re]) => re.test(ext))
   return { label: ext.slice(0, 4).toUpperCase(), color: family?.[1] ?? '#69758a' }
 }

@@ -1,6 +1,6 @@
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
 import { formatDateTime } from '../../lib/dates.ts'
-import { formatCount } from '../../lib/format.ts'
 import { batchWords, type BatchHeading as Heading } from './history-items.ts'
 
 interface Props {
@@ -18,43 +18,84 @@ interface Props {
  * Verify, which compares each uploaded file with its copy on the host.
  */
 export function BatchHeading({ heading, start, checking, onCheck, onDownload, onVerify }: Props) {
+  const intl = useIntl()
   const when = formatDateTime(heading.finishedAt)
-  const files = batchWords(heading)
+  const files = batchWords(heading, intl)
   return (
     <li
       className="history-batch"
-      aria-label={`Upload of ${when}, ${files}`}
+      aria-label={intl.formatMessage(
+        { id: 'history.batch.label', defaultMessage: 'Upload of {when}, {files}' },
+        { when, files },
+      )}
       style={{ transform: `translateY(${start}px)` }}
     >
       <span className="muted truncate">
-        Upload of {when} · {files}
+        <FormattedMessage
+          id="history.batch.title"
+          defaultMessage="Upload of {when} · {files}"
+          values={{ when: <time dateTime={heading.finishedAt}>{when}</time>, files }}
+        />
       </span>
       <button
         type="button"
         className="btn btn-ghost"
         disabled={checking}
-        aria-label={`Check the links of the upload of ${when}`}
+        aria-label={intl.formatMessage(
+          { id: 'history.batch.checkLabel', defaultMessage: 'Check the links of the upload of {when}' },
+          { when },
+        )}
         onClick={() => onCheck(heading)}
       >
-        <Icon name="refresh" size={12} /> {checking ? 'Checking…' : 'Check these links'}
+        <Icon name="refresh" size={12} />{' '}
+        {checking ? (
+          <FormattedMessage id="history.batch.checking" defaultMessage="Checking…" />
+        ) : (
+          <FormattedMessage id="history.batch.check" defaultMessage="Check these links" />
+        )}
       </button>
       <button
         type="button"
         className="btn btn-ghost"
-        aria-label={`Download the upload of ${when}`}
+        aria-label={intl.formatMessage(
+          { id: 'history.batch.downloadLabel', defaultMessage: 'Download the upload of {when}' },
+          { when },
+        )}
         onClick={() =>
-          onDownload(heading, `the ${formatCount(heading.ids.length, 'file')} of the upload of ${when}`)
+          onDownload(
+            heading,
+            intl.formatMessage(
+              {
+                id: 'history.batch.downloadWhat',
+                defaultMessage:
+                  '{count, plural, one {the # file of the upload of {when}} other {the # files of the upload of {when}}}',
+              },
+              { count: heading.ids.length, when },
+            ),
+          )
         }
       >
-        <Icon name="download" size={12} /> Download…
+        <Icon name="download" size={12} />{' '}
+        <FormattedMessage id="history.batch.download" defaultMessage="Download…" />
       </button>
       <button
         type="button"
         className="btn btn-ghost"
-        aria-label={`Verify the upload of ${when}`}
-        onClick={() => onVerify(heading, `the upload of ${when}`)}
+        aria-label={intl.formatMessage(
+          { id: 'history.batch.verifyLabel', defaultMessage: 'Verify the upload of {when}' },
+          { when },
+        )}
+        onClick={() =>
+          onVerify(
+            heading,
+            intl.formatMessage(
+              { id: 'history.batch.verifyWhat', defaultMessage: 'the upload of {when}' },
+              { when },
+            ),
+          )
+        }
       >
-        <Icon name="check" size={12} /> Verify
+        <Icon name="check" size={12} /> <FormattedMessage id="history.batch.verify" defaultMessage="Verify" />
       </button>
     </li>
   )

@@ -1,7 +1,8 @@
 import '../watch/watch.css'
 import './history.css'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { HistoryEntry } from '../../../../shared/history.ts'
 import { MAX_PACK_ENTRIES } from '../../../../shared/ipc/upload-contract.ts'
 import type { LinkHealth } from '../../../../shared/link-health.ts'
@@ -13,11 +14,12 @@ import { ViewToolbar } from '../../components/ViewToolbar.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
 import { formatDateTime } from '../../lib/dates.ts'
-import { formatCount, formatSize } from '../../lib/format.ts'
+import { formatSize } from '../../lib/format.ts'
 import { openExternal } from '../../lib/open-external.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useDownloadRequest } from '../download/download-request.ts'
+import { placeName } from '../folders/folder-words.ts'
 import { useUploadSettings } from '../upload/use-upload-settings.ts'
 import { BatchHeading } from './BatchHeading.tsx'
 import { CheckSchedule } from './CheckSchedule.tsx'
@@ -31,6 +33,7 @@ const BATCH_H = 34
 
 /** Every finished upload, of every account: searchable, virtualised, each link one click from the clipboard. */
 export function HistoryView() {
+  const intl = useIntl()
   const [search, setSearch] = useState('')
   const text = useDebounced(search.trim(), 250)
   const history = useHistory(text)
@@ -58,24 +61,55 @@ export function HistoryView() {
     const ids = history.entries.slice(0, MAX_PACK_ENTRIES).map((e) => e.id)
     try {
       await copyText(await call(api.links.pack({ entryIds: ids, format })))
-      toast.success(`Copied the links of ${formatCount(ids.length, 'file')}`)
+      toast.success(
+        intl.formatMessage(
+          {
+            id: 'history.copyLinks.done',
+            defaultMessage: 'Copied the links of {count, plural, one {# file} other {# files}}',
+          },
+          { count: ids.length },
+        ),
+      )
     } catch (error) {
-      toast.error(`Could not copy the links: ${errorMessage(error)}`)
+      toast.error(
+        intl.formatMessage(
+          { id: 'history.copyLinks.failed', defaultMessage: 'Could not copy the links: {error}' },
+          { error: errorMessage(error) },
+        ),
+      )
     }
   }
 
   let body: React.ReactNode
-  if (history.isPending) body = <CenteredSpinner label="Loading the upload history" />
+  if (history.isPending)
+    body = (
+      <CenteredSpinner
+        label={intl.formatMessage({ id: 'history.loading', defaultMessage: 'Loading the upload history' })}
+      />
+    )
   else if (history.error && history.entries.length === 0)
     body = <ErrorState error={history.error} onRetry={history.refetch} />
   else if (history.entries.length === 0)
     body = text ? (
-      <EmptyState icon="search" title="No matches">
-        No upload matches “{text}”.
+      <EmptyState
+        icon="search"
+        title={intl.formatMessage({ id: 'history.noMatches.title', defaultMessage: 'No matches' })}
+      >
+        <FormattedMessage
+          id="history.noMatches.text"
+          defaultMessage="No upload matches “{text}”."
+          values={{ text: <span translate="no">{text}</span> }}
+        />
       </EmptyState>
     ) : (
-      <EmptyState icon="history" title="No uploads yet">
-        Files you upload show up here, with their links.
+      <EmptyState
+        icon="history"
+        title={intl.formatMessage({ id: 'history.empty.title', defaultMessage: 'No uploads yet' })}
+      >
+        <FormattedMessage
+          id="history.empty.text"
+          defaultMessage="Files you upload show up here, with their links."
+        />
       </EmptyState>
     )
   else
@@ -83,7 +117,7 @@ export function HistoryView() {
       <div ref={scrollRef} className="history-scroll">
         <ul
           className="history-list"
-          aria-label="Upload history"
+          aria-label={intl.formatMessage({ id: 'history.list.label', defaultMessage: 'Upload history' })}
           style={{ height: virtualizer.getTotalSize() }}
         >
           {virtualizer.getVirtualItems().map((row) => {
@@ -119,41 +153,67 @@ export function HistoryView() {
   return (
     <>
       <ViewToolbar className="toolbar-compact">
-        <h1 className="breadcrumb">Upload history</h1>
+        <h1 className="breadcrumb">
+          <FormattedMessage id="history.title" defaultMessage="Upload history" />
+        </h1>
         <SearchBox
           value={search}
           onChange={setSearch}
-          placeholder="Search uploads"
-          label="Search upload history"
+          placeholder={intl.formatMessage({
+            id: 'history.search.placeholder',
+            defaultMessage: 'Search uploads',
+          })}
+          label={intl.formatMessage({ id: 'history.search.label', defaultMessage: 'Search upload history' })}
         />
         <button
           type="button"
           className="btn"
-          title="Copy the links of the uploads listed"
+          title={intl.formatMessage({
+            id: 'history.copyLinks.title',
+            defaultMessage: 'Copy the links of the uploads listed',
+          })}
           disabled={history.entries.length === 0}
           onClick={() => void copyAll()}
         >
-          <Icon name="copy" size={14} /> <span className="btn-label">Copy links</span>
+          <Icon name="copy" size={14} />{' '}
+          <span className="btn-label">
+            <FormattedMessage id="history.copyLinks.button" defaultMessage="Copy links" />
+          </span>
         </button>
         <button
           type="button"
           className="btn"
-          title="Check every link of the history"
+          title={intl.formatMessage({
+            id: 'history.checkAll.title',
+            defaultMessage: 'Check every link of the history',
+          })}
           disabled={history.entries.length === 0 || checkAll.isPending}
           onClick={() => checkAll.mutate()}
         >
           <Icon name="refresh" size={14} />{' '}
-          <span className="btn-label">{checkAll.isPending ? 'Checking…' : 'Check links'}</span>
+          <span className="btn-label">
+            {checkAll.isPending ? (
+              <FormattedMessage id="history.checkAll.checking" defaultMessage="Checking…" />
+            ) : (
+              <FormattedMessage id="history.checkAll.button" defaultMessage="Check links" />
+            )}
+          </span>
         </button>
         <CheckSchedule />
         <button
           type="button"
           className="btn"
-          title="Export the history as CSV"
+          title={intl.formatMessage({
+            id: 'history.export.title',
+            defaultMessage: 'Export the history as CSV',
+          })}
           disabled={history.entries.length === 0}
-          onClick={() => void downloadHistoryCsv()}
+          onClick={() => void downloadHistoryCsv(intl)}
         >
-          <Icon name="download" size={14} /> <span className="btn-label">Export CSV</span>
+          <Icon name="download" size={14} />{' '}
+          <span className="btn-label">
+            <FormattedMessage id="history.export.button" defaultMessage="Export CSV" />
+          </span>
         </button>
       </ViewToolbar>
       <div className="content">{body}</div>
@@ -170,32 +230,60 @@ function HistoryRow({
   start: number
   health: LinkHealth | null
 }) {
-  const folder = entry.folderPath || 'My files'
+  const intl = useIntl()
+  // Named by its file's name, which is data: labelled by the element showing it (marked translate="no").
+  const nameId = useId()
   return (
-    <li className="history-row" aria-label={entry.name} style={{ transform: `translateY(${start}px)` }}>
+    <li className="history-row" aria-labelledby={nameId} style={{ transform: `translateY(${start}px)` }}>
       <Icon name="file" size={14} />
       <div className="history-name">
-        <span className="truncate">{entry.name}</span>
+        <span id={nameId} className="truncate" translate="no">
+          {entry.name}
+        </span>
         <span className="muted truncate">
-          {folder} · {entry.accountLabel}
-          {entry.alreadyThere ? ' · Already there, not sent again' : ''}
+          {entry.folderPath ? <span translate="no">{entry.folderPath}</span> : placeName('', intl)}
+          {' · '}
+          <span translate="no">{entry.accountLabel}</span>
+          {entry.alreadyThere ? (
+            <>
+              {' · '}
+              <FormattedMessage
+                id="history.row.alreadyThere"
+                defaultMessage="Already there, not sent again"
+              />
+            </>
+          ) : null}
         </span>
       </div>
       <span className="num muted">{formatSize(entry.size)}</span>
-      <span className="muted history-date">{formatDateTime(entry.finishedAt)}</span>
+      <time className="muted history-date" dateTime={entry.finishedAt}>
+        {formatDateTime(entry.finishedAt)}
+      </time>
       <HealthBadge health={health} />
       <button
         type="button"
         className="icon-btn"
-        aria-label={`Copy link of ${entry.name}`}
-        onClick={() => void copyText(entry.pageLink).then(() => toast.success('Link copied'))}
+        aria-label={intl.formatMessage(
+          { id: 'history.row.copyLink', defaultMessage: 'Copy link of {name}' },
+          { name: entry.name },
+        )}
+        onClick={() =>
+          void copyText(entry.pageLink).then(() =>
+            toast.success(
+              intl.formatMessage({ id: 'history.row.linkCopied', defaultMessage: 'Link copied' }),
+            ),
+          )
+        }
       >
         <Icon name="link" size={14} />
       </button>
       <button
         type="button"
         className="icon-btn"
-        aria-label={`Open page of ${entry.name}`}
+        aria-label={intl.formatMessage(
+          { id: 'history.row.openPage', defaultMessage: 'Open page of {name}' },
+          { name: entry.name },
+        )}
         onClick={() => openExternal(entry.pageLink)}
       >
         <Icon name="external" size={14} />
@@ -210,16 +298,49 @@ function HistoryRow({
  * check's time is in the title.
  */
 function HealthBadge({ health }: { health: LinkHealth | null }) {
-  if (health === null) return <span className="link-health muted">Not checked</span>
+  const intl = useIntl()
+  if (health === null)
+    return (
+      <span className="link-health muted">
+        <FormattedMessage id="history.health.notChecked" defaultMessage="Not checked" />
+      </span>
+    )
   const checked = formatDateTime(health.checkedAt)
-  const text = health.alive
-    ? `Last found alive ${checked}`
-    : health.lastAliveAt === null
-      ? `Gone · checked ${checked}`
-      : `Gone · last found alive ${formatDateTime(health.lastAliveAt)}`
+  const checkedTime = <time dateTime={new Date(health.checkedAt).toISOString()}>{checked}</time>
   return (
-    <span className="link-health" data-alive={health.alive} title={`Last checked ${checked}`}>
-      {text}
+    <span
+      className="link-health"
+      data-alive={health.alive}
+      title={intl.formatMessage(
+        { id: 'history.health.lastChecked', defaultMessage: 'Last checked {when}' },
+        { when: checked },
+      )}
+    >
+      {health.alive ? (
+        <FormattedMessage
+          id="history.health.alive"
+          defaultMessage="Last found alive {when}"
+          values={{ when: checkedTime }}
+        />
+      ) : health.lastAliveAt === null ? (
+        <FormattedMessage
+          id="history.health.goneChecked"
+          defaultMessage="Gone · checked {when}"
+          values={{ when: checkedTime }}
+        />
+      ) : (
+        <FormattedMessage
+          id="history.health.goneSince"
+          defaultMessage="Gone · last found alive {when}"
+          values={{
+            when: (
+              <time dateTime={new Date(health.lastAliveAt).toISOString()}>
+                {formatDateTime(health.lastAliveAt)}
+              </time>
+            ),
+          }}
+        />
+      )}
     </span>
   )
 }

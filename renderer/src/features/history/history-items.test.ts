@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../../../shared/history.ts'
+import { englishIntl } from '../../i18n/testing/english.ts'
 import { batchWords, historyItems } from './history-items.ts'
 
 function entry(id: string, batchId: string, finishedAt = '2026-11-23T10:00:00.000Z'): HistoryEntry {
@@ -63,7 +64,7 @@ describe('a batch heading’s words', () => {
   it('a drop that sent nothing (Skip them) is not “4 files”: it says they were already there', () => {
     const h = headingOf(['a', 'b', 'c', 'd'].map((id) => there(entry(id, 'skip'))))
     expect(h.alreadyThere).toBe(4)
-    expect(batchWords(h)).toBe('4 files already there, nothing sent')
+    expect(batchWords(h, englishIntl)).toBe('4 files already there, nothing sent')
   })
 
   it('counts what was sent and what was already there apart, and only a batch’s own entries', () => {
@@ -73,8 +74,8 @@ describe('a batch heading’s words', () => {
       there(entry('c', 'other')),
       entry('d', 'mix'),
     ])
-    expect(batchWords(h)).toBe('2 files sent · 1 already there')
-    expect(batchWords(headingOf([entry('a', 'up'), entry('b', 'up')]))).toBe('2 files')
-    expect(batchWords(headingOf([entry('a', 'one')]))).toBe('1 file')
+    expect(batchWords(h, englishIntl)).toBe('2 files sent · 1 already there')
+    expect(batchWords(headingOf([entry('a', 'up'), entry('b', 'up')]), englishIntl)).toBe('2 files')
+    expect(batchWords(headingOf([entry('a', 'one')]), englishIntl)).toBe('1 file')
   })
 })

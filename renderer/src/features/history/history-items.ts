@@ -1,5 +1,5 @@
+import type { IntlShape } from 'react-intl'
 import type { HistoryEntry } from '../../../../shared/history.ts'
-import { formatCount, formatNumber } from '../../lib/format.ts'
 
 /** A heading over the files of one upload (a drop, a CLI run), with the ids of its loaded entries. */
 export interface BatchHeading {
@@ -68,9 +68,28 @@ function mostOf(counts: Map<string, number> | undefined): string | undefined {
  * What a batch's heading says it did: "4 files" sent; "4 files already there, nothing sent" for a drop whose
  * files were all there (Skip them); "3 files sent · 2 already there" for one in between.
  */
-export function batchWords(h: Pick<BatchHeading, 'ids' | 'alreadyThere'>): string {
+export function batchWords(h: Pick<BatchHeading, 'ids' | 'alreadyThere'>, intl: IntlShape): string {
   const sent = h.ids.length - h.alreadyThere
-  if (h.alreadyThere === 0) return formatCount(sent, 'file')
-  if (sent === 0) return `${formatCount(h.alreadyThere, 'file')} already there, nothing sent`
-  return `${formatCount(sent, 'file')} sent · ${formatNumber(h.alreadyThere)} already there`
+  if (h.alreadyThere === 0)
+    return intl.formatMessage(
+      { id: 'history.batch.files', defaultMessage: '{count, plural, one {# file} other {# files}}' },
+      { count: sent },
+    )
+  if (sent === 0)
+    return intl.formatMessage(
+      {
+        id: 'history.batch.allThere',
+        defaultMessage:
+          '{count, plural, one {# file already there, nothing sent} other {# files already there, nothing sent}}',
+      },
+      { count: h.alreadyThere },
+    )
+  return intl.formatMessage(
+    {
+      id: 'history.batch.someThere',
+      defaultMessage:
+        '{sent, plural, one {# file sent} other {# files sent}} · {there, number} already there',
+    },
+    { sent, there: h.alreadyThere },
+  )
 }

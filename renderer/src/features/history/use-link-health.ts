@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { type IntlShape, useIntl } from 'react-intl'
 import { MAX_HEALTH_IDS } from '../../../../shared/ipc/watch-contract.ts'
 import type { LinkCheckSummary, LinkHealth } from '../../../../shared/link-health.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
-import { formatCount } from '../../lib/format.ts'
 import { toast } from '../../state/toast-store.ts'
 import { watchKeys } from '../watch/watch-keys.ts'
 
@@ -27,10 +27,11 @@ export function useLinkHealth(ids: readonly string[]): Map<string, LinkHealth> {
 
 /** Checks every link of the history now, and says what it found. */
 export function useCheckAllLinks() {
+  const intl = useIntl()
   return useMutation({
     mutationFn: () => call(api.history.checkLinks({})),
-    onSuccess: (s) => sayFound(s),
-    onError: (error) => toast.error(`Could not check the links: ${errorMessage(error)}`),
+    onSuccess: (s) => sayFound(s, intl),
+    onError: (error) => sayFailed(error, intl),
   })
 }
 
@@ -40,6 +41,7 @@ export function useCheckAllLinks() {
  * answers. `variables` says which batch is being checked, for its button.
  */
 export function useCheckBatchLinks() {
+  const intl = useIntl()
   return useMutation({
     mutationFn: async ({ ids }: { batchId: string; ids: readonly string[] }) => {
       let total: LinkCheckSummary | null = null
@@ -49,8 +51,8 @@ export function useCheckBatchLinks() {
       }
       return total
     },
-    onSuccess: (s) => s && sayFound(s),
-    onError: (error) => toast.error(`Could not check the links: ${errorMessage(error)}`),
+    onSuccess: (s) => s && sayFound(s, intl),
+    onError: (error) => sayFailed(error, intl),
   })
 }
 
@@ -65,16 +67,65 @@ function addSummaries(a: LinkCheckSummary, b: LinkCheckSummary): LinkCheckSummar
   }
 }
 
-function sayFound(s: LinkCheckSummary): void {
-  const gone = s.gone > 0 ? `, ${formatCount(s.gone, 'link')} gone` : ''
-  const unchecked = s.unchecked > 0 ? `; ${s.unchecked} could not be checked: ${s.problems.join(' ')}` : ''
-  const text = `Checked ${formatCount(s.checked, 'link')}${gone}${unchecked}`
-  if (s.gone > 0 || s.unchecked > 0) toast.error(text)
-  else toast.success(`${text}: all alive`)
+function sayFailed(error: unknown, intl: IntlShape): void {
+  toast.error(
+    intl.formatMessage(
+      { id: 'history.check.failed', defaultMessage: 'Could not check the links: {error}' },
+      { error: errorMessage(error) },
+    ),
+  )
+}
+
+function sayFound(s: LinkCheckSummary, intl: IntlShape): void {
+  // The problems are the host's and main's own words: shown as they are.
+  const values = { checked: s.checked, gone: s.gone, unchecked: s.unchecked, problems: s.problems.join(' ') }
+  if (s.gone === 0 && s.unchecked === 0)
+    toast.success(
+      intl.formatMessage(
+        {
+          id: 'history.check.allAlive',
+          defaultMessage: 'Checked {checked, plural, one {# link} other {# links}}: all alive',
+        },
+        values,
+      ),
+    )
+  else if (s.unchecked === 0)
+    toast.error(
+      intl.formatMessage(
+        {
+          id: 'history.check.gone',
+          defaultMessage:
+            'Checked {checked, plural, one {# link} other {# links}}, {gone, plural, one {# link} other {# links}} gone',
+        },
+        values,
+      ),
+    )
+  else if (s.gone === 0)
+    toast.error(
+      intl.formatMessage(
+        {
+          id: 'history.check.unchecked',
+          defaultMessage:
+            'Checked {checked, plural, one {# link} other {# links}}; {unchecked, number} could not be checked: {problems}',
+        },
+        values,
+      ),
+    )
+  else
+    toast.error(
+      intl.formatMessage(
+        {
+          id: 'history.check.goneAndUnchecked',
+          defaultMessage:
+            'Checked {checked, plural, one {# link} other {# links}}, {gone, plural, one {# link} other {# links}} gone; {unchecked, number} could not be checked: {problems}',
+        },
+        values,
+      ),
+    )
 }
 
 /** Downloads the history as CSV (a Blob link: works the same in Electron and in the browser host). */
-export async function downloadHistoryCsv(): Promise<void> {
+export async function downloadHistoryCsv(intl: IntlShape): Promise<void> {
   try {
     const csv = await call(api.history.exportCsv({}))
     const url = URL.createObjectURL(new Blob([csv.text], { type: 'text/csv;charset=utf-8' }))
@@ -83,8 +134,21 @@ export async function downloadHistoryCsv(): Promise<void> {
     a.download = csv.fileName
     a.click()
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
-    toast.success(`Exported ${formatCount(csv.rows, 'upload')} to ${csv.fileName}`)
+    toast.success(
+      intl.formatMessage(
+        {
+          id: 'history.export.done',
+          defaultMessage: 'Exported {count, plural, one {# upload} other {# uploads}} to {fileName}',
+        },
+        { count: csv.rows, fileName: csv.fileName },
+      ),
+    )
   } catch (error) {
-    toast.error(`Could not export the history: ${errorMessage(error)}`)
+    toast.error(
+      intl.formatMessage(
+        { id: 'history.export.failed', defaultMessage: 'Could not export the history: {error}' },
+        { error: errorMessage(error) },
+      ),
+    )
   }
 }

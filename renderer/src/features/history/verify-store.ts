@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { VerifyAppEvent } from '../../../../shared/ipc/verify-events.ts'
 import type { BatchVerifyReport } from '../../../../shared/verify.ts'
 import { api } from '../../app/bridge.ts'
+import { windowIntl } from '../../app/window-intl.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 
 type ProgressEvent = Extract<VerifyAppEvent, { type: 'verify.progress' }>
@@ -72,7 +73,14 @@ export const useVerify = create<VerifyState>()((set, get) => {
         (report) =>
           patch(
             verifyId,
-            report ? { report, full: report.full } : { error: 'This report is no longer kept.' },
+            report
+              ? { report, full: report.full }
+              : {
+                  error: windowIntl().formatMessage({
+                    id: 'verify.report.gone',
+                    defaultMessage: 'This report is no longer kept.',
+                  }),
+                },
           ),
         (error: unknown) => patch(verifyId, { error: errorMessage(error) }),
       )
