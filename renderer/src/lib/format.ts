@@ -71,11 +71,6 @@ export function formatAgo(seconds: number): string {
 // formats a number for each row that scrolls into view.
 const numbers = perLocale((l) => new Intl.NumberFormat(l))
 
-/** @deprecated English plurals: say counts with an ICU message ({count, plural, …}) instead. */
-export function formatCount(n: number, word: string): string {
-  return `${numbers().format(n)} ${word}${n === 1 ? '' : 's'}`
-}
-
 export function formatNumber(n: number): string {
   return numbers().format(n)
 }
