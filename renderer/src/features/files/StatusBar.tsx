@@ -39,7 +39,10 @@ export function StatusBar({ shape, summary }: { shape: ResultShape | null; summa
           <FormattedMessage
             id="files.status.selected"
             defaultMessage="{count, number} selected · {size}"
-            values={{ count: summary.files, size: formatSize(summary.totalSize) }}
+            values={{
+              count: summary.files,
+              size: <span className="size">{formatSize(summary.totalSize)}</span>,
+            }}
           />
         </span>
       ) : shape ? (
@@ -47,7 +50,7 @@ export function StatusBar({ shape, summary }: { shape: ResultShape | null; summa
           <FormattedMessage
             id="files.status.total"
             defaultMessage="{size} total"
-            values={{ size: formatSize(shape.totalSize) }}
+            values={{ size: <span className="size">{formatSize(shape.totalSize)}</span> }}
           />
         </span>
       ) : null}
