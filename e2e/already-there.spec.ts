@@ -119,7 +119,7 @@ test('Skip them on a folder already uploaded: the toast says nothing is sent, th
   const headings = history.locator('.history-batch')
   await expect(headings).toHaveCount(2)
   await expect(headings.nth(0)).toContainText('4 files already there, nothing sent')
-  await expect(headings.nth(1)).toHaveText(/· 4 files\s*Check these links\s*Download…$/)
+  await expect(headings.nth(1)).toHaveText(/· 4 files\s*Check these links\s*Download…\s*Verify$/)
   await expect(history.getByRole('listitem', { name: 'cover.jpg' }).first()).toContainText('Already there')
 })
 

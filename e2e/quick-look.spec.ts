@@ -182,9 +182,11 @@ test('in Arabic, right to left, the left arrow goes on to the next file and the 
   await upload(sb, 'a-first.txt', 'first\n')
   await upload(sb, 'b-second.txt', 'second\n')
   await openWithAccount(page, host, sandbox)
+  // The row is found by the grid's English name, then the window turns Arabic in place, the row still focused.
+  await fileRow(page, 'a-first.txt').click()
   await setLanguage(page, 'ar', 'ar')
   const preview = page.getByRole('dialog', { name: /^معاينة سريعة: / })
-  await fileRow(page, 'a-first.txt').click()
+  await expect(page.locator('[role="grid"] [role="row"][aria-selected="true"]')).toContainText('a-first.txt')
   await page.keyboard.press('Space')
   await expect(preview).toHaveAccessibleName('معاينة سريعة: a-first.txt')
   await page.keyboard.press('ArrowLeft')
