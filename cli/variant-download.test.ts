@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { sha256, sha256OfFile } from '../core/download/testing/download-sandbox.ts'
 import { filesUnder } from '../core/queue/testing/download-support.ts'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
-import { createFolder, upload } from '../sandbox/testing/api-calls.ts'
+import { createFolder, servedRanges, upload } from '../sandbox/testing/api-calls.ts'
 import { namedVariants, specVariant } from '../sandbox/variants.ts'
 import { jsonLines, startCli } from './testing/cli-runner.ts'
 
@@ -48,11 +48,22 @@ async function refusedForRate(): Promise<number> {
   return faults.result.refused?.rate ?? 0
 }
 
+/** Resolves once the sandbox's file server is sending a file's body (the CLI has its first direct link). */
+async function firstBodyServed(): Promise<void> {
+  while (Object.keys((await servedRanges(sandbox)).files).length === 0)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+}
+
 /**
  * `filedock download --fld_id N --to DIR --json`: its exit code, the status of each file, and every file under DIR
- * (work files and locks included) with its SHA-256. `afterFirst` runs once it says it has its first file.
+ * (work files and locks included) with its SHA-256. `afterFirst` runs once it says it has its first file, or
+ * (`whenSending`) once the first file's body is being sent.
  */
-async function cliDownload(concurrency: number, afterFirst?: () => Promise<void>) {
+async function cliDownload(
+  concurrency: number,
+  afterFirst?: () => Promise<void>,
+  o: { whenSending?: boolean } = {},
+) {
   const work = await mkdtemp(join(dir, 'run-'))
   const to = join(work, 'to')
   const env = {
@@ -64,7 +75,7 @@ async function cliDownload(concurrency: number, afterFirst?: () => Promise<void>
   const args = ['download', '--fld_id', `${fldId}`, '--to', to, '--json', '--concurrency', `${concurrency}`]
   const child = startCli(args, env)
   if (afterFirst) {
-    await child.stdoutHas('"status":"downloaded"')
+    await (o.whenSending ? firstBodyServed() : child.stdoutHas('"status":"downloaded"'))
     await afterFirst()
   }
   const run = await child.done
@@ -104,15 +115,21 @@ describe('filedock download of a folder against the host variants', () => {
   })
 
   it('rate-limit met by the direct links: a 429 body on file/direct_link is waited out, not a failure', async () => {
-    // A rate too high to meet while the CLI lists the folder; once it has its first file, one a second: the calls
-    // after that moment are the other files' direct_link calls, one file at a time, within the same second.
+    // A rate too high to meet while the CLI lists the folder; while its first file's body comes (paced, so the
+    // switch lands before the next call: waiting for the CLI to say it had the file lost that race on a quiet
+    // machine), one a second and no more pacing: the calls after it are the other files' direct_link calls, one
+    // file at a time, within the same second.
     await sandbox.setVariant(namedVariants('rate-limit', Date.now(), { requestsPerSec: 1000 }))
+    sandbox.setFaults({ downloadBytesPerSec: 100 })
+    // The earlier tests' bodies are forgotten: the first one served from now on is this run's.
+    await servedRanges(sandbox, { clear: true })
     let before = Number.NaN
     const slowed = async () => {
       before = await refusedForRate()
       await sandbox.setVariant({ requestsPerSec: 1 })
+      sandbox.setFaults({ downloadBytesPerSec: 0 })
     }
-    expect(await cliDownload(1, slowed)).toEqual(asAgainstTheSpec)
+    expect(await cliDownload(1, slowed, { whenSending: true })).toEqual(asAgainstTheSpec)
     expect((await refusedForRate()) - before).toBeGreaterThan(0)
   })
 })
