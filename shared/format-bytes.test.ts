@@ -36,4 +36,11 @@ describe('formatBytes', () => {
   ])('%d bytes → %s (binary units, the setting)', (bytes, text) => {
     expect(formatBytes(bytes, 'binary')).toBe(text)
   })
+
+  it('writes the number in the reader’s locale when told one (main’s messages in the window’s language): its digits too (Egyptian Arabic writes Arabic-Indic ones)', () => {
+    expect(formatBytes(1536, 'decimal', 'es')).toBe('1,5 KB')
+    expect(formatBytes(1536, 'binary', 'ar-EG')).toBe('١٫٥ KiB')
+    expect(formatBytes(12_345, 'decimal', 'pt-BR')).toBe('12 KB')
+    expect(formatBytes(4321, 'decimal', 'tr')).toBe('4,3 KB')
+  })
 })

@@ -1,6 +1,7 @@
+import { createIntl } from '@formatjs/intl'
 import { describe, expect, it } from 'vitest'
 import { FiledockError } from '../../shared/errors.ts'
-import { errorText } from '../../shared/i18n/error-text.ts'
+import { errorText, translatedError } from '../../shared/i18n/error-text.ts'
 import { hostError } from '../api/envelope.ts'
 import { gaveUp } from '../queue/failures.ts'
 import { intlFor } from './main-intl.ts'
@@ -47,5 +48,16 @@ describe('errors in the reader’s language', () => {
     expect(
       errorText(es, { kind: 'internal', message: 'From a newer main.', messageId: 'errors.newer.thing' }),
     ).toBe('From a newer main.')
+  })
+
+  it('write sizes (values named …Bytes) where the message is read, in the reader’s digits and units', async () => {
+    const text = { id: 'errors.test.size', defaultMessage: 'The file is {fileBytes}.' }
+    const error = translatedError({ kind: 'invalid_input' }, text, { fileBytes: 1536 })
+    expect(error.message).toBe('The file is 1.5 KB.')
+    expect(error.values).toEqual({ fileBytes: 1536 })
+    const es = { locale: 'es', messages: { [text.id]: 'El archivo ocupa {fileBytes}.' } }
+    const spanish = createIntl({ ...es, onError: () => undefined })
+    expect(errorText(spanish, error)).toBe('El archivo ocupa 1,5 KB.')
+    expect(errorText(spanish, error, (bytes) => `${bytes / 1024} KiB`)).toBe('El archivo ocupa 1.5 KiB.')
   })
 })

@@ -1,11 +1,13 @@
 import { createIntl, createIntlCache, defineMessages, type MessageDescriptor } from '@formatjs/intl'
 import { type ErrorValues, FiledockError, type FiledockErrorData } from '../errors.ts'
+import { formatBytes } from '../format-bytes.ts'
 
 /** A message of Filedock's own, written in the code (its defaultMessage is the English). */
 export type ErrorMessage = MessageDescriptor & { id: string; defaultMessage: string }
 
 /** What formats a message: react-intl's IntlShape in the window, @formatjs/intl's in main and the CLI. */
 export interface MessageFormatter {
+  readonly locale: string
   readonly messages: Record<string, unknown>
   formatMessage(descriptor: MessageDescriptor, values?: Record<string, string | number>): string
 }
@@ -65,18 +67,43 @@ export function translatedError(
   values: ErrorValues = {},
   options?: { cause?: unknown },
 ): FiledockError {
-  const message = english.formatMessage(text, { ...values, action: actionOf(data.operation) })
+  const message = english.formatMessage(text, {
+    ...withSizes(values, (bytes) => formatBytes(bytes)),
+    action: actionOf(data.operation),
+  })
   return new FiledockError({ ...data, message, messageId: text.id, values }, options)
+}
+
+/** How a reader writes a size: the window's formatSize (its units setting), main's formatBytes in its locale. */
+export type SizeText = (bytes: number) => string
+
+/**
+ * Sizes travel as numbers in values whose name ends in `Bytes` (`{fileBytes}` in a message) and are written
+ * where the message is read, in the reader's digits and units: a size formatted in main would reach an Arabic or
+ * a German window in English digits, and in the other unit system than the window's setting.
+ */
+function withSizes(values: ErrorValues, sizeText: SizeText): ErrorValues {
+  const out: ErrorValues = { ...values }
+  for (const [name, value] of Object.entries(values))
+    if (name.endsWith('Bytes') && typeof value === 'number') out[name] = sizeText(value)
+  return out
 }
 
 /**
  * A Filedock error in the reader's language: its message formatted from the catalogue when the error has one
  * and the catalogue knows it (an error from an older or newer main may not), else its English `message`.
  */
-export function errorText(intl: MessageFormatter, error: FiledockErrorData): string {
+export function errorText(
+  intl: MessageFormatter,
+  error: FiledockErrorData,
+  sizeText: SizeText = (bytes) => formatBytes(bytes, 'decimal', intl.locale),
+): string {
   const id = error.messageId
   if (id === undefined || !Object.hasOwn(intl.messages, id)) return error.message
-  const values: ErrorValues = { ...error.values, action: intl.formatMessage(actionMessage(error.operation)) }
+  const values: ErrorValues = {
+    ...withSizes(error.values ?? {}, sizeText),
+    action: intl.formatMessage(actionMessage(error.operation)),
+  }
   // An error that wraps another ("Gave up after 5 attempts. …") carries the other's id and values: its `cause`,
   // English in `message`, is worded in this language too.
   const causeId = values.causeId

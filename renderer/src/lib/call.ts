@@ -2,6 +2,7 @@ import { FiledockError, type FiledockErrorData } from '../../../shared/errors.ts
 import { errorText } from '../../../shared/i18n/error-text.ts'
 import type { Result } from '../../../shared/result.ts'
 import { errorIntl } from '../i18n/error-language.ts'
+import { formatSize } from './format.ts'
 
 /**
  * Turns a Result into a value or a thrown FiledockError: react-query wants rejections, while everything that
@@ -24,7 +25,7 @@ export function errorKind(error: unknown): FiledockError['kind'] | null {
  */
 export function errorMessage(error: unknown): string {
   const intl = errorIntl()
-  if (intl !== null && isErrorData(error)) return errorText(intl, error)
+  if (intl !== null && isErrorData(error)) return errorText(intl, error, formatSize)
   if (error instanceof Error) return error.message
   if (
     typeof error === 'object' &&
