@@ -4,14 +4,12 @@ import { Toaster } from '../components/Toaster.tsx'
 import { useAccounts, useActiveAccount } from '../features/accounts/use-accounts.ts'
 import { FirstRun } from '../features/first-run/FirstRun.tsx'
 import { Shell } from './Shell.tsx'
-import { useWindowIntl } from './window-intl.ts'
 
 /** First run until an account is active; then the shell, remounted per account so no view state leaks across. */
 export function App() {
   const accounts = useAccounts()
   const active = useActiveAccount()
   const intl = useIntl()
-  useWindowIntl()
   let screen: React.ReactNode
   if (accounts.isPending)
     screen = (

@@ -11,6 +11,7 @@ import { verdictLine } from '../features/history/verify-words.ts'
 import { updateStatusKey } from '../features/updates/use-updates.ts'
 import { arrivalsKey } from '../features/upload/ArrivalsDialog.tsx'
 import { watchKeys } from '../features/watch/watch-keys.ts'
+import { windowIntl } from '../i18n/window-intl.ts'
 import { type ConnectionStatus, onConnectionStatus } from '../ipc/index.ts'
 import { call, errorMessage } from '../lib/call.ts'
 import { copyText } from '../lib/clipboard.ts'
@@ -21,7 +22,6 @@ import { useSelection } from '../state/selection-store.ts'
 import { toast } from '../state/toast-store.ts'
 import { useUi } from '../state/ui-store.ts'
 import { useUploads } from '../state/upload-store.ts'
-import { windowIntl } from './window-intl.ts'
 
 /**
  * THE one subscription to main's event stream. Events say what changed; this turns each into react-query

@@ -6,9 +6,9 @@ import { directionOf, type Locale, regionalFormatsFor, resolveLocale } from '../
 import { useUploadSettings } from '../features/upload/use-upload-settings.ts'
 import { keys } from '../lib/query-keys.ts'
 import { loadCatalogue } from './catalogues.ts'
-import { ErrorLanguage } from './error-language.ts'
 import { setFormatLocale } from './format-locale.ts'
 import { reportIntlError } from './intl-errors.ts'
+import { WindowLanguage } from './window-intl.ts'
 
 /**
  * The window in the user's language: the saved setting ('system' follows the OS, which Chromium and Electron
@@ -45,7 +45,7 @@ export function IntlRoot({ children }: { children: React.ReactNode }) {
       messages={catalogue.data.messages}
       onError={(err) => reportIntlError(err, shown)}
     >
-      <ErrorLanguage />
+      <WindowLanguage />
       <DirectionProvider dir={dir}>{children}</DirectionProvider>
     </IntlProvider>
   )

@@ -1,7 +1,7 @@
 import { FiledockError, type FiledockErrorData } from '../../../shared/errors.ts'
 import { errorText } from '../../../shared/i18n/error-text.ts'
 import type { Result } from '../../../shared/result.ts'
-import { errorIntl } from '../i18n/error-language.ts'
+import { windowIntl } from '../i18n/window-intl.ts'
 import { formatSize } from './format.ts'
 
 /**
@@ -24,8 +24,7 @@ export function errorKind(error: unknown): FiledockError['kind'] | null {
  * untouched; anything else as it is.
  */
 export function errorMessage(error: unknown): string {
-  const intl = errorIntl()
-  if (intl !== null && isErrorData(error)) return errorText(intl, error, formatSize)
+  if (isErrorData(error)) return errorText(windowIntl(), error, formatSize)
   if (error instanceof Error) return error.message
   if (
     typeof error === 'object' &&

@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import type { VerifyAppEvent } from '../../../../shared/ipc/verify-events.ts'
 import type { BatchVerifyReport } from '../../../../shared/verify.ts'
 import { api } from '../../app/bridge.ts'
-import { windowIntl } from '../../app/window-intl.ts'
+import { windowIntl } from '../../i18n/window-intl.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 
 type ProgressEvent = Extract<VerifyAppEvent, { type: 'verify.progress' }>
