@@ -5,6 +5,7 @@ import type { Handlers } from '../../shared/ipc/types.ts'
 import type { QueueEvent } from '../../shared/queue.ts'
 import { type BatchVerifyFile, type BatchVerifyReport, countStatuses } from '../../shared/verify.ts'
 import type { ApiClient } from '../api/client.ts'
+import { throttledProgress } from '../events/throttled-progress.ts'
 import type { EventBus } from '../ipc/event-bus.ts'
 import { type BatchMember, verifyBatch } from '../verify/verify-batch.ts'
 import type { SettingsStore } from './settings-store.ts'
@@ -12,8 +13,6 @@ import type { UploadQueue } from './upload-queue.ts'
 
 /** Reports kept for history.verifyReport: enough for the toasts of recent batches, never a growing list. */
 export const KEPT_REPORTS = 20
-/** A progress bar needs a few updates a second; one per file of a 1,000-file batch would flood the bridge. */
-export const VERIFY_PROGRESS_INTERVAL_MS = 250
 
 type VerifyChannel = 'history.verifyBatch' | 'history.cancelVerify' | 'history.verifyReport'
 
@@ -172,23 +171,23 @@ export class BatchVerifier {
     return report
   }
 
-  /** The first report (0 done) and the last (all done) always go out, those between at most once per interval. */
+  /** verify.progress, throttled: the first report is 0 done, the last all done. */
   private progress(run: Run, total: number): (done: number, bytesRead: number) => void {
-    const now = this.o.now ?? Date.now
-    let last: number | null = null
-    return (done, bytesRead) => {
-      const t = now()
-      if (done !== total && last !== null && t - last < VERIFY_PROGRESS_INTERVAL_MS) return
-      last = t
-      this.o.events.emit({
-        type: 'verify.progress',
-        verifyId: run.verifyId,
-        batchId: run.batchId,
-        done,
-        total,
-        bytesRead,
-      })
-    }
+    const report = throttledProgress<{ done: number; bytesRead: number }>(
+      ({ done, bytesRead }) =>
+        this.o.events.emit({
+          type: 'verify.progress',
+          verifyId: run.verifyId,
+          batchId: run.batchId,
+          done,
+          total,
+          bytesRead,
+        }),
+      ({ done }) => done === total,
+      undefined,
+      this.o.now,
+    )
+    return (done, bytesRead) => report({ done, bytesRead })
   }
 
   private keep(report: BatchVerifyReport): void {
