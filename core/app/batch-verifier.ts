@@ -34,6 +34,29 @@ interface Run {
   automatic: boolean
 }
 
+interface Outcome {
+  files: BatchVerifyFile[]
+  bytesRead: number
+  cancelled: boolean
+}
+
+interface Follower {
+  run: Run
+  resolve(report: BatchVerifyReport): void
+  reject(error: unknown): void
+}
+
+interface Job {
+  readonly key: string
+  readonly control: AbortController
+  readonly runs: Map<string, Follower>
+  readonly total: number
+  /** The files compared so far (a run that leaves takes them). */
+  sofar(): { files: BatchVerifyFile[]; bytesRead: number }
+  /** Starts the reading, once its first run follows it. */
+  begin(members: readonly BatchMember[]): void
+}
+
 /**
  * Verify in the app: a history batch on demand (history.verifyBatch, cancellable by its id), and each finished
  * upload batch by itself when the verifyAfterUpload setting is on. Runs in main off the page's thread; the page
@@ -41,7 +64,10 @@ interface Run {
  * report.
  */
 export class BatchVerifier {
-  private readonly running = new Map<string, AbortController>()
+  /** Each verify id that runs, with the job it follows. */
+  private readonly running = new Map<string, Job>()
+  /** Jobs by batch and depth: a second window's Verify of the batch joins the one that runs. */
+  private readonly jobs = new Map<string, Job>()
   /** Newest last; at most KEPT_REPORTS. */
   private readonly reports = new Map<string, BatchVerifyReport>()
   private readonly tasks = new Set<Promise<unknown>>()
@@ -67,7 +93,7 @@ export class BatchVerifier {
         return this.verify({ verifyId, batchId, full: full ?? false, automatic: false }, members)
       },
       'history.cancelVerify': async ({ verifyId }) => {
-        this.running.get(verifyId)?.abort(cancelledError())
+        this.leave(verifyId)
         return null
       },
       'history.verifyReport': async ({ verifyId }) => this.reports.get(verifyId) ?? null,
@@ -78,7 +104,7 @@ export class BatchVerifier {
   async close(): Promise<void> {
     this.closed = true
     this.stopEvents()
-    for (const c of this.running.values()) c.abort(cancelledError())
+    for (const job of this.jobs.values()) job.control.abort(cancelledError())
     await Promise.allSettled(this.tasks)
   }
 
@@ -115,48 +141,123 @@ export class BatchVerifier {
     return members
   }
 
-  private async verify(run: Run, members: readonly BatchMember[]): Promise<BatchVerifyReport> {
-    if (this.closed) throw cancelledError()
+  private verify(run: Run, members: readonly BatchMember[]): Promise<BatchVerifyReport> {
+    if (this.closed) return Promise.reject(cancelledError())
     if (this.running.has(run.verifyId)) {
-      throw new FiledockError({ kind: 'invalid_input', message: 'A verify of that id is already running.' })
+      return Promise.reject(
+        new FiledockError({ kind: 'invalid_input', message: 'A verify of that id is already running.' }),
+      )
     }
+    const key = `${run.batchId}\n${run.full}`
+    const job = this.jobs.get(key) ?? this.start(key, run, members.length)
+    return new Promise<BatchVerifyReport>((resolve, reject) => {
+      job.runs.set(run.verifyId, { run, resolve, reject })
+      this.running.set(run.verifyId, job)
+      if (job.runs.size === 1) job.begin(members)
+      else {
+        // A window that joins shows how far the reading is at once, not at the next report.
+        const { files, bytesRead } = job.sofar()
+        this.o.events.emit({
+          type: 'verify.progress',
+          verifyId: run.verifyId,
+          batchId: run.batchId,
+          done: files.length,
+          total: job.total,
+          bytesRead,
+        })
+      }
+    })
+  }
+
+  /**
+   * One read of a batch's files, followed by every run that asked for it while it ran (two windows, or a window
+   * and main's verify after upload): the files are read once, each run hears the progress under its own id and
+   * gets its own report.
+   */
+  private start(key: string, first: Run, total: number): Job {
     const control = new AbortController()
-    this.running.set(run.verifyId, control)
     const files: BatchVerifyFile[] = []
     let bytesRead = 0
-    const progress = this.progress(run, members.length)
-    progress(0, 0)
-    const task = verifyBatch({
-      members,
-      clientFor: this.o.clientFor,
-      full: run.full,
-      signal: control.signal,
-      sourceKept: this.o.sourceKept,
-      onResult: (f) => {
-        files.push(f)
-        bytesRead += f.bytesRead
-        progress(files.length, bytesRead)
+    const job: Job = {
+      key,
+      control,
+      runs: new Map(),
+      total,
+      sofar: () => ({ files: [...files], bytesRead }),
+      begin: (members) => {
+        const progress = this.progress(job, first.batchId)
+        progress(0, 0)
+        const task = verifyBatch({
+          members,
+          clientFor: this.o.clientFor,
+          full: first.full,
+          signal: control.signal,
+          sourceKept: this.o.sourceKept,
+          onResult: (f) => {
+            files.push(f)
+            bytesRead += f.bytesRead
+            progress(files.length, bytesRead)
+          },
+        })
+        this.tasks.add(task)
+        task
+          .then(
+            (ordered) => ({ files: ordered, bytesRead, cancelled: false }),
+            (error: unknown) => {
+              if (!(isFiledockError(error) && error.kind === 'cancelled')) throw error
+              return { files, bytesRead, cancelled: true }
+            },
+          )
+          .then(
+            (outcome) => {
+              for (const f of job.runs.values()) this.finish(f, job, outcome)
+            },
+            (error: unknown) => {
+              for (const f of job.runs.values()) this.drop(f.run.verifyId, job).reject(error)
+            },
+          )
+          .finally(() => {
+            this.tasks.delete(task)
+            if (this.jobs.get(key) === job) this.jobs.delete(key)
+          })
       },
-    })
-    this.tasks.add(task)
-    let cancelled = false
-    let ordered = files
-    try {
-      ordered = await task
-    } catch (error) {
-      if (!(isFiledockError(error) && error.kind === 'cancelled')) throw error
-      cancelled = true
-    } finally {
-      this.tasks.delete(task)
-      this.running.delete(run.verifyId)
     }
+    this.jobs.set(key, job)
+    return job
+  }
+
+  /**
+   * Cancel of one run: the last run of a job stops the reading; a run that others follow too leaves with the
+   * files compared so far, and the others go on.
+   */
+  private leave(verifyId: string): void {
+    const job = this.running.get(verifyId)
+    const follower = job?.runs.get(verifyId)
+    if (job === undefined || follower === undefined) return
+    if (job.runs.size === 1) {
+      // A Verify asked for after this one gives up starts a reading of its own, not this stopped one.
+      this.jobs.delete(job.key)
+      job.control.abort(cancelledError())
+    } else this.finish(follower, job, { ...job.sofar(), cancelled: true })
+  }
+
+  private drop(verifyId: string, job: Job): Follower {
+    const follower = job.runs.get(verifyId) as Follower
+    job.runs.delete(verifyId)
+    this.running.delete(verifyId)
+    return follower
+  }
+
+  private finish(follower: Follower, job: Job, outcome: Outcome): void {
+    const { run } = follower
+    this.drop(run.verifyId, job)
     const report: BatchVerifyReport = {
       ...run,
-      cancelled,
-      total: members.length,
-      files: ordered,
-      counts: countStatuses(ordered),
-      bytesRead,
+      cancelled: outcome.cancelled,
+      total: job.total,
+      files: outcome.files,
+      counts: countStatuses(outcome.files),
+      bytesRead: outcome.bytesRead,
     }
     this.keep(report)
     this.o.events.emit({
@@ -164,26 +265,28 @@ export class BatchVerifier {
       verifyId: run.verifyId,
       batchId: run.batchId,
       automatic: run.automatic,
-      cancelled,
+      cancelled: outcome.cancelled,
       total: report.total,
       counts: report.counts,
     })
-    return report
+    follower.resolve(report)
   }
 
-  /** verify.progress, throttled: the first report is 0 done, the last all done. */
-  private progress(run: Run, total: number): (done: number, bytesRead: number) => void {
+  /** verify.progress to every run of the job, throttled: the first report is 0 done, the last all done. */
+  private progress(job: Job, batchId: string): (done: number, bytesRead: number) => void {
     const report = throttledProgress<{ done: number; bytesRead: number }>(
-      ({ done, bytesRead }) =>
-        this.o.events.emit({
-          type: 'verify.progress',
-          verifyId: run.verifyId,
-          batchId: run.batchId,
-          done,
-          total,
-          bytesRead,
-        }),
-      ({ done }) => done === total,
+      ({ done, bytesRead }) => {
+        for (const verifyId of job.runs.keys())
+          this.o.events.emit({
+            type: 'verify.progress',
+            verifyId,
+            batchId,
+            done,
+            total: job.total,
+            bytesRead,
+          })
+      },
+      ({ done }) => done === job.total,
       undefined,
       this.o.now,
     )

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sandboxForAll } from '../../sandbox/test-support.ts'
-import { deleteFile } from '../../sandbox/testing/api-calls.ts'
+import { deleteFile, servedRanges } from '../../sandbox/testing/api-calls.ts'
 import type { HistoryEntry } from '../../shared/history.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { EnqueueResult } from '../../shared/queue.ts'
@@ -164,6 +164,73 @@ describe('Verify of an upload batch in the app', () => {
       verifyId: 'long',
     })
     expect(again.counts.same).toBe(3)
+  })
+
+  it('two windows verifying one batch at once read its files once; each hears its own run, and one cancel leaves the other going', async () => {
+    const { call, account, events } = await coreWithAccount(sandbox, cleanup)
+    const { dir } = await album()
+    const entries = await uploaded(call, account.id, dir)
+    const batchId = entries[0]?.batchId as string
+    const codes = entries.map((e) => e.fileCode)
+    const ranges = async () => {
+      const served = (await servedRanges(sandbox.sb)).files
+      return codes.reduce((n, code) => n + (served[code]?.length ?? 0), 0)
+    }
+
+    const alone = await call<BatchVerifyReport>('history.verifyBatch', {
+      batchId,
+      verifyId: 'alone',
+      full: true,
+    })
+    const once = await ranges()
+    const [a, b] = await Promise.all([
+      call<BatchVerifyReport>('history.verifyBatch', { batchId, verifyId: 'win-a', full: true }),
+      call<BatchVerifyReport>('history.verifyBatch', { batchId, verifyId: 'win-b', full: true }),
+    ])
+    // The second window joined the first's reading: the host served the ranges of one verify, not two.
+    expect((await ranges()) - once).toBe(once)
+    for (const [id, report] of [
+      ['win-a', a],
+      ['win-b', b],
+    ] as const) {
+      expect(report).toMatchObject({ verifyId: id, cancelled: false, total: 3, counts: alone.counts })
+      expect(verdicts(report)).toEqual(verdicts(alone))
+      expect(events.filter((e) => e.type === 'verify.progress' && e.verifyId === id).at(-1)).toMatchObject({
+        done: 3,
+        total: 3,
+      })
+      expect(finishedOf(events, id)).toMatchObject({ cancelled: false, total: 3 })
+    }
+
+    // One window cancels while both follow: it leaves with what was compared, the other's verify goes on. The
+    // host sends slowly, so both are still reading when the cancel comes.
+    sandbox.sb.setFaults({ downloadBytesPerSec: 2 * MiB })
+    cleanup.push(async () => sandbox.sb.setFaults({ downloadBytesPerSec: 0 }))
+    const left = call<BatchVerifyReport>('history.verifyBatch', { batchId, verifyId: 'leaves', full: true })
+    const stays = call<BatchVerifyReport>('history.verifyBatch', { batchId, verifyId: 'stays', full: true })
+    // The joining window hears how far the reading is as soon as it joins.
+    await until('the joined run’s first progress', () =>
+      events.find((e) => e.type === 'verify.progress' && e.verifyId === 'stays'),
+    )
+    await call('history.cancelVerify', { verifyId: 'leaves' })
+    const gone = await left
+    expect(gone).toMatchObject({ verifyId: 'leaves', cancelled: true })
+    expect(gone.files.length).toBeLessThan(3)
+    expect(await stays).toMatchObject({ verifyId: 'stays', cancelled: false, counts: alone.counts })
+    // Cancelling the only follower stops the reading; a Verify asked for then starts afresh and completes.
+    const stopped = call<BatchVerifyReport>('history.verifyBatch', {
+      batchId,
+      verifyId: 'stopped',
+      full: true,
+    })
+    await call('history.cancelVerify', { verifyId: 'stopped' })
+    const fresh = await call<BatchVerifyReport>('history.verifyBatch', {
+      batchId,
+      verifyId: 'fresh',
+      full: true,
+    })
+    expect(await stopped).toMatchObject({ cancelled: true })
+    expect(fresh).toMatchObject({ cancelled: false, counts: alone.counts })
   })
 
   it('refuses malformed input before anything runs, and says when the batch is not in the history', async () => {
