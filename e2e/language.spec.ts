@@ -53,3 +53,32 @@ test('in Arabic the menus run right to left too: Radix is told the window’s di
   await page.keyboard.press('Escape')
   await expect(menu).toHaveCount(0)
 })
+
+test('a second window follows the first’s choice, and the same choice made again changes nothing', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await openWithSmallTree(page, host, sandbox)
+  const second = await page.context().newPage()
+  await second.goto(host.url)
+  await expect(second.locator('html')).toHaveAttribute('lang', 'en')
+
+  await page.keyboard.press('Control+,')
+  const settings = page.getByRole('dialog')
+  await settings.getByRole('combobox', { name: 'Language' }).selectOption('es')
+  await expect(second.locator('html')).toHaveAttribute('lang', 'es')
+
+  // The same language chosen again, from the other window (as a second window or the settings file would):
+  // both stay Spanish, the first's dialog stays open and its choice shown, no error is said.
+  await setLanguage(second, 'es', 'es')
+  await setLanguage(second, 'es', 'es')
+  await expect(settings.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  for (const window of [page, second]) await expect(window.getByRole('alert')).toHaveCount(0)
+
+  // The second window's change back reaches the first too.
+  await setLanguage(second, 'system', 'en')
+  await expect(settings.getByRole('combobox', { name: 'Language' })).toHaveValue('system')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+})
