@@ -53,7 +53,7 @@ export function DashboardView() {
         ) : (
           <>
             <AccountCards info={info.data} counted={counted} />
-            <StorageBar info={info.data} />
+            <StorageBar info={info.data} counted={counted} />
           </>
         )}
         <section className="panel" aria-labelledby="stats-title">

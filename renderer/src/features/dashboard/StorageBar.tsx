@@ -4,11 +4,12 @@ import { ProgressBar } from '../../components/ProgressBar.tsx'
 import { formatSize } from '../../lib/format.ts'
 import { storageShare } from './dashboard-math.ts'
 import { figures } from './dashboard-messages.ts'
+import type { CountedStorage } from './use-counted-storage.ts'
 
-/** Used of total storage, drawn only when the host says both how much is used and how much is left. */
-export function StorageBar({ info }: { info: AccountInfo }) {
+/** Used of total storage (storageShare says when it can be drawn), saying so when Filedock counted the used part. */
+export function StorageBar({ info, counted }: { info: AccountInfo; counted: CountedStorage | null }) {
   const intl = useIntl()
-  const share = storageShare(info)
+  const share = storageShare(info, counted)
   if (share === null) return null
   return (
     <div className="storage">
@@ -17,11 +18,19 @@ export function StorageBar({ info }: { info: AccountInfo }) {
           <FormattedMessage id="dashboard.storage.title" defaultMessage="Storage" />
         </span>
         <span className="muted">
-          <FormattedMessage
-            id="dashboard.storage.usedOf"
-            defaultMessage="{used} of {total} used"
-            values={{ used: formatSize(share.used), total: formatSize(share.total) }}
-          />
+          {share.counted ? (
+            <FormattedMessage
+              id="dashboard.storage.usedOfCounted"
+              defaultMessage="{used} of {total} used, counted by Filedock"
+              values={{ used: formatSize(share.used), total: formatSize(share.total) }}
+            />
+          ) : (
+            <FormattedMessage
+              id="dashboard.storage.usedOf"
+              defaultMessage="{used} of {total} used"
+              values={{ used: formatSize(share.used), total: formatSize(share.total) }}
+            />
+          )}
         </span>
       </div>
       <ProgressBar

@@ -36,14 +36,39 @@ describe('premium warning', () => {
 })
 
 describe('storage bar', () => {
-  it('only when used and left are both known', () => {
-    expect(storageShare(info({ storageUsed: null, storageLeft: 1000 }))).toBeNull()
+  it('from the host’s figures when it gives both', () => {
     expect(storageShare(info({ storageUsed: 500, storageLeft: 'unlimited' }))).toBeNull()
     expect(storageShare(info({ storageUsed: 0, storageLeft: 0 }))).toBeNull()
     expect(storageShare(info({ storageUsed: 250, storageLeft: 750 }))).toEqual({
       used: 250,
       total: 1000,
       fraction: 0.25,
+      counted: false,
+    })
+    // The host's figure wins over the index's count.
+    expect(
+      storageShare(info({ storageUsed: 250, storageLeft: 750 }), { bytes: 9, complete: true }),
+    ).toMatchObject({
+      used: 250,
+      counted: false,
+    })
+  })
+
+  it('from the index’s complete count where the host says only what is left', () => {
+    expect(storageShare(info({ storageUsed: null, storageLeft: 1000 }))).toBeNull()
+    expect(
+      storageShare(info({ storageUsed: null, storageLeft: 1000 }), { bytes: 500, complete: false }),
+    ).toBeNull()
+    expect(
+      storageShare(info({ storageUsed: null, storageLeft: 'unlimited' }), { bytes: 500, complete: true }),
+    ).toBeNull()
+    expect(
+      storageShare(info({ storageUsed: null, storageLeft: 1500 }), { bytes: 500, complete: true }),
+    ).toEqual({
+      used: 500,
+      total: 2000,
+      fraction: 0.25,
+      counted: true,
     })
   })
 })

@@ -1,4 +1,5 @@
 import type { AccountInfo, AccountStatsEntry } from '../../../../shared/api/types.ts'
+import type { CountedStorage } from './use-counted-storage.ts'
 
 /** Premium ending this close is worth a warning: enough time to renew before uploads are limited. */
 export const PREMIUM_WARNING_DAYS = 14
@@ -24,15 +25,29 @@ export function premiumEndsSoon(premiumExpire: string | null, now: Date): boolea
   return days !== null && days <= PREMIUM_WARNING_DAYS
 }
 
+/** Used of total storage for the bar; `counted` when the used part is the index's sum, not the host's figure. */
+export interface StorageShare {
+  used: number
+  total: number
+  fraction: number
+  counted: boolean
+}
+
 /**
- * Used and left storage for the bar, only when the host says both (the spec shows `storage_used` as null and
- * does not give its format, and `inf` left has no end to draw). Null otherwise: no bar rather than a guess.
+ * Used and left storage for the bar. The host's figures when it gives both; where it does not say what is used
+ * (the spec shows `storage_used` only as null, its format not at all) but says what is left, the used part is
+ * the sum of the account's files the index has counted, once its crawl is complete: a sum still growing would
+ * draw a bar that fills as the crawl goes, not as the storage does. Null when nothing can be drawn honestly:
+ * `inf` left has no end, and no count has no start.
  */
-export function storageShare(info: AccountInfo): { used: number; total: number; fraction: number } | null {
-  if (info.storageUsed === null || info.storageLeft === 'unlimited') return null
-  const total = info.storageUsed + info.storageLeft
+export function storageShare(info: AccountInfo, counted: CountedStorage | null = null): StorageShare | null {
+  if (info.storageLeft === 'unlimited') return null
+  const host = info.storageUsed !== null
+  const used = host ? info.storageUsed : counted?.complete ? counted.bytes : null
+  if (used === null) return null
+  const total = used + info.storageLeft
   if (!(total > 0)) return null
-  return { used: info.storageUsed, total, fraction: Math.min(1, Math.max(0, info.storageUsed / total)) }
+  return { used, total, fraction: Math.min(1, Math.max(0, used / total)), counted: !host }
 }
 
 export interface StatsTotals {
