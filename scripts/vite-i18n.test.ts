@@ -6,14 +6,7 @@ import { createIntl, createIntlCache } from '@formatjs/intl'
 import { parseAst } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { LOCALES, PSEUDO_LOCALE } from '../shared/i18n/locales.ts'
-import {
-  type BudgetChunk,
-  blank,
-  compileCatalogue,
-  englishFromCatalogue,
-  englishInCode,
-  overBudget,
-} from './vite-i18n.ts'
+import { blank, compileCatalogue, englishFromCatalogue, englishInCode } from './vite-i18n.ts'
 
 const root = join(import.meta.dirname, '..')
 const catalogue = async (locale: string) =>
@@ -96,25 +89,6 @@ describe('the code’s English', () => {
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
-  })
-})
-
-describe('the startup budget', () => {
-  const chunk = (fileName: string, kb: number, isEntry: boolean, imports: string[] = []): BudgetChunk => ({
-    fileName,
-    code: 'x'.repeat(kb * 1000),
-    isEntry,
-    imports,
-  })
-
-  it('counts the entry and what it imports statically, not the lazy chunks', () => {
-    const lazy = chunk('es.js', 600, false)
-    expect(
-      overBudget([chunk('index.js', 400, true, ['vendor.js']), chunk('vendor.js', 300, false), lazy], 700),
-    ).toBeNull()
-    expect(
-      overBudget([chunk('index.js', 400, true, ['vendor.js']), chunk('vendor.js', 301, false), lazy], 700),
-    ).toMatch(/index\.js and its static imports are 701\.0 kB, over the 700 kB budget/)
   })
 })
 
