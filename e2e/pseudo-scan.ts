@@ -31,7 +31,7 @@ export const SKIPPED: Record<string, string> = {
   'input, textarea, select, option': 'what the user typed or chose (a value, not a label)',
   'script, style, noscript, template': 'not shown',
   '[data-said-before-switch]':
-    'a toast or an announcement made before the test switched the language: it keeps the words it was said in (language-helpers.ts marks them)',
+    'an announcement made before the test switched the language: it keeps the words it was said in (language-helpers.ts marks it)',
 }
 
 /**

@@ -135,8 +135,11 @@ export async function serveFile(
   }
 }
 
-/** Sandbox faults at run time (GET /sandbox/faults), e.g. { error_rate: 1 } for a host answering 5xx. */
-export async function setFaults(sb: SandboxRef, faults: Record<string, number>): Promise<void> {
+/**
+ * Sandbox faults at run time (GET /sandbox/faults), e.g. { error_rate: 1 } for a host answering 5xx, or
+ * { disallow: 'folder/rename' } for one whose API does not offer an operation.
+ */
+export async function setFaults(sb: SandboxRef, faults: Record<string, number | string>): Promise<void> {
   const url = new URL('/sandbox/faults', sb.baseUrl)
   url.searchParams.set('key', sb.apiKey)
   for (const [k, v] of Object.entries(faults)) url.searchParams.set(k, String(v))

@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const built = join(root, 'dist', 'renderer', 'index.html')
-const sources = ['renderer', 'shared', 'vite.config.ts', 'package-lock.json']
+const sources = [
+  'renderer',
+  'shared',
+  'vite.config.ts',
+  'scripts/vite-i18n.ts',
+  'scripts/vite-chunk-budget.ts',
+  'package-lock.json',
+]
 
 function newestMtime(path) {
   let stat

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import type { IntlShape } from 'react-intl'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { LinksReadyEvent } from '../../../shared/ipc/queue-events.ts'
 import type { FiledockBridge } from '../../../shared/ipc/types.ts'
@@ -112,8 +113,8 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
       // Told once per move (main learns it from the host's answers): the history's links are rebuilt on it.
       void qc.invalidateQueries({ queryKey: keys.history() })
       void qc.invalidateQueries({ queryKey: keys.accounts() })
-      toast.info(
-        windowIntl().formatMessage(
+      toast.info((intl) =>
+        intl.formatMessage(
           {
             id: 'app.events.linksMoved',
             defaultMessage: 'The host’s links moved to {host}. History and link packs now give links there.',
@@ -145,23 +146,25 @@ export function route(event: AppEvent, { qc, bridge, queueEvent }: RouteContext)
 function announceVerify(event: Extract<AppEvent, { type: 'verify.finished' }>): void {
   const verify = useVerify.getState()
   if (verify.shown === event.verifyId || event.cancelled) return
-  const intl = windowIntl()
-  const label =
+  // Worded when drawn (a toast follows a change of language), the label as the report will name the run.
+  const label = (intl: IntlShape) =>
     verify.runs[event.verifyId]?.label ??
     intl.formatMessage({ id: 'verify.toast.theUpload', defaultMessage: 'the upload' })
-  const line = verdictLine(event.counts, event.total, intl)
+  const line = (intl: IntlShape) => verdictLine(event.counts, event.total, intl)
   const problems = BATCH_VERIFY_STATUSES.some((s) => isBatchProblem(s) && event.counts[s] > 0)
-  const open = () => useVerify.getState().openReport(event.verifyId, event.batchId, label)
+  const open = () => useVerify.getState().openReport(event.verifyId, event.batchId, label(windowIntl()))
   const action = {
-    label: intl.formatMessage({ id: 'verify.toast.open', defaultMessage: 'Open the report' }),
+    label: (intl: IntlShape) =>
+      intl.formatMessage({ id: 'verify.toast.open', defaultMessage: 'Open the report' }),
     run: open,
   }
   if (problems)
     toast.error(
-      intl.formatMessage(
-        { id: 'verify.toast.problems', defaultMessage: '{line}: open the report' },
-        { line },
-      ),
+      (intl) =>
+        intl.formatMessage(
+          { id: 'verify.toast.problems', defaultMessage: '{line}: open the report' },
+          { line: line(intl) },
+        ),
       action,
     )
   else toast.success(line, action)
@@ -177,15 +180,15 @@ async function autoCopy(event: LinksReadyEvent, bridge: FiledockBridge): Promise
     const settings = await call(bridge.settings.get())
     if (!settings.autoCopy) return
     await copyText(event.text)
-    toast.success(
-      windowIntl().formatMessage({
+    toast.success((intl) =>
+      intl.formatMessage({
         id: 'app.events.linksCopied',
         defaultMessage: 'Links copied to the clipboard',
       }),
     )
   } catch (error) {
-    toast.error(
-      windowIntl().formatMessage(
+    toast.error((intl) =>
+      intl.formatMessage(
         { id: 'app.events.copyFailed', defaultMessage: 'Could not copy the links: {error}' },
         { error: errorMessage(error) },
       ),

@@ -38,7 +38,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, _vars, _ctx, mutation) => {
         noteError(error)
         // A mutation with its own error display (inline form errors) opts out with meta.silent.
-        if (!mutation.meta?.silent) toast.error(errorMessage(error))
+        if (!mutation.meta?.silent) toast.error(() => errorMessage(error))
       },
       onSuccess: noteSuccess,
     }),

@@ -20,7 +20,8 @@ const KINDS: Record<ToastTone, { icon: IconName; name: MessageDescriptor }> = {
 }
 
 /**
- * Live region: screen readers announce each toast as it appears. `docked` toasts take their own room in the
+ * Live region: screen readers announce each toast as it appears. Each toast's words are formatted here, at
+ * render, so a change of language re-words the toasts already shown. `docked` toasts take their own room in the
  * window's notice dock, so they never lie over a button; the floating stack is for screens without a dock
  * (first run), and stays empty while a dock is mounted.
  */
@@ -45,7 +46,7 @@ export function Toaster({ docked = false }: { docked?: boolean }) {
           <span className="toast-kind" role="img" aria-label={intl.formatMessage(KINDS[t.tone].name)}>
             <Icon name={KINDS[t.tone].icon} />
           </span>
-          <span className="toast-message">{t.message}</span>
+          <span className="toast-message">{t.message(intl)}</span>
           {t.action ? (
             <button
               type="button"
@@ -55,7 +56,7 @@ export function Toaster({ docked = false }: { docked?: boolean }) {
                 t.action?.run()
               }}
             >
-              {t.action.label}
+              {t.action.label(intl)}
             </button>
           ) : null}
           <button

@@ -1,4 +1,4 @@
-import { defineMessages, type IntlShape } from 'react-intl'
+import { defineMessages } from 'react-intl'
 import { descriptors } from '../i18n/descriptors.ts'
 import { errorMessage } from '../lib/call.ts'
 import { type ToastAction, toast, useToasts } from './toast-store.ts'
@@ -24,26 +24,28 @@ const actionId = (entryId: number) => `undo:${entryId}`
  * undo goes as the undo starts: its button would act on something already spent. The entry's label is its
  * caller's words, in the window's language.
  */
-export async function runUndo(intl: IntlShape, id?: number): Promise<void> {
+export async function runUndo(id?: number): Promise<void> {
   const undo = useUndo.getState()
   if (undo.running) {
-    toast.refuse(intl.formatMessage(m.busy))
+    toast.refuse((intl) => intl.formatMessage(m.busy))
     return
   }
   const target = id ?? undo.entries.at(-1)?.id
   if (target !== undefined && undo.has(target)) useToasts.getState().dismissAction(actionId(target))
   const outcome = target === undefined ? null : await undo.undo(target)
-  if (outcome === null) toast.refuse(intl.formatMessage(id === undefined ? m.nothing : m.already))
-  else if (outcome.done) toast.success(intl.formatMessage(m.done, { action: outcome.label }))
+  if (outcome === null) toast.refuse((intl) => intl.formatMessage(id === undefined ? m.nothing : m.already))
+  else if (outcome.done) toast.success((intl) => intl.formatMessage(m.done, { action: outcome.label }))
   else
-    toast.error(intl.formatMessage(m.failed, { action: outcome.label, error: errorMessage(outcome.error) }))
+    toast.error((intl) =>
+      intl.formatMessage(m.failed, { action: outcome.label, error: errorMessage(outcome.error) }),
+    )
 }
 
 /**
  * Records an action for Ctrl+Z and gives its toast the Undo button for exactly that action, in the window's
  * language (`intl`).
  */
-export function undoable(entry: UndoEntry, intl: IntlShape): ToastAction {
+export function undoable(entry: UndoEntry): ToastAction {
   const id = useUndo.getState().push(entry)
-  return { label: intl.formatMessage(m.button), run: () => void runUndo(intl, id), id: actionId(id) }
+  return { label: (intl) => intl.formatMessage(m.button), run: () => void runUndo(id), id: actionId(id) }
 }

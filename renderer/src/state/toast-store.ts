@@ -1,4 +1,12 @@
+import type { IntlShape } from 'react-intl'
 import { create } from 'zustand'
+import { windowIntl } from '../app/window-intl.ts'
+
+/**
+ * A toast's words, formatted each time the toast is drawn (Toaster) in the window's language of that moment: a
+ * change of language re-words the toasts on screen, and main's errors in them (errorMessage) follow too.
+ */
+export type ToastWords = (intl: IntlShape) => string
 
 /**
  * What a toast reports, shown by its icon: done (success), a note (info), the app declining to act on what was
@@ -8,7 +16,7 @@ export type ToastTone = 'success' | 'info' | 'refusal' | 'error'
 
 /** A button in the toast that acts on what the toast reports ("Undo"). */
 export interface ToastAction {
-  label: string
+  label: ToastWords
   run: () => void
   /** Names what the button acts on, so the toast can go once that is spent elsewhere (the undo ran by Ctrl+Z). */
   id?: string
@@ -16,7 +24,7 @@ export interface ToastAction {
 
 export interface Toast {
   id: number
-  message: string
+  message: ToastWords
   tone: ToastTone
   action?: ToastAction
   /** Set on a toast updated in place (a move's progress): the same key replaces its message. */
@@ -27,13 +35,13 @@ interface ToastState {
   toasts: Toast[]
   /** Docked toasters mounted (the shell's notice dock); while there is one, the floating stack stays empty. */
   docks: number
-  push: (message: string, tone?: ToastTone, action?: ToastAction) => void
+  push: (message: ToastWords, tone?: ToastTone, action?: ToastAction) => void
   dismiss: (id: number) => void
   /**
    * Shows or updates the toast named `key` in place (one toast for a long task, not one per step). It goes when
    * dismissed by key, or after PROGRESS_SILENCE_MS without an update (its task died without a last word).
    */
-  upsert: (key: string, message: string, tone?: ToastTone) => void
+  upsert: (key: string, message: ToastWords, tone?: ToastTone) => void
   dismissKey: (key: string) => void
   /** Removes the toasts whose action is `actionId`: its button would act on something already done. */
   dismissAction: (actionId: string) => void
@@ -91,8 +99,10 @@ export const useToasts = create<ToastState>()((set, get) => ({
     const id = nextId++
     const shown: Toast = action ? { id, message, tone, action } : { id, message, tone }
     // The same words said again (a second copy of the same link) renew the toast rather than stack a twin:
-    // two identical lines read as two events the user did not cause.
-    const twin = (t: Toast) => !action && !t.action && !t.key && t.message === message && t.tone === tone
+    // two identical lines read as two events the user did not cause. Compared as the window reads them now.
+    const intl = windowIntl()
+    const said = message(intl)
+    const twin = (t: Toast) => !action && !t.action && !t.key && t.tone === tone && t.message(intl) === said
     set((s) => ({ toasts: [...s.toasts.filter((t) => !twin(t)), shown].slice(-MAX_SHOWN) }))
     startLifetime(
       id,
@@ -147,8 +157,9 @@ export const useToasts = create<ToastState>()((set, get) => ({
 
 /** For code outside React (mutation callbacks, the event router). */
 export const toast = {
-  success: (message: string, action?: ToastAction) => useToasts.getState().push(message, 'success', action),
-  error: (message: string, action?: ToastAction) => useToasts.getState().push(message, 'error', action),
-  info: (message: string) => useToasts.getState().push(message, 'info'),
-  refuse: (message: string) => useToasts.getState().push(message, 'refusal'),
+  success: (message: ToastWords, action?: ToastAction) =>
+    useToasts.getState().push(message, 'success', action),
+  error: (message: ToastWords, action?: ToastAction) => useToasts.getState().push(message, 'error', action),
+  info: (message: ToastWords) => useToasts.getState().push(message, 'info'),
+  refuse: (message: ToastWords) => useToasts.getState().push(message, 'refusal'),
 }

@@ -4,7 +4,8 @@ import { runUndo, undoable } from './run-undo.ts'
 import { toast, useToasts } from './toast-store.ts'
 import { useUndo } from './undo-store.ts'
 
-const messages = () => useToasts.getState().toasts.map((t) => `${t.tone}:${t.message}`)
+const messages = () => useToasts.getState().toasts.map((t) => `${t.tone}:${t.message(englishIntl)}`)
+const say = (text: string) => () => text
 
 beforeEach(() => {
   useUndo.setState({ entries: [], running: false })
@@ -85,7 +86,7 @@ describe('undo stack', () => {
 
 describe('runUndo (Ctrl+Z and the toast button)', () => {
   it('says what it undid, what it could not, and when there is nothing (left) to undo', async () => {
-    await runUndo(englishIntl)
+    await runUndo()
     const id = useUndo.getState().push({ label: 'rename of “a” to “b”', undo: async () => undefined })
     useUndo.getState().push({
       label: 'move of 1 file to Photos',
@@ -93,9 +94,9 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
         throw new Error('report.pdf is no longer on the host')
       },
     })
-    await runUndo(englishIntl)
-    await runUndo(englishIntl, id)
-    await runUndo(englishIntl, id)
+    await runUndo()
+    await runUndo(id)
+    await runUndo(id)
     expect(messages()).toEqual([
       'refusal:Nothing to undo',
       'error:Could not undo the move of 1 file to Photos: report.pdf is no longer on the host',
@@ -107,8 +108,8 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
   it('says an undo is still running instead of starting another', async () => {
     const gate = deferred()
     useUndo.getState().push({ label: 'slow', undo: () => gate.done })
-    const first = runUndo(englishIntl)
-    await runUndo(englishIntl)
+    const first = runUndo()
+    await runUndo()
     gate.release()
     await first
     expect(messages()).toEqual(['refusal:Still undoing the previous change', 'success:Undid the slow'])
@@ -116,15 +117,15 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
 
   it('takes away the toast that offered the undo once it runs, by Ctrl+Z or by its button', async () => {
     toast.success(
-      'Renamed to “b.txt”',
-      undoable({ label: 'rename of “a.txt” to “b.txt”', undo: async () => undefined }, englishIntl),
+      say('Renamed to “b.txt”'),
+      undoable({ label: 'rename of “a.txt” to “b.txt”', undo: async () => undefined }),
     )
     toast.success(
-      'Moved 2 files to Photos',
-      undoable({ label: 'move of 2 files to Photos', undo: async () => undefined }, englishIntl),
+      say('Moved 2 files to Photos'),
+      undoable({ label: 'move of 2 files to Photos', undo: async () => undefined }),
     )
-    toast.success('Copied 1 link')
-    await runUndo(englishIntl)
+    toast.success(say('Copied 1 link'))
+    await runUndo()
     expect(messages()).toEqual([
       'success:Renamed to “b.txt”',
       'success:Copied 1 link',

@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-import { useIntl } from 'react-intl'
 import { commandKey } from '../lib/command-key.ts'
 import { runUndo } from './run-undo.ts'
 
@@ -8,7 +7,6 @@ import { runUndo } from './run-undo.ts'
  * (there it is the field's own undo of the text) and while a dialog is open.
  */
 export function useUndoShortcut(enabled: boolean): void {
-  const intl = useIntl()
   useEffect(() => {
     if (!enabled) return
     const onKey = (e: KeyboardEvent) => {
@@ -22,11 +20,11 @@ export function useUndoShortcut(enabled: boolean): void {
       // that says it is not modal, like the finished uploads, leaves the shortcut working.)
       const modal = '[role="dialog"]:not([aria-modal="false"]), [role="alertdialog"]'
       if (document.querySelector(modal) !== null) return
-      void runUndo(intl)
+      void runUndo()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [enabled, intl])
+  }, [enabled])
 }
 
 function isTextEntry(target: EventTarget | null): boolean {

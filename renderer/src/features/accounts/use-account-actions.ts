@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useIntl } from 'react-intl'
 import type { AccountView, AddAccountInput, UpdateAccountInput } from '../../../../shared/accounts.ts'
 import type { FiledockError } from '../../../../shared/errors.ts'
 import { api } from '../../app/bridge.ts'
@@ -27,7 +26,6 @@ async function settle<T>(work: () => Promise<T>): Promise<Checked<T>> {
 
 /** Account mutations. Each refreshes the account list itself; the accounts.changed event does too. */
 export function useAccountActions() {
-  const intl = useIntl()
   const qc = useQueryClient()
   const refresh = () => qc.invalidateQueries({ queryKey: keys.accounts() })
 
@@ -40,7 +38,7 @@ export function useAccountActions() {
       }),
     onSuccess: (result) => {
       if (result.ok)
-        toast.success(
+        toast.success((intl) =>
           intl.formatMessage(
             { id: 'accounts.toast.added', defaultMessage: 'Added “{account}”' },
             { account: result.value.label },
@@ -55,7 +53,7 @@ export function useAccountActions() {
       settle(() => call(api.accounts.update({ id, ...patch }))),
     onSuccess: (result: Checked<AccountView>, input) => {
       if (!result.ok) return
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage(
           { id: 'accounts.toast.saved', defaultMessage: 'Saved “{account}”' },
           { account: result.value.label },
@@ -73,7 +71,7 @@ export function useAccountActions() {
   const remove = useMutation({
     mutationFn: (v: { id: string; label: string }) => call(api.accounts.remove({ id: v.id })),
     onSuccess: (_r, v) =>
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage(
           { id: 'accounts.toast.removed', defaultMessage: 'Removed “{account}”' },
           { account: v.label },
@@ -90,7 +88,7 @@ export function useAccountActions() {
   const tryOffline = useMutation({
     mutationFn: () => call(api.accounts.tryOffline()),
     onSuccess: () =>
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage({ id: 'accounts.toast.offlineReady', defaultMessage: 'Offline sandbox ready' }),
       ),
     onSettled: refresh,

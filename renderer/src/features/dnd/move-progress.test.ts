@@ -3,7 +3,7 @@ import { englishIntl } from '../../i18n/testing/english.ts'
 import { useToasts } from '../../state/toast-store.ts'
 import { showMoveProgress, speakMovesIn } from './move-progress.ts'
 
-const shown = () => useToasts.getState().toasts.map((t) => t.message)
+const shown = () => useToasts.getState().toasts.map((t) => t.message(englishIntl))
 const report = (moveId: string, moved: number, failed: number, total: number) =>
   showMoveProgress({ type: 'index.moveProgress', moveId, accountId: 'a', fldId: 7, moved, failed, total })
 

@@ -28,7 +28,7 @@ export function showMoveProgress(event: MoveProgressEvent): void {
     return
   }
   if (event.total <= 1 || words === null) return
-  toasts.upsert(key, moveProgressText(words, event), 'info')
+  toasts.upsert(key, (intl) => moveProgressText(intl, event), 'info')
 }
 
 function moveProgressText(intl: IntlShape, { total, moved, failed }: MoveProgressEvent): string {

@@ -56,7 +56,7 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
         if (hit.row.kind === 'folder') {
           e.preventDefault()
           // The API moves files only (one call per file); a folder has no move, so a drag of one says so and stops.
-          toast.refuse(
+          toast.refuse((intl) =>
             intl.formatMessage({
               id: 'dnd.drag.folderRefused',
               defaultMessage: 'Folders can’t be moved on this host; move the files inside them instead',
@@ -72,13 +72,13 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
           selection = selectionOf(sel, intl)
         } catch (error) {
           e.preventDefault()
-          toast.error(errorMessage(error))
+          toast.error(() => errorMessage(error))
           return
         }
         const accountId = selectionAccount(sel)
         if (!selection || accountId === null) {
           e.preventDefault()
-          toast.refuse(
+          toast.refuse((intl) =>
             intl.formatMessage({
               id: 'dnd.drag.oneAccount',
               defaultMessage: 'Move the files of one account at a time',

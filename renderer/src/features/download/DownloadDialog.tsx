@@ -58,7 +58,7 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
       const chosen = await chooseLocalFolder('downloads', to || null)
       if (chosen !== null) setTo(chosen)
     } catch (error) {
-      toast.error(errorMessage(error))
+      toast.error(() => errorMessage(error))
     }
   }
   const start = async () => {
@@ -70,7 +70,7 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
       )
       const p = started.plan
       if (started.batchId === null)
-        toast.info(
+        toast.info((intl) =>
           intl.formatMessage(
             {
               id: 'download.toast.nothing',
@@ -81,7 +81,7 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
           ),
         )
       else {
-        toast.success(
+        toast.success((intl) =>
           intl.formatMessage(
             {
               id: 'download.toast.started',
@@ -94,7 +94,7 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
       }
       close()
     } catch (error) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'download.toast.failed', defaultMessage: 'Could not download: {error}' },
           { error: errorMessage(error) },

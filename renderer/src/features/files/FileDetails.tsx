@@ -160,7 +160,7 @@ function LinkValue({ url, kind }: { url: string; kind: 'page' | 'direct' }) {
   const copy = async () => {
     try {
       await copyText(url)
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage(
           {
             id: 'files.details.copiedLink',
@@ -170,7 +170,7 @@ function LinkValue({ url, kind }: { url: string; kind: 'page' | 'direct' }) {
         ),
       )
     } catch (error) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'files.copy.failed', defaultMessage: 'Could not copy: {error}' },
           { error: errorMessage(error) },

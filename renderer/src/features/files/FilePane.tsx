@@ -85,7 +85,7 @@ export function FilePane(props: FilePaneProps) {
         if (useSelection.getState().focusIndex === index)
           useSelection.getState().pickRange(index, rows, additive)
       },
-      (error: unknown) => toast.error(errorMessage(error)),
+      (error: unknown) => toast.error(() => errorMessage(error)),
     )
   }, [])
 

@@ -43,7 +43,7 @@ export function InlineRename({ row, index }: { row: IndexRow; index: number }) {
           intl.formatMessage({ id: 'files.rename.invalid', defaultMessage: 'Name is not valid' })
         // At Enter the field stays, saying why; a field left behind cannot stay, so the message says what happened.
         if (how === 'enter') return setProblem(why)
-        toast.error(
+        toast.error((intl) =>
           intl.formatMessage(
             { id: 'files.rename.kept', defaultMessage: '“{name}” keeps its name: {reason}' },
             { name: row.name, reason: why },

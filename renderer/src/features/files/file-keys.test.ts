@@ -148,7 +148,9 @@ describe('file pane keys', () => {
     const ctx = context()
     press(ctx, 'c', { ctrl: true })
     expect(ctx.calls).toEqual([])
-    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Select files to copy their links'])
+    expect(useToasts.getState().toasts.map((t) => t.message(englishIntl))).toEqual([
+      'Select files to copy their links',
+    ])
     sel().selectOnly(3, file(3))
     press(ctx, 'c', { ctrl: true })
     press(ctx, 'C', { ctrl: true, shift: true })
@@ -160,7 +162,9 @@ describe('file pane keys', () => {
     const ctx = context()
     expect(press(ctx, 'S', { ctrl: true, shift: true })).toBe(true)
     expect(ctx.calls).toEqual([])
-    expect(useToasts.getState().toasts.map((t) => t.message)).toEqual(['Select files to download them'])
+    expect(useToasts.getState().toasts.map((t) => t.message(englishIntl))).toEqual([
+      'Select files to download them',
+    ])
     sel().selectOnly(3, file(3))
     press(ctx, 'S', { ctrl: true, shift: true })
     // Ctrl+S alone is not Download: it is left to others.
@@ -185,7 +189,9 @@ describe('file pane keys', () => {
     press(ctx, 'ArrowUp', { alt: true })
     expect(ctx.calls).toEqual(['open 4', 'rename', 'goUp', 'goUp'])
     expect(press(ctx, 'Delete')).toBe(true)
-    expect(useToasts.getState().toasts.at(-1)?.message).toBe('This host’s API cannot delete files')
+    expect(useToasts.getState().toasts.at(-1)?.message(englishIntl)).toBe(
+      'This host’s API cannot delete files',
+    )
     expect(press(ctx, 'q')).toBe(false)
   })
 

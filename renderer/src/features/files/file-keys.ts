@@ -66,8 +66,8 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
   const key = event.key
   if (mod && key.toLowerCase() === 'c') {
     if (isEmpty(sel))
-      toast.refuse(
-        ctx.intl.formatMessage({
+      toast.refuse((intl) =>
+        intl.formatMessage({
           id: 'files.keys.selectToCopy',
           defaultMessage: 'Select files to copy their links',
         }),
@@ -78,8 +78,8 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
   }
   if (mod && event.shiftKey && key.toLowerCase() === 's') {
     if (isEmpty(sel))
-      toast.refuse(
-        ctx.intl.formatMessage({
+      toast.refuse((intl) =>
+        intl.formatMessage({
           id: 'files.keys.selectToDownload',
           defaultMessage: 'Select files to download them',
         }),
@@ -149,8 +149,8 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
       return true
     case 'Delete':
       // The API has no delete operation; say so rather than silently ignore the key.
-      toast.refuse(
-        ctx.intl.formatMessage({
+      toast.refuse((intl) =>
+        intl.formatMessage({
           id: 'files.keys.noDelete',
           defaultMessage: 'This host’s API cannot delete files',
         }),

@@ -33,7 +33,7 @@ const folder = (fldId: number): IndexFolderRow => ({
 const rows: IndexRow[] = [folder(7), folder(8), file('aaa'), file('bbb'), file('ccc')]
 const rowAt = (i: number) => rows[i]
 const r = () => useRename.getState()
-const lastToast = () => useToasts.getState().toasts.at(-1)?.message
+const lastToast = () => useToasts.getState().toasts.at(-1)?.message(englishIntl)
 
 beforeEach(() => {
   useSelection.getState().clear()
@@ -49,25 +49,25 @@ describe('rename in place', () => {
 
   it('F2 edits the selected file under the cursor, starting from its name', () => {
     useSelection.getState().selectOnly(3, file('bbb'))
-    renameAtCursor(rowAt, englishIntl)
+    renameAtCursor(rowAt)
     expect(r().editing).toEqual({ key: 'work:bbb', index: 3 })
     expect(r().draft).toBe('bbb.txt')
   })
 
   it('a second F2 on the same row keeps what was typed; F2 elsewhere starts over', () => {
     useSelection.getState().selectOnly(3, file('bbb'))
-    renameAtCursor(rowAt, englishIntl)
+    renameAtCursor(rowAt)
     r().setDraft('typed so far.txt')
-    renameAtCursor(rowAt, englishIntl)
+    renameAtCursor(rowAt)
     expect(r().draft).toBe('typed so far.txt')
     useSelection.getState().selectOnly(4, file('ccc'))
-    renameAtCursor(rowAt, englishIntl)
+    renameAtCursor(rowAt)
     expect(r()).toMatchObject({ editing: { key: 'work:ccc', index: 4 }, draft: 'ccc.txt' })
   })
 
   it('a folder row is edited when no file is picked', () => {
     useSelection.getState().selectOnly(1, null)
-    renameAtCursor(rowAt, englishIntl)
+    renameAtCursor(rowAt)
     expect(r().editing).toEqual({ key: 'work:folder:8', index: 1 })
     expect(r().draft).toBe('Folder 8')
   })
@@ -75,7 +75,7 @@ describe('rename in place', () => {
   it('several files, a whole selection, or no cursor: nothing is edited and a message says why', () => {
     useSelection.getState().selectOnly(2, file('aaa'))
     useSelection.getState().toggle(3, file('bbb'))
-    renameAtCursor(rowAt, englishIntl)
+    renameAtCursor(rowAt)
     expect(r().editing).toBeNull()
     expect(lastToast()).toBe('Select just one file or folder to rename it')
 
@@ -83,18 +83,18 @@ describe('rename in place', () => {
       scope: { kind: 'folder', accountId: 'work', fldId: 0 },
       sort: { key: 'name', dir: 'asc' },
     })
-    renameAtCursor(rowAt, englishIntl)
+    renameAtCursor(rowAt)
     expect(r().editing).toBeNull()
 
     useSelection.getState().clear()
-    renameAtCursor(rowAt, englishIntl)
+    renameAtCursor(rowAt)
     expect(r().editing).toBeNull()
     expect(lastToast()).toBe('Select a file or folder to rename it')
   })
 
   it('ending an edit ends only that one', () => {
     useSelection.getState().selectOnly(2, file('aaa'))
-    renameAtCursor(rowAt, englishIntl)
+    renameAtCursor(rowAt)
     r().stop('work:bbb')
     expect(r().editing?.key).toBe('work:aaa')
     r().stop('work:aaa')

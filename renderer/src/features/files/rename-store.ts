@@ -1,4 +1,3 @@
-import type { IntlShape } from 'react-intl'
 import { create } from 'zustand'
 import type { IndexRow } from '../../../../shared/file-index.ts'
 import { fileKey, useSelection } from '../../state/selection-store.ts'
@@ -59,7 +58,7 @@ export const useRename = create<RenameState>()((set) => ({
  * F2 and the menu's Rename: the name of the row under the cursor becomes an input. A file is renamed when it is
  * the one selected (or nothing is); a folder row when no file is picked (picking a file moves the cursor to it).
  */
-export function renameAtCursor(rowAt: (index: number) => IndexRow | undefined, intl: IntlShape): void {
+export function renameAtCursor(rowAt: (index: number) => IndexRow | undefined): void {
   const s = useSelection.getState()
   const row = s.focusIndex >= 0 ? rowAt(s.focusIndex) : undefined
   const alone =
@@ -68,7 +67,7 @@ export function renameAtCursor(rowAt: (index: number) => IndexRow | undefined, i
       : s.all === null && s.picked.size === 0
   if (row && alone) useRename.getState().start(row, s.focusIndex)
   else
-    toast.refuse(
+    toast.refuse((intl) =>
       row
         ? intl.formatMessage({
             id: 'files.rename.selectOne',

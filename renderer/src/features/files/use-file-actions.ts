@@ -40,7 +40,7 @@ export function useFileActions() {
   // The moves started here report their progress through the event router, which has no language of its own.
   useEffect(() => speakMovesIn(intl), [intl])
   const couldNotCopy = (error: unknown) =>
-    toast.error(
+    toast.error((intl) =>
       intl.formatMessage(
         { id: 'files.copy.failed', defaultMessage: 'Could not copy: {error}' },
         { error: errorMessage(error) },
@@ -67,25 +67,23 @@ export function useFileActions() {
       const undo =
         previous === name
           ? undefined
-          : undoable(
-              {
-                label: intl.formatMessage(
-                  { id: 'files.undo.rename', defaultMessage: 'rename of “{from}” to “{to}”' },
-                  { from: previous, to: name },
-                ),
-                undo: async () => {
-                  try {
-                    await renameBack(file, name, previous, intl)
-                  } finally {
-                    invalidateIndex(qc, file.accountId)
-                    revalidate(file.accountId, file.fldId)
-                  }
-                },
+          : undoable({
+              label: intl.formatMessage(
+                { id: 'files.undo.rename', defaultMessage: 'rename of “{from}” to “{to}”' },
+                { from: previous, to: name },
+              ),
+              undo: async () => {
+                try {
+                  await renameBack(file, name, previous, intl)
+                } finally {
+                  invalidateIndex(qc, file.accountId)
+                  revalidate(file.accountId, file.fldId)
+                }
               },
-              intl,
-            )
+            })
       toast.success(
-        intl.formatMessage({ id: 'files.rename.done', defaultMessage: 'Renamed to “{name}”' }, { name }),
+        (intl) =>
+          intl.formatMessage({ id: 'files.rename.done', defaultMessage: 'Renamed to “{name}”' }, { name }),
         undo,
       )
       revalidate(file.accountId, file.fldId)
@@ -102,7 +100,7 @@ export function useFileActions() {
     },
     onSuccess: ({ done, failure }, files) => {
       if (done > 0)
-        toast.success(
+        toast.success((intl) =>
           intl.formatMessage(
             {
               id: 'files.clone.done',
@@ -112,7 +110,7 @@ export function useFileActions() {
           ),
         )
       if (failure !== undefined)
-        toast.error(
+        toast.error((intl) =>
           intl.formatMessage(
             { id: 'files.clone.someFailed', defaultMessage: 'Some files were not cloned: {error}' },
             { error: errorMessage(failure) },
@@ -139,40 +137,38 @@ export function useFileActions() {
       const undo =
         movedHere === 0
           ? undefined
-          : undoable(
-              {
-                label: intl.formatMessage(
-                  {
-                    id: 'files.undo.move',
-                    defaultMessage: 'move of {count, plural, one {# file} other {# files}} to {folder}',
-                  },
-                  { count: movedHere, folder: v.folderName },
-                ),
-                undo: async () => {
-                  try {
-                    await moveBack(v.accountId, from, v.fldId, intl, ctx?.names)
-                  } finally {
-                    invalidateIndex(qc, v.accountId)
-                    for (const fldId of [v.fldId, ...from.map((g) => g.fldId)]) revalidate(v.accountId, fldId)
-                  }
+          : undoable({
+              label: intl.formatMessage(
+                {
+                  id: 'files.undo.move',
+                  defaultMessage: 'move of {count, plural, one {# file} other {# files}} to {folder}',
                 },
+                { count: movedHere, folder: v.folderName },
+              ),
+              undo: async () => {
+                try {
+                  await moveBack(v.accountId, from, v.fldId, intl, ctx?.names)
+                } finally {
+                  invalidateIndex(qc, v.accountId)
+                  for (const fldId of [v.fldId, ...from.map((g) => g.fldId)]) revalidate(v.accountId, fldId)
+                }
               },
-              intl,
-            )
+            })
       if (moved > 0)
         toast.success(
-          intl.formatMessage(
-            {
-              id: 'files.move.done',
-              defaultMessage: 'Moved {count, plural, one {# file} other {# files}} to {folder}',
-            },
-            { count: moved, folder: v.folderName },
-          ),
+          (intl) =>
+            intl.formatMessage(
+              {
+                id: 'files.move.done',
+                defaultMessage: 'Moved {count, plural, one {# file} other {# files}} to {folder}',
+              },
+              { count: moved, folder: v.folderName },
+            ),
           undo,
         )
       const first = failed[0]
       if (first)
-        toast.error(
+        toast.error((intl) =>
           intl.formatMessage(
             {
               id: 'files.move.someFailed',
@@ -186,7 +182,7 @@ export function useFileActions() {
       revalidate(v.accountId, v.fldId)
     },
     onError: (error) =>
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'files.move.failed', defaultMessage: 'Nothing was moved: {error}' },
           { error: errorMessage(error) },
@@ -203,7 +199,7 @@ export function useFileActions() {
         const links = await call(api.index.copyLinks({ selection }))
         count = links.count
         if (count === 0) {
-          toast.refuse(
+          toast.refuse((intl) =>
             intl.formatMessage({ id: 'files.copyLinks.none', defaultMessage: 'No files to copy links of' }),
           )
           return
@@ -212,7 +208,7 @@ export function useFileActions() {
       } else {
         await copyText(linksText(rows, 'page'))
       }
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage(
           {
             id: 'files.copyLinks.done',
@@ -237,7 +233,7 @@ export function useFileActions() {
     })
     const failure = firstFailure(results)
     if (fetched.length === 0) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'files.directLinks.none', defaultMessage: 'No direct links: {error}' },
           { error: errorMessage(failure) },
@@ -247,7 +243,7 @@ export function useFileActions() {
     }
     try {
       await copyText(linksText(fetched, 'direct'))
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage(
           {
             id: 'files.directLinks.done',
@@ -257,7 +253,7 @@ export function useFileActions() {
         ),
       )
       if (failure !== undefined)
-        toast.error(
+        toast.error((intl) =>
           intl.formatMessage(
             {
               id: 'files.directLinks.someFailed',
@@ -275,7 +271,7 @@ export function useFileActions() {
     // A browser blocks all but the first window.open per gesture, so many files open only the first.
     const first = files[0]
     if (first && !openExternal(first.link))
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage({ id: 'files.open.noPage', defaultMessage: 'This file has no web page link' }),
       )
   }

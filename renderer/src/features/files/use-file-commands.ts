@@ -42,7 +42,7 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
     try {
       return selectionOf(useSelection.getState(), intl)
     } catch (error) {
-      toast.error(errorMessage(error))
+      toast.error(() => errorMessage(error))
       return null
     }
   }
@@ -53,7 +53,7 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
   const perFile = async (action: 'directLinks' | 'clone'): Promise<IndexFileRow[] | null> => {
     const s = useSelection.getState()
     const tooMany = () =>
-      toast.refuse(
+      toast.refuse((intl) =>
         intl.formatMessage(
           {
             id: 'files.perFile.tooMany',
@@ -80,7 +80,7 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
         if (w.rows.length === 0 || offset + MAX_WINDOW >= w.total) return rows.length > 0 ? rows : null
       }
     } catch (error) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           {
             id: 'files.perFile.failed',
@@ -105,7 +105,7 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
     /** The selection's links in the link checker, checked at once. */
     checkLinks: () => {
       const selection = current()
-      if (selection) void checkLinksOf(selection, accounts, intl)
+      if (selection) void checkLinksOf(selection, accounts)
     },
     copyDirectLinks: () => void perFile('directLinks').then((rows) => rows && actions.copyDirectLinks(rows)),
     clone: () => void perFile('clone').then((rows) => rows && actions.clone.mutate(rows)),
@@ -139,13 +139,13 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
       useDownloadRequest.getState().open({ accountId, what: { selection }, label })
     },
     /** F2, the menu's Rename: the cursor row's name becomes an input (InlineRename.tsx). */
-    rename: () => renameAtCursor(rowAt, intl),
+    rename: () => renameAtCursor(rowAt),
     move: () => {
       const selection = current()
       if (!selection) return
       const accountId = selectionAccount(useSelection.getState())
       if (accountId === null) {
-        toast.refuse(
+        toast.refuse((intl) =>
           intl.formatMessage({
             id: 'files.move.oneAccount',
             defaultMessage: 'Move the files of one account at a time',

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useIntl } from 'react-intl'
 import type { IndexStatus } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
@@ -19,7 +18,6 @@ const SEEN_KEY = 'filedock.index-warnings-seen'
  * worth an interruption: it is shown once as a passing note, and remembered so a restart does not repeat it.
  */
 export function useWarnOnce(statuses: readonly IndexStatus[] | undefined): void {
-  const intl = useIntl()
   useEffect(() => {
     if (!statuses) return
     const seen = new Set<string>(readSeen())
@@ -30,7 +28,7 @@ export function useWarnOnce(statuses: readonly IndexStatus[] | undefined): void 
       if (seen.has(id)) continue
       seen.add(id)
       changed = true
-      toast.info(
+      toast.info((intl) =>
         intl.formatMessage(
           { id: 'files.index.warning', defaultMessage: '{account}: {warning}' },
           { account: s.label, warning: s.warning },
@@ -39,7 +37,7 @@ export function useWarnOnce(statuses: readonly IndexStatus[] | undefined): void 
     }
     // Bounded: only the latest warnings matter.
     if (changed) localStorage.setItem(SEEN_KEY, JSON.stringify([...seen].slice(-50)))
-  }, [statuses, intl])
+  }, [statuses])
 }
 
 function readSeen(): string[] {

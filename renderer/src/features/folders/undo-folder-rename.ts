@@ -23,24 +23,21 @@ interface Renamed {
 export function undoFolderRename(qc: QueryClient, v: Renamed, intl: IntlShape): ToastAction | undefined {
   const { accountId, fldId, name, from } = v
   if (from === undefined || from === name) return undefined
-  return undoable(
-    {
-      label: intl.formatMessage(
-        { id: 'folders.undo.rename', defaultMessage: 'rename of folder “{from}” to “{to}”' },
-        { from, to: name },
-      ),
-      undo: async () => {
-        try {
-          await call(api.folders.rename({ accountId, fldId, name: from }))
-          renameCrumb(fldId, from)
-        } finally {
-          invalidateIndex(qc, accountId)
-          void qc.invalidateQueries({ queryKey: keys.folders(accountId) })
-        }
-      },
+  return undoable({
+    label: intl.formatMessage(
+      { id: 'folders.undo.rename', defaultMessage: 'rename of folder “{from}” to “{to}”' },
+      { from, to: name },
+    ),
+    undo: async () => {
+      try {
+        await call(api.folders.rename({ accountId, fldId, name: from }))
+        renameCrumb(fldId, from)
+      } finally {
+        invalidateIndex(qc, accountId)
+        void qc.invalidateQueries({ queryKey: keys.folders(accountId) })
+      }
     },
-    intl,
-  )
+  })
 }
 
 /** The breadcrumb names the folder again by its old name when the open folder is in it. */

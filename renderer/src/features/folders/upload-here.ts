@@ -19,8 +19,8 @@ export async function uploadHere(
 ): Promise<void> {
   if (host === 'electron') {
     const result = await api.dialog.pickPaths({ kind: 'files' })
-    if (result.ok) return enqueuePaths(result.value, target, intl)
-    if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(errorMessage(result.error))
+    if (result.ok) return enqueuePaths(result.value, target)
+    if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(() => errorMessage(result.error))
   }
   const input = document.createElement('input')
   input.type = 'file'

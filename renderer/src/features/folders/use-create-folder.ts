@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useIntl } from 'react-intl'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
@@ -18,14 +17,13 @@ export interface FolderCreation {
  */
 export function useCreateFolder() {
   const qc = useQueryClient()
-  const intl = useIntl()
   return useMutation({
     // The name field shows the failure next to the name; a toast would say it twice.
     meta: { silent: true },
     mutationFn: (v: FolderCreation) =>
       call(api.folders.create({ accountId: v.accountId, parentId: v.parentId, name: v.name })),
     onSuccess: (_r, v) =>
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage(
           { id: 'folders.create.done', defaultMessage: 'Created folder “{name}”' },
           { name: v.name },

@@ -71,13 +71,13 @@ export function useFolderCommands() {
     copyLinks: async (t: FolderTarget) => {
       const query = filesOf(t)
       await copyLinks({ kind: 'query', query, except: [] }, [])
-      await sayIfStillIndexing(query, t.accountId, folderOf(t).id, intl)
+      await sayIfStillIndexing(query, t.accountId, folderOf(t).id)
     },
     /** The same files' links in the link checker, checked at once. */
     checkLinks: async (t: FolderTarget) => {
       const query = filesOf(t)
-      await checkLinksOf({ kind: 'query', query, except: [] }, data?.accounts ?? [], intl)
-      await sayIfStillIndexing(query, t.accountId, folderOf(t).id, intl)
+      await checkLinksOf({ kind: 'query', query, except: [] }, data?.accounts ?? [])
+      await sayIfStillIndexing(query, t.accountId, folderOf(t).id)
     },
   }
 }
@@ -114,12 +114,7 @@ function uploadTargetOf(t: FolderTarget, accountLabel: string, intl: IntlShape) 
  * crawl is still on its way. Copying what is known is still useful; it is not the whole folder, so it says so,
  * and the folder is read from the host now, so copying again in a moment has it all.
  */
-async function sayIfStillIndexing(
-  query: IndexQuery,
-  accountId: string,
-  fldId: number,
-  intl: IntlShape,
-): Promise<void> {
+async function sayIfStillIndexing(query: IndexQuery, accountId: string, fldId: number): Promise<void> {
   try {
     const window = await call(api.index.query({ query, offset: 0, limit: 1 }))
     if (window.complete) return
@@ -128,7 +123,7 @@ async function sayIfStillIndexing(
     return
   }
   void api.index.refresh({ accountId, fldId })
-  toast.info(
+  toast.info((intl) =>
     intl.formatMessage({
       id: 'folders.copyLinks.stillIndexing',
       defaultMessage:

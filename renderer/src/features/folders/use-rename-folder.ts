@@ -47,7 +47,7 @@ export function useRenameFolder() {
     onError: (error, v, ctx) => {
       for (const [key, data] of ctx?.before ?? []) qc.setQueryData(key, data)
       if (ctx?.path) restorePath(ctx.path)
-      toast.error(
+      toast.error((intl) =>
         v.from === undefined
           ? intl.formatMessage(
               { id: 'folders.rename.keptUnnamed', defaultMessage: 'The folder keeps its name: {error}' },
@@ -61,10 +61,11 @@ export function useRenameFolder() {
     },
     onSuccess: (_r, v) =>
       toast.success(
-        intl.formatMessage(
-          { id: 'folders.rename.done', defaultMessage: 'Renamed folder to “{name}”' },
-          { name: v.name },
-        ),
+        (intl) =>
+          intl.formatMessage(
+            { id: 'folders.rename.done', defaultMessage: 'Renamed folder to “{name}”' },
+            { name: v.name },
+          ),
         undoFolderRename(qc, v, intl),
       ),
     onSettled: (_r, _e, v) => {

@@ -22,7 +22,7 @@ export function CheckSchedule() {
     try {
       await call(api.history.setCheckSchedule({ hours: next }))
     } catch (error) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           {
             id: 'history.schedule.failed',

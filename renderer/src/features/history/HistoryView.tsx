@@ -61,7 +61,7 @@ export function HistoryView() {
     const ids = history.entries.slice(0, MAX_PACK_ENTRIES).map((e) => e.id)
     try {
       await copyText(await call(api.links.pack({ entryIds: ids, format })))
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage(
           {
             id: 'history.copyLinks.done',
@@ -71,7 +71,7 @@ export function HistoryView() {
         ),
       )
     } catch (error) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'history.copyLinks.failed', defaultMessage: 'Could not copy the links: {error}' },
           { error: errorMessage(error) },
@@ -208,7 +208,7 @@ export function HistoryView() {
             defaultMessage: 'Export the history as CSV',
           })}
           disabled={history.entries.length === 0}
-          onClick={() => void downloadHistoryCsv(intl)}
+          onClick={() => void downloadHistoryCsv()}
         >
           <Icon name="download" size={14} />{' '}
           <span className="btn-label">
@@ -269,7 +269,7 @@ function HistoryRow({
         )}
         onClick={() =>
           void copyText(entry.pageLink).then(() =>
-            toast.success(
+            toast.success((intl) =>
               intl.formatMessage({ id: 'history.row.linkCopied', defaultMessage: 'Link copied' }),
             ),
           )

@@ -32,11 +32,11 @@ function Dialog({ run }: { run: VerifyRun }) {
     if (!report) return
     try {
       await copyText(reportText(report, run.label, intl))
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage({ id: 'verify.dialog.copied', defaultMessage: 'Verify report copied' }),
       )
     } catch (error) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'verify.dialog.copyFailed', defaultMessage: 'Could not copy the report: {error}' },
           { error: errorMessage(error) },

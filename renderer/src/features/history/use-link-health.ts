@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { type IntlShape, useIntl } from 'react-intl'
 import { MAX_HEALTH_IDS } from '../../../../shared/ipc/watch-contract.ts'
 import type { LinkCheckSummary, LinkHealth } from '../../../../shared/link-health.ts'
 import { api } from '../../app/bridge.ts'
@@ -27,11 +26,10 @@ export function useLinkHealth(ids: readonly string[]): Map<string, LinkHealth> {
 
 /** Checks every link of the history now, and says what it found. */
 export function useCheckAllLinks() {
-  const intl = useIntl()
   return useMutation({
     mutationFn: () => call(api.history.checkLinks({})),
-    onSuccess: (s) => sayFound(s, intl),
-    onError: (error) => sayFailed(error, intl),
+    onSuccess: (s) => sayFound(s),
+    onError: (error) => sayFailed(error),
   })
 }
 
@@ -41,7 +39,6 @@ export function useCheckAllLinks() {
  * answers. `variables` says which batch is being checked, for its button.
  */
 export function useCheckBatchLinks() {
-  const intl = useIntl()
   return useMutation({
     mutationFn: async ({ ids }: { batchId: string; ids: readonly string[] }) => {
       let total: LinkCheckSummary | null = null
@@ -51,8 +48,8 @@ export function useCheckBatchLinks() {
       }
       return total
     },
-    onSuccess: (s) => s && sayFound(s, intl),
-    onError: (error) => sayFailed(error, intl),
+    onSuccess: (s) => s && sayFound(s),
+    onError: (error) => sayFailed(error),
   })
 }
 
@@ -67,8 +64,8 @@ function addSummaries(a: LinkCheckSummary, b: LinkCheckSummary): LinkCheckSummar
   }
 }
 
-function sayFailed(error: unknown, intl: IntlShape): void {
-  toast.error(
+function sayFailed(error: unknown): void {
+  toast.error((intl) =>
     intl.formatMessage(
       { id: 'history.check.failed', defaultMessage: 'Could not check the links: {error}' },
       { error: errorMessage(error) },
@@ -76,11 +73,11 @@ function sayFailed(error: unknown, intl: IntlShape): void {
   )
 }
 
-function sayFound(s: LinkCheckSummary, intl: IntlShape): void {
+function sayFound(s: LinkCheckSummary): void {
   // The problems are the host's and main's own words: shown as they are.
   const values = { checked: s.checked, gone: s.gone, unchecked: s.unchecked, problems: s.problems.join(' ') }
   if (s.gone === 0 && s.unchecked === 0)
-    toast.success(
+    toast.success((intl) =>
       intl.formatMessage(
         {
           id: 'history.check.allAlive',
@@ -90,7 +87,7 @@ function sayFound(s: LinkCheckSummary, intl: IntlShape): void {
       ),
     )
   else if (s.unchecked === 0)
-    toast.error(
+    toast.error((intl) =>
       intl.formatMessage(
         {
           id: 'history.check.gone',
@@ -101,7 +98,7 @@ function sayFound(s: LinkCheckSummary, intl: IntlShape): void {
       ),
     )
   else if (s.gone === 0)
-    toast.error(
+    toast.error((intl) =>
       intl.formatMessage(
         {
           id: 'history.check.unchecked',
@@ -112,7 +109,7 @@ function sayFound(s: LinkCheckSummary, intl: IntlShape): void {
       ),
     )
   else
-    toast.error(
+    toast.error((intl) =>
       intl.formatMessage(
         {
           id: 'history.check.goneAndUnchecked',
@@ -125,7 +122,7 @@ function sayFound(s: LinkCheckSummary, intl: IntlShape): void {
 }
 
 /** Downloads the history as CSV (a Blob link: works the same in Electron and in the browser host). */
-export async function downloadHistoryCsv(intl: IntlShape): Promise<void> {
+export async function downloadHistoryCsv(): Promise<void> {
   try {
     const csv = await call(api.history.exportCsv({}))
     const url = URL.createObjectURL(new Blob([csv.text], { type: 'text/csv;charset=utf-8' }))
@@ -134,7 +131,7 @@ export async function downloadHistoryCsv(intl: IntlShape): Promise<void> {
     a.download = csv.fileName
     a.click()
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
-    toast.success(
+    toast.success((intl) =>
       intl.formatMessage(
         {
           id: 'history.export.done',
@@ -144,7 +141,7 @@ export async function downloadHistoryCsv(intl: IntlShape): Promise<void> {
       ),
     )
   } catch (error) {
-    toast.error(
+    toast.error((intl) =>
       intl.formatMessage(
         { id: 'history.export.failed', defaultMessage: 'Could not export the history: {error}' },
         { error: errorMessage(error) },

@@ -36,7 +36,7 @@ export function LinkCheckView() {
   const copyLive = async () => {
     try {
       await copyText(live.map(move).join('\n'))
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage(
           {
             id: 'linkCheck.copiedLive',
@@ -46,7 +46,7 @@ export function LinkCheckView() {
         ),
       )
     } catch (error) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'linkCheck.copyLiveFailed', defaultMessage: 'Could not copy the links: {message}' },
           { message: errorMessage(error) },
@@ -57,7 +57,7 @@ export function LinkCheckView() {
   const copyRebuilt = async () => {
     try {
       await copyText(rebuilt.text)
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage(
           {
             id: 'linkCheck.copiedRebuilt',
@@ -68,7 +68,7 @@ export function LinkCheckView() {
         ),
       )
     } catch (error) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'linkCheck.copyRebuiltFailed', defaultMessage: 'Could not copy the text: {message}' },
           { message: errorMessage(error) },

@@ -1,4 +1,3 @@
-import type { IntlShape } from 'react-intl'
 import type { AccountView } from '../../../../shared/accounts.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
@@ -11,16 +10,12 @@ import { useLinkCheck } from './link-check-store.ts'
  * the index, the checker shows them as if pasted and checks them at once. The checker's text holds the links, so
  * checking again, copying the live ones and the CSV work as for pasted text.
  */
-export async function checkLinksOf(
-  selection: Selection,
-  accounts: readonly AccountView[],
-  intl: IntlShape,
-): Promise<void> {
+export async function checkLinksOf(selection: Selection, accounts: readonly AccountView[]): Promise<void> {
   let links: string[]
   try {
     links = (await call(api.index.links({ selection }))).links
   } catch (error) {
-    toast.error(
+    toast.error((intl) =>
       intl.formatMessage(
         { id: 'linkCheck.selection.failed', defaultMessage: 'Could not check the links: {message}' },
         { message: errorMessage(error) },
@@ -29,7 +24,7 @@ export async function checkLinksOf(
     return
   }
   if (links.length === 0) {
-    toast.refuse(
+    toast.refuse((intl) =>
       intl.formatMessage({
         id: 'linkCheck.selection.none',
         defaultMessage: 'No files to check the links of',

@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
@@ -12,14 +12,15 @@ import { FileIcon } from '../files/FileIcon.tsx'
  * is the direct link, copied for a browser or a download manager; its link is asked for only on the click.
  */
 export function NoPreview({ file, reason }: { file: IndexFileRow; reason: React.ReactNode }) {
-  const intl = useIntl()
   const copy = async () => {
     try {
       const { url } = await call(api.files.directLink({ accountId: file.accountId, fileCode: file.fileCode }))
       await copyText(url)
-      toast.success(intl.formatMessage({ id: 'preview.none.copied', defaultMessage: 'Copied direct link' }))
+      toast.success((intl) =>
+        intl.formatMessage({ id: 'preview.none.copied', defaultMessage: 'Copied direct link' }),
+      )
     } catch (error) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'preview.none.copyFailed', defaultMessage: 'Could not copy the direct link: {message}' },
           { message: errorMessage(error) },

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useIntl } from 'react-intl'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { toast } from '../../state/toast-store.ts'
@@ -17,13 +16,12 @@ export function useUpdateStatus() {
 
 /** Settings' "Check now": the answer is the status after the check (a failure is in it, in words). */
 export function useCheckForUpdates() {
-  const intl = useIntl()
   const qc = useQueryClient()
   return useMutation({
     mutationFn: () => call(api.updates.check()),
     onSuccess: (status) => qc.setQueryData(updateStatusKey, status),
     onError: (error) =>
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'updates.toast.checkFailed', defaultMessage: 'Could not look for updates: {error}' },
           { error: errorMessage(error) },
@@ -34,13 +32,12 @@ export function useCheckForUpdates() {
 
 /** "On quit": the downloaded update installs when Filedock quits. */
 export function useInstallOnQuit() {
-  const intl = useIntl()
   const qc = useQueryClient()
   return useMutation({
     mutationFn: () => call(api.updates.installOnQuit()),
     onSuccess: (status) => qc.setQueryData(updateStatusKey, status),
     onError: (error) =>
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           {
             id: 'updates.toast.onQuitFailed',
@@ -54,11 +51,10 @@ export function useInstallOnQuit() {
 
 /** "Restart now": main quits (asking first while uploads run), installs the update and starts it. */
 export function useRestartToUpdate() {
-  const intl = useIntl()
   return useMutation({
     mutationFn: () => call(api.updates.restart()),
     onError: (error) =>
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'updates.toast.restartFailed', defaultMessage: 'Could not restart: {error}' },
           { error: errorMessage(error) },

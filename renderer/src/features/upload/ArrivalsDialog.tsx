@@ -33,7 +33,7 @@ export function ArrivalsDialog() {
     setAnswered(arrival.id)
     await call(api.arrivals.dismiss({ id: arrival.id })).catch(() => null)
     void qc.invalidateQueries({ queryKey: arrivalsKey })
-    if (upload) await enqueuePaths(arrival.paths, target, intl)
+    if (upload) await enqueuePaths(arrival.paths, target)
   }
 
   return (

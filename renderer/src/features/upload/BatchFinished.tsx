@@ -43,11 +43,11 @@ function FinishedCard({ batches }: { batches: readonly LinksReadyEvent[] }) {
   const copy = async () => {
     try {
       await copyText(pack.text)
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage({ id: 'upload.finished.copied', defaultMessage: 'Links copied to the clipboard' }),
       )
     } catch (error) {
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'upload.finished.copyFailed', defaultMessage: 'Could not copy the links: {error}' },
           { error: errorMessage(error) },

@@ -68,12 +68,11 @@ export function DropZone() {
       if (!t) return
       if (api.pathsForFiles) {
         const all = api.pathsForFiles(Array.from(e.dataTransfer.files))
-        const lost = noPathMessage(intlRef.current, all)
-        if (lost !== null) toast.error(lost)
+        // A file without a path (noPathMessage says which) is said at render, in the window's language then.
+        if (all.includes('')) toast.error((intl) => noPathMessage(intl, all) ?? '')
         void enqueuePaths(
           all.filter((p) => p !== ''),
           t,
-          intlRef.current,
         )
       } else {
         void readDrop(e.dataTransfer).then((tree) => enqueueTree(tree, t, intlRef.current))

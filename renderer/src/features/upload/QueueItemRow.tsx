@@ -111,7 +111,7 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
             aria-label={say(m.copyLink, name)}
             onClick={() => {
               const link = item.pageLink as string
-              void copyText(link).then(() => toast.success(say(m.linkCopied)))
+              void copyText(link).then(() => toast.success((intl) => intl.formatMessage(m.linkCopied)))
             }}
           >
             <Icon name="link" size={14} />
@@ -197,7 +197,7 @@ async function reveal(itemId: string, how: 'folder' | 'open'): Promise<void> {
   try {
     await call(api.downloads.reveal({ itemId, how }))
   } catch (error) {
-    toast.error(errorMessage(error))
+    toast.error(() => errorMessage(error))
   }
 }
 

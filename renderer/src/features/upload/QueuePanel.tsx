@@ -127,7 +127,7 @@ export function QueuePanel() {
           type="button"
           className="btn"
           disabled={all.failed === 0}
-          onClick={() => void queueActions.retryFailed(intl)}
+          onClick={() => void queueActions.retryFailed()}
         >
           <Icon name="refresh" size={12} />{' '}
           <FormattedMessage id="upload.panel.retryFailed" defaultMessage="Retry failed" />

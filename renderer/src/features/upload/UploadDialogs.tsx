@@ -75,7 +75,7 @@ function LinesDialogs() {
         placeholder="https://example.com/video.mp4"
         submitLabel={intl.formatMessage({ id: 'upload.urls.submit', defaultMessage: 'Upload' })}
         check={(line) => urlProblem(intl, line)}
-        onSubmit={(urls) => enqueueUrls(urls, target, intl)}
+        onSubmit={(urls) => enqueueUrls(urls, target)}
         onClose={close}
       />
     )
@@ -97,7 +97,7 @@ function LinesDialogs() {
       })}
       submitLabel={intl.formatMessage({ id: 'upload.paths.submit', defaultMessage: 'Upload' })}
       check={(line) => pathProblem(intl, line)}
-      onSubmit={(paths) => enqueuePaths(paths, target, intl).then(() => true)}
+      onSubmit={(paths) => enqueuePaths(paths, target).then(() => true)}
       onClose={close}
     />
   )

@@ -36,8 +36,8 @@ export function UploadMenu() {
   const pick = async (kind: 'files' | 'folder', t: Destination) => {
     if (host === 'electron') {
       const result = await api.dialog.pickPaths({ kind })
-      if (result.ok) return enqueuePaths(result.value, t, intl)
-      if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(errorMessage(result.error))
+      if (result.ok) return enqueuePaths(result.value, t)
+      if (result.error.operation !== NO_NATIVE_DIALOG) return toast.error(() => errorMessage(result.error))
     }
     ;(kind === 'files' ? filesInput : folderInput).current?.click()
   }

@@ -44,13 +44,12 @@ const m = descriptors(
  * The ways into the queue, all ending the same: problems shown at once in the problems dialog, a toast saying
  * what was queued, and the queue panel open. Failures are toasts with the host's words.
  */
-export async function enqueuePaths(paths: string[], t: Destination, intl: IntlShape): Promise<void> {
+export async function enqueuePaths(paths: string[], t: Destination): Promise<void> {
   if (paths.length === 0) return
   const { choice, skipped } = await askAboutFilesAlreadyThere(paths, t)
   await settle(
     () => call(api.queue.enqueuePaths({ paths, targets: t.targets, ifAlreadyThere: choice })),
     t,
-    intl,
     skipped,
   )
 }
@@ -76,13 +75,13 @@ async function askAboutFilesAlreadyThere(
   return { choice, skipped: choice === 'skip' ? count.alreadyThere : 0 }
 }
 
-export async function enqueueUrls(urls: string[], t: Destination, intl: IntlShape): Promise<boolean> {
+export async function enqueueUrls(urls: string[], t: Destination): Promise<boolean> {
   const checked = await askAboutWebPages(urls)
   if (checked.urls.length === 0) {
-    toast.info(intl.formatMessage(m.pagesSkipped))
+    toast.info((intl) => intl.formatMessage(m.pagesSkipped))
     return true
   }
-  return settle(() => call(api.queue.enqueueUrls({ ...checked, targets: t.targets })), t, intl)
+  return settle(() => call(api.queue.enqueueUrls({ ...checked, targets: t.targets })), t)
 }
 
 /** Electron hands over real paths; the browser host needs the files sent to it first. */
@@ -91,7 +90,7 @@ export async function enqueueTree(tree: PickedTree, t: Destination, intl: IntlSh
   if (api.pathsForFiles) {
     // A file input in Electron: each file has its path; folders come through the native dialog instead.
     const paths = api.pathsForFiles(tree.files.map((f) => f.file)).filter((p) => p !== '')
-    return enqueuePaths(paths, t, intl)
+    return enqueuePaths(paths, t)
   }
   const uploads = useUploads.getState()
   uploads.setPanelOpen(true)
@@ -100,7 +99,7 @@ export async function enqueueTree(tree: PickedTree, t: Destination, intl: IntlSh
     staged = await stageTree(intl, tree, uploads.setStaging)
   } catch (error) {
     const names = topLevel(tree)
-    toast.error(
+    toast.error((intl) =>
       intl.formatMessage(m.notSent, {
         alone: names.length === 1 ? 'yes' : 'no',
         name: names[0],
@@ -112,21 +111,16 @@ export async function enqueueTree(tree: PickedTree, t: Destination, intl: IntlSh
   } finally {
     uploads.setStaging(null)
   }
-  await enqueuePaths(staged, t, intl)
+  await enqueuePaths(staged, t)
 }
 
 /** `skipped`: files of the drop already there and not sent again; the toast says what is sent and what is not. */
-async function settle(
-  run: () => Promise<EnqueueResult>,
-  t: Destination,
-  intl: IntlShape,
-  skipped = 0,
-): Promise<boolean> {
+async function settle(run: () => Promise<EnqueueResult>, t: Destination, skipped = 0): Promise<boolean> {
   let result: EnqueueResult
   try {
     result = await run()
   } catch (error) {
-    toast.error(intl.formatMessage(m.nothingQueued, { error: errorMessage(error) }))
+    toast.error((intl) => intl.formatMessage(m.nothingQueued, { error: errorMessage(error) }))
     return false
   }
   const uploads = useUploads.getState()
@@ -137,11 +131,11 @@ async function settle(
   const toSend = result.accepted - there
   if (toSend === 0) {
     // Nothing goes up: the finished card follows with their existing links; the queue panel has nothing to show.
-    toast.info(intl.formatMessage(m.allThere, { count: there }))
+    toast.info((intl) => intl.formatMessage(m.allThere, { count: there }))
     return true
   }
   uploads.setPanelOpen(true)
-  toast.info(
+  toast.info((intl) =>
     intl.formatMessage(there > 0 ? m.queuedSomeThere : m.queued, {
       count: toSend,
       destination: destinationLabel(intl, t),

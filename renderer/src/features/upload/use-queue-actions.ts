@@ -1,4 +1,4 @@
-import { defineMessages, type IntlShape } from 'react-intl'
+import { defineMessages } from 'react-intl'
 import type { Result } from '../../../../shared/result.ts'
 import { api } from '../../app/bridge.ts'
 import { descriptors } from '../../i18n/descriptors.ts'
@@ -23,7 +23,7 @@ async function run<T>(what: Promise<Result<T>>): Promise<T | undefined> {
   try {
     return await call(what)
   } catch (error) {
-    toast.error(errorMessage(error))
+    toast.error(() => errorMessage(error))
     return undefined
   }
 }
@@ -38,10 +38,10 @@ export const queueActions = {
   resume: (itemId: string) => run(api.queue.resume({ itemId })),
   cancel: (itemId: string) => run(api.queue.cancel({ itemId })),
   retry: (itemId: string) => run(api.queue.retryFailed({ itemIds: [itemId] })),
-  retryFailed: async (intl: IntlShape) => {
+  retryFailed: async () => {
     const n = await run(api.queue.retryFailed({}))
-    if (n === 0) toast.refuse(intl.formatMessage(m.noFailed))
-    else if (n !== undefined) toast.info(intl.formatMessage(m.retrying, { count: n }))
+    if (n === 0) toast.refuse((intl) => intl.formatMessage(m.noFailed))
+    else if (n !== undefined) toast.info((intl) => intl.formatMessage(m.retrying, { count: n }))
   },
   clearFinished: () => run(api.queue.clearFinished()),
   setConcurrency: (n: number) => run(api.queue.setConcurrency({ n })),

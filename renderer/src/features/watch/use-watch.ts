@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useIntl } from 'react-intl'
 import type { NewWatchRule } from '../../../../shared/watch.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
@@ -13,11 +12,10 @@ export function useWatchList() {
 
 /** Add, pause/resume and remove; main announces each change, so the list refetches by itself. */
 export function useWatchActions() {
-  const intl = useIntl()
   const add = useMutation({
     mutationFn: (rule: NewWatchRule) => call(api.watch.add(rule)),
     onSuccess: (status) =>
-      toast.success(
+      toast.success((intl) =>
         intl.formatMessage(
           { id: 'watch.toast.added', defaultMessage: 'Watching {dir}' },
           { dir: status.rule.dir },
@@ -27,7 +25,7 @@ export function useWatchActions() {
   const setPaused = useMutation({
     mutationFn: (o: { id: string; paused: boolean }) => call(api.watch.setPaused(o)),
     onError: (error) =>
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'watch.toast.changeFailed', defaultMessage: 'Could not change the watch folder: {error}' },
           { error: errorMessage(error) },
@@ -37,7 +35,7 @@ export function useWatchActions() {
   const remove = useMutation({
     mutationFn: (id: string) => call(api.watch.remove({ id })),
     onError: (error) =>
-      toast.error(
+      toast.error((intl) =>
         intl.formatMessage(
           { id: 'watch.toast.removeFailed', defaultMessage: 'Could not remove the watch folder: {error}' },
           { error: errorMessage(error) },
