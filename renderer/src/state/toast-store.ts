@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl'
 import { create } from 'zustand'
-import { windowIntl } from '../app/window-intl.ts'
+import { windowIntl } from '../i18n/window-intl.ts'
 
 /**
  * A toast's words, formatted each time the toast is drawn (Toaster) in the window's language of that moment: a
