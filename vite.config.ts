@@ -7,9 +7,10 @@ import { englishFromCatalogue, parserFree, precompiledCatalogues } from './scrip
 /**
  * kB (1,000 bytes) of JavaScript the window may read before its first paint (the entry chunk and its static
  * imports); past it the build fails (scripts/vite-chunk-budget.ts). The aim is 700: the precompiled
- * catalogues took the parser and the code's English out (849 → 782 kB); the rest needs views loaded lazily.
+ * catalogues took the parser and the code's English out (849 → 782 kB), the views a window does not start in
+ * load on first visit (→ 759 kB); zod (89 kB, the shared contract's schemas) is most of what is left.
  */
-const CHUNK_BUDGET_KB = 790
+const CHUNK_BUDGET_KB = 770
 
 // Builds the renderer only. The same bundle is loaded by Electron (file://) and by the browser host (http://),
 // so asset paths are relative.
