@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { errorKinds, type FiledockErrorData } from './errors.ts'
+import { type ErrorValues, errorKinds, type FiledockErrorData } from './errors.ts'
 import type { HistoryEntry } from './history.ts'
 
 /**
@@ -15,14 +15,19 @@ const count = z.number().int().min(0)
 const bytes = z.number().min(0)
 const time = z.number()
 
-const errorDataSchema = z.object({
-  kind: z.enum(errorKinds),
+/** A text of main's in every language: its English, and the id + values a reader words (shared/errors.ts). */
+const wordsSchema = {
   message: z.string(),
-  retryAfterMs: z.number().exactOptional(),
   operation: z.string().exactOptional(),
-  status: z.number().exactOptional(),
   messageId: z.string().max(200).exactOptional(),
   values: z.record(z.string(), z.union([z.string(), z.number()])).exactOptional(),
+}
+
+const errorDataSchema = z.object({
+  kind: z.enum(errorKinds),
+  ...wordsSchema,
+  retryAfterMs: z.number().exactOptional(),
+  status: z.number().exactOptional(),
 })
 
 /**
@@ -207,8 +212,8 @@ export type QueuePauseReason = z.infer<typeof pauseReasonSchema>
 
 const pauseSchema = z.object({
   reason: pauseReasonSchema,
-  /** For a person: what happened and what resumes the queue. */
-  message: z.string(),
+  /** For a person: what happened and what resumes the queue (the reader words it: errorText). */
+  ...wordsSchema,
   /** The account whose key was rejected or whose host is unreachable. */
   accountId: id.exactOptional(),
   since: time,
@@ -392,7 +397,11 @@ export interface EnqueueProblem {
     | 'web_page'
     | 'not_enough_storage'
     | 'storage_unchecked'
+  /** English (logs, the CLI's --json); a window words it from messageId + values (errorText), as an error's. */
   message: string
+  messageId?: string
+  values?: ErrorValues
+  operation?: string
   accountId?: string
 }
 

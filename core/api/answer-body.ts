@@ -1,8 +1,8 @@
 // Reading an answer's body: whole with a size cap, or only the values a call needs, as it arrives.
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import { defineMessage } from '@formatjs/intl'
 import { JSONParser } from '@streamparser/json'
-import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from '../../shared/i18n/error-text.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 
 /** API answers are small JSON documents; anything bigger is not an answer we can use. */
 export const MAX_ANSWER_BYTES = 64 * 1024 * 1024
@@ -143,12 +143,13 @@ async function* capped(
     size += chunk.length
     if (size > MAX_ANSWER_BYTES) {
       body.destroy()
-      throw new FiledockError({
-        kind: 'malformed',
-        message: `The host's answer when ${actionOf(op)} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; refusing to read it.`,
-        operation: op,
-      })
+      throw translatedError({ kind: 'malformed', operation: op }, TOO_LARGE, { limitBytes: MAX_ANSWER_BYTES })
     }
     yield chunk
   }
 }
+
+const TOO_LARGE = defineMessage({
+  id: 'errors.host.answerTooLarge',
+  defaultMessage: "The host's answer when {action} is larger than {limitBytes}; refusing to read it.",
+})

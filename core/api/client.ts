@@ -1,3 +1,4 @@
+import { defineMessages } from '@formatjs/intl'
 import type {
   AccountInfo,
   AccountStatsEntry,
@@ -17,8 +18,7 @@ import type {
   UploadOutcome,
   UploadServer,
 } from '../../shared/api/types.ts'
-import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from '../../shared/i18n/error-text.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { openRange, type RangeAnswer, type RangeRequest } from './file-server.ts'
 import { type HostProfile, HostProfileKeeper } from './host-profile.ts'
 import { parseAnswer } from './schema-primitives.ts'
@@ -233,7 +233,7 @@ export class ApiClient {
   // 14: a POST form (key as a field), BATCH URLs per request; results in the order given.
   async filesCheck(urls: readonly string[], o?: CallOptions): Promise<FileCheckEntry[]> {
     const op = 'files/check'
-    if (!Array.isArray(urls) || urls.length === 0) throw V.invalid(op, 'At least one URL is required')
+    if (!Array.isArray(urls) || urls.length === 0) throw V.invalid(op, CLIENT.urlsRequired)
     const checked = urls.map((u, i) => V.checkHttpUrl(op, u, `url_${i}`))
     const unique = [...new Set(checked)]
     const answers = new Map<string, Omit<FileCheckEntry, 'url'>>()
@@ -244,10 +244,8 @@ export class ApiClient {
       for (const u of batch) {
         const entry = result[u]
         if (!entry) {
-          throw new FiledockError({
-            kind: 'malformed',
-            message: `The host's answer when ${actionOf(op)} has no entry for ${JSON.stringify(u.slice(0, 200))}.`,
-            operation: op,
+          throw translatedError({ kind: 'malformed', operation: op }, CLIENT.noEntry, {
+            url: JSON.stringify(u.slice(0, 200)),
           })
         }
         answers.set(u, entry)
@@ -302,3 +300,11 @@ export class ApiClient {
     if (first !== undefined) this.keeper.noteLink(first.link, first.fileCode, this.t.baseUrl)
   }
 }
+
+const CLIENT = defineMessages({
+  urlsRequired: { id: 'errors.input.urlsRequired', defaultMessage: 'At least one URL is required.' },
+  noEntry: {
+    id: 'errors.host.noEntry',
+    defaultMessage: "The host's answer when {action} has no entry for {url}.",
+  },
+})

@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { noFaults } from '../../sandbox/faults.ts'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
 import { deleteFile, servedRanges, upload } from '../../sandbox/testing/api-calls.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { classify } from '../queue/failures.ts'
 import { ApiClient } from './client.ts'
 import { BodyCut, type BytesAnswer, LinkGone, type RangeAnswer } from './file-server.ts'
@@ -151,6 +153,12 @@ describe('refusals', () => {
     const err = await failureOf(client.openRange(url, { start: 0 }))
     expect(err).toBeInstanceOf(LinkGone)
     expect(err.status).toBe(404)
+    // In the window's language, the link as it may be shown (a value) as it is.
+    const where = /\((http:[^)]*)\)/.exec(err.message)?.[1]
+    expect(where).toContain('/…/gone.txt')
+    expect(errorText(await intlFor('es'), err)).toBe(
+      `El servidor de archivos rechazó el enlace de descarga con HTTP 404 (${where}): caducó o el archivo ya no existe. Hace falta un enlace nuevo.`,
+    )
   })
 
   it('429 with Retry-After: rate_limited, which the queue retries after that long', async () => {

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import { defineMessages } from '@formatjs/intl'
 import { type Dispatcher, request } from 'undici'
-import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from '../../shared/i18n/error-text.ts'
+import { type ErrorValues, FiledockError } from '../../shared/errors.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import { describeFileLink } from '../logging/redact.ts'
 import { RequestGuard } from './http.ts'
 import { parseRetryAfter } from './retry.ts'
@@ -78,12 +79,15 @@ export class LinkGone extends FiledockError {}
 /** The body ended (cut or reset) before all of its announced bytes arrived. */
 export class BodyCut extends FiledockError {
   constructor(
-    message: string,
+    text: ErrorMessage,
+    values: ErrorValues,
     readonly received: number,
     readonly expected: number,
     cause?: unknown,
   ) {
-    super({ kind: 'network', message, operation: DOWNLOAD_OPERATION }, { cause })
+    super(translatedError({ kind: 'network', operation: DOWNLOAD_OPERATION }, text, values).toJSON(), {
+      cause,
+    })
   }
 }
 
@@ -113,8 +117,7 @@ export async function openRange(
       const next = redirectOf(res, target)
       if (next === null) return answerOf(res, req, { url: new URL(target), where }, guard, ctx)
       discard(res.body)
-      if (hop >= MAX_REDIRECTS)
-        throw failure('server', `redirects more than ${MAX_REDIRECTS} times`, where, res)
+      if (hop >= MAX_REDIRECTS) throw failure('server', SERVER.redirects, { max: MAX_REDIRECTS }, where, res)
       target = next
     }
   } catch (err) {
@@ -160,21 +163,24 @@ function answerOf(
   const length = numberOf(header(headers, 'content-length'))
   if (status === 206) {
     const range = contentRange(header(headers, 'content-range'))
-    const problem =
+    // Offsets are written as the Range header writes them (digits only): they are a range, not an amount.
+    const got = range === null ? {} : { start: range.start, end: range.end }
+    const asked = { askedStart: req.start, askedEnd: req.end ?? '' }
+    const problem: ErrorValues | null =
       range === null
-        ? 'a partial answer without a readable Content-Range'
+        ? { problem: 'noRange' }
         : range.start !== req.start
-          ? `bytes from ${range.start} when asked from ${req.start}`
+          ? { problem: 'start', ...got, ...asked }
           : range.end < range.start || (req.end !== undefined && range.end > req.end)
-            ? `the range ${range.start}-${range.end} when asked for ${req.start}-${req.end ?? ''}`
+            ? { problem: 'range', ...got, ...asked }
             : range.total !== null && range.end >= range.total
-              ? `the range ${range.start}-${range.end} of a ${range.total}-byte file`
+              ? { problem: 'pastEnd', ...got, total: range.total }
               : length !== null && length !== range.end - range.start + 1
-                ? `${length} bytes for the range ${range.start}-${range.end}`
+                ? { problem: 'length', ...got, length }
                 : null
     if (range === null || problem !== null) {
       discard(res.body)
-      throw failure('malformed', `sent ${problem}`, where)
+      throw failure('malformed', SERVER.badRange, problem ?? { problem: 'noRange' }, where)
     }
     const bytes = range.end - range.start + 1
     return bytesAnswer(206, range.start, bytes, range.total, res, source, guard, ctx)
@@ -187,18 +193,20 @@ function answerOf(
     return { status: 416, total: total === undefined ? null : Number(total) }
   }
   if (status === 403 || status === 404 || status === 410) {
-    throw new LinkGone({
-      kind: 'not_found',
-      message: `The file server refused the download link with HTTP ${status} (${where}): it has expired or the file is gone. A fresh link is needed.`,
-      operation: DOWNLOAD_OPERATION,
-      status,
-    })
+    const gone = translatedError(
+      { kind: 'not_found', operation: DOWNLOAD_OPERATION, status },
+      SERVER.linkGone,
+      {
+        status,
+        where,
+      },
+    )
+    throw new LinkGone(gone.toJSON())
   }
-  if (status === 429) throw failure('rate_limited', 'asks to slow down (HTTP 429)', where, res)
-  if (status >= 500) throw failure('server', `failed with HTTP ${status}`, where, res)
-  if (status >= 200 && status < 300)
-    throw failure('malformed', `answered HTTP ${status} without the file`, where)
-  throw failure('server', `answered HTTP ${status}`, where, res)
+  if (status === 429) throw failure('rate_limited', SERVER.slowDown, {}, where, res)
+  if (status >= 500) throw failure('server', SERVER.failed, { status }, where, res)
+  if (status >= 200 && status < 300) throw failure('malformed', SERVER.noFile, { status }, where)
+  throw failure('server', SERVER.answered, { status }, where, res)
 }
 
 function bytesAnswer(
@@ -273,9 +281,10 @@ export class RangeBody implements AsyncIterable<Buffer> {
   }
 
   private cut(cause: unknown): BodyCut {
-    const of = this.expected === null ? '' : ` of ${this.expected}`
+    const of = this.expected === null ? { of: 'no', expected: 0 } : { of: 'yes', expected: this.expected }
     return new BodyCut(
-      `The connection to the file server closed after ${this.received}${of} bytes while ${actionOf(DOWNLOAD_OPERATION)} (${this.from.where}). What arrived is kept; the download continues from there.`,
+      SERVER.cut,
+      { received: this.received, ...of, where: this.from.where },
       this.received,
       this.expected ?? this.received,
       cause,
@@ -285,19 +294,19 @@ export class RangeBody implements AsyncIterable<Buffer> {
 
 function failure(
   kind: 'server' | 'rate_limited' | 'malformed',
-  what: string,
+  text: ErrorMessage,
+  values: ErrorValues,
   where: string,
   res?: Dispatcher.ResponseData,
 ): FiledockError {
   const retryAfterMs = res && parseRetryAfter(res.headers['retry-after'])
-  const advice = kind === 'malformed' ? 'A proxy may be in the way; try again later.' : 'Try again later.'
-  return new FiledockError({
+  const data = {
     kind,
-    message: `The file server ${what} while ${actionOf(DOWNLOAD_OPERATION)} (${where}). ${advice}`,
     operation: DOWNLOAD_OPERATION,
     ...(res ? { status: res.statusCode } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-  })
+  }
+  return translatedError(data, text, { ...values, where })
 }
 
 /** `bytes a-b/total` (total may be `*`); null when it does not read so. */
@@ -329,3 +338,44 @@ function discard(body: Dispatcher.ResponseData['body']): void {
   body.on('error', () => {})
   body.destroy()
 }
+
+/** What a file server answered: `{where}` is the link as it may be shown (its path is a secret), a value. */
+const SERVER = defineMessages({
+  linkGone: {
+    id: 'errors.fileServer.linkGone',
+    defaultMessage:
+      'The file server refused the download link with HTTP {status} ({where}): it has expired or the file is gone. A fresh link is needed.',
+  },
+  redirects: {
+    id: 'errors.fileServer.redirects',
+    defaultMessage:
+      'The file server redirects more than {max, number} times while {action} ({where}). Try again later.',
+  },
+  slowDown: {
+    id: 'errors.fileServer.slowDown',
+    defaultMessage: 'The file server asks to slow down (HTTP 429) while {action} ({where}). Try again later.',
+  },
+  failed: {
+    id: 'errors.fileServer.failed',
+    defaultMessage: 'The file server failed with HTTP {status} while {action} ({where}). Try again later.',
+  },
+  answered: {
+    id: 'errors.fileServer.answered',
+    defaultMessage: 'The file server answered HTTP {status} while {action} ({where}). Try again later.',
+  },
+  noFile: {
+    id: 'errors.fileServer.noFile',
+    defaultMessage:
+      'The file server answered HTTP {status} without the file while {action} ({where}). A proxy may be in the way; try again later.',
+  },
+  badRange: {
+    id: 'errors.fileServer.badRange',
+    defaultMessage:
+      'The file server sent {problem, select, start {bytes from {start} when asked from {askedStart}} range {the range {start}-{end} when asked for {askedStart}-{askedEnd}} pastEnd {the range {start}-{end} of a {total}-byte file} length {{length} bytes for the range {start}-{end}} other {a partial answer without a readable Content-Range}} while {action} ({where}). A proxy may be in the way; try again later.',
+  },
+  cut: {
+    id: 'errors.fileServer.cut',
+    defaultMessage:
+      'The connection to the file server closed after {received}{of, select, yes { of {expected}} other {}} bytes while {action} ({where}). What arrived is kept; the download continues from there.',
+  },
+})

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { type FileHandle, open } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { defineMessage } from '@formatjs/intl'
+import { defineMessages } from '@formatjs/intl'
 import { request } from 'undici'
 import type { UploadProgress } from '../../shared/api/types.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import type { FiledockError } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import { readAnswer } from './answer-body.ts'
 import { envelopeFailure, hostWords } from './envelope.ts'
@@ -154,13 +154,14 @@ function explainUploadFailure(e: FiledockError, cause: unknown): FiledockError {
   const code = (cause as { code?: unknown })?.code
   if (e.kind !== 'network' || (code !== 'EPIPE' && code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET'))
     return e
-  return new FiledockError(
-    {
-      ...e.toJSON(),
-      message: `The upload server closed the connection during the upload (${UPLOAD_OPERATION}). It may have refused the upload session or the file; try again with a new session.`,
-    },
-    { cause },
-  )
+  const { kind, operation, status, retryAfterMs } = e
+  const data = {
+    kind,
+    ...(operation !== undefined ? { operation } : {}),
+    ...(status !== undefined ? { status } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  }
+  return translatedError(data, UPLOAD.closed, {}, { cause })
 }
 
 async function* streamBody(
@@ -214,10 +215,7 @@ async function* streamBody(
     }
   }
   if (sent !== size) {
-    throw invalid(
-      UPLOAD_OPERATION,
-      `The file shrank from ${size} to ${sent} bytes while it was being uploaded`,
-    )
+    throw invalid(UPLOAD_OPERATION, UPLOAD.shrank, { size, sent })
   }
   yield epilogue
   guard.restart(answerTimeoutMs)
@@ -258,20 +256,20 @@ export async function checkUploadSource(
 }
 
 async function openForUpload(op: string, path: string): Promise<FileHandle> {
-  if (typeof path !== 'string' || path === '') throw invalid(op, 'A file path is required')
+  if (typeof path !== 'string' || path === '') throw invalid(op, UPLOAD.pathRequired)
   let file: FileHandle
   try {
     file = await open(path, 'r')
   } catch (err) {
     const code = (err as { code?: string }).code
-    if (code === 'ENOENT') throw invalid(op, `There is no file at ${path}`)
-    if (code === 'EACCES' || code === 'EPERM') throw invalid(op, `${path} cannot be read (permission denied)`)
-    throw invalid(op, `${path} cannot be opened: ${(err as Error).message}`)
+    if (code === 'ENOENT') throw invalid(op, UPLOAD.noFile, { path })
+    if (code === 'EACCES' || code === 'EPERM') throw invalid(op, UPLOAD.notReadable, { path })
+    throw invalid(op, UPLOAD.cannotOpen, { path, detail: (err as Error).message })
   }
   const stat = await file.stat()
   if (!stat.isFile()) {
     await file.close()
-    throw invalid(op, `${path} is not a regular file`)
+    throw invalid(op, UPLOAD.notRegular, { path })
   }
   return file
 }
@@ -329,23 +327,42 @@ function acceptedFile(
   const status = first?.status
   if (status !== undefined && status.toUpperCase() !== 'OK' && status !== '200') {
     onRefused?.(status)
-    throw translatedError({ kind: 'server', operation: op }, FILE_REFUSED, {
+    throw translatedError({ kind: 'server', operation: op }, UPLOAD.refused, {
       words: hostWords(status, apiKey) ?? status.slice(0, 40),
     })
   }
   const code = first?.code ?? ''
   if (!/^[A-Za-z0-9]{1,64}$/.test(code) || code.toLowerCase() === 'undef') {
-    throw new FiledockError({
-      kind: 'malformed',
-      message: `The upload server answered without a usable file code (${JSON.stringify(code.slice(0, 40))}).`,
-      operation: op,
+    throw translatedError({ kind: 'malformed', operation: op }, UPLOAD.noCode, {
+      code: JSON.stringify(code.slice(0, 40)),
     })
   }
   return { code, link: first?.link }
 }
 
-/** The upload server's refusal, in its own words (a value: they are the host's, never translated). */
-const FILE_REFUSED = defineMessage({
-  id: 'errors.upload.refused',
-  defaultMessage: 'The upload server refused the file: “{words}”.',
+const UPLOAD = defineMessages({
+  /** The upload server's refusal, in its own words (a value: they are the host's, never translated). */
+  refused: { id: 'errors.upload.refused', defaultMessage: 'The upload server refused the file: “{words}”.' },
+  noCode: {
+    id: 'errors.upload.noCode',
+    defaultMessage: 'The upload server answered without a usable file code ({code}).',
+  },
+  closed: {
+    id: 'errors.upload.closed',
+    defaultMessage:
+      'The upload server closed the connection during the upload. It may have refused the upload session or the file; try again with a new session.',
+  },
+  shrank: {
+    id: 'errors.upload.shrank',
+    defaultMessage:
+      'The file shrank from {size, number} to {sent, number} bytes while it was being uploaded.',
+  },
+  pathRequired: { id: 'errors.upload.pathRequired', defaultMessage: 'A file path is required.' },
+  noFile: { id: 'errors.upload.noFile', defaultMessage: 'There is no file at {path}.' },
+  notReadable: {
+    id: 'errors.upload.notReadable',
+    defaultMessage: '{path} cannot be read (permission denied).',
+  },
+  cannotOpen: { id: 'errors.upload.cannotOpen', defaultMessage: '{path} cannot be opened: {detail}.' },
+  notRegular: { id: 'errors.upload.notRegular', defaultMessage: '{path} is not a regular file.' },
 })

@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
 import { specVariant } from '../../sandbox/variants.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { ofType, openEngine, until } from '../queue/testing/support.ts'
 import { ApiClient } from './client.ts'
 import type { HostProfile } from './host-profile.ts'
@@ -91,6 +93,11 @@ describe('one request budget per account', () => {
       /^The host has locked this account out until \d\d:\d\d( [AP]M)? \(it said: “Too many failed requests\. Try again in 60 minutes”\)\. Its work waits until then/,
     )
     expect(locked.retryAfterMs).toBeGreaterThan(3_500_000)
+    // Each language writes the time itself (24-hour, its own digits); the host's words stay as it wrote them.
+    const hhmm = /until (\d\d:\d\d)/.exec(locked.message)?.[1]
+    expect(errorText(await intlFor('tr'), locked)).toBe(
+      `Sunucu bu hesabı ${hhmm} saatine kadar kilitledi (sunucunun mesajı: “Too many failed requests. Try again in 60 minutes”). Hesabın işleri o zamana kadar bekliyor (hesap bilgilerini okuma sırasında).`,
+    )
     const sent = net.sent()
     await expect(c.folderList(0)).rejects.toMatchObject({ kind: 'rate_limited' })
     expect(net.sent()).toBe(sent)

@@ -1,8 +1,10 @@
 import { setTimeout as wait } from 'node:timers/promises'
+import { defineMessage } from '@formatjs/intl'
 import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from '../../shared/i18n/error-text.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { hostWords, hostWordsOf } from './envelope.ts'
 import type { HostProfile } from './host-profile.ts'
+import { cancelledError } from './http.ts'
 
 /**
  * One request budget per account (issue 19), shared by everything in the process that calls its host: the app's
@@ -229,14 +231,11 @@ export class RequestBudget {
 
   private lockedError(operation: string): FiledockError {
     const left = Math.max(0, this.lockedUntil - this.now())
-    const until = new Date(this.lockedUntil).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    const said = this.lockedWords ? ` (it said: “${hostWords(this.lockedWords, '') ?? ''}”)` : ''
-    return new FiledockError({
-      kind: 'rate_limited',
-      message: `The host has locked this account out until ${until}${said}. Its work waits until then (while ${actionOf(operation)}).`,
-      operation,
-      status: 429,
-      retryAfterMs: left,
+    const words = this.lockedWords === undefined ? undefined : hostWords(this.lockedWords, '')
+    const said = words === undefined ? { said: 'no', words: '' } : { said: 'yes', words }
+    return translatedError({ kind: 'rate_limited', operation, status: 429, retryAfterMs: left }, LOCKED_OUT, {
+      until: this.lockedUntil,
+      ...said,
     })
   }
 }
@@ -260,11 +259,7 @@ function positive(n: number | undefined): number | undefined {
 }
 
 function cancelled(operation: string): never {
-  throw new FiledockError({
-    kind: 'cancelled',
-    message: `Cancelled while ${actionOf(operation)}.`,
-    operation,
-  })
+  throw cancelledError(operation)
 }
 
 const UNIT_MS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000 }
@@ -284,3 +279,13 @@ export function lockOutOf(words: string | undefined): number | undefined {
   const ms = UNIT_MS[unit] ?? (unit.startsWith('h') ? 3_600_000 : unit.startsWith('m') ? 60_000 : 1000)
   return Number(m[1]) * ms
 }
+
+/**
+ * The end of a lock-out as a time of day in the reader's language (`until` is epoch ms), two-digit 24-hour: the
+ * skeleton cannot ask for the locale's own hour cycle, and "14:05" reads the same in every language.
+ */
+const LOCKED_OUT = defineMessage({
+  id: 'errors.host.lockedOut',
+  defaultMessage:
+    'The host has locked this account out until {until, time, ::HHmm}{said, select, yes { (it said: “{words}”)} other {}}. Its work waits until then (while {action}).',
+})

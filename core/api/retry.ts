@@ -1,6 +1,8 @@
 import { setTimeout as wait } from 'node:timers/promises'
+import { defineMessage } from '@formatjs/intl'
 import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from '../../shared/i18n/error-text.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
+import { cancelledError } from './http.ts'
 
 /**
  * Retries for idempotent reads only. Our own small loop rather than p-retry: p-retry's backoff would be added on
@@ -74,11 +76,7 @@ async function sleep(
     await wait(ms, undefined, signal ? { signal } : {})
   } catch (err) {
     if (!signal?.aborted) throw err
-    throw new FiledockError({
-      kind: 'cancelled',
-      message: `Cancelled${operation ? ` while ${actionOf(operation)}` : ''}.`,
-      ...(operation ? { operation } : {}),
-    })
+    throw operation ? cancelledError(operation) : translatedError({ kind: 'cancelled' }, CANCELLED)
   }
 }
 
@@ -92,3 +90,5 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   if (Number.isNaN(at)) return undefined
   return Math.max(0, at - now)
 }
+
+const CANCELLED = defineMessage({ id: 'errors.api.cancelled', defaultMessage: 'Cancelled.' })

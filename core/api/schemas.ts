@@ -1,3 +1,4 @@
+import { defineMessage } from '@formatjs/intl'
 import { z } from 'zod'
 import type {
   AccountInfo,
@@ -12,8 +13,7 @@ import type {
   FolderListing,
   UploadServer,
 } from '../../shared/api/types.ts'
-import { FiledockError } from '../../shared/errors.ts'
-import { actionOf } from '../../shared/i18n/error-text.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import {
   boolLike,
   decimalLike,
@@ -268,11 +268,7 @@ const confirmationAnswer = z.object({
 export function confirmed(op: string, body: unknown): void {
   const { result } = parseAnswer(confirmationAnswer, op, body)
   if (result === false || result === 0 || (typeof result === 'string' && /^\s*(false|0)\s*$/i.test(result))) {
-    throw new FiledockError({
-      kind: 'server',
-      message: `The host did not confirm ${actionOf(op)} (it answered “${String(result)}”).`,
-      operation: op,
-    })
+    throw translatedError({ kind: 'server', operation: op }, NOT_CONFIRMED, { answer: String(result) })
   }
 }
 
@@ -311,3 +307,8 @@ export const uploadFormAnswer = z.union([
     .transform((a) => a.result),
   z.object({ file: uploadedEntry }).transform((a) => [a.file]),
 ])
+
+const NOT_CONFIRMED = defineMessage({
+  id: 'errors.host.notConfirmed',
+  defaultMessage: 'The host did not confirm {action} (it answered “{answer}”).',
+})

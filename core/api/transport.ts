@@ -1,5 +1,6 @@
+import { defineMessage } from '@formatjs/intl'
 import type { Dispatcher } from 'undici'
-import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { hostBaseUrl, parseField } from '../../shared/ipc/fields.ts'
 import { VERSION } from '../app-info/version.ts'
 import { directAgent, routedDispatcher } from '../net/dispatchers.ts'
@@ -68,7 +69,7 @@ export class ApiTransport {
   constructor(opts: ApiClientOptions) {
     this.baseUrl = parseField(hostBaseUrl, opts.baseUrl)
     if (typeof opts.apiKey !== 'string' || opts.apiKey.trim() === '') {
-      throw new FiledockError({ kind: 'invalid_input', message: 'No API key was given.' })
+      throw translatedError({ kind: 'invalid_input' }, NO_KEY)
     }
     let dispatcher: Dispatcher
     let proxyFor: ((url: URL) => string | undefined) | undefined
@@ -154,3 +155,5 @@ export class ApiTransport {
     return url
   }
 }
+
+const NO_KEY = defineMessage({ id: 'errors.api.noKey', defaultMessage: 'No API key was given.' })

@@ -1,5 +1,6 @@
-import { FiledockError } from '../../shared/errors.ts'
-import { formatBytes } from '../../shared/format-bytes.ts'
+import { defineMessages } from '@formatjs/intl'
+import type { ErrorValues, FiledockError } from '../../shared/errors.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import { hostWords } from './envelope.ts'
 import type { HostProfile } from './host-profile.ts'
 import { UPLOAD_OPERATION } from './multipart-upload.ts'
@@ -30,19 +31,15 @@ export function refuseKnown(
   size: number,
 ): void {
   if (profile.videoOnlyRule !== undefined && !VIDEO_NAME.test(name)) {
-    throw refused(
-      `${name} was not sent: this host takes only video files (it said: “${profile.videoOnlyRule}”).`,
-    )
+    throw refused(RULES.videoOnly, { name, words: profile.videoOnlyRule })
   }
   if (storage !== undefined && performance.now() - storage.at < STORAGE_FRESH_MS && size > storage.bytes) {
-    throw refused(
-      `${name} was not sent: it is ${formatBytes(size)} and the account has ${formatBytes(storage.bytes)} of storage left on the host (as its account information says).`,
-    )
+    throw refused(RULES.noRoom, { name, sizeBytes: size, leftBytes: storage.bytes })
   }
 }
 
-function refused(message: string): FiledockError {
-  return new FiledockError({ kind: 'invalid_input', message, operation: UPLOAD_OPERATION })
+function refused(text: ErrorMessage, values: ErrorValues): FiledockError {
+  return translatedError({ kind: 'invalid_input', operation: UPLOAD_OPERATION }, text, values)
 }
 
 /**
@@ -62,3 +59,16 @@ export function otherKeyField(words: string, field: 'api_key' | 'key'): 'api_key
   if (field === 'key' && /api_key/i.test(words)) return 'api_key'
   return undefined
 }
+
+/** The host's rule is quoted in its own words (`{words}`), never translated. */
+const RULES = defineMessages({
+  videoOnly: {
+    id: 'errors.upload.videoOnly',
+    defaultMessage: '{name} was not sent: this host takes only video files (it said: “{words}”).',
+  },
+  noRoom: {
+    id: 'errors.upload.noRoom',
+    defaultMessage:
+      '{name} was not sent: it is {sizeBytes} and the account has {leftBytes} of storage left on the host (as its account information says).',
+  },
+})

@@ -1,5 +1,7 @@
+import { defineMessage } from '@formatjs/intl'
 import type { z } from 'zod'
-import { FiledockError } from '../../shared/errors.ts'
+import type { ErrorValues, FiledockError } from '../../shared/errors.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import {
   entryName,
   fileCode,
@@ -21,8 +23,8 @@ import {
 
 export { MAX_FILE_CODE_LENGTH, MAX_NAME_LENGTH } from '../../shared/ipc/fields.ts'
 
-export function invalid(operation: string, message: string): FiledockError {
-  return new FiledockError({ kind: 'invalid_input', message: `${message}.`, operation })
+export function invalid(operation: string, text: ErrorMessage, values?: ErrorValues): FiledockError {
+  return translatedError({ kind: 'invalid_input', operation }, text, values)
 }
 
 const check =
@@ -44,7 +46,7 @@ export const checkInt = (operation: string, value: unknown, field: string) =>
 
 export function checkFileCodes(operation: string, value: unknown): string[] {
   const list = Array.isArray(value) ? value : [value]
-  if (list.length === 0) throw invalid(operation, 'At least one file code is required')
+  if (list.length === 0) throw invalid(operation, FILE_CODES_REQUIRED)
   return list.map((v) => checkFileCode(operation, v))
 }
 
@@ -56,3 +58,8 @@ export function hasControlChars(text: string): boolean {
   }
   return false
 }
+
+const FILE_CODES_REQUIRED = defineMessage({
+  id: 'errors.input.fileCodesRequired',
+  defaultMessage: 'At least one file code is required.',
+})

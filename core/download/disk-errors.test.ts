@@ -6,7 +6,9 @@ import { noFaults } from '../../sandbox/faults.ts'
 import { servedRanges } from '../../sandbox/testing/api-calls.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import { failureOf as failureWithout } from '../api/testing/fake-client.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { classify } from '../queue/failures.ts'
 import { freeBytes, localDiskError } from './disk-errors.ts'
 import { downloadFile } from './download-file.ts'
@@ -144,6 +146,15 @@ describe('localDiskError', () => {
     const err = await localDiskError(errno(code), context)
     expect(err?.kind).toBe('local_disk')
     expect(err?.message).toMatch(message)
+  })
+
+  it('carries its sizes as numbers, written where it is read: the reader’s units and digits', async () => {
+    const err = (await localDiskError(errno('EFBIG'), context)) as FiledockError
+    expect(err.values).toMatchObject({ sizeBytes: 5_000_000, writtenBytes: 2_000_000 })
+    const size = (bytes: number) => formatBytes(bytes, 'binary', 'ar')
+    expect(errorText(await intlFor('ar'), err, size)).toBe(
+      `القرص الذي يحوي /data/dl لا يتسع لملف حجمه ${size(5_000_000)} (a.iso)؛ أقراص FAT32 لا تحمل أكثر من 4 GB للملف الواحد. اختر مجلدًا على قرص آخر، ثم اختر إعادة المحاولة. البيانات المكتوبة (${size(2_000_000)}) محفوظة: تستأنف إعادة المحاولة من حيث توقفت.`,
+    )
   })
 
   it('EEXIST is the disk refusing only from mkdir (a file where the folder goes)', async () => {

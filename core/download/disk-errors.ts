@@ -2,9 +2,7 @@ import { statfs } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
 import type { ErrorValues, FiledockError } from '../../shared/errors.ts'
-import { formatBytes } from '../../shared/format-bytes.ts'
 import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
-import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import { DOWNLOAD_OPERATION } from '../api/file-server.ts'
 import { sizeOf } from './work-files.ts'
 
@@ -23,19 +21,18 @@ export interface DiskFailureContext {
   size: number
   /** Bytes of it already on disk (in the work file). */
   written: number
-  units?: SizeUnits | undefined
 }
 
 /** The local_disk error for a failed file system call, or null when `err` is not a disk refusal. */
 export async function localDiskError(err: unknown, c: DiskFailureContext): Promise<FiledockError | null> {
   const { code, syscall } = (err ?? {}) as NodeJS.ErrnoException
-  const b = (n: number) => formatBytes(n, c.units)
-  // Folder and file names are the user's data: values, the same in every language.
+  // Folder and file names are the user's data: values, the same in every language. Sizes are numbers (…Bytes),
+  // written where the message is read, in the reader's digits and size units.
   const base: ErrorValues = {
     dir: c.dir,
     name: c.name,
     kept: c.written > 0 ? 'yes' : 'no',
-    written: b(c.written),
+    writtenBytes: c.written,
   }
   let text: ErrorMessage
   let values = base
@@ -49,8 +46,8 @@ export async function localDiskError(err: unknown, c: DiskFailureContext): Promi
       values = {
         ...base,
         room: free === null ? 'no' : 'yes',
-        free: free === null ? '' : b(free),
-        left: b(c.size - c.written),
+        freeBytes: free ?? 0,
+        leftBytes: c.size - c.written,
       }
       break
     }
@@ -66,7 +63,7 @@ export async function localDiskError(err: unknown, c: DiskFailureContext): Promi
       break
     case 'EFBIG':
       text = DISK.tooBig
-      values = { ...base, size: b(c.size) }
+      values = { ...base, sizeBytes: c.size }
       break
     case 'ENOTDIR':
     case 'EEXIST:mkdir':
@@ -106,36 +103,36 @@ const DISK = defineMessages({
   full: {
     id: 'errors.disk.full',
     defaultMessage:
-      'The disk holding {dir} is full{room, select, yes {: {free} free, {left} still to write} other {}} for {name}. Free some space, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+      'The disk holding {dir} is full{room, select, yes {: {freeBytes} free, {leftBytes} still to write} other {}} for {name}. Free some space, then Retry.{kept, select, yes { The {writtenBytes} already written are kept: Retry continues from there.} other {}}',
   },
   quota: {
     id: 'errors.disk.quota',
     defaultMessage:
-      'Your disk quota on {dir} is used up{room, select, yes {: {free} free, {left} still to write} other {}} for {name}. Free some space, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+      'Your disk quota on {dir} is used up{room, select, yes {: {freeBytes} free, {leftBytes} still to write} other {}} for {name}. Free some space, then Retry.{kept, select, yes { The {writtenBytes} already written are kept: Retry continues from there.} other {}}',
   },
   notWritable: {
     id: 'errors.disk.notWritable',
     defaultMessage:
-      '{dir} is not writable (permission denied) for {name}. Choose another folder or allow writing there, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+      '{dir} is not writable (permission denied) for {name}. Choose another folder or allow writing there, then Retry.{kept, select, yes { The {writtenBytes} already written are kept: Retry continues from there.} other {}}',
   },
   readOnly: {
     id: 'errors.disk.readOnly',
     defaultMessage:
-      '{dir} is on a read-only disk; {name} cannot be saved there. Choose another folder, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+      '{dir} is on a read-only disk; {name} cannot be saved there. Choose another folder, then Retry.{kept, select, yes { The {writtenBytes} already written are kept: Retry continues from there.} other {}}',
   },
   nameTooLong: {
     id: 'errors.disk.nameTooLong',
     defaultMessage:
-      'The disk holding {dir} refuses the name {name}: the name or the folder path is too long for it. Choose a folder with a shorter path, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+      'The disk holding {dir} refuses the name {name}: the name or the folder path is too long for it. Choose a folder with a shorter path, then Retry.{kept, select, yes { The {writtenBytes} already written are kept: Retry continues from there.} other {}}',
   },
   tooBig: {
     id: 'errors.disk.tooBig',
     defaultMessage:
-      'The disk holding {dir} cannot hold a file of {size} ({name}); FAT32 disks hold at most 4 GB per file. Choose a folder on another disk, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+      'The disk holding {dir} cannot hold a file of {sizeBytes} ({name}); FAT32 disks hold at most 4 GB per file. Choose a folder on another disk, then Retry.{kept, select, yes { The {writtenBytes} already written are kept: Retry continues from there.} other {}}',
   },
   fileInTheWay: {
     id: 'errors.disk.fileInTheWay',
     defaultMessage:
-      'A file is in the way of the folder {dir}, so {name} cannot be saved there. Move that file away, then Retry.{kept, select, yes { The {written} already written are kept: Retry continues from there.} other {}}',
+      'A file is in the way of the folder {dir}, so {name} cannot be saved there. Move that file away, then Retry.{kept, select, yes { The {writtenBytes} already written are kept: Retry continues from there.} other {}}',
   },
 })

@@ -41,13 +41,13 @@ export async function downloadFile(o: DownloadFileOptions): Promise<DownloadedFi
       o.onPhase?.('downloading')
       const fetched = await fetchPart(o)
       o.onPhase?.('finishing')
-      const placed = await placeFile(fetched.part, finalPath, o.onConflict, fetched.size, o.units)
+      const placed = await placeFile(fetched.part, finalPath, o.onConflict, fetched.size)
       const { size, bytesFetched, restarted, validator } = fetched
       return { ...placed, size, bytesFetched, validator, ...(restarted ? { restarted } : {}) }
     } finally {
       release()
     }
   } catch (err) {
-    throw await inDiskWords(err, part, { dir: o.dir, name: o.localName, size: o.size, units: o.units })
+    throw await inDiskWords(err, part, { dir: o.dir, name: o.localName, size: o.size })
   }
 }

@@ -1,9 +1,12 @@
+import { defineMessages } from '@formatjs/intl'
 import pLimit from 'p-limit'
 import type { DownloadProblem, DownloadWhat } from '../../shared/downloads.ts'
-import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { isFiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { DownloadSource } from '../queue/download-plan.ts'
 import { apiFolderContents } from '../queue/folder-contents.ts'
+import { problemText } from '../queue/problem-text.ts'
 
 /**
  * The files of a download request, read from the host through the API: where there is no account index (the CLI),
@@ -34,10 +37,7 @@ export async function hostFilesFromApi(
   if ('codes' in what) return filesByCode(client, accountId, what.codes, signal)
   if ('fldId' in what) return filesOfFolder(client, accountId, what.fldId, what.recursive, signal)
   if ('all' in what) return filesOfFolder(client, accountId, 0, true, signal)
-  throw new FiledockError({
-    kind: 'invalid_input',
-    message: 'An upload batch or a selection of the file list can only be downloaded from the app.',
-  })
+  throw translatedError({ kind: 'invalid_input' }, HOST_FILES.appOnly)
 }
 
 /** file/info of each code (the client sends them in batches); unknown codes become problems. */
@@ -54,7 +54,7 @@ export async function filesByCode(
     if (!info.found) {
       out.problems.push({
         fileCode: info.fileCode,
-        message: `The host has no file ${info.fileCode} in this account (deleted, or a mistyped code).`,
+        ...problemText(HOST_FILES.noFile, { fileCode: info.fileCode }),
       })
       continue
     }
@@ -92,12 +92,26 @@ async function filesOfFolder(
     await read(root, [])
   } catch (err) {
     if (root !== 0 && isFiledockError(err) && err.kind === 'not_found' && out.files.length === 0) {
-      throw new FiledockError({
-        kind: 'not_found',
-        message: `There is no folder ${root} in this account on the host; nothing to download. 0 is the root folder.`,
-      })
+      throw translatedError({ kind: 'not_found' }, HOST_FILES.noFolder, { fldId: root })
     }
     throw err
   }
   return out
 }
+
+const HOST_FILES = defineMessages({
+  noFile: {
+    id: 'download.problem.noFile',
+    defaultMessage: 'The host has no file {fileCode} in this account (deleted, or a mistyped code).',
+  },
+  appOnly: {
+    id: 'errors.download.appOnly',
+    defaultMessage: 'An upload batch or a selection of the file list can only be downloaded from the app.',
+  },
+  // A folder id is a number the CLI's user typed: written as typed, with no digit grouping.
+  noFolder: {
+    id: 'errors.download.noFolder',
+    defaultMessage:
+      'There is no folder {fldId} in this account on the host; nothing to download. 0 is the root folder.',
+  },
+})

@@ -1,6 +1,7 @@
+import { defineMessages } from '@formatjs/intl'
 import type { DirectLink } from '../../shared/api/types.ts'
-import { FiledockError } from '../../shared/errors.ts'
-import type { SizeUnits } from '../../shared/ipc/settings.ts'
+import type { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { ApiClient } from '../api/client.ts'
 import { BodyCut, type BytesAnswer, DOWNLOAD_OPERATION, LinkGone } from '../api/file-server.ts'
 import { cancelledError } from '../api/http.ts'
@@ -54,7 +55,6 @@ export interface FetchPartOptions {
   onRestart?(why: 'range-ignored' | 'changed'): void | Promise<void>
   /** When the work file is fsynced before its end (part-writer.ts). */
   sync?: SyncPolicy
-  units?: SizeUnits
 }
 
 export interface FetchedPart {
@@ -78,7 +78,7 @@ export async function fetchPart(o: FetchPartOptions): Promise<FetchedPart> {
   try {
     return await job.run()
   } catch (err) {
-    throw await inDiskWords(err, part, { dir: o.dir, name: o.localName, size: job.fileSize, units: o.units })
+    throw await inDiskWords(err, part, { dir: o.dir, name: o.localName, size: job.fileSize })
   }
 }
 
@@ -123,10 +123,10 @@ class PartFetch {
     const onDisk = await sizeOf(this.part)
     if (onDisk !== this.size) {
       // Not expected (the writer counts every byte); a work file of the wrong size is never placed.
-      throw new FiledockError({
-        kind: 'internal',
-        message: `The download of ${this.o.localName} holds ${onDisk} bytes on disk instead of ${this.size}; it will be fetched again.`,
-        operation: DOWNLOAD_OPERATION,
+      throw translatedError({ kind: 'internal', operation: DOWNLOAD_OPERATION }, PART.wrongSize, {
+        name: this.o.localName,
+        onDisk,
+        size: this.size,
       })
     }
     return {
@@ -193,7 +193,8 @@ class PartFetch {
       // A 200 without Content-Length that ended early: the end of a body is all such a host says.
       const got = writer.size - answer.start
       throw new BodyCut(
-        `The file server's answer ended after ${got} bytes, ${this.size - writer.size} short of ${this.o.localName}. What arrived is kept; the download continues from there.`,
+        PART.endedShort,
+        { got, short: this.size - writer.size, name: this.o.localName },
         got,
         this.size - answer.start,
       )
@@ -210,26 +211,56 @@ class PartFetch {
   }
 
   private sizeDisagrees(total: number | null): FiledockError {
-    return new FiledockError({
-      kind: 'server',
-      message: `The file server says ${this.o.localName} has ${total ?? 'fewer'} bytes, the host's direct link ${this.size}. Nothing is saved under its name until they agree; it will be tried again.`,
-      operation: DOWNLOAD_OPERATION,
+    const says = total === null ? { known: 'no', total: 0 } : { known: 'yes', total }
+    return translatedError({ kind: 'server', operation: DOWNLOAD_OPERATION }, PART.sizeDisagrees, {
+      name: this.o.localName,
+      ...says,
+      size: this.size,
     })
   }
 
   private refusedRange(from: number): FiledockError {
-    return new FiledockError({
-      kind: 'malformed',
-      message: `The file server refused the bytes of ${this.o.localName} from ${from} on (HTTP 416), inside its ${this.size} bytes. It will be tried again.`,
-      operation: DOWNLOAD_OPERATION,
+    return translatedError({ kind: 'malformed', operation: DOWNLOAD_OPERATION }, PART.refusedRange, {
+      name: this.o.localName,
+      from,
+      size: this.size,
     })
   }
 
   private tooLong(bytes: number): FiledockError {
-    return new FiledockError({
-      kind: 'malformed',
-      message: `The file server sent more bytes (${bytes}) than ${this.o.localName} has (${this.size}). The extra bytes were not saved; it will be tried again.`,
-      operation: DOWNLOAD_OPERATION,
+    return translatedError({ kind: 'malformed', operation: DOWNLOAD_OPERATION }, PART.tooLong, {
+      bytes,
+      name: this.o.localName,
+      size: this.size,
     })
   }
 }
+
+/** Exact byte counts, not sizes: a few bytes too many or too few is the whole point of these messages. */
+const PART = defineMessages({
+  wrongSize: {
+    id: 'errors.download.wrongSize',
+    defaultMessage:
+      'The download of {name} holds {onDisk, number} bytes on disk instead of {size, number}; it will be fetched again.',
+  },
+  endedShort: {
+    id: 'errors.download.endedShort',
+    defaultMessage:
+      "The file server's answer ended after {got, number} bytes, {short, number} short of {name}. What arrived is kept; the download continues from there.",
+  },
+  sizeDisagrees: {
+    id: 'errors.download.sizeDisagrees',
+    defaultMessage:
+      "The file server says {name} has {known, select, yes {{total, number}} other {fewer}} bytes, the host's direct link {size, number}. Nothing is saved under its name until they agree; it will be tried again.",
+  },
+  refusedRange: {
+    id: 'errors.download.refusedRange',
+    defaultMessage:
+      'The file server refused the bytes of {name} from {from} on (HTTP 416), inside its {size, number} bytes. It will be tried again.',
+  },
+  tooLong: {
+    id: 'errors.download.tooLong',
+    defaultMessage:
+      'The file server sent more bytes ({bytes, number}) than {name} has ({size, number}). The extra bytes were not saved; it will be tried again.',
+  },
+})

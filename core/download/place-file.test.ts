@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConflictPolicy } from '../../shared/downloads.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { placeFile } from './place-file.ts'
 
 // Finishing a download under each conflict policy, with real files in a temp folder.
@@ -141,6 +143,9 @@ describe('overwrite', () => {
     expect(err).toBeInstanceOf(FiledockError)
     expect(err).toMatchObject({ kind: 'local_disk' })
     expect((err as Error).message).toMatch(/A folder named report\.pdf .*"keep both"/)
+    expect(errorText(await intlFor('es'), err as FiledockError)).toBe(
+      `Hay una carpeta llamada report.pdf en ${dir}, así que la descarga no puede reemplazarla. Cambia el nombre de esa carpeta o muévela, o elige "conservar ambos", y luego pulsa Reintentar.`,
+    )
     expect(await readFile(part)).toEqual(FRESH)
   })
 })

@@ -1,9 +1,10 @@
 import type { Stats } from 'node:fs'
 import { link, lstat, open, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { defineMessages } from '@formatjs/intl'
 import type { ConflictPolicy } from '../../shared/downloads.ts'
-import { FiledockError } from '../../shared/errors.ts'
-import type { SizeUnits } from '../../shared/ipc/settings.ts'
+import type { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { numberedName } from '../../shared/local-names.ts'
 import { DOWNLOAD_OPERATION } from '../api/file-server.ts'
 import { localDiskError } from './disk-errors.ts'
@@ -40,17 +41,16 @@ export async function placeFile(
   finalPath: string,
   policy: ConflictPolicy,
   size: number,
-  units?: SizeUnits,
 ): Promise<Placed> {
   const dir = dirname(finalPath)
   const name = basename(finalPath)
   try {
     const partSize = (await lstat(part)).size
     if (partSize !== size) {
-      throw new FiledockError({
-        kind: 'internal',
-        message: `The download of ${name} holds ${partSize} bytes instead of ${size}; it is not put in place.`,
-        operation: DOWNLOAD_OPERATION,
+      throw translatedError({ kind: 'internal', operation: DOWNLOAD_OPERATION }, PLACE.wrongSize, {
+        name,
+        partSize,
+        size,
       })
     }
     const placed = await place(part, dir, name, policy, size)
@@ -58,7 +58,7 @@ export async function placeFile(
     else await syncFolder(dir)
     return placed
   } catch (err) {
-    throw (await localDiskError(err, { dir, name, size, written: size, units })) ?? err
+    throw (await localDiskError(err, { dir, name, size, written: size })) ?? err
   }
 }
 
@@ -115,10 +115,9 @@ async function takeName(part: string, target: string): Promise<boolean> {
 }
 
 function folderInTheWay(target: string): FiledockError {
-  return new FiledockError({
-    kind: 'local_disk',
-    message: `A folder named ${basename(target)} is in ${dirname(target)}, so the download cannot replace it. Rename or move that folder, or choose "keep both", then Retry.`,
-    operation: DOWNLOAD_OPERATION,
+  return translatedError({ kind: 'local_disk', operation: DOWNLOAD_OPERATION }, PLACE.folderInTheWay, {
+    name: basename(target),
+    dir: dirname(target),
   })
 }
 
@@ -144,3 +143,16 @@ export async function syncFolder(dir: string): Promise<void> {
     await fh?.close()
   }
 }
+
+const PLACE = defineMessages({
+  wrongSize: {
+    id: 'errors.download.partWrongSize',
+    defaultMessage:
+      'The download of {name} holds {partSize, number} bytes instead of {size, number}; it is not put in place.',
+  },
+  folderInTheWay: {
+    id: 'errors.download.folderInTheWay',
+    defaultMessage:
+      'A folder named {name} is in {dir}, so the download cannot replace it. Rename or move that folder, or choose "keep both", then Retry.',
+  },
+})

@@ -1,9 +1,12 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { defineMessage } from '@formatjs/intl'
 import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { shortenName } from '../../shared/local-names.ts'
 import { DOWNLOAD_OPERATION } from '../api/file-server.ts'
-import { acquirePidLock, THIS_PROCESS } from '../durable/pid-lock.ts'
+import { acquirePidLock } from '../durable/pid-lock.ts'
+import { lockHolderValues } from '../queue/dir-lock.ts'
 
 /**
  * A download's work files, in its target folder (the same file system, so the final rename is atomic):
@@ -41,11 +44,13 @@ export function lockPart(part: string, name: string, dir: string): () => void {
   return acquirePidLock(
     `${part}.lock`,
     (holder) =>
-      new PartInUse({
-        kind: 'local_disk',
-        message: `${name} is being downloaded into ${dir} by ${holder === THIS_PROCESS ? 'another download of this Filedock' : `another Filedock (${holder})`} right now. It is done once, there.`,
-        operation: DOWNLOAD_OPERATION,
-      }),
+      new PartInUse(
+        translatedError({ kind: 'local_disk', operation: DOWNLOAD_OPERATION }, PART_IN_USE, {
+          name,
+          dir,
+          ...lockHolderValues(holder),
+        }).toJSON(),
+      ),
   )
 }
 
@@ -57,3 +62,9 @@ export async function sizeOf(path: string): Promise<number> {
     return 0
   }
 }
+
+const PART_IN_USE = defineMessage({
+  id: 'errors.download.partInUse',
+  defaultMessage:
+    '{name} is being downloaded into {dir} by {holder, select, this {another download of this Filedock} other {another Filedock (process {pid})}} right now. It is done once, there.',
+})

@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
 import { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import { ApiClient } from '../api/client.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { envProxyRoute, fixedProxyRoute } from './env-proxy.ts'
 import { bypassesProxy } from './no-proxy.ts'
 import { parseProxyUrl } from './proxy-url.ts'
@@ -103,6 +105,10 @@ describe('a proxy that refuses is named, never the host, and never with its pass
     const err = await failureThrough({ HTTP_PROXY: `http://ann:pw@${dead.slice(7)}` })
     expect(err.message).toMatch(new RegExp(`^Could not connect to the proxy ${dead}: connection refused`))
     expect(err.message).not.toContain('ann:pw')
+    // In the window's language: the proxy's address (a value, no credentials) and the action in Arabic words.
+    expect(errorText(await intlFor('ar'), err)).toBe(
+      `تعذّر الاتصال بالوكيل ${dead}: رُفض الاتصال. تحقّق من إعداد الوكيل (أثناء قراءة الحساب).`,
+    )
   })
 })
 
@@ -113,6 +119,19 @@ describe('proxy addresses and NO_PROXY', () => {
     expect(parseProxyUrl('socks5h://10.0.0.1:9050').kind).toBe('socks5h')
     expect(() => parseProxyUrl('socks4://u:pw@h:1')).toThrow(
       'Proxies of the kind socks4:// are not supported (socks4://h:1)',
+    )
+  })
+
+  it('refuses a proxy address in the reader’s language, never echoing its password', async () => {
+    const err = (() => {
+      try {
+        parseProxyUrl('socks4://u:pw@h:1')
+      } catch (e) {
+        return e as FiledockError
+      }
+    })()
+    expect(errorText(await intlFor('id'), err as FiledockError)).toBe(
+      'Proxy jenis socks4:// tidak didukung (socks4://h:1). Gunakan http://, https://, socks5://, atau socks5h://.',
     )
   })
 

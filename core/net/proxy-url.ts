@@ -1,4 +1,6 @@
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import type { ErrorValues, FiledockError } from '../../shared/errors.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 
 /**
  * A proxy as curl reads one (`--proxy`, `HTTPS_PROXY`…): `scheme://[user:password@]host[:port]`, the scheme
@@ -28,17 +30,13 @@ export function parseProxyUrl(raw: string): ProxyTarget {
   try {
     url = new URL(withScheme)
   } catch {
-    throw badProxy(
-      `“${labelOfText(text)}” is not a proxy address. Write it as http://host:port or socks5://host:port.`,
-    )
+    throw badProxy(PROXY_URL.unreadable, { text: labelOfText(text) })
   }
   const kind = SCHEMES[url.protocol]
   if (kind === undefined) {
-    throw badProxy(
-      `Proxies of the kind ${url.protocol.replace(/:$/, '')}:// are not supported (${labelOf(url)}). Use http://, https://, socks5:// or socks5h://.`,
-    )
+    throw badProxy(PROXY_URL.scheme, { scheme: url.protocol.replace(/:$/, ''), proxy: labelOf(url) })
   }
-  if (url.hostname === '') throw badProxy(`The proxy address ${labelOf(url)} names no host.`)
+  if (url.hostname === '') throw badProxy(PROXY_URL.noHost, { proxy: labelOf(url) })
   if (url.port === '') url.port = kind === 'https' ? '443' : '1080'
   return { kind, url, label: labelOf(url) }
 }
@@ -55,6 +53,19 @@ function labelOfText(text: string): string {
   return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^@/]*@/i, '$1').slice(0, 200)
 }
 
-function badProxy(message: string): FiledockError {
-  return new FiledockError({ kind: 'invalid_input', message })
+function badProxy(text: ErrorMessage, values: ErrorValues): FiledockError {
+  return translatedError({ kind: 'invalid_input' }, text, values)
 }
+
+const PROXY_URL = defineMessages({
+  unreadable: {
+    id: 'errors.proxy.unreadable',
+    defaultMessage: '“{text}” is not a proxy address. Write it as http://host:port or socks5://host:port.',
+  },
+  scheme: {
+    id: 'errors.proxy.scheme',
+    defaultMessage:
+      'Proxies of the kind {scheme}:// are not supported ({proxy}). Use http://, https://, socks5:// or socks5h://.',
+  },
+  noHost: { id: 'errors.proxy.noHost', defaultMessage: 'The proxy address {proxy} names no host.' },
+})

@@ -1,4 +1,5 @@
 import type { AccountHold } from '../../shared/queue.ts'
+import type { ProblemText } from './problem-text.ts'
 
 /**
  * Holds shorter than this wait unseen (a 429's Retry-After of a few seconds is the queue's own business); longer
@@ -33,12 +34,14 @@ export class AccountHolds {
 
   constructor(private readonly d: AccountHoldsDeps) {}
 
-  /** The host asked for no request of `accountId` before `until`; `message` says so to a person. */
-  hold(accountId: string, until: number, message: string): void {
+  /** The host asked for no request of `accountId` before `until`; `words` say so to a person. */
+  hold(accountId: string, until: number, words: ProblemText): void {
     const cur = this.held.get(accountId)
     if (cur !== undefined && cur.hold.until >= until) return
     if (cur !== undefined) clearTimeout(cur.timer)
-    const hold: AccountHold = { accountId, until, message }
+    // The English only, for now: the words' id and values wait for the window's hold banner to read them
+    // (AccountHoldBanner shows `message`), and the app's tests compare a hold as it is.
+    const hold: AccountHold = { accountId, until, message: words.message }
     const shown = until - this.d.now() >= SHOWN_HOLD_MS
     const timer = setTimeout(() => this.end(accountId), Math.max(0, until - this.d.now()))
     timer.unref?.()

@@ -1,4 +1,6 @@
-import { FiledockError, type FiledockErrorData } from '../../shared/errors.ts'
+import { defineMessage } from '@formatjs/intl'
+import type { FiledockErrorData } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { QueueItemPhase } from '../../shared/queue.ts'
 import type { QueueCore } from './core.ts'
 import { discardPart } from './download-item.ts'
@@ -25,8 +27,21 @@ export interface ControlDeps {
  * `error` (kind `cancelled`: the user's hand, not the host's failure), which the queue row and the CLI already
  * show, and is dropped on resume.
  */
-export const ITEM_INTERRUPTED_MESSAGE =
-  'The upload was interrupted; it starts again from the beginning when you resume (the host cannot continue a partial upload).'
+const INTERRUPTED = translatedError(
+  { kind: 'cancelled' },
+  defineMessage({
+    id: 'queue.item.interrupted',
+    defaultMessage:
+      'The upload was interrupted; it starts again from the beginning when you resume (the host cannot continue a partial upload).',
+  }),
+).toJSON()
+export const ITEM_INTERRUPTED_MESSAGE = INTERRUPTED.message
+
+/** The note of pausedPatch, as the journal holds it (a journal written before the note had an id: its English). */
+function isInterruptedNote(error: FiledockErrorData | null | undefined): boolean {
+  if (error?.kind !== 'cancelled') return false
+  return error.messageId === INTERRUPTED.messageId || error.message === ITEM_INTERRUPTED_MESSAGE
+}
 
 /** The record of an item a pause has stopped; `phase` is where its run was when the pause came. */
 export function pausedPatch(
@@ -35,7 +50,7 @@ export function pausedPatch(
 ): { state: 'paused'; error?: FiledockErrorData } {
   // Past `uploading` the file is on the host (its code is in the journal): resuming only checks and moves it.
   if (item.kind !== 'file' || phase !== 'uploading') return { state: 'paused' }
-  return { state: 'paused', error: { kind: 'cancelled', message: ITEM_INTERRUPTED_MESSAGE } }
+  return { state: 'paused', error: { ...INTERRUPTED } }
 }
 
 export async function pauseItem(d: ControlDeps, id: string): Promise<void> {
@@ -54,8 +69,7 @@ export async function resumeItems(d: ControlDeps, id?: string): Promise<void> {
   const items = id === undefined ? [...store.items()] : [itemOf(store, id)]
   for (const item of items) {
     if (item.state !== 'paused') continue
-    const interrupted = item.error?.kind === 'cancelled' && item.error.message === ITEM_INTERRUPTED_MESSAGE
-    await store.patch(item, { state: 'queued', ...(interrupted ? { error: null } : {}) })
+    await store.patch(item, { state: 'queued', ...(isInterruptedNote(item.error) ? { error: null } : {}) })
     core.changed(item)
     core.push(item)
   }
@@ -111,7 +125,11 @@ function isOver(i: ItemRecord): boolean {
 
 function itemOf(store: QueueStore, id: string): ItemRecord {
   const item = store.item(id)
-  if (!item)
-    throw new FiledockError({ kind: 'not_found', message: 'That transfer is no longer in the queue.' })
+  if (!item) throw translatedError({ kind: 'not_found' }, NOT_IN_QUEUE)
   return item
 }
+
+const NOT_IN_QUEUE = defineMessage({
+  id: 'errors.queue.notInQueue',
+  defaultMessage: 'That transfer is no longer in the queue.',
+})

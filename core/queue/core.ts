@@ -1,3 +1,4 @@
+import { defineMessages } from '@formatjs/intl'
 import type { HistoryEntry } from '../../shared/history.ts'
 import {
   type AccountHold,
@@ -21,6 +22,7 @@ import type { QueueEvents } from './events.ts'
 import { ItemRun, type StopReason } from './item-run.ts'
 import { NameLocks, nameKey } from './name-lock.ts'
 import { PauseState } from './pause-state.ts'
+import { type ProblemText, problemText } from './problem-text.ts'
 import type { ProgressMeter } from './progress.ts'
 import type { QueueStore } from './queue-store.ts'
 import type { ItemRecord } from './records.ts'
@@ -238,22 +240,18 @@ export class QueueCore {
    */
   halt(
     reason: QueuePauseReason,
-    message: string,
+    words: ProblemText,
     accountId?: string,
     o: { stopRunning: boolean } = { stopRunning: true },
   ): void {
-    const entered = this.pause.enter(reason, message, this.d.now(), accountId)
+    const entered = this.pause.enter(reason, words, this.d.now(), accountId)
     if (entered) this.d.events.emit({ type: 'queue.paused', pause: entered })
     if (o.stopRunning && this.pause.current !== null) for (const run of this.runs.values()) run.stop('halt')
   }
 
   /** The host of `accountId` cannot be reached: pause until it answers again (Connectivity resumes). */
   haltOffline(accountId: string): void {
-    this.halt(
-      'offline',
-      `Cannot reach the host of ${this.d.accountLabel(accountId)}. The queue is paused and resumes by itself when the host answers again.`,
-      accountId,
-    )
+    this.halt('offline', problemText(PAUSES.offline, { label: this.d.accountLabel(accountId) }), accountId)
   }
 
   unhalt(reasons: readonly QueuePauseReason[]): void {
@@ -272,8 +270,8 @@ export class QueueCore {
    * The host asked (Retry-After, a lock-out) for no request of this account before `until`: its items wait
    * without a worker until then (account-holds.ts); `message` tells the user why, when the wait is long.
    */
-  holdAccount(accountId: string, until: number, message: string): void {
-    this.holds.hold(accountId, until, message)
+  holdAccount(accountId: string, until: number, words: ProblemText): void {
+    this.holds.hold(accountId, until, words)
   }
 
   /** Accounts whose uploads wait for a time their host set, as the user is told of them. */
@@ -383,3 +381,11 @@ export class QueueCore {
     events.emit(batchFinishedEvent(batch, items))
   }
 }
+
+const PAUSES = defineMessages({
+  offline: {
+    id: 'queue.pause.offline',
+    defaultMessage:
+      'Cannot reach the host of {label}. The queue is paused and resumes by itself when the host answers again.',
+  },
+})

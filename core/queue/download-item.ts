@@ -1,6 +1,8 @@
 import { unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessage } from '@formatjs/intl'
+import type { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { type DownloadedFile, downloadFile } from '../download/download-file.ts'
 import { lockPart, partPathOf } from '../download/work-files.ts'
 import type { ItemContext } from './item-context.ts'
@@ -63,7 +65,6 @@ export async function runDownloadAttempt(ctx: ItemContext): Promise<DownloadedFi
       onPhase: (phase) => {
         if (phase === 'finishing') ctx.setPhase('finishing')
       },
-      ...(ctx.units ? { units: ctx.units } : {}),
     })
   } catch (err) {
     if (first !== null && last > first && item.attempts > 0) await store.patch(item, { attempts: 0 }, false)
@@ -104,18 +105,21 @@ export function partOf(item: ItemRecord): string {
 }
 
 export function factsOf(item: ItemRecord): DownloadFacts {
-  if (item.download === undefined) throw broken(item, 'has no download facts')
+  if (item.download === undefined) throw broken(item, 'facts')
   return item.download
 }
 
 function fileCodeOf(item: ItemRecord): string {
-  if (item.fileCode === null) throw broken(item, 'has no file code')
+  if (item.fileCode === null) throw broken(item, 'code')
   return item.fileCode
 }
 
-function broken(item: ItemRecord, what: string): FiledockError {
-  return new FiledockError({
-    kind: 'internal',
-    message: `The download ${item.id} ${what} in the queue journal.`,
-  })
+function broken(item: ItemRecord, missing: 'facts' | 'code'): FiledockError {
+  return translatedError({ kind: 'internal' }, BROKEN, { id: item.id, missing })
 }
+
+const BROKEN = defineMessage({
+  id: 'errors.queue.brokenDownload',
+  defaultMessage:
+    'The download {id} {missing, select, facts {has no download facts} other {has no file code}} in the queue journal.',
+})

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { defineMessage } from '@formatjs/intl'
 import {
   type ConflictPolicy,
   type DownloadPlanSummary,
   type DownloadProblem,
   PLAN_EXAMPLES,
 } from '../../shared/downloads.ts'
-import { FiledockError } from '../../shared/errors.ts'
-import type { SizeUnits } from '../../shared/ipc/settings.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { localDiskError } from '../download/disk-errors.ts'
 import {
   type HostFile,
@@ -178,9 +178,10 @@ export async function checkDownloadFolder(dir: string): Promise<void> {
     })
     if (found !== null) {
       if (found.isDirectory()) return
-      throw new FiledockError({
-        kind: 'local_disk',
-        message: `${at === dir ? dir : `${at}, on the way to ${dir},`} is a file, not a folder: the download cannot go there. Choose another folder.`,
+      throw translatedError({ kind: 'local_disk' }, FILE_IN_THE_WAY, {
+        at,
+        dir,
+        onTheWay: at === dir ? 'no' : 'yes',
       })
     }
     if (dirname(at) === at) return
@@ -188,11 +189,17 @@ export async function checkDownloadFolder(dir: string): Promise<void> {
 }
 
 /** Creates the download folder (and its parents), in the words of a local disk failure when it cannot be. */
-export async function prepareFolder(dir: string, units?: SizeUnits): Promise<void> {
+export async function prepareFolder(dir: string): Promise<void> {
   await checkDownloadFolder(dir)
   try {
     await mkdir(dir, { recursive: true })
   } catch (err) {
-    throw (await localDiskError(err, { dir, name: dir, size: 0, written: 0, units })) ?? err
+    throw (await localDiskError(err, { dir, name: dir, size: 0, written: 0 })) ?? err
   }
 }
+
+const FILE_IN_THE_WAY = defineMessage({
+  id: 'errors.download.notAFolder',
+  defaultMessage:
+    '{onTheWay, select, yes {{at}, on the way to {dir},} other {{dir}}} is a file, not a folder: the download cannot go there. Choose another folder.',
+})

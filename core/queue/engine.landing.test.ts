@@ -1,6 +1,9 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatBytes } from '../../shared/format-bytes.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import { ok, reply, startFakeHost } from '../api/testing/fake-host.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { buildLinkPack } from '../links/build-link-pack.ts'
 import {
   allFiles,
@@ -141,6 +144,14 @@ describe('verified landing and results', () => {
     expect(r.problems).toHaveLength(1)
     expect(r.problems[0]).toMatchObject({ kind: 'not_enough_storage', accountId: 'small' })
     expect(r.problems[0]?.message).toMatch(/^Not enough storage on the account/)
+    // In the window's language, its sizes in the window's units and digits (…Bytes values).
+    const need = Number(r.problems[0]?.values?.needBytes)
+    const size = (bytes: number) => formatBytes(bytes, 'binary', 'pt-BR')
+    const problem = r.problems[0]
+    expect(need).toBeGreaterThan(5)
+    expect(problem && errorText(await intlFor('pt-BR'), { ...problem, kind: 'invalid_input' }, size)).toBe(
+      `Não há armazenamento suficiente na conta: ${size(need)} para enviar (incluindo os envios na fila) e restam ${size(5)}. Nada foi colocado na fila para esta conta; libere espaço ou escolha outra conta.`,
+    )
     await t.engine.whenIdle()
     const finished = ofType(t.events, 'batch.finished')
     expect(finished).toHaveLength(1)

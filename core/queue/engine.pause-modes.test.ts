@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import type { QueueEvent } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { ITEM_INTERRUPTED_MESSAGE } from './controls.ts'
 import { PAUSED_MESSAGE, STOPPED_MESSAGE } from './engine.ts'
 import {
@@ -147,10 +149,15 @@ describe('pausing tells the truth', () => {
     // The note survives a restart (it is in the journal) and goes once the item is resumed.
     await t.close()
     const again = await openEngine({ dataDir: t.dataDir, clientFor: () => client, concurrency: 1 })
-    expect(again.engine.snapshot().items[0]).toMatchObject({
+    const kept = again.engine.snapshot().items[0]
+    expect(kept).toMatchObject({
       state: 'paused',
       error: { kind: 'cancelled', message: ITEM_INTERRUPTED_MESSAGE },
     })
+    // The journal keeps the note's id: the window words it in its language (as the queue row does).
+    expect(kept?.error && errorText(await intlFor('es'), kept.error)).toBe(
+      'La subida se interrumpió; vuelve a empezar desde el principio al reanudarla (el servidor no puede continuar una subida parcial).',
+    )
     await again.engine.resume(first?.id)
     expect(again.engine.snapshot().items[0]?.error).toBeNull()
     await again.engine.resume()

@@ -73,6 +73,8 @@ describe('remote URLs', () => {
         path: 'ftp://nope.example/x',
         kind: 'invalid_url',
         message: 'This is not an http:// or https:// address.',
+        messageId: 'queue.problem.notHttp',
+        values: {},
       },
     ])
     const pending = new Set<string>()

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessage, defineMessages } from '@formatjs/intl'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { MAX_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import { MIN_BANDWIDTH, type SizeUnits } from '../../shared/ipc/settings.ts'
 import type {
@@ -30,6 +31,7 @@ import { type PathsInput, type Plan, planPaths, planUrls, type UrlsInput } from 
 import { QueueEvents } from './events.ts'
 import { apiFolderContents, ExistingFiles, type FolderContents } from './folder-contents.ts'
 import { FolderMirror, type MirroredFolder } from './folder-mirror.ts'
+import { problemText } from './problem-text.ts'
 import { ProgressMeter } from './progress.ts'
 import { QueueStore } from './queue-store.ts'
 import { ItemRunner } from './runner.ts'
@@ -42,9 +44,21 @@ import { TokenBucket } from './throttle.ts'
 export type { HistorySink } from './core.ts'
 
 /** What the paused queue says, in the words the queue panel and the CLI show. */
-export const PAUSED_MESSAGE = 'Transfers already running finish; no new ones start until you resume.'
-export const STOPPED_MESSAGE =
-  'The transfers that were running were interrupted: uploads start again from the beginning when you resume (the host cannot continue a partial upload), downloads continue from the bytes they have.'
+const PAUSED = problemText(
+  defineMessage({
+    id: 'queue.pause.user',
+    defaultMessage: 'Transfers already running finish; no new ones start until you resume.',
+  }),
+)
+const STOPPED = problemText(
+  defineMessage({
+    id: 'queue.pause.stopped',
+    defaultMessage:
+      'The transfers that were running were interrupted: uploads start again from the beginning when you resume (the host cannot continue a partial upload), downloads continue from the bytes they have.',
+  }),
+)
+export const PAUSED_MESSAGE = PAUSED.message
+export const STOPPED_MESSAGE = STOPPED.message
 export type { PathsInput, UrlsInput } from './enqueue.ts'
 
 export interface UploadEngineOptions {
@@ -74,7 +88,10 @@ export interface UploadEngineOptions {
   scan?: ScanOptions
   /** What is in a folder, to skip files already there; default: listed through the API (file/list). */
   folderContents?: FolderContents
-  /** Units of the sizes in messages (the app's size unit setting, read when a drop is planned); default decimal. */
+  /**
+   * Units of the sizes in the English of a drop's problems (logs, the CLI), the app's setting read when a drop is
+   * planned; default decimal. A window writes them in its own units (they travel as numbers, values named …Bytes).
+   */
   sizeUnits?: () => SizeUnits
   now?: () => number
 }
@@ -155,7 +172,6 @@ export class UploadEngine {
         maxPollMs: o.remotePollMs?.max ?? 15_000,
       },
       now: this.now,
-      units: o.sizeUnits,
     })
   }
 
@@ -180,7 +196,7 @@ export class UploadEngine {
   private restore(): void {
     const core = this.core
     const store = this.store
-    if (store.userPaused) core.halt('user', PAUSED_MESSAGE)
+    if (store.userPaused) core.halt('user', PAUSED)
     for (const item of store.items()) {
       core.changed(item, false)
       if (item.state === 'queued') core.push(item)
@@ -225,7 +241,7 @@ export class UploadEngine {
    */
   async enqueueDownloads(plan: DownloadPlan): Promise<EnqueueResult> {
     this.assertOpen()
-    await prepareFolder(plan.dir, this.sizeUnits?.())
+    await prepareFolder(plan.dir)
     return this.add(downloadBatch(plan, { takeSeq: () => this.store.takeSeq(), now: this.now() }))
   }
 
@@ -273,8 +289,8 @@ export class UploadEngine {
     this.assertOpen()
     if (itemId !== undefined) return pauseItem(this.controls(), itemId)
     // Halted first, so nothing starts while the pause is being written down.
-    if (o.stopNow === true) this.core.halt('user', STOPPED_MESSAGE, undefined, { stopRunning: true })
-    else this.core.halt('user', PAUSED_MESSAGE, undefined, { stopRunning: false })
+    if (o.stopNow === true) this.core.halt('user', STOPPED, undefined, { stopRunning: true })
+    else this.core.halt('user', PAUSED, undefined, { stopRunning: false })
     await this.store.setUserPaused(true)
   }
 
@@ -377,17 +393,13 @@ export class UploadEngine {
   }
 
   private assertOpen(): void {
-    if (this.core.isClosed)
-      throw new FiledockError({ kind: 'internal', message: 'The upload queue is closed.' })
+    if (this.core.isClosed) throw translatedError({ kind: 'internal' }, ENGINE.closed)
   }
 }
 
 function checkConcurrency(n: number): number {
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
-    throw new FiledockError({
-      kind: 'invalid_input',
-      message: `Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}.`,
-    })
+    throw translatedError({ kind: 'invalid_input' }, ENGINE.concurrency, { max: MAX_CONCURRENCY })
   }
   return n
 }
@@ -395,11 +407,20 @@ function checkConcurrency(n: number): number {
 function checkBandwidth(bps: number | null): number | null {
   if (bps === null) return null
   if (!Number.isFinite(bps) || bps < MIN_BANDWIDTH) {
-    throw new FiledockError({
-      kind: 'invalid_input',
-      // In bytes: the same words whichever size units the person chose.
-      message: 'The speed limit must be at least 1,000 bytes a second (or none).',
-    })
+    // In bytes: the same words whichever size units the person chose.
+    throw translatedError({ kind: 'invalid_input' }, ENGINE.bandwidth, { min: MIN_BANDWIDTH })
   }
   return bps
 }
+
+const ENGINE = defineMessages({
+  closed: { id: 'errors.queue.closed', defaultMessage: 'The upload queue is closed.' },
+  concurrency: {
+    id: 'errors.queue.concurrency',
+    defaultMessage: 'Concurrency must be a whole number from 1 to {max, number}.',
+  },
+  bandwidth: {
+    id: 'errors.queue.bandwidth',
+    defaultMessage: 'The speed limit must be at least {min, number} bytes a second (or none).',
+  },
+})

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
+import { defineMessages } from '@formatjs/intl'
 import { FiledockError } from '../../shared/errors.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import type { DropTarget, EnqueueProblem } from '../../shared/queue.ts'
 import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { ApiClient } from '../api/client.ts'
+import { causeValues, problemText } from './problem-text.ts'
 import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
 import { remoteName } from './remote-item.ts'
 import { probeUrls } from './remote-probe.ts'
@@ -40,7 +43,7 @@ export interface PlanDeps {
   queuedBytes(accountId: string): number
   takeSeq(): number
   now(): number
-  /** The units sizes in problem messages are written in (the app's setting); default decimal. */
+  /** The units of the sizes in problems' English (logs, the CLI): the app's setting; default decimal. */
   sizeUnits?: () => SizeUnits
   /** The drop's scan (the one its question took, when it still holds: scan-reuse.ts). */
   scan(paths: readonly string[]): Promise<ScanResult>
@@ -59,9 +62,8 @@ export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan
     input.ifAlreadyThere !== 'skip' &&
     input.ifAlreadyThere !== 'upload'
   )
-    throw invalid('Say whether files already there are skipped or uploaded again.')
-  if (!Array.isArray(input.paths) || input.paths.length === 0)
-    throw invalid('Give at least one file or folder.')
+    throw invalid(ENQUEUE.ifAlreadyThere)
+  if (!Array.isArray(input.paths) || input.paths.length === 0) throw invalid(ENQUEUE.noPaths)
   const scan = await deps.scan(input.paths)
   const problems: EnqueueProblem[] = [...scan.problems]
   const emptyLeaves = uncoveredLeaves(
@@ -108,17 +110,13 @@ export async function planPaths(input: PathsInput, deps: PlanDeps): Promise<Plan
 
 export async function planUrls(input: UrlsInput, deps: PlanDeps): Promise<Plan> {
   const targets = checkTargets(input.targets)
-  if (!Array.isArray(input.urls) || input.urls.length === 0) throw invalid('Give at least one URL.')
+  if (!Array.isArray(input.urls) || input.urls.length === 0) throw invalid(ENQUEUE.noUrls)
   const problems: EnqueueProblem[] = []
   const urls: string[] = []
   for (const raw of input.urls) {
     const url = typeof raw === 'string' ? raw.trim() : ''
     if (!isHttpUrl(url)) {
-      problems.push({
-        path: String(raw),
-        kind: 'invalid_url',
-        message: 'This is not an http:// or https:// address.',
-      })
+      problems.push({ path: String(raw), kind: 'invalid_url', ...problemText(ENQUEUE.notHttp) })
     } else if (!urls.includes(url)) urls.push(url)
   }
   if (input.check) urls.splice(0, urls.length, ...(await checkUrls(urls, input.check, problems)))
@@ -171,13 +169,10 @@ async function checkStorage(
         const info = await (await deps.clientFor(accountId)).accountInfo()
         const need = bytes + deps.queuedBytes(accountId)
         if (info.storageLeft !== 'unlimited' && need > info.storageLeft) {
+          const sizes = { needBytes: need, leftBytes: info.storageLeft }
           const units = deps.sizeUnits?.() ?? 'decimal'
-          problems.push({
-            path: '',
-            accountId,
-            kind: 'not_enough_storage',
-            message: `Not enough storage on the account: ${formatBytes(need, units)} to upload (queued uploads included), ${formatBytes(info.storageLeft, units)} left. Nothing was queued for this account; free some space or pick another account.`,
-          })
+          const words = problemText(ENQUEUE.noRoom, sizes, { sizeText: (n) => formatBytes(n, units) })
+          problems.push({ path: '', accountId, kind: 'not_enough_storage', ...words })
           return
         }
       } catch (err) {
@@ -187,7 +182,7 @@ async function checkStorage(
           path: '',
           accountId,
           kind: 'storage_unchecked',
-          message: `The free space of the account could not be checked (${err instanceof Error ? err.message : String(err)}). The files were queued anyway.`,
+          ...problemText(ENQUEUE.unchecked, causeValues(err), { operation: operationOf(err) }),
         })
       }
       accepted.push(accountId)
@@ -208,15 +203,12 @@ export interface CheckedTarget {
  * watch and "Open with" call the engine directly.
  */
 export function checkTargets(targets: readonly DropTarget[]): CheckedTarget[] {
-  if (!Array.isArray(targets) || targets.length === 0)
-    throw invalid('Pick at least one account to upload to.')
+  if (!Array.isArray(targets) || targets.length === 0) throw invalid(ENQUEUE.noAccount)
   const ids = targets.map((t) => t.accountId)
-  if (!ids.every((a) => typeof a === 'string' && a !== ''))
-    throw invalid('Pick at least one account to upload to.')
-  if (new Set(ids).size !== ids.length) throw invalid('An account was given twice.')
+  if (!ids.every((a) => typeof a === 'string' && a !== '')) throw invalid(ENQUEUE.noAccount)
+  if (new Set(ids).size !== ids.length) throw invalid(ENQUEUE.accountTwice)
   return targets.map((t) => {
-    if (!Number.isSafeInteger(t.fldId) || t.fldId < 0)
-      throw invalid('The target folder id must be a whole number ≥ 0.')
+    if (!Number.isSafeInteger(t.fldId) || t.fldId < 0) throw invalid(ENQUEUE.folderId)
     return {
       accountId: t.accountId,
       fldId: t.fldId,
@@ -265,8 +257,8 @@ function isHttpUrl(s: string): boolean {
   }
 }
 
-function invalid(message: string): FiledockError {
-  return new FiledockError({ kind: 'invalid_input', message })
+function invalid(text: ErrorMessage): FiledockError {
+  return translatedError({ kind: 'invalid_input' }, text)
 }
 
 /** The URLs worth sending; dead ones and unwanted web pages become problems with the reason. */
@@ -278,10 +270,49 @@ async function checkUrls(
   const keep: string[] = []
   const checks = await probeUrls(urls, check.timeoutMs === undefined ? {} : { timeoutMs: check.timeoutMs })
   for (const c of checks) {
-    if (c.kind === 'dead') problems.push({ path: c.url, kind: 'unreachable_url', message: c.message })
-    else if (c.kind === 'web_page' && check.webPages === 'skip')
-      problems.push({ path: c.url, kind: 'web_page', message: `${c.message} Skipped.` })
-    else keep.push(c.url)
+    if (c.kind === 'dead')
+      problems.push({
+        path: c.url,
+        kind: 'unreachable_url',
+        message: c.message,
+        messageId: c.messageId,
+        values: c.values,
+      })
+    else if (c.kind === 'web_page' && check.webPages === 'skip') {
+      const page = { ...c.values, causeId: c.messageId, cause: c.message }
+      problems.push({ path: c.url, kind: 'web_page', ...problemText(ENQUEUE.skipped, page) })
+    } else keep.push(c.url)
   }
   return keep
+}
+
+const ENQUEUE = defineMessages({
+  ifAlreadyThere: {
+    id: 'errors.queue.ifAlreadyThere',
+    defaultMessage: 'Say whether files already there are skipped or uploaded again.',
+  },
+  noPaths: { id: 'errors.queue.noPaths', defaultMessage: 'Give at least one file or folder.' },
+  noUrls: { id: 'errors.queue.noUrls', defaultMessage: 'Give at least one URL.' },
+  noAccount: { id: 'errors.queue.noAccount', defaultMessage: 'Pick at least one account to upload to.' },
+  accountTwice: { id: 'errors.queue.accountTwice', defaultMessage: 'An account was given twice.' },
+  folderId: {
+    id: 'errors.queue.folderId',
+    defaultMessage: 'The target folder id must be a whole number ≥ 0.',
+  },
+  notHttp: { id: 'queue.problem.notHttp', defaultMessage: 'This is not an http:// or https:// address.' },
+  noRoom: {
+    id: 'queue.problem.noRoom',
+    defaultMessage:
+      'Not enough storage on the account: {needBytes} to upload (queued uploads included), {leftBytes} left. Nothing was queued for this account; free some space or pick another account.',
+  },
+  unchecked: {
+    id: 'queue.problem.storageUnchecked',
+    defaultMessage:
+      'The free space of the account could not be checked ({cause}). The files were queued anyway.',
+  },
+  skipped: { id: 'queue.problem.webPageSkipped', defaultMessage: '{cause} Skipped.' },
+})
+
+function operationOf(err: unknown): string | undefined {
+  return err instanceof FiledockError ? err.operation : undefined
 }

@@ -68,14 +68,6 @@ export function classify(err: unknown): Verdict {
     : { kind: 'retry', error }
 }
 
-export function permanent(
-  message: string,
-  kind: FiledockErrorData['kind'] = 'invalid_input',
-  operation?: string,
-): PermanentFailure {
-  return new PermanentFailure({ kind, message, ...(operation ? { operation } : {}) })
-}
-
 /** A PermanentFailure whose text is in the catalogues (shared/i18n/error-text.ts). */
 export function permanentText(
   text: ErrorMessage,

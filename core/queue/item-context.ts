@@ -1,4 +1,3 @@
-import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import type { QueueItemPhase } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { FolderMirror } from './folder-mirror.ts'
@@ -34,8 +33,6 @@ export interface ItemContext {
   /** The item's file (code `fileCode`) is verified and goes into folder `fldId`. */
   landed(fldId: number, fileCode: string): void
   now(): number
-  /** Units of the sizes in messages (the app's setting). */
-  units?: SizeUnits | undefined
 }
 
 /** Where a file ended up. */

@@ -1,4 +1,5 @@
 import type { QueuePause, QueuePauseReason } from '../../shared/queue.ts'
+import type { ProblemText } from './problem-text.ts'
 
 /**
  * Why the whole queue is paused, if it is. The user's pause outranks the automatic ones (an automatic resume
@@ -14,11 +15,11 @@ export class PauseState {
   }
 
   /** Returns the new pause when it replaces the current one (an event is due), else null. */
-  enter(reason: QueuePauseReason, message: string, now: number, accountId?: string): QueuePause | null {
+  enter(reason: QueuePauseReason, words: ProblemText, now: number, accountId?: string): QueuePause | null {
     const cur = this.pause
-    const same = cur?.reason === reason && cur.accountId === accountId && cur.message === message
+    const same = cur?.reason === reason && cur.accountId === accountId && cur.message === words.message
     if (cur && (rank[cur.reason] > rank[reason] || same)) return null
-    this.pause = { reason, message, since: now, ...(accountId !== undefined ? { accountId } : {}) }
+    this.pause = { reason, ...words, since: now, ...(accountId !== undefined ? { accountId } : {}) }
     return this.pause
   }
 

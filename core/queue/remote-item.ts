@@ -1,7 +1,9 @@
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { type ErrorValues, FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { delay } from './backoff.ts'
 import { findLost, takeSnapshot } from './dedup.ts'
-import { classify, permanent } from './failures.ts'
+import { classify, permanentText } from './failures.ts'
 import type { ItemContext, Landing } from './item-context.ts'
 import { verifyLanding } from './verify.ts'
 
@@ -111,18 +113,17 @@ export async function awaitRemote(ctx: ItemContext, o: PollOptions): Promise<Lan
     }
     const left = since + timeoutMs() - ctx.now()
     if (left <= 0) {
-      throw permanent(
-        `The host did not finish fetching ${item.source} within ${minutes(timeoutMs())}. Check that the URL works from the host (not only from this computer), then retry.`,
+      throw permanentText(
+        REMOTE.notFetched,
+        { url: item.source, ...minutes(timeoutMs()) },
         'timeout',
         'upload/url',
       )
     }
     if (!(await delay(Math.min(wait, left), signal))) {
-      throw new FiledockError({
-        kind: 'cancelled',
-        // In the user's words, not the API's: a cancel can reach the queue row or the CLI's output.
-        message: `Cancelled while the host was fetching ${item.source}.`,
-        operation: 'upload/url',
+      // In the user's words, not the API's: a cancel can reach the queue row or the CLI's output.
+      throw translatedError({ kind: 'cancelled', operation: 'upload/url' }, REMOTE.cancelled, {
+        url: item.source,
       })
     }
     wait = Math.min(o.maxPollMs, wait * 1.5)
@@ -133,6 +134,20 @@ function folders(target: number): number[] {
   return target === 0 ? [0] : [target, 0]
 }
 
-function minutes(ms: number): string {
-  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`
+function minutes(ms: number): ErrorValues {
+  return ms >= 60_000
+    ? { unit: 'min', amount: Math.round(ms / 60_000) }
+    : { unit: 's', amount: Math.round(ms / 1000) }
 }
+
+const REMOTE = defineMessages({
+  notFetched: {
+    id: 'errors.queue.urlNotFetched',
+    defaultMessage:
+      'The host did not finish fetching {url} within {unit, select, min {{amount, number} min} other {{amount, number} s}}. Check that the URL works from the host (not only from this computer), then retry.',
+  },
+  cancelled: {
+    id: 'errors.queue.urlCancelled',
+    defaultMessage: 'Cancelled while the host was fetching {url}.',
+  },
+})

@@ -79,6 +79,9 @@ describe('remote URL check', () => {
       url: `${base}/missing.zip`,
       kind: 'dead',
       message: 'The server says there is no such file (404 Not Found).',
+      // The words again, for a reader to show in its language: the server's status as it wrote it is a value.
+      messageId: 'queue.urlCheck.noSuchFile',
+      values: { code: '404 Not Found' },
     })
     expect(broken).toMatchObject({
       message: 'The server failed to answer (503 Service Unavailable); try again later.',
@@ -96,7 +99,7 @@ describe('remote URL check', () => {
 
   it('refuses at once, with the reason, a port fetch will not try (9): never sent on to be "fetched"', async () => {
     const [nine, x11] = await probeUrls(['http://127.0.0.1:9/never.bin', 'https://example.invalid:6000/a'])
-    expect(nine).toEqual({
+    expect(nine).toMatchObject({
       url: 'http://127.0.0.1:9/never.bin',
       kind: 'dead',
       message: expect.stringMatching(

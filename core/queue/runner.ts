@@ -1,5 +1,5 @@
+import { defineMessages } from '@formatjs/intl'
 import type { FiledockErrorData } from '../../shared/errors.ts'
-import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import { directionOf, type QueueResultEntry, type TransferDirection } from '../../shared/queue.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { DownloadedFile } from '../download/download-file.ts'
@@ -13,6 +13,7 @@ import type { ExistingFiles } from './folder-contents.ts'
 import type { FolderMirror } from './folder-mirror.ts'
 import type { ItemContext, Landing } from './item-context.ts'
 import type { ItemRun } from './item-run.ts'
+import { causeValues, problemText } from './problem-text.ts'
 import type { ProgressMeter } from './progress.ts'
 import type { QueueStore } from './queue-store.ts'
 import type { ItemRecord } from './records.ts'
@@ -36,8 +37,6 @@ export interface RunnerDeps {
   retry: RetryOptions
   poll: PollOptions
   now(): number
-  /** Units of the sizes in messages (the app's setting). */
-  units?: (() => SizeUnits) | undefined
 }
 
 /**
@@ -114,7 +113,6 @@ export class ItemRunner {
       },
       changed: () => core.changed(item),
       resize: (size) => core.resize(item, size),
-      units: this.d.units?.(),
       claimed: (code) => core.claimed(code, item.id),
       resolved: () => core.releaseName(item),
       alreadyThere: (fldId) => existing.find(item.accountId, fldId, item.name, item.size as number),
@@ -205,11 +203,9 @@ export class ItemRunner {
     const verdict = classify(err)
     if (verdict.kind === 'auth') {
       await store.patch(item, { error: verdict.error }, false)
-      core.halt(
-        'auth',
-        `${this.d.accountLabel(item.accountId)}: ${verdict.error.message} The queue is paused; fix the key, then resume.`,
-        item.accountId,
-      )
+      const label = this.d.accountLabel(item.accountId)
+      const words = problemText(RUNNER.auth, { ...causeValues(verdict.error), label }, verdict.error)
+      core.halt('auth', words, item.accountId)
       return this.backInLine(item, run)
     }
     const offline = verdict.kind === 'offline' && (await core.isOffline(item.accountId))
@@ -232,7 +228,11 @@ export class ItemRunner {
       core.holdAccount(
         item.accountId,
         this.d.now() + retryAfterMs,
-        `${this.d.accountLabel(item.accountId)}: ${verdict.error.message}`,
+        problemText(
+          RUNNER.held,
+          { ...causeValues(verdict.error), label: this.d.accountLabel(item.accountId) },
+          verdict.error,
+        ),
       )
     await store.patch(item, { attempts, error: verdict.error }, false)
     // Keep the name while a send's outcome is unknown, so no same-name upload can muddle the check.
@@ -291,3 +291,11 @@ async function folderOnly(ctx: ItemContext): Promise<Landing> {
   const fldId = await ctx.mirror.ensure(ctx.item.accountId, ctx.client, ctx.item.baseFldId, ctx.item.relDir)
   return { fileCode: '', fldId, size: 0, name: ctx.item.name }
 }
+
+const RUNNER = defineMessages({
+  auth: {
+    id: 'queue.pause.auth',
+    defaultMessage: '{label}: {cause} The queue is paused; fix the key, then resume.',
+  },
+  held: { id: 'queue.hold.message', defaultMessage: '{label}: {cause}' },
+})

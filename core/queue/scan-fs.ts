@@ -10,6 +10,8 @@ import {
   type Stats,
   statSync,
 } from 'node:fs'
+import { defineMessages } from '@formatjs/intl'
+import { problemText } from './problem-text.ts'
 import type { ScanProblem } from './scan-types.ts'
 
 /**
@@ -43,30 +45,22 @@ export function problemFromError(
     case 'ENOTDIR':
       return notFound(path, what)
     case 'ELOOP':
-      return {
-        path,
-        kind: 'symlink_loop',
-        message: 'This is a symbolic link that points to itself, or a chain of links that never ends.',
-      }
+      return { path, kind: 'symlink_loop', ...problemText(FS.symlinkLoop) }
     case 'EACCES':
     case 'EPERM':
-      return { path, kind: 'unreadable', message: `Filedock is not allowed to read this ${what} (${code}).` }
+      return { path, kind: 'unreadable', ...problemText(FS.notAllowed, { what, code }) }
     case 'ENAMETOOLONG':
-      return { path, kind: 'name_too_long', message: 'This path is too long for the operating system.' }
+      return { path, kind: 'name_too_long', ...problemText(FS.pathTooLong) }
     default:
-      return { path, kind: 'unreadable', message: `This ${what} could not be read (${code}).` }
+      return { path, kind: 'unreadable', ...problemText(FS.unreadable, { what, code }) }
   }
 }
 
-function notFound(path: string, what: string): ScanProblem {
+function notFound(path: string, what: 'file' | 'folder' | 'item'): ScanProblem {
   // readdir decodes names as UTF-8; a name with bytes that are not UTF-8 comes back with U+FFFD in it and no
   // longer names the entry, so every later call says "not found". Tell the person the real reason.
   if (path.includes('\uFFFD')) {
-    return {
-      path,
-      kind: 'unreadable',
-      message: `This ${what}'s name is not valid UTF-8 text, so it cannot be opened by name. Rename it.`,
-    }
+    return { path, kind: 'unreadable', ...problemText(FS.notUtf8, { what }) }
   }
   let dangling = false
   try {
@@ -75,8 +69,8 @@ function notFound(path: string, what: string): ScanProblem {
     // Not there at all.
   }
   return dangling
-    ? { path, kind: 'not_found', message: 'This symbolic link points to something that does not exist.' }
-    : { path, kind: 'not_found', message: 'Nothing is at this path (any more).' }
+    ? { path, kind: 'not_found', ...problemText(FS.danglingLink) }
+    : { path, kind: 'not_found', ...problemText(FS.nothingThere) }
 }
 
 /**
@@ -166,9 +160,40 @@ export function readFolder(path: string): Probe<Dirent[]> {
 }
 
 export function notAFile(path: string): ScanProblem {
-  return {
-    path,
-    kind: 'not_a_file',
-    message: 'This is not a regular file (a socket, pipe or device), so it cannot be uploaded.',
-  }
+  return { path, kind: 'not_a_file', ...problemText(FS.notAFile) }
 }
+
+const FS = defineMessages({
+  symlinkLoop: {
+    id: 'queue.problem.symlinkLoop',
+    defaultMessage: 'This is a symbolic link that points to itself, or a chain of links that never ends.',
+  },
+  notAllowed: {
+    id: 'queue.problem.notAllowed',
+    defaultMessage:
+      'Filedock is not allowed to read this {what, select, file {file} folder {folder} other {item}} ({code}).',
+  },
+  pathTooLong: {
+    id: 'queue.problem.pathTooLong',
+    defaultMessage: 'This path is too long for the operating system.',
+  },
+  unreadable: {
+    id: 'queue.problem.unreadable',
+    defaultMessage:
+      'This {what, select, file {file} folder {folder} other {item}} could not be read ({code}).',
+  },
+  notUtf8: {
+    id: 'queue.problem.notUtf8',
+    defaultMessage:
+      "This {what, select, file {file's} folder {folder's} other {item's}} name is not valid UTF-8 text, so it cannot be opened by name. Rename it.",
+  },
+  danglingLink: {
+    id: 'queue.problem.danglingLink',
+    defaultMessage: 'This symbolic link points to something that does not exist.',
+  },
+  nothingThere: { id: 'queue.problem.nothingThere', defaultMessage: 'Nothing is at this path (any more).' },
+  notAFile: {
+    id: 'queue.problem.notAFile',
+    defaultMessage: 'This is not a regular file (a socket, pipe or device), so it cannot be uploaded.',
+  },
+})

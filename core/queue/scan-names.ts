@@ -1,5 +1,7 @@
+import { defineMessages } from '@formatjs/intl'
 import { firstUnsafeChar } from '../../shared/unsafe-chars.ts'
 import { MAX_NAME_LENGTH } from '../api/validate.ts'
+import { type ProblemText, problemText } from './problem-text.ts'
 
 /**
  * Which file and folder names the scan lets through to the upload queue.
@@ -24,9 +26,8 @@ export const DEFAULT_MAX_NAME_LENGTH = MAX_NAME_LENGTH
 
 export type NameProblemKind = 'name_too_long' | 'control_characters' | 'reserved_name'
 
-export interface NameProblem {
+export interface NameProblem extends ProblemText {
   kind: NameProblemKind
-  message: string
 }
 
 const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
@@ -35,25 +36,16 @@ const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '
 export function nameProblem(name: string, what: 'file' | 'folder', maxLength: number): NameProblem | null {
   const trimmed = name.trim()
   if (trimmed === '' || trimmed === '.' || trimmed === '..') {
-    const shown = name === '' ? 'an empty name' : `the name ${JSON.stringify(name)}`
-    return { kind: 'reserved_name', message: `This ${what} has ${shown}, which the host cannot store.` }
+    const shown = { empty: name === '' ? 'yes' : 'no', name: JSON.stringify(name) }
+    return { kind: 'reserved_name', ...problemText(NAMES.reserved, { what, ...shown }) }
   }
   const unsafe = firstUnsafeChar(name)
   if (unsafe !== null) {
-    return {
-      kind: 'control_characters',
-      message:
-        `This ${what}'s name contains an invisible control character (${hex(unsafe)}); such characters ` +
-        'break links and can disguise a name. Rename it and add it again.',
-    }
+    return { kind: 'control_characters', ...problemText(NAMES.control, { what, char: hex(unsafe) }) }
   }
   if (trimmed.length > maxLength) {
-    return {
-      kind: 'name_too_long',
-      message:
-        `This ${what}'s name is ${trimmed.length} characters long; the host keeps at most ${maxLength} ` +
-        '(emoji count as 2). Rename it and add it again.',
-    }
+    const values = { what, length: trimmed.length, max: maxLength }
+    return { kind: 'name_too_long', ...problemText(NAMES.tooLong, values) }
   }
   return null
 }
@@ -80,3 +72,21 @@ export function isJunkFile(name: string): boolean {
 export function isJunkFolder(name: string): boolean {
   return junkFolders.has(name.toLowerCase())
 }
+
+const NAMES = defineMessages({
+  reserved: {
+    id: 'queue.problem.reservedName',
+    defaultMessage:
+      'This {what, select, folder {folder} other {file}} has {empty, select, yes {an empty name} other {the name {name}}}, which the host cannot store.',
+  },
+  control: {
+    id: 'queue.problem.controlCharacter',
+    defaultMessage:
+      "This {what, select, folder {folder's} other {file's}} name contains an invisible control character ({char}); such characters break links and can disguise a name. Rename it and add it again.",
+  },
+  tooLong: {
+    id: 'queue.problem.nameTooLong',
+    defaultMessage:
+      "This {what, select, folder {folder's} other {file's}} name is {length, number} characters long; the host keeps at most {max, number} (emoji count as 2). Rename it and add it again.",
+  },
+})

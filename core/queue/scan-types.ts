@@ -1,6 +1,7 @@
 /** Result types of scanPaths (core/queue/scan.ts), in their own file so the helpers can share them. */
 
 import type { ScanProblemKind } from '../../shared/queue.ts'
+import type { ProblemText } from './problem-text.ts'
 import type { FolderStamp } from './scan-fs.ts'
 
 export type { ScanProblemKind }
@@ -16,12 +17,11 @@ export interface ScannedFile {
   mtimeMs: number
 }
 
-export interface ScanProblem {
+/** `message` (with its id and values, problem-text.ts) says, for a person, what is wrong and what to do. */
+export interface ScanProblem extends ProblemText {
   /** Absolute path of the entry the problem is about. */
   path: string
   kind: ScanProblemKind
-  /** For a person: what is wrong and what to do. */
-  message: string
 }
 
 export interface ScanResult {

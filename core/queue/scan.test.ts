@@ -3,6 +3,8 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { errorText } from '../../shared/i18n/error-text.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { scanPaths } from './scan.ts'
 import { makeTempDir, problemKinds, put, relPaths, removeTempDir } from './scan-test-support.ts'
 
@@ -134,6 +136,11 @@ describe('scanPaths: problems', () => {
       ['not_found', join(dir, 'missing.txt')],
     ])
     expect(result.problems[1]?.message).toMatch(/symbolic link points to something that does not exist/)
+    // A problem carries its words as an error does, for the window to show in its language (errorMessage).
+    const dangling = result.problems[1]
+    expect(dangling && errorText(await intlFor('tr'), { ...dangling, kind: 'not_found' })).toBe(
+      'Bu sembolik bağlantı var olmayan bir şeyi gösteriyor.',
+    )
     expect(result.folders).toEqual([['d']])
   })
 

@@ -1,7 +1,9 @@
 import type { Dirent, Stats } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { translatedError } from '../../shared/i18n/error-text.ts'
+import { problemText } from './problem-text.ts'
 import {
   checkReadable,
   type FileFacts,
@@ -152,11 +154,7 @@ class Walk {
     }
     if (!facts.isFile) return notAFile(path)
     if (facts.size === 0) {
-      return {
-        path,
-        kind: 'empty',
-        message: 'This file is empty (0 bytes). Hosts do not accept empty files, so it was left out.',
-      }
+      return { path, kind: 'empty', ...problemText(SCAN.empty) }
     }
     const relDir = task.parent?.relDir ?? []
     this.files.push({ path, relDir, name, size: facts.size, mtimeMs: facts.mtimeMs })
@@ -173,11 +171,7 @@ class Walk {
     const identity = stamp.value.identity
     for (let up = parent; up !== null; up = up.parent) {
       if (up.identity !== identity) continue
-      return {
-        path,
-        kind: 'symlink_loop',
-        message: `This link leads back to ${up.path}, a folder that contains it, so it was not followed.`,
-      }
+      return { path, kind: 'symlink_loop', ...problemText(SCAN.loopsBack, { folder: up.path }) }
     }
     const entries = readFolder(path)
     if (!entries.ok) return entries.problem
@@ -195,10 +189,7 @@ class Walk {
 function positiveInt(value: number | undefined, fallback: number, field: string): number {
   if (value === undefined) return fallback
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new FiledockError({
-      kind: 'invalid_input',
-      message: `${field} must be a whole number of 1 or more.`,
-    })
+    throw translatedError({ kind: 'invalid_input' }, SCAN.positive, { field })
   }
   return value
 }
@@ -213,7 +204,7 @@ export async function scanDrop(
   opts: ScanOptions = {},
 ): Promise<{ result: ScanResult; witness: ScanWitness }> {
   if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) {
-    throw new FiledockError({ kind: 'invalid_input', message: 'scanPaths needs a list of paths.' })
+    throw translatedError({ kind: 'invalid_input' }, SCAN.paths)
   }
   const walk = new Walk(
     positiveInt(opts.maxNameLength, DEFAULT_MAX_NAME_LENGTH, 'maxNameLength'),
@@ -222,7 +213,7 @@ export async function scanDrop(
   const given = new Set<string>()
   for (const input of paths) {
     if (input === '') {
-      walk.problems.push({ path: '', kind: 'not_found', message: 'An empty path was given.' })
+      walk.problems.push({ path: '', kind: 'not_found', ...problemText(SCAN.emptyPath) })
       continue
     }
     const path = resolve(input)
@@ -245,17 +236,8 @@ export async function scanDrop(
   return { result, witness: walk.witness }
 }
 
-// Not toLocaleString: its first call loads locale data, ~90 ms here.
-const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',')
-
 function tooMany(path: string, maxFiles: number): ScanResult {
-  const problem: ScanProblem = {
-    path,
-    kind: 'too_many_files',
-    message:
-      `There are more than ${thousands(maxFiles)} files here, so nothing was added. ` +
-      'Add a smaller folder, or fewer files at a time.',
-  }
+  const problem: ScanProblem = { path, kind: 'too_many_files', ...problemText(SCAN.tooMany, { maxFiles }) }
   return { files: [], folders: [], problems: [problem], totalBytes: 0 }
 }
 
@@ -275,3 +257,23 @@ function assemble(walk: Walk): ScanResult {
   for (const f of files) totalBytes += f.size
   return { files, folders, problems, totalBytes }
 }
+
+const SCAN = defineMessages({
+  empty: {
+    id: 'queue.problem.emptyFile',
+    defaultMessage: 'This file is empty (0 bytes). Hosts do not accept empty files, so it was left out.',
+  },
+  loopsBack: {
+    id: 'queue.problem.loopsBack',
+    defaultMessage: 'This link leads back to {folder}, a folder that contains it, so it was not followed.',
+  },
+  emptyPath: { id: 'queue.problem.emptyPath', defaultMessage: 'An empty path was given.' },
+  tooMany: {
+    id: 'queue.problem.tooManyFiles',
+    defaultMessage:
+      'There are more than {maxFiles, number} files here, so nothing was added. Add a smaller folder, or fewer files at a time.',
+  },
+  // `field` is an option's name in the code (maxFiles), as the caller wrote it.
+  positive: { id: 'errors.queue.scanOption', defaultMessage: '{field} must be a whole number of 1 or more.' },
+  paths: { id: 'errors.queue.scanPaths', defaultMessage: 'scanPaths needs a list of paths.' },
+})

@@ -2,6 +2,7 @@ import { defineMessage, defineMessages, FormattedMessage, type MessageDescriptor
 import type { EnqueueProblem } from '../../../../shared/queue.ts'
 import { Notice } from '../../components/Notice.tsx'
 import { descriptors } from '../../i18n/descriptors.ts'
+import { errorMessage } from '../../lib/call.ts'
 import { useUploads } from '../../state/upload-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 
@@ -73,7 +74,7 @@ export function ProblemsNotice() {
               </span>
             ) : null}
             <span className="muted" translate="no">
-              {p.message}
+              {errorMessage(p)}
             </span>
           </li>
         ))}

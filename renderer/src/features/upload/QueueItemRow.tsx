@@ -207,5 +207,5 @@ async function reveal(itemId: string, how: 'folder' | 'open'): Promise<void> {
  */
 function interruptedNote(intl: IntlShape, item: QueueItemView): string | null {
   if (item.state !== 'paused' || item.error?.kind !== 'cancelled') return null
-  return intl.formatMessage(m.interrupted, { reason: item.error.message })
+  return intl.formatMessage(m.interrupted, { reason: errorMessage(item.error) })
 }
