@@ -1,5 +1,6 @@
 import { expect, openWithSmallTree, test } from './fixtures.ts'
 import { setLanguage } from './language-helpers.ts'
+import { openQueueSettings } from './upload-helpers.ts'
 
 test('the language is chosen in Settings and applies at once: Spanish, then Arabic right to left, then the system’s again', async ({
   page,
@@ -81,4 +82,21 @@ test('a second window follows the first’s choice, and the same choice made aga
   await setLanguage(second, 'system', 'en')
   await expect(settings.getByRole('combobox', { name: 'Language' })).toHaveValue('system')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+})
+
+test('main’s words that are not errors follow the language too: the paused queue’s reason', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await openWithSmallTree(page, host, sandbox)
+  const queue = await openQueueSettings(page)
+  await queue.getByRole('button', { name: 'Pause all' }).click()
+  const banner = page.getByTestId('queue-paused')
+  await expect(banner).toContainText('Transfers already running finish; no new ones start until you resume.')
+  // The reason is main's (the queue's pause), worded by the window from its id: Spanish after the switch.
+  await setLanguage(page, 'es', 'es')
+  await expect(banner).toHaveText(
+    /Las transferencias están en pausa\. Las transferencias en curso terminan; no empieza ninguna nueva hasta que reanudes\./,
+  )
 })

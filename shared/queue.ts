@@ -228,8 +228,8 @@ const accountHoldSchema = z.object({
   accountId: id,
   /** Epoch ms: the account's uploads start again then. */
   until: time,
-  /** For a person: what the host said, and the time it ends. */
-  message: z.string(),
+  /** For a person: what the host said, and the time it ends (in every language, as main's other words). */
+  ...wordsSchema,
 })
 export type AccountHold = z.infer<typeof accountHoldSchema>
 

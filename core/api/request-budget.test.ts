@@ -186,6 +186,10 @@ describe('one request budget per account', () => {
         message: expect.stringMatching(
           /^Account locked: The host has locked this account out until \d\d:\d\d/,
         ),
+        // The words again, for a window to show in its language: the account's label and the host's lock-out.
+        messageId: 'queue.hold.message',
+        values: expect.objectContaining({ label: 'Account locked', causeId: 'errors.host.lockedOut' }),
+        operation: expect.any(String),
       },
     ])
     expect(ofType(t.events, 'queue.accountHeld').map((e) => e.hold)).toEqual(snap.held)

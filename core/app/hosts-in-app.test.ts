@@ -156,13 +156,19 @@ describe('a lock-out in the download journey', () => {
       accountId: r.account.id,
       until: expect.any(Number),
       message: expect.stringMatching(/locked this account out until \d\d:\d\d/),
+      // The same words for a window to show in its own language.
+      messageId: 'queue.hold.message',
+      values: expect.objectContaining({ causeId: 'errors.host.lockedOut' }),
+      operation: expect.any(String),
     })
     const snap = await r.call<QueueSnapshot>('queue.snapshot')
     const items = snap.items.filter((i) => i.batchId === batchId)
     expect(items).toHaveLength(3)
     expect(items.filter((i) => i.state === 'failed' || i.state === 'done')).toEqual([])
     // One hold for the account, to the lock-out's end an hour on (each item's refusal restates it to the ms).
-    expect(snap.held).toEqual([{ ...held.hold, until: expect.any(Number) }])
+    expect(snap.held).toEqual([
+      { ...held.hold, until: expect.any(Number), values: { ...held.hold.values, until: expect.any(Number) } },
+    ])
     expect(snap.held[0]?.until).toBeGreaterThan(Date.now() + 59 * 60_000)
     // Nothing of the files is on the disk yet, not even a work file.
     expect(await filesUnder(to)).toEqual([])

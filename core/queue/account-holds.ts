@@ -39,9 +39,7 @@ export class AccountHolds {
     const cur = this.held.get(accountId)
     if (cur !== undefined && cur.hold.until >= until) return
     if (cur !== undefined) clearTimeout(cur.timer)
-    // The English only, for now: the words' id and values wait for the window's hold banner to read them
-    // (AccountHoldBanner shows `message`), and the app's tests compare a hold as it is.
-    const hold: AccountHold = { accountId, until, message: words.message }
+    const hold: AccountHold = { accountId, until, ...words }
     const shown = until - this.d.now() >= SHOWN_HOLD_MS
     const timer = setTimeout(() => this.end(accountId), Math.max(0, until - this.d.now()))
     timer.unref?.()

@@ -25,14 +25,11 @@ export function problemText(
   o: { operation?: string | undefined; sizeText?: SizeText | undefined } = {},
 ): ProblemText {
   const { operation, sizeText } = o
-  const english: ErrorValues = { ...values }
-  if (sizeText !== undefined)
-    for (const [name, value] of Object.entries(values))
-      if (name.endsWith('Bytes') && typeof value === 'number') english[name] = sizeText(value)
   const { message } = translatedError(
     { kind: 'invalid_input', ...(operation ? { operation } : {}) },
     text,
-    english,
+    values,
+    { sizeText },
   )
   return { message, messageId: text.id, values, ...(operation ? { operation } : {}) }
 }

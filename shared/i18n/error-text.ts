@@ -65,14 +65,24 @@ export function translatedError(
   data: Omit<FiledockErrorData, 'message' | 'messageId' | 'values'>,
   text: ErrorMessage,
   values: ErrorValues = {},
-  options?: { cause?: unknown },
+  options?: { cause?: unknown; sizeText?: SizeText | undefined },
 ): FiledockError {
   const message = english.formatMessage(text, {
-    ...withSizes(values, (bytes) => formatBytes(bytes)),
+    ...withSizes(values, options?.sizeText ?? ((bytes) => formatBytes(bytes))),
     action: actionOf(data.operation),
   })
-  return new FiledockError({ ...data, message, messageId: text.id, values }, options)
+  return new FiledockError(
+    { ...data, message, messageId: text.id, values },
+    options?.cause === undefined ? undefined : { cause: options.cause },
+  )
 }
+
+/**
+ * What carries words from main: an error, or a problem that is not one (a pause's reason, a file a drop left
+ * out: core/queue/problem-text.ts), each with its English and, when it has one, its message id and values.
+ */
+export type WordedText = Pick<FiledockErrorData, 'message'> &
+  Partial<Pick<FiledockErrorData, 'kind' | 'messageId' | 'values' | 'operation'>>
 
 /** How a reader writes a size: the window's formatSize (its units setting), main's formatBytes in its locale. */
 export type SizeText = (bytes: number) => string
@@ -95,7 +105,7 @@ function withSizes(values: ErrorValues, sizeText: SizeText): ErrorValues {
  */
 export function errorText(
   intl: MessageFormatter,
-  error: FiledockErrorData,
+  error: WordedText,
   sizeText: SizeText = (bytes) => formatBytes(bytes, 'decimal', intl.locale),
 ): string {
   const id = error.messageId

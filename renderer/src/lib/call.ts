@@ -1,5 +1,5 @@
-import { FiledockError, type FiledockErrorData } from '../../../shared/errors.ts'
-import { errorText } from '../../../shared/i18n/error-text.ts'
+import { FiledockError } from '../../../shared/errors.ts'
+import { errorText, type WordedText } from '../../../shared/i18n/error-text.ts'
 import type { Result } from '../../../shared/result.ts'
 import { windowIntl } from '../i18n/window-intl.ts'
 import { formatSize } from './format.ts'
@@ -19,29 +19,20 @@ export function errorKind(error: unknown): FiledockError['kind'] | null {
 }
 
 /**
- * A person-readable message from a thrown error or a plain FiledockErrorData (per-file outcomes): main's errors
- * in the window's language when they carry a message id (shared/i18n/error-text.ts), the host's own words in it
- * untouched; anything else as it is.
+ * A person-readable message from a thrown error, a plain FiledockErrorData (per-file outcomes) or a problem main
+ * worded (a pause's reason, a file left out): in the window's language when it carries a message id
+ * (shared/i18n/error-text.ts), the host's own words in it untouched; anything else as it is.
  */
 export function errorMessage(error: unknown): string {
-  if (isErrorData(error)) return errorText(windowIntl(), error, formatSize)
-  if (error instanceof Error) return error.message
-  if (
-    typeof error === 'object' &&
-    error !== null &&
-    'message' in error &&
-    typeof error.message === 'string'
-  ) {
-    return error.message
-  }
+  if (isWorded(error)) return errorText(windowIntl(), error, formatSize)
   return String(error)
 }
 
-function isErrorData(error: unknown): error is FiledockErrorData {
+/** An error from main, or a problem it worded as errors are (a pause's reason, a file left out). */
+function isWorded(error: unknown): error is WordedText {
   return (
     typeof error === 'object' &&
     error !== null &&
-    typeof (error as { kind?: unknown }).kind === 'string' &&
     typeof (error as { message?: unknown }).message === 'string'
   )
 }

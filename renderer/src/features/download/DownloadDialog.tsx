@@ -221,7 +221,7 @@ function PlanSummary({ plan }: { plan: DownloadPlanSummary }) {
       ) : null}
       {plan.problems.map((p) => (
         <li key={`${p.fileCode ?? ''} ${p.message}`} className="short" translate="no">
-          {p.message}
+          {errorMessage(p)}
         </li>
       ))}
       {plan.freeBytes !== null ? (

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
+import { errorMessage } from '../../lib/call.ts'
 import { useQueue } from '../../state/queue-store.ts'
 
 /**
@@ -18,7 +19,7 @@ export function AccountHoldBanner() {
             <FormattedMessage
               id="upload.held.message"
               defaultMessage="Uploads waiting. {message}"
-              values={{ message: <span translate="no">{h.message}</span> }}
+              values={{ message: <span translate="no">{errorMessage(h)}</span> }}
             />
           </span>
         </div>

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
+import { errorMessage } from '../../lib/call.ts'
 import { useQueue } from '../../state/queue-store.ts'
 import { useUi } from '../../state/ui-store.ts'
 import { queueActions } from './use-queue-actions.ts'
@@ -12,6 +13,7 @@ export function QueuePausedBanner() {
   const paused = useQueue((s) => s.paused)
   const openDialog = useUi((s) => s.openDialog)
   if (!paused) return null
+  const reason = errorMessage(paused)
   if (paused.reason === 'auth') {
     return (
       <div className="banner banner-danger" role="alert" data-testid="queue-paused">
@@ -20,7 +22,7 @@ export function QueuePausedBanner() {
           <FormattedMessage
             id="upload.paused.auth"
             defaultMessage="Transfers paused: {message}"
-            values={{ message: <span translate="no">{paused.message}</span> }}
+            values={{ message: <span translate="no">{reason}</span> }}
           />
         </span>
         <button type="button" className="btn" onClick={() => openDialog({ kind: 'accounts' })}>
@@ -45,7 +47,7 @@ export function QueuePausedBanner() {
           <FormattedMessage
             id="upload.paused.offline"
             defaultMessage="Waiting for the host… {message}"
-            values={{ message: <span translate="no">{paused.message}</span> }}
+            values={{ message: <span translate="no">{reason}</span> }}
           />
         </span>
         <button type="button" className="btn" onClick={() => void queueActions.resumeAll()}>
@@ -61,7 +63,7 @@ export function QueuePausedBanner() {
         <FormattedMessage
           id="upload.paused.user"
           defaultMessage="Transfers are paused. {message}"
-          values={{ message: <span translate="no">{paused.message}</span> }}
+          values={{ message: <span translate="no">{reason}</span> }}
         />
       </span>
       <button type="button" className="btn" onClick={() => void queueActions.resumeAll()}>
