@@ -288,6 +288,29 @@ test('Ctrl+Shift+S in the file list is Download… (the menu item shows the key)
   expect(await fs.readFile(path.join(to, 'notes.txt'), 'utf8')).toBe(contentOf('notes.txt'))
 })
 
+test('Ctrl+Shift+S on a folder row downloads that folder with its subfolders, as the row’s menu Download… does', async ({
+  page,
+  host,
+  sandbox,
+  tmp,
+}) => {
+  const to = await openIndexed(page, host, sandbox, tmp)
+  // The cursor on the folder row (a click picks no file: the row is a folder), then the key.
+  await fileRow(page, 'Documents').click()
+  await page.keyboard.press('Control+Shift+S')
+  await expect(page.getByRole('dialog', { name: 'Download' })).toContainText(
+    'Download the folder Documents with its subfolders to',
+  )
+  await downloadTo(page, to, 2)
+  await expect(page.getByText('Select files to download them')).toHaveCount(0)
+  await expectStatus(page, 'contract.docx', 'Downloaded')
+  await expectStatus(page, 'invoice-001.pdf', 'Downloaded')
+  expect(await fs.readFile(path.join(to, 'contract.docx'), 'utf8')).toBe(contentOf('contract.docx'))
+  expect(await fs.readFile(path.join(to, 'Invoices', 'invoice-001.pdf'), 'utf8')).toBe(
+    contentOf('invoice-001.pdf'),
+  )
+})
+
 test('the transfers panel shows both directions, filtered by one control; its controls say they act on transfers', async ({
   page,
   host,

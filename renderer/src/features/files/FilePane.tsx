@@ -8,6 +8,8 @@ import { isPicked, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import type { ViewMode } from '../../state/ui-store.ts'
 import { holdSelectionForDrag, useDragMove } from '../dnd/use-drag-move.ts'
+import { folderRowPath } from '../folders/folder-row-path.ts'
+import { useFolderCommands } from '../folders/use-folder-commands.ts'
 import { usePreview } from '../preview/preview-store.ts'
 import { QuickLook } from '../preview/QuickLook.tsx'
 import { itemId } from './FileItem.tsx'
@@ -46,6 +48,7 @@ interface FilePaneProps {
 export function FilePane(props: FilePaneProps) {
   const { view, total, mode, commands } = props
   const intl = useIntl()
+  const folderCommands = useFolderCommands()
   // The scrolling element itself, as state: the rows' virtualiser and the width need it, so they follow its mount.
   const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null)
   const rows = useRef<RowsHandle | null>(null)
@@ -164,6 +167,8 @@ export function FilePane(props: FilePaneProps) {
       copyLinks: commands.copyLinks,
       copyDirectLinks: commands.copyDirectLinks,
       download: commands.download,
+      downloadFolder: (row) =>
+        folderCommands.download({ accountId: row.accountId, path: folderRowPath(row) }),
       open: commands.open,
       preview: () => usePreview.getState().show(),
       rename: commands.rename,

@@ -53,6 +53,7 @@ function context(columns = 1): FileKeyContext & { calls: string[] } {
     copyLinks: () => calls.push('copyLinks'),
     copyDirectLinks: () => calls.push('copyDirectLinks'),
     download: () => calls.push('download'),
+    downloadFolder: (row) => calls.push(`downloadFolder ${row.name}`),
     open: (i) => calls.push(`open ${i}`),
     preview: (i) => calls.push(`preview ${i}`),
     rename: () => calls.push('rename'),
@@ -170,6 +171,20 @@ describe('file pane keys', () => {
     // Ctrl+S alone is not Download: it is left to others.
     expect(press(ctx, 's', { ctrl: true })).toBe(false)
     expect(ctx.calls).toEqual(['download'])
+  })
+
+  it('Ctrl+Shift+S on a folder row with nothing picked is Download… of that folder, as its menu has it', () => {
+    const ctx = context()
+    press(ctx, 'ArrowDown')
+    press(ctx, 'ArrowDown')
+    expect(sel().focusIndex).toBe(1)
+    expect(press(ctx, 'S', { ctrl: true, shift: true })).toBe(true)
+    // Files picked win over the folder under the cursor (Ctrl+arrows move the cursor alone).
+    sel().selectOnly(3, file(3))
+    press(ctx, 'ArrowUp', { ctrl: true })
+    press(ctx, 'S', { ctrl: true, shift: true })
+    expect(ctx.calls.filter((c) => !c.startsWith('scroll'))).toEqual(['downloadFolder d1', 'download'])
+    expect(useToasts.getState().toasts).toEqual([])
   })
 
   it('Escape clears a selection, and is left to others when there is none', () => {

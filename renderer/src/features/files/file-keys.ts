@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl'
-import type { IndexRow } from '../../../../shared/file-index.ts'
+import type { IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
 import { commandKey } from '../../lib/command-key.ts'
 import { openContextMenuAtCursor } from '../../lib/open-context-menu.ts'
 import { isEmpty, useSelection } from '../../state/selection-store.ts'
@@ -24,6 +24,8 @@ export interface FileKeyContext {
   copyDirectLinks: () => void
   /** Ctrl/Cmd+Shift+S: Download… of the selection. */
   download: () => void
+  /** Ctrl/Cmd+Shift+S with nothing picked on a folder row: Download… of that folder, as its menu has it. */
+  downloadFolder: (row: IndexFolderRow) => void
   /** Space: Quick Look of the file under the cursor. */
   preview: (index: number) => void
   /** Enter: open the folder under the cursor, or the selected files' pages. */
@@ -77,7 +79,10 @@ export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): 
     return true
   }
   if (mod && event.shiftKey && key.toLowerCase() === 's') {
-    if (isEmpty(sel))
+    // The key is the menu's entry: on a folder row with nothing picked the menu is the folder's (FileMenu).
+    const row = isEmpty(sel) && from >= 0 ? ctx.rowAt(from) : undefined
+    if (row?.kind === 'folder') ctx.downloadFolder(row)
+    else if (isEmpty(sel))
       toast.refuse((intl) =>
         intl.formatMessage({
           id: 'files.keys.selectToDownload',

@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { defineMessages, type IntlShape, useIntl } from 'react-intl'
 import type { QueueItemView } from '../../../../shared/queue.ts'
 import { api } from '../../app/bridge.ts'
@@ -8,25 +8,45 @@ import { descriptors } from '../../i18n/descriptors.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
 import { formatSize } from '../../lib/format.ts'
-import type { ItemRate } from '../../state/queue-store.ts'
+import { type ItemRate, selectItem, selectRate, useQueue } from '../../state/queue-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import { itemFraction, itemStatus } from './item-status.ts'
 import { queueActions } from './use-queue-actions.ts'
 import { useUploadSettings } from './use-upload-settings.ts'
 
 interface RowProps {
+  id: string
+  accountLabel: string | null
+  start: number
+}
+
+/**
+ * One transfer, up or down: name, where it goes, what it is doing (or the words why it failed), and its controls.
+ * A finished download offers Show in folder and Open (downloads.reveal, by item: never a path from the page). It
+ * follows its own item and speed in the store, so it renders when they change, not when others do.
+ */
+export const QueueItemRow = memo(function QueueItemRow({ id, accountLabel, start }: RowProps) {
+  const item = useQueue(selectItem(id))
+  const rate = useQueue(selectRate(id))
+  // "Retrying in 5 s" and "gives up in 3 min" count down; other rows need no clock.
+  const now = useClock(item !== undefined && (item.state === 'retrying' || item.fetchStartedAt !== undefined))
+  if (item === undefined) return null
+  return <Row item={item} rate={rate} accountLabel={accountLabel} start={start} now={now} />
+})
+
+function Row({
+  item,
+  rate,
+  accountLabel,
+  start,
+  now,
+}: {
   item: QueueItemView
   rate: ItemRate | undefined
   accountLabel: string | null
   start: number
   now: number
-}
-
-/**
- * One transfer, up or down: name, where it goes, what it is doing (or the words why it failed), and its controls.
- * A finished download offers Show in folder and Open (downloads.reveal, by item: never a path from the page).
- */
-export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabel, start, now }: RowProps) {
+}) {
   const fraction = itemFraction(item)
   const dir = item.relPath.includes('/') ? item.relPath.slice(0, item.relPath.lastIndexOf('/')) : ''
   const canPause = item.state === 'queued' || item.state === 'running' || item.state === 'retrying'
@@ -152,7 +172,7 @@ export const QueueItemRow = memo(function QueueItemRow({ item, rate, accountLabe
       </div>
     </li>
   )
-})
+}
 
 const m = descriptors(
   defineMessages({
@@ -208,4 +228,16 @@ async function reveal(itemId: string, how: 'folder' | 'open'): Promise<void> {
 function interruptedNote(intl: IntlShape, item: QueueItemView): string | null {
   if (item.state !== 'paused' || item.error?.kind !== 'cancelled') return null
   return intl.formatMessage(m.interrupted, { reason: errorMessage(item.error) })
+}
+
+/** The time now, moving each second while `ticking`. */
+function useClock(ticking: boolean): number {
+  const [now, setNow] = useState(Date.now)
+  useEffect(() => {
+    if (!ticking) return
+    setNow(Date.now())
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [ticking])
+  return now
 }

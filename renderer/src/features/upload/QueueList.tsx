@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef } from 'react'
 import { useIntl } from 'react-intl'
-import { useQueue } from '../../state/queue-store.ts'
+import { selectListVersion, selectManyAccounts, useQueue } from '../../state/queue-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { QueueItemRow } from './QueueItemRow.tsx'
 import { useTransferFilter } from './transfer-filter.ts'
@@ -10,17 +10,19 @@ const ROW_H = 58
 
 /**
  * Every transfer in the queue (or one direction's, as the panel's filter says), oldest first; only the rows in
- * view are in the DOM (a drop may hold 10,000).
+ * view are in the DOM (a drop may hold 10,000). The list renders when items join or leave; each row follows its
+ * own item (QueueItemRow), so a progress tick re-renders the rows it moved and nothing else.
  */
 export function QueueList() {
-  useQueue((s) => s.version)
-  const { order: all, items, rates } = useQueue.getState()
+  const listVersion = useQueue(selectListVersion)
+  const manyAccounts = useQueue(selectManyAccounts)
+  const { order: all, items } = useQueue.getState()
   const shown = useTransferFilter((s) => s.shown)
-  // The store appends to `order` in place and replaces it when items go, and an item never changes direction:
-  // the array and its length say when the filtered list can change, not each progress tick.
+  // An item never changes direction: the filtered list changes only with the list itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listVersion says when the store's mutable order moved
   const order = useMemo(
     () => (shown === 'all' ? all : all.filter((id) => items.get(id)?.direction === shown)),
-    [all, all.length, items, shown],
+    [all, items, shown, listVersion],
   )
   const { data } = useAccounts()
   const intl = useIntl()
@@ -31,16 +33,8 @@ export function QueueList() {
     estimateSize: () => ROW_H,
     overscan: 8,
   })
-  // "Retrying in 5 s" counts down.
-  const [now, setNow] = useState(Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [])
-  const accounts = new Set<string>()
-  for (const item of items.values()) accounts.add(item.accountId)
   const labelOf = (id: string) =>
-    accounts.size > 1
+    manyAccounts
       ? (data?.accounts.find((a) => a.id === id)?.label ??
         intl.formatMessage({ id: 'upload.list.removedAccount', defaultMessage: 'Removed account' }))
       : null
@@ -58,11 +52,9 @@ export function QueueList() {
           return (
             <QueueItemRow
               key={item.id}
-              item={item}
-              rate={rates.get(item.id)}
+              id={item.id}
               accountLabel={labelOf(item.accountId)}
               start={row.start}
-              now={now}
             />
           )
         })}
