@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
+import { englishIntl } from '../../core/i18n/main-intl.ts'
 import { clock, formatBar, ProgressBar } from './progress-bar.ts'
 
 describe('the progress line', () => {
@@ -15,6 +16,7 @@ describe('the progress line', () => {
         etaSec: 11,
       },
       100,
+      englishIntl,
     )
     expect(line).toBe(
       '[############------------]  50%  500 MB / 1.0 GB  50 MB/s  ETA 0:11  12/40 done, 1 failed',
@@ -32,8 +34,8 @@ describe('the progress line', () => {
       bytesPerSec: 0,
       etaSec: null,
     }
-    expect(formatBar(state, 50)).toBe('  0%  0 B / 3.0 KB  0 B/s  ETA --:--  0/3 done')
-    expect(formatBar(state, 20)).toHaveLength(19)
+    expect(formatBar(state, 50, englishIntl)).toBe('  0%  0 B / 3.0 KB  0 B/s  ETA --:--  0/3 done')
+    expect(formatBar(state, 20, englishIntl)).toHaveLength(19)
   })
 
   it('formats an ETA as m:ss or h:mm:ss', () => {
@@ -73,7 +75,7 @@ describe('the progress bar on a terminal', () => {
   it('draws nothing before start, then draws the run at once when started, and erases it on stop', async () => {
     const { out, written } = fakeTty()
     let files = 0
-    const bar = new ProgressBar(out, () => state(files))
+    const bar = new ProgressBar(out, () => state(files), englishIntl)
     bar.update()
     bar.message('filedock: a note')
     await new Promise((r) => setTimeout(r, 20))

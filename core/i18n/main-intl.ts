@@ -34,11 +34,14 @@ export const englishIntl: IntlShape = createIntl(
  * Messages as plain descriptors. FormatJS types each defineMessages entry by the values it reads in its text, and
  * reads no plural with `#` nor an empty case: such a message could then not be formatted at all.
  */
-export function plainMessages<T extends Record<string, MessageDescriptor>>(
+export function plainMessages<T extends Record<string, WrittenMessage>>(
   messages: T,
-): { readonly [K in keyof T]: MessageDescriptor } {
+): { readonly [K in keyof T]: WrittenMessage } {
   return messages
 }
+
+/** A message written in the code: its id and its English (so it can also be an error's text, ErrorMessage). */
+export type WrittenMessage = MessageDescriptor & { id: string; defaultMessage: string }
 
 /** Where main's shell reads its words: the intl of the language in effect at the time of asking. */
 export type MainText = () => IntlShape
