@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { englishIntl } from '../../core/i18n/main-intl.ts'
+import { englishIntl, intlFor } from '../../core/i18n/main-intl.ts'
 import { clock, formatBar, ProgressBar } from './progress-bar.ts'
 
 describe('the progress line', () => {
@@ -22,6 +22,25 @@ describe('the progress line', () => {
       '[############------------]  50%  500 MB / 1.0 GB  50 MB/s  ETA 0:11  12/40 done, 1 failed',
     )
     expect(line.length).toBeLessThan(100)
+  })
+
+  it("speaks the user's language: its words, digits, decimal sign and percent sign", async () => {
+    const state = {
+      files: 40,
+      done: 12,
+      failed: 1,
+      totalBytes: 1.5e9,
+      doneBytes: 5e8,
+      bytesPerSec: 2.5e6,
+      etaSec: 400,
+    }
+    expect(formatBar(state, 120, await intlFor('es'))).toBe(
+      '[########----------------] 33\u00a0%  500 MB / 1,5 GB  2,5 MB/s  quedan 6:40  12/40 listos, 1 fallido',
+    )
+    expect(formatBar(state, 120, await intlFor('tr'))).toContain(
+      '%33  500 MB / 1,5 GB  2,5 MB/s  kalan 6:40  12/40 bitti, 1 başarısız',
+    )
+    expect(formatBar(state, 120, await intlFor('ar'))).toContain('المتبقي 6:40  اكتمل 12/40، أخفق 1')
   })
 
   it('drops the bar before the text on a narrow terminal, and never wraps', () => {
