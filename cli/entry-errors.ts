@@ -4,6 +4,7 @@ import type { FiledockError } from '../shared/errors.ts'
 import { translatedError } from '../shared/i18n/error-text.ts'
 import { usage } from './context.ts'
 import { API_KEY_ENV } from './key-source.ts'
+import { cliIntl } from './text.ts'
 
 /**
  * The failures the entry itself finds (main.ts, key-source.ts), in a module of their own that the entry loads
@@ -20,6 +21,7 @@ const messages = plainMessages(
       defaultMessage:
         '{flag} is not accepted: command-line arguments are visible to other users (ps, shell history). Set {keyEnv} in the environment, or pick an account saved in the app with --account NAME.',
     },
+    internal: { id: 'cli.errors.internal', defaultMessage: 'filedock: internal error: {reason}' },
     noKey: {
       id: 'cli.errors.noKey',
       defaultMessage:
@@ -38,4 +40,9 @@ export function keyFlagRefused(flag: string): FiledockError {
 
 export function noKey(): FiledockError {
   return translatedError({ kind: 'auth' }, messages.noKey, { keyEnv: API_KEY_ENV })
+}
+
+/** A bug's line: the words in the user's language, the error's own text (a program's, English) as it is. */
+export async function internalError(env: NodeJS.ProcessEnv, reason: string): Promise<string> {
+  return (await cliIntl(env)).formatMessage(messages.internal, { reason })
 }

@@ -81,7 +81,8 @@ async function report(ctx: CliContext, err: unknown): Promise<number> {
     return exitCodeFor(err.kind)
   }
   const text = err instanceof Error ? err.message : String(err)
-  ctx.stderr.write(`filedock: internal error: ${scrub(text)}\n`)
+  const { internalError } = await import('./entry-errors.ts')
+  ctx.stderr.write(`${await internalError(ctx.env, scrub(text))}\n`)
   return exitCodes.internal
 }
 

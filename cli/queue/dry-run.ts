@@ -7,7 +7,7 @@ import { probeUrls } from '../../core/queue/remote-probe.ts'
 import { scanPaths } from '../../core/queue/scan.ts'
 import type { ErrorValues, FiledockError } from '../../shared/errors.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
-import { errorText } from '../../shared/i18n/error-text.ts'
+import { errorText, translatedError } from '../../shared/i18n/error-text.ts'
 import type { EnqueueProblem } from '../../shared/queue.ts'
 import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { CliContext } from '../context.ts'
@@ -144,7 +144,7 @@ async function planUrls(o: DryRunOptions): Promise<Plan> {
     plan.problems.push({
       path: u,
       kind: 'invalid_url',
-      message: 'This is not an http:// or https:// address.',
+      ...asProblem(translatedError({ kind: 'invalid_input' }, m.invalidUrl)),
     })
   if (o.urlCheck === null) {
     for (const url of valid) plan.send.push({ path: url, relPath: url, size: null })
@@ -153,7 +153,11 @@ async function planUrls(o: DryRunOptions): Promise<Plan> {
   for (const c of await probeUrls(valid)) {
     if (c.kind === 'dead') plan.problems.push({ path: c.url, kind: 'unreachable_url', message: c.message })
     else if (c.kind === 'web_page' && o.urlCheck.webPages === 'skip')
-      plan.problems.push({ path: c.url, kind: 'web_page', message: `${c.message} Skipped.` })
+      plan.problems.push({
+        path: c.url,
+        kind: 'web_page',
+        ...asProblem(translatedError({ kind: 'invalid_input' }, m.skipped, { reason: c.message })),
+      })
     else plan.send.push({ path: c.url, relPath: c.url, size: c.kind === 'file' ? c.size : null })
   }
   return plan
@@ -179,12 +183,26 @@ const m = plainMessages(
     problems: { id: 'cli.dryRun.problems', defaultMessage: 'Problems, left out ({problems, number}):' },
     problem: { id: 'cli.dryRun.problem', defaultMessage: '{path}: {reason}' },
     nothing: { id: 'cli.dryRun.nothing', defaultMessage: 'Nothing to do.' },
+    invalidUrl: {
+      id: 'cli.dryRun.invalidUrl',
+      defaultMessage: 'This is not an http:// or https:// address.',
+    },
+    skipped: { id: 'cli.dryRun.skipped', defaultMessage: '{reason} Skipped.' },
     done: {
       id: 'cli.dryRun.done',
       defaultMessage: 'Dry run: nothing was sent and nothing was changed on the host.',
     },
   }),
 )
+
+/** A problem's message with its id and values, so the plan prints it in the user's language. */
+function asProblem(error: FiledockError): Pick<PlanProblem, 'message' | 'messageId' | 'values'> {
+  return {
+    message: error.message,
+    ...(error.messageId === undefined ? {} : { messageId: error.messageId }),
+    ...(error.values === undefined ? {} : { values: error.values }),
+  }
+}
 
 /** The plan: JSON lines (English, as scripts read them) or, with `intl`, sections in the user's language. */
 function print(ctx: CliContext, o: DryRunOptions, plan: Plan, intl: IntlShape | null): void {
