@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@formatjs/intl'
 import { describe, expect, it } from 'vitest'
-import { englishIntl } from '../core/i18n/main-intl.ts'
+import { englishIntl } from '../core/i18n/intl-for.ts'
 import { remoteHelp, uploadHelp, watchHelp } from './help.ts'
 import { cliOptions, HELP_VALUES, optionsHelp } from './options.ts'
 import { runHere } from './testing/cli-runner.ts'

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
-import { plainMessages } from '../core/i18n/main-intl.ts'
+import { plainMessages } from '../core/i18n/intl-for.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../shared/ipc/limits.ts'
 import { type HelpText, UsageError, usage } from './context.ts'
 import { DATA_ENV } from './data-dir.ts'

@@ -1,5 +1,5 @@
 import { defineMessages, type IntlShape } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/main-intl.ts'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import type { AccountView } from '../../shared/accounts.ts'
 import { type CliContext, writeJson } from '../context.ts'
 import { accountsHelp } from '../help.ts'

@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { defineMessages } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/main-intl.ts'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import { type CliContext, createClient, parseIntFlag, UsageError, usage, writeJson } from '../context.ts'
 import { apiHelp, operationHelp, operationsUsage } from '../help.ts'
 import { type Args, type OperationSpec, operationsAt } from '../operations.ts'

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/main-intl.ts'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import type { ConflictPolicy, DownloadWhat } from '../../shared/downloads.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import { type CliContext, folderIdFlag, parseIntFlag, usage } from '../context.ts'

@@ -1,5 +1,5 @@
 import { defineMessages } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/main-intl.ts'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import { isLinkFormat, type LinkFormat, linkFormats } from '../../shared/links.ts'
 import { type CliContext, parseIntFlag, targetFolderFlag, usage } from '../context.ts'

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { defineMessages, type IntlShape } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/main-intl.ts'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import { verifyFolder } from '../../core/verify/verify-folder.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
 import { isProblem, type VerifyResult } from '../../shared/verify.ts'

@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { defineMessages, type IntlShape } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/main-intl.ts'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import type { UploadEngine } from '../../core/queue/engine.ts'
 import { parseDuration } from '../../core/watch/duration.ts'
 import type { FolderWatch } from '../../core/watch/folder-watch.ts'

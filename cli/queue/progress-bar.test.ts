@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { englishIntl, intlFor } from '../../core/i18n/main-intl.ts'
+import { englishIntl, intlFor } from '../../core/i18n/intl-for.ts'
 import { clock, formatBar, ProgressBar } from './progress-bar.ts'
 
 describe('the progress line', () => {

@@ -1,7 +1,7 @@
 import { defineMessages, type IntlShape } from '@formatjs/intl'
 import { hostFilesFromApi } from '../../core/download/host-files.ts'
 import { HistoryStore } from '../../core/history/history-store.ts'
-import { plainMessages } from '../../core/i18n/main-intl.ts'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import { buildLinkPack } from '../../core/links/build-link-pack.ts'
 import { planDownloads } from '../../core/queue/download-plan.ts'
 import { UploadEngine } from '../../core/queue/engine.ts'
