@@ -73,6 +73,38 @@ describe('the built filedock command', () => {
     expect(upload.stdout).toMatch(/--concurrency N\s+transfers at once, 1 to 16/)
   })
 
+  it('speaks English without reading a catalogue, and without the language matcher or zod', async () => {
+    // What `filedock --help` loads in English: the entry, the help chunk and the CLI's intl (cli/text.ts, then
+    // core/i18n/intl-for.ts), each with its static imports. The catalogues are dynamic imports, read only for
+    // another language.
+    const chunk = async (name: string) => {
+      const file = (await readdir(join(dist, 'chunks'))).find(
+        (n) => n.startsWith(`${name}-`) && n.endsWith('.mjs'),
+      )
+      expect(file, name).toBeDefined()
+      return join(dist, 'chunks', file as string)
+    }
+    const files = new Set<string>()
+    for (const start of [
+      join(dist, 'filedock.mjs'),
+      await chunk('help'),
+      await chunk('text'),
+      await chunk('intl-for'),
+    ])
+      for (const f of await staticClosure(start)) files.add(f)
+    const sources = new Set<string>()
+    for (const f of files) {
+      const map = JSON.parse(await readFile(`${f}.map`, 'utf8')) as { sources: string[] }
+      for (const s of map.sources) sources.add(s)
+    }
+    const loaded = [...sources]
+    expect(loaded.some((s) => s.includes('@formatjs/intl/'))).toBe(true)
+    expect(loaded.filter((s) => /shared\/i18n\/messages\//.test(s))).toEqual([])
+    expect(loaded.filter((s) => /node_modules\/(zod|@formatjs\/intl-localematcher)\//.test(s))).toEqual([])
+    const help = await runCli(['--help'], { LANG: 'en_GB.UTF-8' })
+    expect(help.stdout).toMatch(/^filedock .+: a command line for XFileSharing-style file hosts\n/)
+  })
+
   it('carries only the parts of undici the API client uses (request and an agent), not its fetch or WebSocket', async () => {
     const sources = new Set<string>()
     for (const file of await bundleFiles()) {

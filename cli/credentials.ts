@@ -1,8 +1,9 @@
+import { defineMessages } from '@formatjs/intl'
 import type { AccountStore } from '../core/accounts/index.ts'
 import type { ApiClient } from '../core/api/client.ts'
 import { VERSION } from '../core/app-info/version.ts'
-import { FiledockError } from '../shared/errors.ts'
-import type { CliContext } from './context.ts'
+import { plainMessages } from '../core/i18n/intl-for.ts'
+import { type CliContext, usage } from './context.ts'
 import { BASE_URL_ENV } from './key-source.ts'
 import { openAccounts } from './keychain.ts'
 
@@ -13,6 +14,21 @@ export interface Target {
   label: string
   client: ApiClient
 }
+
+const messages = plainMessages(
+  defineMessages({
+    baseUrlWithAccount: {
+      id: 'cli.errors.credentials.baseUrlWithAccount',
+      defaultMessage: '--base-url does not go with --account: the account has its own address.',
+    },
+    noAddress: {
+      id: 'cli.errors.credentials.noAddress',
+      defaultMessage:
+        'No server address: pass --base-url URL or set {baseUrlEnv}, or pick a saved account with --account NAME.',
+    },
+    accountName: { id: 'cli.errors.credentials.accountName', defaultMessage: '--account needs a name.' },
+  }),
+)
 
 export const ENV_ACCOUNT_PREFIX = 'env:'
 const USER_AGENT = `filedock-cli/${VERSION}`
@@ -29,20 +45,14 @@ export async function resolveTarget(
 ): Promise<Target> {
   if (o.account !== undefined) {
     if (o.baseUrl !== undefined) {
-      throw new FiledockError({
-        kind: 'invalid_input',
-        message: '--base-url does not go with --account: the account has its own address.',
-      })
+      throw usage(messages.baseUrlWithAccount)
     }
     const store = await (accounts ?? (() => openAccounts(ctx.env)))()
     return keychainTarget(ctx, store, o.account)
   }
   const baseUrl = o.baseUrl ?? ctx.env[BASE_URL_ENV]
   if (!baseUrl) {
-    throw new FiledockError({
-      kind: 'invalid_input',
-      message: `No server address: pass --base-url URL or set ${BASE_URL_ENV}, or pick a saved account with --account NAME.`,
-    })
+    throw usage(messages.noAddress, { baseUrlEnv: BASE_URL_ENV })
   }
   const apiKey = await ctx.keySource.get()
   const client = await newClient(ctx, baseUrl, apiKey)
@@ -55,8 +65,7 @@ export async function keychainTarget(
   store: AccountStore,
   nameOrId: string,
 ): Promise<Target> {
-  if (nameOrId.trim() === '')
-    throw new FiledockError({ kind: 'invalid_input', message: '--account needs a name.' })
+  if (nameOrId.trim() === '') throw usage(messages.accountName)
   const { resolveAccountCredentials } = await import('../core/accounts/index.ts')
   const c = await resolveAccountCredentials(store, nameOrId)
   const proxy = await store.proxyOf(c.id)

@@ -2,7 +2,7 @@ import type { ErrorKind } from '../shared/errors.ts'
 
 /**
  * Exit codes of `filedock`, one per group of error kinds so scripts can branch without parsing messages.
- * Listed in `filedock --help` from this table.
+ * Listed in `filedock --help` with their meanings (cli/help.ts, in the user's language).
  */
 export const exitCodes = {
   ok: 0,
@@ -20,26 +20,6 @@ export const exitCodes = {
   mismatch: 12,
   cancelled: 130,
 } as const
-
-export const exitCodeHelp: ReadonlyArray<[number, string]> = [
-  [exitCodes.ok, 'success'],
-  [exitCodes.internal, 'unexpected internal error (a bug)'],
-  [exitCodes.usage, 'usage error or invalid argument (nothing was sent)'],
-  [exitCodes.auth, 'API key missing or rejected'],
-  [exitCodes.notFound, 'file, folder or upload session not found'],
-  [exitCodes.network, 'network failure or timeout'],
-  [exitCodes.server, 'the host reported a failure or is rate-limiting'],
-  [exitCodes.malformed, 'the host answered something unreadable'],
-  [exitCodes.keychain, 'the OS keychain failed'],
-  [exitCodes.partial, 'upload: some files failed or were left out (the rest went through; see stderr)'],
-  [exitCodes.forbidden, 'the key works, but the host does not allow this action for it'],
-  [exitCodes.localDisk, 'the local disk refused: full, folder not writable, or a name it cannot hold'],
-  [
-    exitCodes.mismatch,
-    'verify: a file differs from its copy on the host, is missing there, or was not checked',
-  ],
-  [exitCodes.cancelled, 'cancelled (Ctrl-C)'],
-]
 
 export function exitCodeFor(kind: ErrorKind): number {
   switch (kind) {

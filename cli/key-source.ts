@@ -1,5 +1,3 @@
-import { FiledockError } from '../shared/errors.ts'
-
 /**
  * Where the CLI gets the API key when no `--account NAME` is given (then it comes from the keychain, see
  * credentials.ts): the environment. Never from a flag: command lines are visible to every user through `ps` and
@@ -19,12 +17,7 @@ export function envKeySource(env: NodeJS.ProcessEnv): KeySource {
     description: API_KEY_ENV,
     async get() {
       const key = env[API_KEY_ENV]?.trim()
-      if (!key) {
-        throw new FiledockError({
-          kind: 'auth',
-          message: `No API key: set ${API_KEY_ENV} in the environment (the key is never taken as a flag), or use an account saved in the app with --account NAME.`,
-        })
-      }
+      if (!key) throw (await import('./entry-errors.ts')).noKey()
       return key
     },
   }
@@ -39,7 +32,3 @@ export function keyFlagIn(argv: readonly string[]): string | undefined {
   }
   return undefined
 }
-
-export const keyFlagMessage = (flag: string) =>
-  `${flag} is not accepted: command-line arguments are visible to other users (ps, shell history). ` +
-  `Set ${API_KEY_ENV} in the environment, or pick an account saved in the app with --account NAME.`

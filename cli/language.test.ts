@@ -1,14 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { runHere } from './testing/cli-runner.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
+import { createFolder } from '../sandbox/testing/api-calls.ts'
+import { runCli, runHere } from './testing/cli-runner.ts'
+import { writeTree } from './testing/host.ts'
 
 let dir: string
+let sandbox: SandboxHandle
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'filedock-cli-language-'))
+  sandbox = await startSandbox({ dataDir: join(dir, 'sandbox') })
 })
 afterAll(async () => {
+  await sandbox.close()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -38,4 +44,83 @@ it("says why it failed in the environment's language; the English stays for an E
     /^filedock: Could not connect to the host: connection refused\. Check the server address while reading the account \(/,
   )
   expect(en.code).toBe(es.code)
+})
+
+/**
+ * The installed command (bin/filedock.mjs, the built bundle) in Spanish and in Arabic: its help, a summary, a
+ * warning and a usage mistake in the language LANG names, the syntax as typed, and `--json` byte for byte the
+ * English run's.
+ */
+describe('the human output of the built CLI in the language LANG names', () => {
+  const languages = [
+    {
+      LANG: 'es_ES.UTF-8',
+      help: ['Códigos de salida:', 'sube archivos y carpetas', 'Entorno:'],
+      uploadHelp: /--concurrency N\s+transferencias a la vez, de 1 a 16 \(predeterminado 3\)/,
+      already:
+        /^filedock: 2 archivos ya estaban allí \(mismo nombre y tamaño en la carpeta\) y no se enviaron de nuevo;/m,
+      summary: /^c\/d\.txt\tno subido\n3 archivos: 2 iguales y 1 no subido; .+ leídos del servidor\.\n$/,
+      usage: /^filedock: --fld_id debe ser 0 o más \(0 es la carpeta raíz\)\.\n$/,
+    },
+    {
+      LANG: 'ar',
+      help: ['رموز الخروج:', 'رفع ملفات ومجلدات', 'البيئة:'],
+      uploadHelp: /--concurrency N\s+عمليات النقل في آنٍ واحد، من 1 إلى 16 \(الافتراضي 3\)/,
+      already: /^filedock: ملفان كانا موجودين هناك بالفعل/m,
+      summary: /^c\/d\.txt\tغير مرفوع\n3 ملفات: ملفان مطابقان وملف واحد غير مرفوع؛ قُرئ .+ من الخادم\.\n$/,
+      usage: /^filedock: يجب أن يكون --fld_id صفرًا أو أكثر \(0 هو المجلد الجذر\)\.\n$/,
+    },
+  ]
+  let src: string
+  let fld: string
+  const env = (language: Record<string, string>) => ({
+    FILEDOCK_BASE_URL: sandbox.baseUrl,
+    FILEDOCK_API_KEY: sandbox.apiKey,
+    FILEDOCK_DATA_DIR: join(dir, 'app'),
+    FILEDOCK_DATA: join(dir, 'queue'),
+    ...language,
+  })
+  beforeAll(async () => {
+    src = join(dir, 'src')
+    await writeTree(src, { 'a.txt': 'alpha', 'b.txt': 'bravo', 'c/d.txt': 'delta' })
+    fld = String(await createFolder(sandbox, 'language'))
+    const first = await runCli(['upload', join(src, 'a.txt'), join(src, 'b.txt'), '--fld_id', fld], env({}))
+    expect(first.code, first.stderr).toBe(0)
+  })
+
+  it.each(languages)(
+    '$LANG',
+    async ({ LANG, help, uploadHelp, already, summary, usage }) => {
+      const main = await runCli(['--help'], { LANG })
+      expect(main.code).toBe(0)
+      for (const text of help) expect(main.stdout).toContain(text)
+      // Command names, option names and the syntax of usage lines stay as typed.
+      expect(main.stdout).toContain('filedock upload PATH… [options]')
+      expect(main.stdout).not.toContain('Exit codes:')
+      expect((await runCli(['upload', '--help'], { LANG })).stdout).toMatch(uploadHelp)
+
+      // A warning (the files were already there) in the language; the --json lines are the English run's.
+      const again = await runCli(
+        ['upload', join(src, 'a.txt'), join(src, 'b.txt'), '--fld_id', fld],
+        env({ LANG }),
+      )
+      expect(again.code, again.stderr).toBe(0)
+      expect(again.stderr).toMatch(already)
+      const jsonArgs = ['upload', join(src, 'a.txt'), join(src, 'b.txt'), '--fld_id', fld, '--json']
+      const [json, englishJson] = [await runCli(jsonArgs, env({ LANG })), await runCli(jsonArgs, env({}))]
+      expect(json.stdout).toMatch(/"alreadyThere":true/)
+      expect(json.stdout).toBe(englishJson.stdout)
+
+      // A summary: verify's counts and bytes, in the language's words and digits.
+      await runCli(['upload', src, '--fld_id', fld], env({}))
+      const verified = await runCli(['verify', join(src), '--fld_id', fld], env({ LANG }))
+      expect(verified.stdout).toMatch(summary)
+
+      // A usage mistake found by the CLI itself.
+      const wrong = await runCli(['upload', 'a.txt', '--fld_id=-1'], env({ LANG }))
+      expect(wrong.code).toBe(2)
+      expect(wrong.stderr).toMatch(usage)
+    },
+    60_000,
+  )
 })

@@ -1,10 +1,10 @@
+import { VERSION } from '../core/app-info/version.ts'
 import { setLogSink } from '../core/logging/log.ts'
 import { redactSecrets } from '../core/logging/redact.ts'
 import { FiledockError } from '../shared/errors.ts'
 import type { CliContext } from './context.ts'
 import { exitCodeFor, exitCodes } from './exit-codes.ts'
-import { mainHelp, VERSION } from './help.ts'
-import { API_KEY_ENV, envKeySource, keyFlagIn, keyFlagMessage } from './key-source.ts'
+import { API_KEY_ENV, envKeySource, keyFlagIn } from './key-source.ts'
 
 /**
  * Entry of the `filedock` CLI (bin/filedock.mjs). Commands are imported lazily so `--help` stays fast.
@@ -27,16 +27,16 @@ export async function run(
   const restoreLog = setLogSink((line) => ctx.stderr.write(`${redactSecrets(line, [env[API_KEY_ENV]])}\n`))
   try {
     const keyFlag = keyFlagIn(argv)
-    if (keyFlag) throw new FiledockError({ kind: 'invalid_input', message: keyFlagMessage(keyFlag) })
+    if (keyFlag) throw (await import('./entry-errors.ts')).keyFlagRefused(keyFlag)
     const [command, ...rest] = argv
     switch (command) {
       case undefined:
-        ctx.stderr.write(mainHelp())
+        ctx.stderr.write(await mainHelp(env))
         return exitCodes.usage
       case '-h':
       case '--help':
       case 'help':
-        ctx.stdout.write(mainHelp())
+        ctx.stdout.write(await mainHelp(env))
         return exitCodes.ok
       case '--version':
       case '-v':
@@ -57,16 +57,19 @@ export async function run(
       case 'verify':
         return await (await import('./commands/verify.ts')).verifyCommand(rest, ctx)
       default:
-        throw new FiledockError({
-          kind: 'invalid_input',
-          message: `Unknown command ${JSON.stringify(command)}. See: filedock --help`,
-        })
+        throw (await import('./entry-errors.ts')).unknownCommand(command)
     }
   } catch (err) {
     return await report(ctx, err)
   } finally {
     restoreLog()
   }
+}
+
+/** The help in the user's language: loaded with the run's intl when asked for, not at every start. */
+async function mainHelp(env: NodeJS.ProcessEnv): Promise<string> {
+  const [help, { cliIntl }] = await Promise.all([import('./help.ts'), import('./text.ts')])
+  return help.mainHelp(await cliIntl(env))
 }
 
 async function report(ctx: CliContext, err: unknown): Promise<number> {
@@ -78,7 +81,8 @@ async function report(ctx: CliContext, err: unknown): Promise<number> {
     return exitCodeFor(err.kind)
   }
   const text = err instanceof Error ? err.message : String(err)
-  ctx.stderr.write(`filedock: internal error: ${scrub(text)}\n`)
+  const { internalError } = await import('./entry-errors.ts')
+  ctx.stderr.write(`${await internalError(ctx.env, scrub(text))}\n`)
   return exitCodes.internal
 }
 

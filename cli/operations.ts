@@ -1,3 +1,4 @@
+import { defineMessage, type MessageDescriptor } from '@formatjs/intl'
 import type { ApiClient } from '../core/api/client.ts'
 
 /**
@@ -20,7 +21,7 @@ export type Args = Record<string, string | number | string[] | undefined>
 export interface OperationSpec {
   id: number
   path: string
-  summary: string
+  summary: MessageDescriptor
   params: ParamSpec[]
   run(client: ApiClient, args: Args, signal: AbortSignal): Promise<unknown>
 }
@@ -34,28 +35,34 @@ export const operations: OperationSpec[] = [
   {
     id: 1,
     path: 'account/info',
-    summary: 'account information',
+    summary: defineMessage({ id: 'cli.api.summary.accountInfo', defaultMessage: 'account information' }),
     params: [],
     run: (c, _a, signal) => c.accountInfo({ signal }),
   },
   {
     id: 2,
     path: 'account/stats',
-    summary: 'account statistics',
+    summary: defineMessage({ id: 'cli.api.summary.accountStats', defaultMessage: 'account statistics' }),
     params: [],
     run: (c, _a, signal) => c.accountStats({ signal }),
   },
   {
     id: 3,
     path: 'upload/server',
-    summary: 'get an upload server and session',
+    summary: defineMessage({
+      id: 'cli.api.summary.uploadServer',
+      defaultMessage: 'get an upload server and session',
+    }),
     params: [],
     run: (c, _a, signal) => c.uploadServer({ signal }),
   },
   {
     id: 4,
     path: 'upload/file',
-    summary: 'POST a file to an upload server (see upload/server)',
+    summary: defineMessage({
+      id: 'cli.api.summary.uploadFile',
+      defaultMessage: 'POST a file to an upload server (see upload/server)',
+    }),
     params: [
       {
         name: 'upload_url',
@@ -78,7 +85,10 @@ export const operations: OperationSpec[] = [
   {
     id: 5,
     path: 'upload/url',
-    summary: 'ask the host to fetch a remote URL',
+    summary: defineMessage({
+      id: 'cli.api.summary.uploadUrl',
+      defaultMessage: 'ask the host to fetch a remote URL',
+    }),
     params: [
       { name: 'url', kind: 'string', required: true, help: 'remote file URL' },
       { name: 'folder', kind: 'int', help: 'folder id (default 0)' },
@@ -88,28 +98,34 @@ export const operations: OperationSpec[] = [
   {
     id: 6,
     path: 'upload/url',
-    summary: 'remote upload by file code',
+    summary: defineMessage({
+      id: 'cli.api.summary.uploadUrlByCode',
+      defaultMessage: 'remote upload by file code',
+    }),
     params: [code],
     run: (c, a, signal) => c.uploadRemoteStatus(str(a, 'file_code'), { signal }),
   },
   {
     id: 7,
     path: 'file/direct_link',
-    summary: 'direct download link',
+    summary: defineMessage({ id: 'cli.api.summary.fileDirectLink', defaultMessage: 'direct download link' }),
     params: [code],
     run: (c, a, signal) => c.directLink(str(a, 'file_code'), { signal }),
   },
   {
     id: 8,
     path: 'file/info',
-    summary: 'file information (repeat --file_code for several)',
+    summary: defineMessage({
+      id: 'cli.api.summary.fileInfo',
+      defaultMessage: 'file information (repeat --file_code for several)',
+    }),
     params: [{ name: 'file_code', kind: 'strings', required: true, help: 'file code, repeatable' }],
     run: (c, a, signal) => c.fileInfo(a.file_code as string[], { signal }),
   },
   {
     id: 9,
     path: 'file/list',
-    summary: 'list files',
+    summary: defineMessage({ id: 'cli.api.summary.fileList', defaultMessage: 'list files' }),
     params: [
       { name: 'page', kind: 'int', help: 'page number' },
       { name: 'per_page', kind: 'int', help: 'files per page' },
@@ -132,35 +148,41 @@ export const operations: OperationSpec[] = [
   {
     id: 10,
     path: 'file/rename',
-    summary: 'rename a file',
+    summary: defineMessage({ id: 'cli.api.summary.fileRename', defaultMessage: 'rename a file' }),
     params: [code, { name: 'name', kind: 'string', required: true, help: 'new name' }],
     run: (c, a, signal) => c.fileRename(str(a, 'file_code'), str(a, 'name'), { signal }),
   },
   {
     id: 11,
     path: 'file/clone',
-    summary: 'copy a file',
+    summary: defineMessage({ id: 'cli.api.summary.fileClone', defaultMessage: 'copy a file' }),
     params: [code],
     run: (c, a, signal) => c.fileClone(str(a, 'file_code'), { signal }),
   },
   {
     id: 12,
     path: 'file/set_folder',
-    summary: 'move a file to a folder',
+    summary: defineMessage({
+      id: 'cli.api.summary.fileSetFolder',
+      defaultMessage: 'move a file to a folder',
+    }),
     params: [code, { name: 'fld_id', kind: 'int', required: true, help: 'target folder id (0 = root)' }],
     run: (c, a, signal) => c.fileSetFolder(str(a, 'file_code'), int(a, 'fld_id'), { signal }),
   },
   {
     id: 13,
     path: 'files/deleted',
-    summary: 'recently deleted files',
+    summary: defineMessage({ id: 'cli.api.summary.filesDeleted', defaultMessage: 'recently deleted files' }),
     params: [],
     run: (c, _a, signal) => c.filesDeleted({ signal }),
   },
   {
     id: 14,
     path: 'files/check',
-    summary: 'check whether file URLs exist (repeat --url)',
+    summary: defineMessage({
+      id: 'cli.api.summary.filesCheck',
+      defaultMessage: 'check whether file URLs exist (repeat --url)',
+    }),
     params: [
       {
         name: 'url',
@@ -174,14 +196,14 @@ export const operations: OperationSpec[] = [
   {
     id: 15,
     path: 'folder/list',
-    summary: 'list a folder',
+    summary: defineMessage({ id: 'cli.api.summary.folderList', defaultMessage: 'list a folder' }),
     params: [{ name: 'fld_id', kind: 'int', help: 'folder id (default 0 = root)' }],
     run: (c, a, signal) => c.folderList(opt(a, 'fld_id') ?? 0, { signal }),
   },
   {
     id: 16,
     path: 'folder/create',
-    summary: 'create a folder',
+    summary: defineMessage({ id: 'cli.api.summary.folderCreate', defaultMessage: 'create a folder' }),
     params: [
       { name: 'name', kind: 'string', required: true, help: 'folder name' },
       { name: 'parent_id', kind: 'int', help: 'parent folder id (default 0 = root)' },
@@ -191,7 +213,7 @@ export const operations: OperationSpec[] = [
   {
     id: 17,
     path: 'folder/rename',
-    summary: 'rename a folder',
+    summary: defineMessage({ id: 'cli.api.summary.folderRename', defaultMessage: 'rename a folder' }),
     params: [
       { name: 'fld_id', kind: 'int', required: true, help: 'folder id' },
       { name: 'name', kind: 'string', required: true, help: 'new name' },

@@ -1,6 +1,8 @@
+import type { MessageDescriptor } from '@formatjs/intl'
 import { describe, expect, it } from 'vitest'
+import { englishIntl } from '../core/i18n/intl-for.ts'
 import { remoteHelp, uploadHelp, watchHelp } from './help.ts'
-import { cliOptions, optionsHelp } from './options.ts'
+import { cliOptions, HELP_VALUES, optionsHelp } from './options.ts'
 import { runHere } from './testing/cli-runner.ts'
 
 // No host is needed: every case below is refused (or answered) before an account is looked at.
@@ -30,22 +32,23 @@ describe('one option parser for upload, remote and watch', () => {
       const r = await runHere([...args, '--colour'], env)
       expect(r.code).toBe(2)
       expect(r.stderr).toMatch(/^filedock: Unknown option '--colour'/)
-      expect(r.stderr).toContain(`\n${help()}`)
+      expect(r.stderr).toContain(`\n${help(englishIntl)}`)
       for (const flag of ['--help', '-h']) {
         const h = await runHere([args[0] as string, flag], env)
         expect(h.code).toBe(0)
-        expect(h.stdout).toBe(help())
+        expect(h.stdout).toBe(help(englishIntl))
       }
     },
   )
 
   it('each command shows an option with the line the option table gives it', () => {
     for (const name of ['fld_id', 'account', 'base-url'] as const) {
-      const line = optionsHelp([name])
-      expect(line).toContain(cliOptions[name].help)
-      for (const { help } of commands) expect(help()).toContain(line)
+      const line = optionsHelp(englishIntl, [name])
+      const help: MessageDescriptor = cliOptions[name].help
+      expect(line).toContain(englishIntl.formatMessage(help, HELP_VALUES))
+      for (const { help } of commands) expect(help(englishIntl)).toContain(line)
     }
     // A line that wraps continues under the text, not under the option.
-    expect(optionsHelp(['force']).split('\n')[1]).toMatch(/^ {22}\(by default/)
+    expect(optionsHelp(englishIntl, ['force']).split('\n')[1]).toMatch(/^ {22}\(by default/)
   })
 })

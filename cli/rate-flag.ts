@@ -1,3 +1,4 @@
+import { defineMessage } from '@formatjs/intl'
 import { MAX_BANDWIDTH, MIN_BANDWIDTH } from '../shared/ipc/settings.ts'
 import { usage } from './context.ts'
 
@@ -12,7 +13,12 @@ export function parseRateFlag(value: string): number {
   const bytes = m ? Math.floor(Number(m[1]) * (UNITS[(m[2] ?? '').toLowerCase()] ?? 1)) : Number.NaN
   if (!Number.isFinite(bytes) || bytes < MIN_BANDWIDTH || bytes > MAX_BANDWIDTH)
     throw usage(
-      `--limit-rate must be bytes a second from ${MIN_BANDWIDTH} (or 1K) to 10G, like 500K or 2M; not ${JSON.stringify(value)}.`,
+      defineMessage({
+        id: 'cli.errors.flag.limitRate',
+        defaultMessage:
+          '--limit-rate must be bytes a second from {min} (or 1K) to 10G, like 500K or 2M; not {value}.',
+      }),
+      { min: MIN_BANDWIDTH, value: JSON.stringify(value) },
     )
   return bytes
 }

@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { englishIntl } from '../core/i18n/intl-for.ts'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
 import { formatBar } from './queue/progress-bar.ts'
 import { cliSizeUnits } from './size-units.ts'
@@ -63,7 +64,7 @@ describe('the CLI follows the app’s size unit setting', () => {
       bytesPerSec: 512 * 1024,
       etaSec: 2,
     }
-    expect(formatBar(state, 100, 'binary')).toContain('1.0 MiB / 2.0 MiB  512 KiB/s')
-    expect(formatBar(state, 100)).toContain('1.0 MB / 2.1 MB  524 KB/s')
+    expect(formatBar(state, 100, englishIntl, 'binary')).toContain('1.0 MiB / 2.0 MiB  512 KiB/s')
+    expect(formatBar(state, 100, englishIntl)).toContain('1.0 MB / 2.1 MB  524 KB/s')
   })
 })

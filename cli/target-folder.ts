@@ -1,5 +1,7 @@
+import { defineMessage } from '@formatjs/intl'
 import type { ApiClient } from '../core/api/client.ts'
-import { isFiledockError } from '../shared/errors.ts'
+import { type FiledockError, isFiledockError } from '../shared/errors.ts'
+import { translatedError } from '../shared/i18n/error-text.ts'
 
 /**
  * Why `--fld_id` cannot be used, or null when it can: the folder must exist on the host for this key. Asked before
@@ -16,7 +18,7 @@ export async function targetFolderProblem(
   client: ApiClient,
   fldId: number,
   signal?: AbortSignal,
-): Promise<string | null> {
+): Promise<FiledockError | null> {
   // 0 is the account's root, which every account has.
   if (fldId === 0) return null
   try {
@@ -24,6 +26,14 @@ export async function targetFolderProblem(
     return null
   } catch (err) {
     if (!isFiledockError(err) || err.kind !== 'not_found') throw err
-    return `There is no folder ${fldId} in this account on the host (--fld_id); nothing can go there. 0 is the root folder.`
+    return translatedError(
+      { kind: 'not_found' },
+      defineMessage({
+        id: 'cli.errors.noSuchFolder',
+        defaultMessage:
+          'There is no folder {fldId} in this account on the host (--fld_id); nothing can go there. 0 is the root folder.',
+      }),
+      { fldId },
+    )
   }
 }

@@ -1,15 +1,44 @@
+import { defineMessages, type IntlShape } from '@formatjs/intl'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import type { AccountView } from '../../shared/accounts.ts'
 import { type CliContext, writeJson } from '../context.ts'
 import { accountsHelp } from '../help.ts'
 import { openAccounts } from '../keychain.ts'
 import { parseCommand } from '../options.ts'
+import { cliIntl } from '../text.ts'
+
+const messages = plainMessages(
+  defineMessages({
+    none: {
+      id: 'cli.accounts.none',
+      defaultMessage: 'filedock: no account is saved yet; add one in the Filedock app.',
+    },
+    warning: { id: 'cli.accounts.warning', defaultMessage: 'filedock: warning: {reason}' },
+    unavailable: { id: 'cli.accounts.unavailable', defaultMessage: '{keychain} is not available.' },
+    label: { id: 'cli.accounts.column.label', defaultMessage: 'LABEL' },
+    baseUrl: { id: 'cli.accounts.column.baseUrl', defaultMessage: 'BASE URL' },
+    key: { id: 'cli.accounts.column.key', defaultMessage: 'KEY' },
+    id: { id: 'cli.accounts.column.id', defaultMessage: 'ID' },
+    needsKey: { id: 'cli.accounts.needsKey', defaultMessage: '{maskedKey} (needs key)' },
+    active: {
+      id: 'cli.accounts.active',
+      defaultMessage: '* = active (used by the app; the CLI uses the account named with --account)',
+    },
+  }),
+)
 
 /**
  * `filedock accounts [--json]`: the accounts saved in the app — label, address, masked key, which is active, and
  * whether the key can be read now. Read-only: accounts are added and changed in the app.
  */
 export async function accountsCommand(argv: string[], ctx: CliContext): Promise<number> {
-  const parsed = parseCommand(argv, ['json'], { help: accountsHelp, out: ctx.stdout, positionals: false })
+  const intl = await cliIntl(ctx.env)
+  const parsed = parseCommand(argv, ['json'], {
+    help: accountsHelp,
+    intl,
+    out: ctx.stdout,
+    positionals: false,
+  })
   if (parsed === null) return 0
   const { values } = parsed
   const store = await openAccounts(ctx.env)
@@ -30,24 +59,28 @@ export async function accountsCommand(argv: string[], ctx: CliContext): Promise<
     return 0
   }
   if (accounts.length === 0) {
-    ctx.stderr.write('filedock: no account is saved yet; add one in the Filedock app.\n')
+    ctx.stderr.write(`${intl.formatMessage(messages.none)}\n`)
     return 0
   }
-  ctx.stdout.write(table(accounts))
+  ctx.stdout.write(table(intl, accounts))
   const status = store.keychainStatus()
-  if (!status.available)
-    ctx.stderr.write(`filedock: warning: ${status.reason ?? `${status.label} is not available.`}\n`)
+  if (!status.available) {
+    // The keychain's reason comes from core in English (its own helper translates core's words).
+    const reason = status.reason ?? intl.formatMessage(messages.unavailable, { keychain: status.label })
+    ctx.stderr.write(`${intl.formatMessage(messages.warning, { reason })}\n`)
+  }
   return 0
 }
 
-function table(accounts: readonly AccountView[]): string {
+function table(intl: IntlShape, accounts: readonly AccountView[]): string {
+  const t = (d: (typeof messages)[keyof typeof messages]) => intl.formatMessage(d)
   const rows = [
-    ['', 'LABEL', 'BASE URL', 'KEY', 'ID'],
+    ['', t(messages.label), t(messages.baseUrl), t(messages.key), t(messages.id)],
     ...accounts.map((a) => [
       a.active ? '*' : '',
       a.label,
       a.baseUrl,
-      a.needsKey ? `${a.maskedKey} (needs key)` : a.maskedKey,
+      a.needsKey ? intl.formatMessage(messages.needsKey, { maskedKey: a.maskedKey }) : a.maskedKey,
       a.id,
     ]),
   ]
@@ -58,5 +91,5 @@ function table(accounts: readonly AccountView[]): string {
       .join('  ')
       .trimEnd(),
   )
-  return `${lines.join('\n')}\n\n* = active (used by the app; the CLI uses the account named with --account)\n`
+  return `${lines.join('\n')}\n\n${t(messages.active)}\n`
 }

@@ -1,22 +1,40 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
-import { type CliContext, createClient, parseIntFlag, usage, writeJson } from '../context.ts'
-import { apiHelp, operationHelp } from '../help.ts'
+import { defineMessages } from '@formatjs/intl'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { type CliContext, createClient, parseIntFlag, UsageError, usage, writeJson } from '../context.ts'
+import { apiHelp, operationHelp, operationsUsage } from '../help.ts'
 import { type Args, type OperationSpec, operationsAt } from '../operations.ts'
 import { cliOptions } from '../options.ts'
+import { cliIntl } from '../text.ts'
+
+const messages = plainMessages(
+  defineMessages({
+    which: { id: 'cli.errors.api.which', defaultMessage: 'Which operation? Try: filedock api --help' },
+    unknown: {
+      id: 'cli.errors.api.unknown',
+      defaultMessage: 'Unknown operation {path}. See: filedock api --help',
+    },
+    oneForm: { id: 'cli.errors.api.oneForm', defaultMessage: 'Give exactly one form:' },
+    foreign: {
+      id: 'cli.errors.api.foreign',
+      defaultMessage: '--{flag} does not go with this form of {path}.',
+    },
+    needs: { id: 'cli.errors.api.needs', defaultMessage: '{path} needs --{flag}.' },
+  }),
+)
 
 /** `filedock api <group>/<op> [--<param> <value>]…`: one operation, its normalised result as JSON on stdout. */
 export async function apiCommand(argv: string[], ctx: CliContext): Promise<number> {
   const path = argv[0]
   if (path === undefined || path.startsWith('-')) {
     if (path === '--help' || path === '-h') {
-      ctx.stdout.write(apiHelp())
+      ctx.stdout.write(apiHelp(await cliIntl(ctx.env)))
       return 0
     }
-    throw usage(`Which operation? Try: filedock api --help`)
+    throw usage(messages.which)
   }
   const candidates = operationsAt(path)
-  if (candidates.length === 0)
-    throw usage(`Unknown operation ${JSON.stringify(path)}. See: filedock api --help`)
+  if (candidates.length === 0) throw usage(messages.unknown, { path: JSON.stringify(path) })
 
   // The account options as every command reads them (cli/options.ts), then the operation's own parameters.
   const options: NonNullable<ParseArgsConfig['options']> = {
@@ -31,12 +49,14 @@ export async function apiCommand(argv: string[], ctx: CliContext): Promise<numbe
   try {
     values = parseArgs({ args: argv.slice(1), options, strict: true, allowPositionals: false }).values
   } catch (err) {
-    throw usage(
-      `${(err as Error).message}\nUsage: ${candidates.map((o) => `filedock api ${operationHelp(o)}`).join('\n   or: ')}`,
-    )
+    // Node's own words (which option, what it expected), then the usage in the user's language.
+    const refused = new UsageError({ kind: 'invalid_input', message: (err as Error).message })
+    refused.help = (intl) => operationsUsage(intl, candidates)
+    throw refused
   }
   if (values.help) {
-    ctx.stdout.write(`${candidates.map((o) => `filedock api ${operationHelp(o)}`).join('\n')}\n`)
+    const intl = await cliIntl(ctx.env)
+    ctx.stdout.write(`${candidates.map((o) => `filedock api ${operationHelp(intl, o)}`).join('\n')}\n`)
     return 0
   }
 
@@ -64,15 +84,15 @@ function choose(candidates: OperationSpec[], values: Record<string, unknown>): O
     o.params.filter((p) => p.required).every((p) => values[p.name] !== undefined),
   )
   if (fits.length !== 1) {
-    throw usage(
-      `Give exactly one form:\n  ${candidates.map((o) => `filedock api ${operationHelp(o)}`).join('\n  ')}`,
+    throw usage(messages.oneForm, {}, (intl) =>
+      candidates.map((o) => `  filedock api ${operationHelp(intl, o)}`).join('\n'),
     )
   }
   const op = fits[0] as OperationSpec
   const foreign = Object.keys(values).filter(
     (k) => values[k] !== undefined && !globalFlags.has(k) && !op.params.some((p) => p.name === k),
   )
-  if (foreign.length > 0) throw usage(`--${foreign[0]} does not go with this form of ${op.path}.`)
+  if (foreign.length > 0) throw usage(messages.foreign, { flag: foreign[0] as string, path: op.path })
   return op
 }
 
@@ -81,7 +101,8 @@ function toArgs(op: OperationSpec, values: Record<string, unknown>): Args {
   for (const p of op.params) {
     const v = values[p.name]
     if (v === undefined) {
-      if (p.required) throw usage(`${op.path} needs --${p.name}. Usage: filedock api ${operationHelp(op)}`)
+      if (p.required)
+        throw usage(messages.needs, { path: op.path, flag: p.name }, (intl) => operationsUsage(intl, [op]))
       continue
     }
     if (p.kind === 'strings') args[p.name] = v as string[]

@@ -1,10 +1,41 @@
 import { isAbsolute, resolve } from 'node:path'
+import { defineMessages } from '@formatjs/intl'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import type { ConflictPolicy, DownloadWhat } from '../../shared/downloads.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/limits.ts'
-import { type CliContext, parseIntFlag, usage } from '../context.ts'
+import { type CliContext, folderIdFlag, parseIntFlag, usage } from '../context.ts'
 import { downloadHelp } from '../help.ts'
 import { dataFlag, parseCommand } from '../options.ts'
 import { parseRateFlag } from '../rate-flag.ts'
+import { cliIntl } from '../text.ts'
+import { flagMessages } from './upload.ts'
+
+const messages = plainMessages(
+  defineMessages({
+    onConflict: {
+      id: 'cli.errors.download.onConflict',
+      defaultMessage: '--on-conflict must be one of {policies}, not {value}.',
+    },
+    to: { id: 'cli.errors.download.to', defaultMessage: '--to DIR is needed: the folder the files go into.' },
+    what: {
+      id: 'cli.errors.download.what',
+      defaultMessage: 'Say what to download: file codes, --fld_id N or --all.',
+    },
+    toFolder: { id: 'cli.errors.download.toFolder', defaultMessage: '--to must name a folder.' },
+    dryRun: {
+      id: 'cli.errors.download.dryRun',
+      defaultMessage: '--dry-run needs what to download and --to DIR.',
+    },
+    oneOf: {
+      id: 'cli.errors.download.oneOf',
+      defaultMessage: 'Give file codes, --fld_id N or --all: one of them.',
+    },
+    code: {
+      id: 'cli.errors.download.code',
+      defaultMessage: "{code} is not a file code: codes are letters and digits, as in a file's link.",
+    },
+  }),
+)
 
 /** Default of --offline-wait, as for upload. */
 const OFFLINE_WAIT_SEC = 60
@@ -36,6 +67,7 @@ const DOWNLOAD_OPTIONS = [
 export async function downloadCommand(argv: string[], ctx: CliContext): Promise<number> {
   const parsed = parseCommand(argv, DOWNLOAD_OPTIONS, {
     help: downloadHelp,
+    intl: await cliIntl(ctx.env),
     out: ctx.stdout,
     positionals: true,
   })
@@ -44,26 +76,25 @@ export async function downloadCommand(argv: string[], ctx: CliContext): Promise<
   const what = whatOf(positionals, values.fld_id, values.all === true)
   const concurrency = values.concurrency === undefined ? 3 : parseIntFlag('concurrency', values.concurrency)
   if (concurrency < MIN_CONCURRENCY || concurrency > MAX_CONCURRENCY)
-    throw usage(`--concurrency must be from ${MIN_CONCURRENCY} to ${MAX_CONCURRENCY}.`)
+    throw usage(flagMessages.concurrency, { min: MIN_CONCURRENCY, max: MAX_CONCURRENCY })
   const onConflict = (values['on-conflict'] ?? 'skip') as ConflictPolicy
   if (!POLICIES.includes(onConflict))
-    throw usage(`--on-conflict must be one of ${POLICIES.join(', ')}, not ${JSON.stringify(onConflict)}.`)
+    throw usage(messages.onConflict, { policies: POLICIES.join(', '), value: JSON.stringify(onConflict) })
   const offlineWait =
     values['offline-wait'] === undefined
       ? OFFLINE_WAIT_SEC
       : parseIntFlag('offline-wait', values['offline-wait'])
-  if (offlineWait < 0) throw usage('--offline-wait must be 0 or more seconds.')
+  if (offlineWait < 0) throw usage(flagMessages.offlineWait)
   const rate = values['limit-rate'] === undefined ? null : parseRateFlag(values['limit-rate'])
   if (what !== null && (values.to === undefined || values.to.trim() === ''))
-    throw usage(`--to DIR is needed: the folder the files go into.\n${downloadHelp()}`)
-  if (what === null && values.to !== undefined)
-    throw usage(`Say what to download: file codes, --fld_id N or --all.\n${downloadHelp()}`)
+    throw usage(messages.to, {}, downloadHelp)
+  if (what === null && values.to !== undefined) throw usage(messages.what, {}, downloadHelp)
   const to = values.to === undefined ? undefined : resolve(values.to)
-  if (to !== undefined && !isAbsolute(to)) throw usage('--to must name a folder.')
+  if (to !== undefined && !isAbsolute(to)) throw usage(messages.toFolder)
   const common = { account: values.account, baseUrl: values['base-url'], json: values.json === true }
 
   if (values['dry-run']) {
-    if (what === null || to === undefined) throw usage('--dry-run needs what to download and --to DIR.')
+    if (what === null || to === undefined) throw usage(messages.dryRun)
     const { downloadDryRun } = await import('../queue/download-dry-run.ts')
     return downloadDryRun(ctx, { ...common, what, to, onConflict })
   }
@@ -87,18 +118,13 @@ export async function downloadCommand(argv: string[], ctx: CliContext): Promise<
 /** Exactly one of: codes, --fld_id, --all; null when none (finish what earlier runs left). */
 function whatOf(codes: string[], fldId: string | undefined, all: boolean): DownloadWhat | null {
   const given = [codes.length > 0, fldId !== undefined, all].filter(Boolean).length
-  if (given > 1) throw usage('Give file codes, --fld_id N or --all: one of them.')
+  if (given > 1) throw usage(messages.oneOf)
   if (all) return { all: true }
   if (fldId !== undefined) {
-    const id = parseIntFlag('fld_id', fldId)
-    if (id < 0) throw usage('--fld_id must be 0 or more (0 is the root folder).')
-    return { fldId: id, recursive: true }
+    return { fldId: folderIdFlag(fldId), recursive: true }
   }
   if (codes.length === 0) return null
   const bad = codes.find((c) => !CODE.test(c))
-  if (bad !== undefined)
-    throw usage(
-      `${JSON.stringify(bad)} is not a file code: codes are letters and digits, as in a file's link.`,
-    )
+  if (bad !== undefined) throw usage(messages.code, { code: JSON.stringify(bad) })
   return { codes }
 }

@@ -1,8 +1,11 @@
+import { defineMessages } from '@formatjs/intl'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import { isLinkFormat, type LinkFormat, linkFormats } from '../../shared/links.ts'
 import { type CliContext, parseIntFlag, targetFolderFlag, usage } from '../context.ts'
 import { remoteHelp, uploadHelp } from '../help.ts'
 import { dataFlag, parseCommand } from '../options.ts'
+import { cliIntl } from '../text.ts'
 
 /** Default of --offline-wait: long enough for a dropped Wi-Fi to come back, short enough for a script. */
 const OFFLINE_WAIT_SEC = 60
@@ -16,6 +19,33 @@ export function uploadCommand(argv: string[], ctx: CliContext): Promise<number> 
 export function remoteCommand(argv: string[], ctx: CliContext): Promise<number> {
   return queueCommand('urls', argv, ctx)
 }
+
+/** The flag mistakes of upload, remote and download (download shares the first two). */
+export const flagMessages = plainMessages(
+  defineMessages({
+    concurrency: {
+      id: 'cli.errors.flag.concurrency',
+      defaultMessage: '--concurrency must be from {min, number} to {max, number}.',
+    },
+    offlineWait: {
+      id: 'cli.errors.flag.offlineWait',
+      defaultMessage: '--offline-wait must be 0 or more seconds.',
+    },
+    format: {
+      id: 'cli.errors.flag.format',
+      defaultMessage: '--format must be one of {formats}, not {value}.',
+    },
+    remoteOnly: { id: 'cli.errors.flag.remoteOnly', defaultMessage: '--{flag} is for filedock remote.' },
+    fetchTimeout: {
+      id: 'cli.errors.flag.fetchTimeout',
+      defaultMessage: '--fetch-timeout must be at least 1 minute.',
+    },
+    dryRunNeeds: {
+      id: 'cli.errors.flag.dryRunNeeds',
+      defaultMessage: '--dry-run needs {kind, select, paths {files or folders} other {URLs}}.',
+    },
+  }),
+)
 
 /** The options of upload and remote; the last three are remote's (upload refuses them, saying where they go). */
 const QUEUE_OPTIONS = [
@@ -37,35 +67,35 @@ const QUEUE_OPTIONS = [
 
 async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliContext): Promise<number> {
   const help = kind === 'paths' ? uploadHelp : remoteHelp
-  const parsed = parseCommand(argv, QUEUE_OPTIONS, { help, out: ctx.stdout, positionals: true })
+  const intl = await cliIntl(ctx.env)
+  const parsed = parseCommand(argv, QUEUE_OPTIONS, { help, intl, out: ctx.stdout, positionals: true })
   if (parsed === null) return 0
   const { values, positionals } = parsed
   const fldId = targetFolderFlag(values.fld_id)
   const concurrency = values.concurrency === undefined ? 3 : parseIntFlag('concurrency', values.concurrency)
   if (concurrency < MIN_CONCURRENCY || concurrency > MAX_CONCURRENCY)
-    throw usage(`--concurrency must be from ${MIN_CONCURRENCY} to ${MAX_CONCURRENCY}.`)
+    throw usage(flagMessages.concurrency, { min: MIN_CONCURRENCY, max: MAX_CONCURRENCY })
   const offlineWait =
     values['offline-wait'] === undefined
       ? OFFLINE_WAIT_SEC
       : parseIntFlag('offline-wait', values['offline-wait'])
-  if (offlineWait < 0) throw usage('--offline-wait must be 0 or more seconds.')
+  if (offlineWait < 0) throw usage(flagMessages.offlineWait)
   const format = values.format ?? 'page'
   if (!isLinkFormat(format))
-    throw usage(`--format must be one of ${linkFormats.join(', ')}, not ${JSON.stringify(format)}.`)
+    throw usage(flagMessages.format, { formats: linkFormats.join(', '), value: JSON.stringify(format) })
   const dataDir = dataFlag(values.data)
   const urlFlags = ['allow-html', 'no-probe', 'fetch-timeout'] as const
   const misplaced = kind === 'paths' && urlFlags.find((f) => values[f] !== undefined)
-  if (misplaced) throw usage(`--${misplaced} is for filedock remote.\n${help()}`)
+  if (misplaced) throw usage(flagMessages.remoteOnly, { flag: misplaced }, help)
   const fetchTimeoutMin =
     values['fetch-timeout'] === undefined ? 10 : parseIntFlag('fetch-timeout', values['fetch-timeout'])
-  if (fetchTimeoutMin < 1) throw usage('--fetch-timeout must be at least 1 minute.')
+  if (fetchTimeoutMin < 1) throw usage(flagMessages.fetchTimeout)
 
   const urlCheck: { webPages: 'skip' | 'upload' } | null = values['no-probe']
     ? null
     : { webPages: values['allow-html'] ? 'upload' : 'skip' }
   if (values['dry-run']) {
-    if (positionals.length === 0)
-      throw usage(`--dry-run needs ${kind === 'paths' ? 'files or folders' : 'URLs'}.`)
+    if (positionals.length === 0) throw usage(flagMessages.dryRunNeeds, { kind })
     const { dryRun } = await import('../queue/dry-run.ts')
     return dryRun(ctx, {
       kind,

@@ -1,9 +1,10 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
+import { defineMessages, type IntlShape } from '@formatjs/intl'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import type { UploadEngine } from '../../core/queue/engine.ts'
-import { formatDuration, parseDuration } from '../../core/watch/duration.ts'
+import { parseDuration } from '../../core/watch/duration.ts'
 import type { FolderWatch } from '../../core/watch/folder-watch.ts'
-import { FiledockError } from '../../shared/errors.ts'
 import { DEFAULT_MIN_AGE_MS, MAX_MIN_AGE_MS, type WatchActivity, type WatchRule } from '../../shared/watch.ts'
 import { type CliContext, targetFolderFlag, usage } from '../context.ts'
 import { resolveTarget, type Target } from '../credentials.ts'
@@ -12,6 +13,49 @@ import { watchHelp } from '../help.ts'
 import { dataFlag, parseCommand } from '../options.ts'
 import { writeLine } from '../queue/output.ts'
 import { targetFolderProblem } from '../target-folder.ts'
+import { cliIntl } from '../text.ts'
+
+const messages = plainMessages(
+  defineMessages({
+    oneFolder: { id: 'cli.errors.watch.oneFolder', defaultMessage: 'Give one folder to watch.' },
+    notFolder: { id: 'cli.errors.watch.notFolder', defaultMessage: '{dir} is not a folder.' },
+    doneFolder: {
+      id: 'cli.errors.watch.doneFolder',
+      defaultMessage: '--done must be another folder than the watched one.',
+    },
+    minAge: {
+      id: 'cli.errors.watch.minAge',
+      defaultMessage: '--min-age must be a duration such as 5s, 500ms or 2m, not {value}.',
+    },
+    minAgeMax: { id: 'cli.errors.watch.minAgeMax', defaultMessage: '--min-age is at most a day (24h).' },
+    moved: { id: 'cli.watch.moved', defaultMessage: 'filedock: {path} moved to {to}' },
+    watching: {
+      id: 'cli.watch.watching',
+      defaultMessage:
+        'filedock: watching {dir} for {account} (folder {fldId}); a file goes up once unchanged for {minAge}. Ctrl+C stops.',
+    },
+    stopped: {
+      id: 'cli.watch.stopped',
+      defaultMessage:
+        'filedock: stopped; {files, plural, one {# file} other {# files}} not sent yet go up on the next `filedock watch` of this folder.',
+    },
+    duration: {
+      id: 'cli.watch.duration',
+      defaultMessage: '{unit, select, ms {{n, number} ms} s {{n, number} s} other {{n, number} min}}',
+    },
+  }),
+)
+
+/** A duration as core/watch/duration.ts formatDuration rounds it, in the user's digits. */
+function durationText(intl: IntlShape, ms: number): string {
+  const [n, unit] =
+    ms < 1000
+      ? [ms, 'ms']
+      : ms < 120_000
+        ? [Math.round(ms / 100) / 10, 's']
+        : [Math.round(ms / 6000) / 10, 'min']
+  return intl.formatMessage(messages.duration, { n, unit })
+}
 
 /** The options of watch, as cli/options.ts specifies them. */
 const WATCH_OPTIONS = ['fld_id', 'account', 'base-url', 'min-age', 'done', 'json', 'data'] as const
@@ -25,24 +69,30 @@ const CLEAR_DELAY_MS = 2000
  * other watches; the rule lock keeps a second watcher of the same folder and account away.
  */
 export async function watchCommand(argv: string[], ctx: CliContext): Promise<number> {
-  const parsed = parseCommand(argv, WATCH_OPTIONS, { help: watchHelp, out: ctx.stdout, positionals: true })
+  const intl = await cliIntl(ctx.env)
+  const parsed = parseCommand(argv, WATCH_OPTIONS, {
+    help: watchHelp,
+    intl,
+    out: ctx.stdout,
+    positionals: true,
+  })
   if (parsed === null) return 0
   const { values, positionals } = parsed
-  if (positionals.length !== 1) throw usage(`Give one folder to watch.\n${watchHelp()}`)
+  if (positionals.length !== 1) throw usage(messages.oneFolder, {}, watchHelp)
   const dir = resolve(positionals[0] as string)
   const info = await stat(dir).catch(() => null)
-  if (info === null || !info.isDirectory()) throw usage(`${dir} is not a folder.`)
+  if (info === null || !info.isDirectory()) throw usage(messages.notFolder, { dir })
   const fldId = targetFolderFlag(values.fld_id)
   const minAgeMs = values['min-age'] === undefined ? DEFAULT_MIN_AGE_MS : minAge(values['min-age'])
   const doneDir = values.done === undefined ? null : resolve(values.done)
-  if (doneDir === dir) throw usage('--done must be another folder than the watched one.')
+  if (doneDir === dir) throw usage(messages.doneFolder)
   const dataDir = dataFlag(values.data)
 
   const target = await resolveTarget(ctx, { account: values.account, baseUrl: values['base-url'] })
   try {
     const noFolder = await targetFolderProblem(target.client, fldId, ctx.signal)
-    if (noFolder) throw new FiledockError({ kind: 'not_found', message: noFolder })
-    return await runWatch(ctx, target, {
+    if (noFolder) throw noFolder
+    return await runWatch(ctx, intl, target, {
       rule: { id: 'cli', dir, accountId: target.accountId, fldId, minAgeMs, doneDir, paused: false },
       root: dirname(cliDataDirs(ctx.env, dataDir).historyDir),
       json: values.json === true,
@@ -54,6 +104,7 @@ export async function watchCommand(argv: string[], ctx: CliContext): Promise<num
 
 async function runWatch(
   ctx: CliContext,
+  intl: IntlShape,
   target: Target,
   o: { rule: WatchRule; root: string; json: boolean },
 ): Promise<number> {
@@ -109,7 +160,7 @@ async function runWatch(
           writeLine(ctx.stdout, { state: 'failed', path: a.path, relPath: a.relPath, error: a.message })
         ctx.stderr.write(`filedock: ${a.relPath}: ${a.message}\n`)
       } else {
-        ctx.stderr.write(`filedock: ${a.relPath} moved to ${a.to}\n`)
+        ctx.stderr.write(`${intl.formatMessage(messages.moved, { path: a.relPath, to: a.to })}\n`)
       }
     }
     if (ctx.signal.aborted) return 0
@@ -121,18 +172,19 @@ async function runWatch(
       onActivity,
       log: (line) => ctx.stderr.write(`${line}\n`),
     })
-    ctx.stderr.write(
-      `filedock: watching ${o.rule.dir} for ${target.label} (folder ${o.rule.fldId}); a file goes up once unchanged for ${formatDuration(o.rule.minAgeMs)}. Ctrl+C stops.\n`,
-    )
+    const watching = intl.formatMessage(messages.watching, {
+      dir: o.rule.dir,
+      account: target.label,
+      fldId: o.rule.fldId,
+      minAge: durationText(intl, o.rule.minAgeMs),
+    })
+    ctx.stderr.write(`${watching}\n`)
     await new Promise<void>((done) => {
       if (ctx.signal.aborted) return done()
       ctx.signal.addEventListener('abort', () => done(), { once: true })
     })
     const left = watch.pending
-    if (left > 0)
-      ctx.stderr.write(
-        `filedock: stopped; ${left} file(s) not sent yet go up on the next \`filedock watch\` of this folder.\n`,
-      )
+    if (left > 0) ctx.stderr.write(`${intl.formatMessage(messages.stopped, { files: left })}\n`)
     return 0
   } finally {
     if (clearTimer) clearTimeout(clearTimer)
@@ -145,8 +197,7 @@ async function runWatch(
 
 function minAge(text: string): number {
   const ms = parseDuration(text)
-  if (ms === null)
-    throw usage(`--min-age must be a duration such as 5s, 500ms or 2m, not ${JSON.stringify(text)}.`)
-  if (ms > MAX_MIN_AGE_MS) throw usage('--min-age is at most a day (24h).')
+  if (ms === null) throw usage(messages.minAge, { value: JSON.stringify(text) })
+  if (ms > MAX_MIN_AGE_MS) throw usage(messages.minAgeMax)
   return ms
 }

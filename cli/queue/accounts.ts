@@ -1,6 +1,9 @@
+import { defineMessages } from '@formatjs/intl'
 import type { AccountStore } from '../../core/accounts/index.ts'
 import type { ApiClient } from '../../core/api/client.ts'
-import { type ErrorKind, FiledockError } from '../../shared/errors.ts'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { type ErrorKind, type ErrorValues, FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { CliContext } from '../context.ts'
 import { ENV_ACCOUNT_PREFIX, hostOf, keychainTarget, resolveTarget, type Target } from '../credentials.ts'
 import { BASE_URL_ENV } from '../key-source.ts'
@@ -8,9 +11,30 @@ import { openAccounts } from '../keychain.ts'
 
 export interface AccountProblem {
   kind: ErrorKind
-  /** For a person: why this run cannot serve the account's items and what to do. */
+  /** For a person: why this run cannot serve the account's items and what to do (English; the id words it). */
   message: string
+  messageId?: string
+  values?: ErrorValues
 }
+
+const m = plainMessages(
+  defineMessages({
+    goneAccount: {
+      id: 'cli.errors.queue.goneAccount',
+      defaultMessage: 'They were queued for an account that is no longer in the Filedock app.',
+    },
+    envAccount: {
+      id: 'cli.errors.queue.envAccount',
+      defaultMessage:
+        "They were queued for {baseUrl} with a key from the environment. Set {baseUrlEnv}={baseUrl} and that host's key in FILEDOCK_API_KEY to finish them.",
+    },
+    otherHost: {
+      id: 'cli.errors.queue.otherHost',
+      defaultMessage:
+        "They were queued for {baseUrl}, not {otherUrl}. Set {baseUrlEnv}={baseUrl} and that host's key in FILEDOCK_API_KEY to finish them.",
+    },
+  }),
+)
 
 /**
  * The accounts one run of `filedock upload` / `remote` can serve: the one named for new uploads, and those of
@@ -58,7 +82,12 @@ export class QueueAccounts {
     } catch (err) {
       const problem: AccountProblem =
         err instanceof FiledockError
-          ? { kind: err.kind, message: err.message }
+          ? {
+              kind: err.kind,
+              message: err.message,
+              ...(err.messageId === undefined ? {} : { messageId: err.messageId }),
+              ...(err.values === undefined ? {} : { values: err.values }),
+            }
           : { kind: 'auth', message: err instanceof Error ? err.message : String(err) }
       this.problems.set(accountId, problem)
       return problem
@@ -90,24 +119,21 @@ export class QueueAccounts {
   private async keychainAccount(accountId: string): Promise<Target> {
     const store = await this.accounts()
     if (!store.entries().some((e) => e.id === accountId)) {
-      throw new FiledockError({
-        kind: 'not_found',
-        message: 'They were queued for an account that is no longer in the Filedock app.',
-      })
+      throw translatedError({ kind: 'not_found' }, m.goneAccount)
     }
     return keychainTarget(this.ctx, store, accountId)
   }
 
   private async envAccount(baseUrl: string): Promise<Target> {
-    const fix = `Set ${BASE_URL_ENV}=${baseUrl} and that host's key in FILEDOCK_API_KEY to finish them.`
     let target: Target
     try {
       target = await resolveTarget(this.ctx, { baseUrl: this.baseUrlFlag })
     } catch {
-      throw new Error(`They were queued for ${baseUrl} with a key from the environment. ${fix}`)
+      throw translatedError({ kind: 'auth' }, m.envAccount, { baseUrl, baseUrlEnv: BASE_URL_ENV })
     }
     if (target.accountId === `${ENV_ACCOUNT_PREFIX}${baseUrl}`) return target
     await target.client.close()
-    throw new Error(`They were queued for ${baseUrl}, not ${target.client.baseUrl}. ${fix}`)
+    const otherUrl = target.client.baseUrl
+    throw translatedError({ kind: 'auth' }, m.otherHost, { baseUrl, otherUrl, baseUrlEnv: BASE_URL_ENV })
   }
 }

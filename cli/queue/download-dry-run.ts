@@ -1,12 +1,16 @@
 import { relative } from 'node:path'
+import { defineMessages, type IntlShape } from '@formatjs/intl'
 import { hostFilesFromApi } from '../../core/download/host-files.ts'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import { checkDownloadFolder, type DownloadPlan, planDownloads } from '../../core/queue/download-plan.ts'
 import type { ConflictPolicy, DownloadWhat } from '../../shared/downloads.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import type { CliContext } from '../context.ts'
 import { resolveTarget } from '../credentials.ts'
 import { exitCodes } from '../exit-codes.ts'
 import { cliSizeUnits } from '../size-units.ts'
+import { cliIntl } from '../text.ts'
 import { QueueAccounts } from './accounts.ts'
 import { writeLine } from './output.ts'
 
@@ -17,12 +21,6 @@ export interface DownloadDryRunOptions {
   account: string | undefined
   baseUrl: string | undefined
   json: boolean
-}
-
-const WHAT_CONFLICTS_DO: Record<ConflictPolicy, string> = {
-  skip: 'kept beside it as "name (1).ext" (same name, another size)',
-  rename: 'kept beside it as "name (1).ext"',
-  overwrite: 'replaced',
 }
 
 /**
@@ -39,7 +37,7 @@ export async function downloadDryRun(ctx: CliContext, o: DownloadDryRunOptions):
     const { files, problems } = await hostFilesFromApi(target.client, target.accountId, o.what, ctx.signal)
     const plan = await planDownloads({ files, dir: o.to, onConflict: o.onConflict, problems })
     if (o.json) printJson(ctx, plan)
-    else printText(ctx, plan)
+    else printText(ctx, await cliIntl(ctx.env), plan)
     return plan.problems.length > 0 ? exitCodes.partial : exitCodes.ok
   } finally {
     await accounts.close()
@@ -75,51 +73,110 @@ function printJson(ctx: CliContext, plan: DownloadPlan): void {
   })
 }
 
-function printText(ctx: CliContext, plan: DownloadPlan): void {
+const m = plainMessages(
+  defineMessages({
+    toFetch: {
+      id: 'cli.downloadDryRun.toFetch',
+      defaultMessage: 'To fetch ({files, plural, one {# file} other {# files}}, {sizeBytes}):',
+    },
+    resumes: { id: 'cli.downloadDryRun.resumes', defaultMessage: 'resumes after {sizeBytes}' },
+    onHost: { id: 'cli.downloadDryRun.onHost', defaultMessage: 'on the host: {name}' },
+    conflicts: {
+      id: 'cli.downloadDryRun.conflicts',
+      defaultMessage:
+        'Names taken by another file ({conflicts, number}; --on-conflict {policy}: {policy, select, skip {kept beside it as "name (1).ext" (same name, another size)} rename {kept beside it as "name (1).ext"} other {replaced}}):',
+    },
+    taken: {
+      id: 'cli.downloadDryRun.taken',
+      defaultMessage: '{path}  ({folder, select, yes {a folder} other {{sizeBytes}}} there)',
+    },
+    alreadyHere: {
+      id: 'cli.downloadDryRun.alreadyHere',
+      defaultMessage:
+        'Already here, not fetched again ({files, plural, one {# file} other {# files}}, {sizeBytes}):',
+    },
+    problems: {
+      id: 'cli.downloadDryRun.problems',
+      defaultMessage: 'Problems, left out ({problems, number}):',
+    },
+    problem: { id: 'cli.downloadDryRun.problem', defaultMessage: '{code}: {reason}' },
+    nothing: { id: 'cli.downloadDryRun.nothing', defaultMessage: 'Nothing to download.' },
+    free: {
+      id: 'cli.downloadDryRun.free',
+      defaultMessage: 'Free space on the disk of {dir}: {freeBytes}.',
+    },
+    short: {
+      id: 'cli.downloadDryRun.short',
+      defaultMessage:
+        'Free space on the disk of {dir}: {freeBytes} — {shortBytes} short of what is to fetch.',
+    },
+    done: {
+      id: 'cli.downloadDryRun.done',
+      defaultMessage: 'Dry run: nothing was downloaded, and no file or folder was created.',
+    },
+  }),
+)
+
+function printText(ctx: CliContext, intl: IntlShape, plan: DownloadPlan): void {
   const units = cliSizeUnits(ctx.env)
-  const b = (n: number) => formatBytes(n, units)
+  const b = (n: number) => formatBytes(n, units, intl.locale)
   const rel = (path: string) => relative(plan.dir, path)
-  const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`
   const lines: string[] = []
   const section = (title: string, rows: string[]) => {
     if (rows.length === 0) return
     lines.push(title, ...rows.map((r) => `  ${r}`))
   }
   section(
-    `To fetch (${files(plan.toFetch.length)}, ${b(plan.totalBytes)}):`,
+    intl.formatMessage(m.toFetch, { files: plan.toFetch.length, sizeBytes: b(plan.totalBytes) }),
     plan.toFetch.map((f) => {
       const notes = [
         b(f.size),
-        ...(f.partBytes > 0 ? [`resumes after ${b(f.partBytes)}`] : []),
-        ...(f.renamedFrom !== undefined ? [`on the host: ${f.renamedFrom}`] : []),
+        ...(f.partBytes > 0 ? [intl.formatMessage(m.resumes, { sizeBytes: b(f.partBytes) })] : []),
+        ...(f.renamedFrom !== undefined ? [intl.formatMessage(m.onHost, { name: f.renamedFrom })] : []),
       ]
       return `${rel(f.path)}  (${notes.join('; ')})`
     }),
   )
   section(
-    `Names taken by another file (${plan.conflicts}; --on-conflict ${plan.onConflict}: ${WHAT_CONFLICTS_DO[plan.onConflict]}):`,
+    intl.formatMessage(m.conflicts, { conflicts: plan.conflicts, policy: plan.onConflict }),
     plan.toFetch
       .filter((f) => f.state === 'conflict')
-      .map(
-        (f) =>
-          `${rel(f.path)}  (${f.existingSize === null || f.existingSize === undefined ? 'a folder' : b(f.existingSize)} there)`,
-      ),
+      .map((f) => {
+        const folder = f.existingSize === null || f.existingSize === undefined
+        return intl.formatMessage(m.taken, {
+          path: rel(f.path),
+          folder: folder ? 'yes' : 'no',
+          sizeBytes: folder ? '' : b(f.existingSize ?? 0),
+        })
+      }),
   )
   section(
-    `Already here, not fetched again (${files(plan.alreadyHere.length)}, ${b(plan.bytesAlreadyHere)}):`,
+    intl.formatMessage(m.alreadyHere, {
+      files: plan.alreadyHere.length,
+      sizeBytes: b(plan.bytesAlreadyHere),
+    }),
     plan.alreadyHere.map((f) => rel(f.path)),
   )
   section(
-    `Problems, left out (${plan.problems.length}):`,
-    plan.problems.map((p) => (p.fileCode === undefined ? p.message : `${p.fileCode}: ${p.message}`)),
+    intl.formatMessage(m.problems, { problems: plan.problems.length }),
+    plan.problems.map((p) => {
+      const reason = errorText(intl, { kind: 'not_found', ...p })
+      return p.fileCode === undefined ? reason : intl.formatMessage(m.problem, { code: p.fileCode, reason })
+    }),
   )
-  if (lines.length === 0) lines.push('Nothing to download.')
+  if (lines.length === 0) lines.push(intl.formatMessage(m.nothing))
   if (plan.freeBytes !== null) {
-    const short = plan.totalBytes > plan.freeBytes
+    const short = plan.totalBytes - plan.freeBytes
     lines.push(
-      `Free space on the disk of ${plan.dir}: ${b(plan.freeBytes)}${short ? ` — ${b(plan.totalBytes - plan.freeBytes)} short of what is to fetch` : ''}.`,
+      short > 0
+        ? intl.formatMessage(m.short, {
+            dir: plan.dir,
+            freeBytes: b(plan.freeBytes),
+            shortBytes: b(short),
+          })
+        : intl.formatMessage(m.free, { dir: plan.dir, freeBytes: b(plan.freeBytes) }),
     )
   }
-  lines.push('Dry run: nothing was downloaded, and no file or folder was created.')
+  lines.push(intl.formatMessage(m.done))
   ctx.stdout.write(`${lines.join('\n')}\n`)
 }

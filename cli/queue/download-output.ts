@@ -1,5 +1,8 @@
 import { relative } from 'node:path'
+import { defineMessages, type IntlShape } from '@formatjs/intl'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import type { DownloadProblem } from '../../shared/downloads.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import type { QueueItemView } from '../../shared/queue.ts'
 
 /**
@@ -56,9 +59,19 @@ export function problemLine(p: DownloadProblem): DownloadLine {
   }
 }
 
+const m = plainMessages(
+  defineMessages({
+    problem: { id: 'cli.download.problem', defaultMessage: 'filedock: {code}: {reason}' },
+    problemNoCode: { id: 'cli.download.problemNoCode', defaultMessage: 'filedock: {reason}' },
+  }),
+)
+
 /** For stderr: `filedock: <code>: <why>`. */
-export function problemText(p: DownloadProblem): string {
-  return `filedock: ${p.fileCode === undefined ? '' : `${p.fileCode}: `}${p.message}`
+export function problemText(intl: IntlShape, p: DownloadProblem): string {
+  const reason = errorText(intl, { kind: 'not_found', ...p })
+  return p.fileCode === undefined
+    ? intl.formatMessage(m.problemNoCode, { reason })
+    : intl.formatMessage(m.problem, { code: p.fileCode, reason })
 }
 
 /** A path under the download folder as the messages show it. */

@@ -1,9 +1,13 @@
+import { defineMessages, type IntlShape } from '@formatjs/intl'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import { uncoveredLeaves } from '../../core/queue/enqueue.ts'
 import { apiFolderContents, ExistingFiles } from '../../core/queue/folder-contents.ts'
 import { FolderMirror } from '../../core/queue/folder-mirror.ts'
 import { probeUrls } from '../../core/queue/remote-probe.ts'
 import { scanPaths } from '../../core/queue/scan.ts'
+import type { ErrorValues, FiledockError } from '../../shared/errors.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
+import { errorText, translatedError } from '../../shared/i18n/error-text.ts'
 import type { EnqueueProblem } from '../../shared/queue.ts'
 import type { WebPageChoice } from '../../shared/url-check.ts'
 import type { CliContext } from '../context.ts'
@@ -11,6 +15,7 @@ import { resolveTarget } from '../credentials.ts'
 import { exitCodes } from '../exit-codes.ts'
 import { cliSizeUnits } from '../size-units.ts'
 import { targetFolderProblem } from '../target-folder.ts'
+import { cliIntl } from '../text.ts'
 import { QueueAccounts } from './accounts.ts'
 import { writeLine } from './output.ts'
 
@@ -27,7 +32,12 @@ export interface DryRunOptions {
 }
 
 /** A problem of the plan: the queue's own kinds, plus a --fld_id that is not a folder of the account. */
-type PlanProblem = Omit<EnqueueProblem, 'kind'> & { kind: EnqueueProblem['kind'] | 'no_such_folder' }
+type PlanProblem = Omit<EnqueueProblem, 'kind'> & {
+  kind: EnqueueProblem['kind'] | 'no_such_folder'
+  /** The message's id and values, where it has them: the text printed for a person is in their language. */
+  messageId?: string
+  values?: ErrorValues
+}
 
 /** What a run would do, as `filedock upload --dry-run` prints it. */
 interface Plan {
@@ -57,7 +67,7 @@ export async function dryRun(ctx: CliContext, o: DryRunOptions): Promise<number>
         : o.kind === 'urls'
           ? await planUrls(o)
           : await planPaths(o, target.accountId, async () => target.client, ctx.signal)
-    print(ctx, o, plan)
+    print(ctx, o, plan, o.json ? null : await cliIntl(ctx.env))
     return plan.problems.length > 0 ? exitCodes.partial : exitCodes.ok
   } finally {
     await accounts.close()
@@ -112,10 +122,17 @@ async function planPaths(
  * The plan when --fld_id is not a folder of the account: nothing is sent. The local checks still run (a file that
  * cannot be read is worth knowing about too); the host is not asked anything more, nor are URLs looked at.
  */
-async function planNowhere(o: DryRunOptions, message: string): Promise<Plan> {
+async function planNowhere(o: DryRunOptions, noFolder: FiledockError): Promise<Plan> {
   const plan: Plan = { send: [], alreadyThere: [], createFolders: [], problems: [] }
   if (o.kind === 'paths') plan.problems.push(...(await scanPaths(o.sources)).problems)
-  plan.problems.unshift({ path: '', kind: 'no_such_folder', message })
+  const { message, messageId, values } = noFolder
+  plan.problems.unshift({
+    path: '',
+    kind: 'no_such_folder',
+    message,
+    ...(messageId === undefined ? {} : { messageId }),
+    ...(values === undefined ? {} : { values }),
+  })
   return plan
 }
 
@@ -127,7 +144,7 @@ async function planUrls(o: DryRunOptions): Promise<Plan> {
     plan.problems.push({
       path: u,
       kind: 'invalid_url',
-      message: 'This is not an http:// or https:// address.',
+      ...asProblem(translatedError({ kind: 'invalid_input' }, m.invalidUrl)),
     })
   if (o.urlCheck === null) {
     for (const url of valid) plan.send.push({ path: url, relPath: url, size: null })
@@ -136,14 +153,60 @@ async function planUrls(o: DryRunOptions): Promise<Plan> {
   for (const c of await probeUrls(valid)) {
     if (c.kind === 'dead') plan.problems.push({ path: c.url, kind: 'unreachable_url', message: c.message })
     else if (c.kind === 'web_page' && o.urlCheck.webPages === 'skip')
-      plan.problems.push({ path: c.url, kind: 'web_page', message: `${c.message} Skipped.` })
+      plan.problems.push({
+        path: c.url,
+        kind: 'web_page',
+        ...asProblem(translatedError({ kind: 'invalid_input' }, m.skipped, { reason: c.message })),
+      })
     else plan.send.push({ path: c.url, relPath: c.url, size: c.kind === 'file' ? c.size : null })
   }
   return plan
 }
 
-function print(ctx: CliContext, o: DryRunOptions, plan: Plan): void {
-  if (o.json) {
+const m = plainMessages(
+  defineMessages({
+    toSendUrls: {
+      id: 'cli.dryRun.toSendUrls',
+      defaultMessage: 'To send ({urls, plural, one {# URL(s)} other {# URL(s)}}):',
+    },
+    toSend: {
+      id: 'cli.dryRun.toSend',
+      defaultMessage: 'To send ({files, plural, one {# file} other {# files}}, {sizeBytes}):',
+    },
+    sized: { id: 'cli.dryRun.sized', defaultMessage: '{path}  ({sizeBytes})' },
+    alreadyThere: {
+      id: 'cli.dryRun.alreadyThere',
+      defaultMessage:
+        'Already there, not sent again ({files, plural, one {# file} other {# files}}; --force sends them):',
+    },
+    folders: { id: 'cli.dryRun.folders', defaultMessage: 'Folders to create ({folders, number}):' },
+    problems: { id: 'cli.dryRun.problems', defaultMessage: 'Problems, left out ({problems, number}):' },
+    problem: { id: 'cli.dryRun.problem', defaultMessage: '{path}: {reason}' },
+    nothing: { id: 'cli.dryRun.nothing', defaultMessage: 'Nothing to do.' },
+    invalidUrl: {
+      id: 'cli.dryRun.invalidUrl',
+      defaultMessage: 'This is not an http:// or https:// address.',
+    },
+    skipped: { id: 'cli.dryRun.skipped', defaultMessage: '{reason} Skipped.' },
+    done: {
+      id: 'cli.dryRun.done',
+      defaultMessage: 'Dry run: nothing was sent and nothing was changed on the host.',
+    },
+  }),
+)
+
+/** A problem's message with its id and values, so the plan prints it in the user's language. */
+function asProblem(error: FiledockError): Pick<PlanProblem, 'message' | 'messageId' | 'values'> {
+  return {
+    message: error.message,
+    ...(error.messageId === undefined ? {} : { messageId: error.messageId }),
+    ...(error.values === undefined ? {} : { values: error.values }),
+  }
+}
+
+/** The plan: JSON lines (English, as scripts read them) or, with `intl`, sections in the user's language. */
+function print(ctx: CliContext, o: DryRunOptions, plan: Plan, intl: IntlShape | null): void {
+  if (intl === null) {
     for (const s of plan.send) writeLine(ctx.stdout, { plan: 'send', ...s })
     for (const a of plan.alreadyThere) writeLine(ctx.stdout, { plan: 'already_there', ...a })
     for (const folderPath of plan.createFolders) writeLine(ctx.stdout, { plan: 'create_folder', folderPath })
@@ -164,23 +227,30 @@ function print(ctx: CliContext, o: DryRunOptions, plan: Plan): void {
     if (rows.length === 0) return
     lines.push(title, ...rows.map((r) => `  ${r}`))
   }
-  const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`
   const units = cliSizeUnits(ctx.env)
+  const size = (bytes: number) => formatBytes(bytes, units, intl.locale)
   section(
-    `To send (${o.kind === 'urls' ? `${plan.send.length} URL(s)` : `${files(plan.send.length)}, ${formatBytes(bytesOf(plan), units)}`}):`,
-    plan.send.map((s) => (s.size === null ? s.relPath : `${s.relPath}  (${formatBytes(s.size, units)})`)),
+    o.kind === 'urls'
+      ? intl.formatMessage(m.toSendUrls, { urls: plan.send.length })
+      : intl.formatMessage(m.toSend, { files: plan.send.length, sizeBytes: size(bytesOf(plan)) }),
+    plan.send.map((s) =>
+      s.size === null ? s.relPath : intl.formatMessage(m.sized, { path: s.relPath, sizeBytes: size(s.size) }),
+    ),
   )
   section(
-    `Already there, not sent again (${files(plan.alreadyThere.length)}; --force sends them):`,
+    intl.formatMessage(m.alreadyThere, { files: plan.alreadyThere.length }),
     plan.alreadyThere.map((a) => `${a.relPath}  (${a.fileCode})`),
   )
-  section(`Folders to create (${plan.createFolders.length}):`, plan.createFolders)
+  section(intl.formatMessage(m.folders, { folders: plan.createFolders.length }), plan.createFolders)
   section(
-    `Problems, left out (${plan.problems.length}):`,
-    plan.problems.map((p) => (p.path === '' ? p.message : `${p.path}: ${p.message}`)),
+    intl.formatMessage(m.problems, { problems: plan.problems.length }),
+    plan.problems.map((p) => {
+      const reason = errorText(intl, { ...p, kind: 'invalid_input' })
+      return p.path === '' ? reason : intl.formatMessage(m.problem, { path: p.path, reason })
+    }),
   )
-  if (lines.length === 0) lines.push('Nothing to do.')
-  lines.push('Dry run: nothing was sent and nothing was changed on the host.')
+  if (lines.length === 0) lines.push(intl.formatMessage(m.nothing))
+  lines.push(intl.formatMessage(m.done))
   ctx.stdout.write(`${lines.join('\n')}\n`)
 }
 

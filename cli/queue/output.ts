@@ -1,5 +1,20 @@
 import type { Writable } from 'node:stream'
+import { defineMessages, type IntlShape } from '@formatjs/intl'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import type { EnqueueProblem, QueueItemView } from '../../shared/queue.ts'
+
+const m = plainMessages(
+  defineMessages({
+    failed: { id: 'cli.queue.failed', defaultMessage: 'filedock: {what}: {reason}' },
+    failedNoReason: { id: 'cli.queue.failedNoReason', defaultMessage: 'failed' },
+    problem: { id: 'cli.queue.problem', defaultMessage: 'filedock: {where}: {reason}' },
+    problemNowhere: { id: 'cli.queue.problemNowhere', defaultMessage: 'filedock: {reason}' },
+    warning: { id: 'cli.queue.warning', defaultMessage: 'filedock: warning: {where}: {reason}' },
+    warningNowhere: { id: 'cli.queue.warningNowhere', defaultMessage: 'filedock: warning: {reason}' },
+    webPage: { id: 'cli.queue.webPageHint', defaultMessage: '--allow-html sends it anyway.' },
+  }),
+)
 
 /** One line of `--json` output for a finished item: where it came from and where it landed, or why it failed. */
 export function itemLine(item: QueueItemView, accountLabel: string): Record<string, unknown> {
@@ -24,9 +39,10 @@ export function itemLine(item: QueueItemView, accountLabel: string): Record<stri
 }
 
 /** For stderr: `filedock: photos/a.jpg: <why>`. */
-export function failureMessage(item: QueueItemView): string {
+export function failureMessage(intl: IntlShape, item: QueueItemView): string {
   const what = item.kind === 'url' ? item.source : item.relPath || item.source
-  return `filedock: ${what}: ${item.error?.message ?? 'failed'}`
+  const reason = item.error ? errorText(intl, item.error) : intl.formatMessage(m.failedNoReason)
+  return intl.formatMessage(m.failed, { what, reason })
 }
 
 /** A storage check that could not run is a warning (the files were queued); every other problem left files out. */
@@ -34,11 +50,23 @@ export function isLeftOut(problem: EnqueueProblem): boolean {
   return problem.kind !== 'storage_unchecked'
 }
 
-export function problemMessage(problem: EnqueueProblem, accountLabel: (id: string) => string): string {
+/**
+ * For stderr: a problem found before queueing, where it is (path, URL or account) and why; the reason is core's
+ * (errorText words it in the user's language where core gave it an id).
+ */
+export function problemMessage(
+  intl: IntlShape,
+  problem: EnqueueProblem,
+  accountLabel: (id: string) => string,
+): string {
   const where = problem.path !== '' ? problem.path : problem.accountId ? accountLabel(problem.accountId) : ''
-  const prefix = isLeftOut(problem) ? 'filedock: ' : 'filedock: warning: '
-  const hint = problem.kind === 'web_page' ? ' --allow-html sends it anyway.' : ''
-  return `${prefix}${where === '' ? '' : `${where}: `}${problem.message}${hint}`
+  const reason = errorText(intl, { ...problem, kind: 'invalid_input' })
+  const leftOut = isLeftOut(problem)
+  const line =
+    where === ''
+      ? intl.formatMessage(leftOut ? m.problemNowhere : m.warningNowhere, { reason })
+      : intl.formatMessage(leftOut ? m.problem : m.warning, { where, reason })
+  return problem.kind === 'web_page' ? `${line} ${intl.formatMessage(m.webPage)}` : line
 }
 
 export function writeLine(out: Writable, value: unknown): void {

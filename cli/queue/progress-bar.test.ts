@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
+import { englishIntl, intlFor } from '../../core/i18n/intl-for.ts'
 import { clock, formatBar, ProgressBar } from './progress-bar.ts'
 
 describe('the progress line', () => {
@@ -15,11 +16,31 @@ describe('the progress line', () => {
         etaSec: 11,
       },
       100,
+      englishIntl,
     )
     expect(line).toBe(
       '[############------------]  50%  500 MB / 1.0 GB  50 MB/s  ETA 0:11  12/40 done, 1 failed',
     )
     expect(line.length).toBeLessThan(100)
+  })
+
+  it("speaks the user's language: its words, digits, decimal sign and percent sign", async () => {
+    const state = {
+      files: 40,
+      done: 12,
+      failed: 1,
+      totalBytes: 1.5e9,
+      doneBytes: 5e8,
+      bytesPerSec: 2.5e6,
+      etaSec: 400,
+    }
+    expect(formatBar(state, 120, await intlFor('es'))).toBe(
+      '[########----------------] 33\u00a0%  500 MB / 1,5 GB  2,5 MB/s  quedan 6:40  12/40 listos, 1 fallido',
+    )
+    expect(formatBar(state, 120, await intlFor('tr'))).toContain(
+      '%33  500 MB / 1,5 GB  2,5 MB/s  kalan 6:40  12/40 bitti, 1 başarısız',
+    )
+    expect(formatBar(state, 120, await intlFor('ar'))).toContain('المتبقي 6:40  اكتمل 12/40، أخفق 1')
   })
 
   it('drops the bar before the text on a narrow terminal, and never wraps', () => {
@@ -32,8 +53,8 @@ describe('the progress line', () => {
       bytesPerSec: 0,
       etaSec: null,
     }
-    expect(formatBar(state, 50)).toBe('  0%  0 B / 3.0 KB  0 B/s  ETA --:--  0/3 done')
-    expect(formatBar(state, 20)).toHaveLength(19)
+    expect(formatBar(state, 50, englishIntl)).toBe('  0%  0 B / 3.0 KB  0 B/s  ETA --:--  0/3 done')
+    expect(formatBar(state, 20, englishIntl)).toHaveLength(19)
   })
 
   it('formats an ETA as m:ss or h:mm:ss', () => {
@@ -73,7 +94,7 @@ describe('the progress bar on a terminal', () => {
   it('draws nothing before start, then draws the run at once when started, and erases it on stop', async () => {
     const { out, written } = fakeTty()
     let files = 0
-    const bar = new ProgressBar(out, () => state(files))
+    const bar = new ProgressBar(out, () => state(files), englishIntl)
     bar.update()
     bar.message('filedock: a note')
     await new Promise((r) => setTimeout(r, 20))

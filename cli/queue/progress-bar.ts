@@ -1,4 +1,6 @@
 import type { Writable } from 'node:stream'
+import { defineMessages, type IntlShape } from '@formatjs/intl'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
 import type { SizeUnits } from '../../shared/ipc/settings.ts'
 
@@ -14,19 +16,39 @@ export interface BarState {
   etaSec: number | null
 }
 
-/** One line: bar, percentage, bytes, speed, ETA, counts, sizes in `units`; shortened to fit `columns`. */
-export function formatBar(s: BarState, columns: number, units: SizeUnits = 'decimal'): string {
+const m = plainMessages(
+  defineMessages({
+    eta: { id: 'cli.progress.eta', defaultMessage: 'ETA {time}' },
+    counts: {
+      id: 'cli.progress.counts',
+      defaultMessage:
+        '{done, number}/{files, number} done{failed, plural, =0 {} one {, # failed} other {, # failed}}',
+    },
+  }),
+)
+
+/**
+ * One line: bar, percentage, bytes, speed, ETA, counts, in the user's language and digits, sizes in `units`;
+ * shortened to fit `columns`.
+ */
+export function formatBar(
+  s: BarState,
+  columns: number,
+  intl: IntlShape,
+  units: SizeUnits = 'decimal',
+): string {
   const ratio =
     s.totalBytes > 0
       ? Math.min(1, s.doneBytes / s.totalBytes)
       : s.files > 0
         ? (s.done + s.failed) / s.files
         : 0
-  const pct = `${String(Math.floor(ratio * 100)).padStart(3)}%`
-  const bytes = `${formatBytes(s.doneBytes, units)} / ${formatBytes(s.totalBytes, units)}`
-  const speed = `${formatBytes(s.bytesPerSec, units)}/s`
-  const eta = `ETA ${s.etaSec === null ? '--:--' : clock(s.etaSec)}`
-  const counts = `${s.done}/${s.files} done${s.failed > 0 ? `, ${s.failed} failed` : ''}`
+  const size = (bytes: number) => formatBytes(bytes, units, intl.locale)
+  const pct = intl.formatNumber(Math.floor(ratio * 100) / 100, { style: 'percent' }).padStart(4)
+  const bytes = `${size(s.doneBytes)} / ${size(s.totalBytes)}`
+  const speed = `${size(s.bytesPerSec)}/s`
+  const eta = intl.formatMessage(m.eta, { time: s.etaSec === null ? '--:--' : clock(s.etaSec) })
+  const counts = intl.formatMessage(m.counts, { done: s.done, files: s.files, failed: s.failed })
   const text = [pct, bytes, speed, eta, counts].join('  ')
   const room = columns - 1 - text.length - 3
   if (room < 10) return text.slice(0, Math.max(0, columns - 1))
@@ -62,6 +84,7 @@ export class ProgressBar {
   constructor(
     private readonly out: TtyLike,
     private readonly state: () => BarState,
+    private readonly intl: IntlShape,
     private readonly units: SizeUnits = 'decimal',
     private readonly intervalMs = 100,
   ) {
@@ -109,7 +132,7 @@ export class ProgressBar {
   private draw(): void {
     if (this.stopped) return
     this.lastDraw = performance.now()
-    this.out.write(`\r${formatBar(this.state(), this.out.columns || 80, this.units)}\u001b[K`)
+    this.out.write(`\r${formatBar(this.state(), this.out.columns || 80, this.intl, this.units)}\u001b[K`)
     this.shown = true
   }
 

@@ -1,11 +1,14 @@
+import { defineMessages, type IntlShape } from '@formatjs/intl'
 import { hostFilesFromApi } from '../../core/download/host-files.ts'
 import { HistoryStore } from '../../core/history/history-store.ts'
+import { plainMessages } from '../../core/i18n/intl-for.ts'
 import { buildLinkPack } from '../../core/links/build-link-pack.ts'
 import { planDownloads } from '../../core/queue/download-plan.ts'
 import { UploadEngine } from '../../core/queue/engine.ts'
 import type { ConflictPolicy, DownloadWhat } from '../../shared/downloads.ts'
-import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { isFiledockError } from '../../shared/errors.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
+import { errorText, translatedError } from '../../shared/i18n/error-text.ts'
 import type { LinkFormat } from '../../shared/links.ts'
 import type {
   BatchDownload,
@@ -22,6 +25,7 @@ import { exitCodeFor, exitCodes } from '../exit-codes.ts'
 import { claimLeftovers, newRunFolder, removeRunFolder } from '../run-folders.ts'
 import { cliSizeUnits } from '../size-units.ts'
 import { targetFolderProblem } from '../target-folder.ts'
+import { cliIntl } from '../text.ts'
 import { raceAbort } from './abort.ts'
 import { QueueAccounts } from './accounts.ts'
 import { alreadyHereLine, downloadLine, problemLine, problemText } from './download-output.ts'
@@ -56,23 +60,67 @@ export interface QueueRunOptions {
   remoteTimeoutMs?: number
 }
 
-/** How each kind of run names what it moves and how a rerun is typed, in its messages. */
-const WORDS = {
-  paths: {
-    items: 'upload(s)',
-    command: 'filedock upload',
-    stopped: 'any that were running start again from the beginning',
-  },
-  urls: {
-    items: 'upload(s)',
-    command: 'filedock remote',
-    stopped: 'any that were running start again from the beginning',
-  },
-  downloads: {
-    items: 'download(s)',
-    command: 'filedock download',
-    stopped: 'they continue from the bytes they have',
-  },
+/**
+ * The run's lines. `{kind}` is the run's: paths and urls move uploads, downloads downloads; a rerun names its
+ * command. (English keeps its "upload(s)" of before: scripts and tests read these lines.)
+ */
+const m = plainMessages(
+  defineMessages({
+    waiting: {
+      id: 'cli.queue.waiting',
+      defaultMessage:
+        'filedock: {kind, select, downloads {{items, plural, one {# download(s)} other {# download(s)}}} other {{items, plural, one {# upload(s)} other {# upload(s)}}}} for {account} stay in the queue: {reason}',
+    },
+    alreadyOpen: {
+      id: 'cli.errors.queue.alreadyOpen',
+      defaultMessage: '{reason} Wait for it, or pass --data DIR.',
+    },
+    nothingToDo: {
+      id: 'cli.errors.queue.nothingToDo',
+      defaultMessage:
+        'Nothing to do: {kind, select, paths {give files or folders to upload} urls {give URLs to upload} other {give file codes, --fld_id N or --all, and --to DIR}} (the queue has nothing unfinished).',
+    },
+    nothingQueued: { id: 'cli.queue.nothingQueued', defaultMessage: 'filedock: nothing was queued.' },
+    rerun: { id: 'cli.queue.rerun', defaultMessage: 'Run `{command}` to finish them.' },
+    interrupted: {
+      id: 'cli.queue.interrupted',
+      defaultMessage:
+        'filedock: stopped; {kind, select, downloads {{left, plural, one {# download(s)} other {# download(s)}}} other {{left, plural, one {# upload(s)} other {# upload(s)}}}} stay in the queue ({kind, select, downloads {they continue from the bytes they have} other {any that were running start again from the beginning}}). {rerun}',
+    },
+    auth: {
+      id: 'cli.queue.auth',
+      defaultMessage:
+        'filedock: {reason} {kind, select, downloads {{left, plural, one {# download(s)} other {# download(s)}}} other {{left, plural, one {# upload(s)} other {# upload(s)}}}} stay in the queue. {rerun}',
+    },
+    offline: {
+      id: 'cli.queue.offline',
+      defaultMessage:
+        'filedock: {host} could not be reached for {seconds, number} s (see --offline-wait); {kind, select, downloads {{left, plural, one {# download(s)} other {# download(s)}}} other {{left, plural, one {# upload(s)} other {# upload(s)}}}} stay in the queue. {rerun}',
+    },
+    theHost: { id: 'cli.queue.theHost', defaultMessage: 'The host' },
+    alreadyThere: {
+      id: 'cli.queue.alreadyThere',
+      defaultMessage:
+        'filedock: {files, plural, one {# file(s) were} other {# file(s) were}} already there (same name and size in the folder) and were not sent again; their links are in the list. --force sends them anyway.',
+    },
+    uploadSummary: {
+      id: 'cli.queue.uploadSummary',
+      defaultMessage:
+        'filedock: {uploaded, number} uploaded{alreadyThere, plural, =0 {} one {, # already there} other {, # already there}}, {failed, number} failed{leftOut, plural, =0 {} one {, # left out} other {, # left out}}.{failed, plural, =0 {} one { Failed uploads stay in the queue: retry them with --retry-failed.} other { Failed uploads stay in the queue: retry them with --retry-failed.}}',
+    },
+    downloadSummary: {
+      id: 'cli.queue.downloadSummary',
+      defaultMessage:
+        'filedock: {downloaded, number} downloaded ({sizeBytes}), {here, number} already here{failed, plural, =0 {} one {, # failed} other {, # failed}}{leftOut, plural, =0 {} one {, # left out} other {, # left out}}{hasDir, select, yes { in {dir}} other {}}.{failed, plural, =0 {} one { Failed downloads stay in the queue with their bytes: retry them with --retry-failed.} other { Failed downloads stay in the queue with their bytes: retry them with --retry-failed.}}',
+    },
+  }),
+)
+
+/** How a rerun is typed, for the run's kind. */
+const COMMANDS = {
+  paths: 'filedock upload',
+  urls: 'filedock remote',
+  downloads: 'filedock download',
 } as const
 
 /** Whether the run adds work of its own (else it only finishes what earlier runs left). */
@@ -85,6 +133,7 @@ const adds = (o: QueueRunOptions) => o.sources.length > 0 || o.download !== unde
  */
 export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<number> {
   const dirs = cliDataDirs(ctx.env, o.dataDir)
+  const intl = await cliIntl(ctx.env)
   const accounts = new QueueAccounts(ctx, o.baseUrl)
   try {
     // The account first: a missing key or a locked keychain is reported before any folder is touched.
@@ -94,7 +143,7 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
     // is read when its files are: one that is not there is said then.)
     const noFolder =
       target && o.kind !== 'downloads' && (await targetFolderProblem(target.client, o.fldId, ctx.signal))
-    if (noFolder) throw new FiledockError({ kind: 'not_found', message: noFolder })
+    if (noFolder) throw noFolder
     const history = await HistoryStore.open(dirs.historyDir)
     try {
       // Earlier runs' leftovers first (each in its own folder, see run-folders.ts), then this run's own work in a
@@ -102,11 +151,12 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
       const codes: number[] = []
       for (const folder of await claimLeftovers(dirs.queueDir)) {
         const { download: _, ...finishOnly } = o
-        const leftover = new QueueRun(ctx, { ...finishOnly, sources: [] }, accounts, null, true)
+        const leftover = new QueueRun(ctx, intl, { ...finishOnly, sources: [] }, accounts, null, true)
         codes.push(await leftover.inFolder(folder, history))
       }
       if (adds(o) || codes.every((c) => c === NOTHING_LEFT)) {
-        codes.push(await new QueueRun(ctx, o, accounts, target?.accountId ?? null).inFolder(null, history))
+        const own = new QueueRun(ctx, intl, o, accounts, target?.accountId ?? null)
+        codes.push(await own.inFolder(null, history))
       }
       return codes.find((c) => c !== exitCodes.ok && c !== NOTHING_LEFT) ?? exitCodes.ok
     } finally {
@@ -119,12 +169,6 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
 
 /** A leftover folder that held nothing this run could finish (not an exit code users see). */
 const NOTHING_LEFT = -1
-
-const NOTHING_TO_DO = {
-  paths: 'give files or folders to upload',
-  urls: 'give URLs to upload',
-  downloads: 'give file codes, --fld_id N or --all, and --to DIR',
-} as const
 
 class QueueRun {
   private readonly tracker = new RunTracker()
@@ -140,13 +184,14 @@ class QueueRun {
 
   constructor(
     private readonly ctx: CliContext,
+    private readonly intl: IntlShape,
     private readonly o: QueueRunOptions,
     private readonly accounts: QueueAccounts,
     private readonly targetId: string | null,
     /** Finishing an earlier run's folder: an empty one is not an error, and one held by another run is skipped. */
     private readonly leftover = false,
   ) {
-    this.bar = new ProgressBar(ctx.stderr, () => this.tracker.bar(), cliSizeUnits(ctx.env))
+    this.bar = new ProgressBar(ctx.stderr, () => this.tracker.bar(), intl, cliSizeUnits(ctx.env))
     this.waiter = new RunWaiter(o.offlineWaitMs)
   }
 
@@ -199,10 +244,7 @@ class QueueRun {
       // queue). The engine reports that as `internal` (told apart only by its words); for the user it is a usage
       // matter with nothing sent, not a bug.
       throw isFiledockError(err) && /already open/.test(err.message)
-        ? new FiledockError({
-            kind: 'invalid_input',
-            message: `${err.message} Wait for it, or pass --data DIR.`,
-          })
+        ? translatedError({ kind: 'invalid_input' }, m.alreadyOpen, { reason: err.message })
         : err
     })
     engine.onEvent(this.onEvent)
@@ -212,7 +254,12 @@ class QueueRun {
       for (const item of found.resumed) this.tracker.include(item)
       for (const w of found.waiting) {
         this.bar.message(
-          `filedock: ${w.items} ${WORDS[this.o.kind].items} for ${this.accounts.label(w.accountId)} stay in the queue: ${w.problem.message}`,
+          this.intl.formatMessage(m.waiting, {
+            items: w.items,
+            kind: this.o.kind,
+            account: this.accounts.label(w.accountId),
+            reason: errorText(this.intl, w.problem),
+          }),
         )
       }
       const queued =
@@ -225,10 +272,7 @@ class QueueRun {
         if (adds(this.o)) return exitCodes.usage
         const why = found.waiting[0]?.problem
         if (why) return exitCodeFor(why.kind)
-        throw new FiledockError({
-          kind: 'invalid_input',
-          message: `Nothing to do: ${NOTHING_TO_DO[this.o.kind]} (the queue has nothing unfinished).`,
-        })
+        throw translatedError({ kind: 'invalid_input' }, m.nothingToDo, { kind: this.o.kind })
       }
       this.bar.start()
       const outcome = await this.waiter.wait(engine.whenIdle(), this.ctx.signal)
@@ -261,7 +305,7 @@ class QueueRun {
     if (planned === null) return null
     for (const p of planned.problems) {
       this.leftOut++
-      this.bar.message(problemText(p))
+      this.bar.message(problemText(this.intl, p))
       if (o.json) writeLine(this.ctx.stdout, problemLine(p))
     }
     this.alreadyHere += planned.alreadyHere.length
@@ -286,9 +330,9 @@ class QueueRun {
     if (result === null) return null
     for (const p of result.problems) {
       if (isLeftOut(p)) this.leftOut++
-      this.bar.message(problemMessage(p, (id) => accounts.label(id)))
+      this.bar.message(problemMessage(this.intl, p, (id) => accounts.label(id)))
     }
-    if (result.accepted === 0) this.bar.message('filedock: nothing was queued.')
+    if (result.accepted === 0) this.bar.message(this.intl.formatMessage(m.nothingQueued))
     return result
   }
 
@@ -324,30 +368,31 @@ class QueueRun {
       const label = this.accounts.label(item.accountId)
       writeLine(this.ctx.stdout, item.kind === 'download' ? downloadLine(item) : itemLine(item, label))
     }
-    if (item.state === 'failed') this.bar.message(failureMessage(item))
+    if (item.state === 'failed') this.bar.message(failureMessage(this.intl, item))
     if (item.state === 'failed' && item.error?.kind !== 'local_disk') this.onlyDiskFailures = false
   }
 
   private async finish(engine: UploadEngine, outcome: Outcome): Promise<number> {
     const left = this.tracker.unfinished()
-    const words = WORDS[this.o.kind]
-    const rerun = `Run \`${words.command}${this.o.dataDir === undefined ? '' : ` --data ${this.o.dataDir}`}\` to finish them.`
+    const { intl } = this
+    const kind = this.o.kind
+    const command = `${COMMANDS[kind]}${this.o.dataDir === undefined ? '' : ` --data ${this.o.dataDir}`}`
+    const rerun = intl.formatMessage(m.rerun, { command })
     switch (outcome.kind) {
       case 'interrupted':
         // The API cannot continue a partial upload: say so, rather than let "stopped" sound like "paused".
-        this.bar.message(
-          `filedock: stopped; ${left} ${words.items} stay in the queue (${words.stopped}). ${rerun}`,
-        )
+        this.bar.message(intl.formatMessage(m.interrupted, { left, kind, rerun }))
         return exitCodes.cancelled
       case 'auth':
-        this.bar.message(`filedock: ${outcome.message} ${left} ${words.items} stay in the queue. ${rerun}`)
+        this.bar.message(intl.formatMessage(m.auth, { reason: outcome.message, left, kind, rerun }))
         return exitCodes.auth
       case 'offline': {
-        const host = outcome.accountId === undefined ? 'The host' : this.accounts.label(outcome.accountId)
-        const waited = `${Math.round(this.o.offlineWaitMs / 1000)} s`
-        this.bar.message(
-          `filedock: ${host} could not be reached for ${waited} (see --offline-wait); ${left} ${words.items} stay in the queue. ${rerun}`,
-        )
+        const host =
+          outcome.accountId === undefined
+            ? intl.formatMessage(m.theHost)
+            : this.accounts.label(outcome.accountId)
+        const seconds = Math.round(this.o.offlineWaitMs / 1000)
+        this.bar.message(intl.formatMessage(m.offline, { host, seconds, left, kind, rerun }))
         return exitCodes.network
       }
       case 'idle':
@@ -360,20 +405,15 @@ class QueueRun {
     await engine.clearFinished()
     if (this.o.kind === 'downloads') return this.downloadSummary()
     const { done, failed, alreadyThere } = this.tracker
-    if (alreadyThere > 0) {
-      this.bar.message(
-        `filedock: ${alreadyThere} file(s) were already there (same name and size in the folder) and were not sent again; their links are in the list. --force sends them anyway.`,
-      )
-    }
+    if (alreadyThere > 0) this.bar.message(intl.formatMessage(m.alreadyThere, { files: alreadyThere }))
     if (failed === 0 && this.leftOut === 0) return exitCodes.ok
-    const parts = [
-      `${done - alreadyThere} uploaded`,
-      ...(alreadyThere > 0 ? [`${alreadyThere} already there`] : []),
-      `${failed} failed`,
-      ...(this.leftOut > 0 ? [`${this.leftOut} left out`] : []),
-    ]
     this.bar.message(
-      `filedock: ${parts.join(', ')}.${failed > 0 ? ' Failed uploads stay in the queue: retry them with --retry-failed.' : ''}`,
+      intl.formatMessage(m.uploadSummary, {
+        uploaded: done - alreadyThere,
+        alreadyThere,
+        failed,
+        leftOut: this.leftOut,
+      }),
     )
     return exitCodes.partial
   }
@@ -388,14 +428,16 @@ class QueueRun {
     const dir = this.o.download?.to ?? this.downloads[0]?.dir ?? null
     if (this.o.json)
       writeLine(this.ctx.stdout, { downloaded, alreadyHere: here, failed, leftOut: this.leftOut, bytes, dir })
-    const parts = [
-      `${downloaded} downloaded (${formatBytes(bytes, units)})`,
-      `${here} already here`,
-      ...(failed > 0 ? [`${failed} failed`] : []),
-      ...(this.leftOut > 0 ? [`${this.leftOut} left out`] : []),
-    ]
     this.bar.message(
-      `filedock: ${parts.join(', ')}${dir === null ? '' : ` in ${dir}`}.${failed > 0 ? ' Failed downloads stay in the queue with their bytes: retry them with --retry-failed.' : ''}`,
+      this.intl.formatMessage(m.downloadSummary, {
+        downloaded,
+        sizeBytes: formatBytes(bytes, units, this.intl.locale),
+        here,
+        failed,
+        leftOut: this.leftOut,
+        hasDir: dir === null ? 'no' : 'yes',
+        dir: dir ?? '',
+      }),
     )
     if (failed === 0 && this.leftOut === 0) return exitCodes.ok
     // None of the files asked for exists on the host (mistyped codes): nothing to download at all.
