@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { defineMessages } from '@formatjs/intl'
 import type { RevealPath } from '../core/app/handlers/download-handlers.ts'
-import { FiledockError } from '../shared/errors.ts'
+import { translatedError } from '../shared/i18n/error-text.ts'
 import { launchOpener, noBrowserReason, type OpenBrowserDeps } from './open-browser.ts'
 
 /**
@@ -29,11 +30,7 @@ export function openPathCommand(
 export function createPathOpener(deps: OpenBrowserDeps): RevealPath {
   return async (path, how) => {
     const why = noBrowserReason(deps.env, deps.platform)
-    if (why !== null)
-      throw new FiledockError({
-        kind: 'not_found',
-        message: `Nothing can be opened on this computer: ${why}.`,
-      })
+    if (why !== null) throw translatedError({ kind: 'not_found' }, TEXT.noScreen, { why })
     const isFolder = (await stat(path)).isDirectory()
     const { command, args } = openPathCommand(path, how, deps.platform, isFolder)
     const child = launchOpener(command, args, deps)
@@ -43,12 +40,20 @@ export function createPathOpener(deps: OpenBrowserDeps): RevealPath {
       child.once('error', (error) => {
         deps.log(`filedock web: could not open ${path} (${command}): ${error.message}`)
         reject(
-          new FiledockError({
-            kind: 'not_found',
-            message: `${path} could not be opened: ${command} is not available here (${error.message}).`,
-          }),
+          translatedError({ kind: 'not_found' }, TEXT.noOpener, { path, command, detail: error.message }),
         )
       })
     })
   }
 }
+
+const TEXT = defineMessages({
+  noScreen: {
+    id: 'errors.openPath.noScreen',
+    defaultMessage: 'Nothing can be opened on this computer: {why}.',
+  },
+  noOpener: {
+    id: 'errors.openPath.noOpener',
+    defaultMessage: '{path} could not be opened: {command} is not available here ({detail}).',
+  },
+})

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { defineMessages } from '@formatjs/intl'
 import type {
   AccountsSnapshot,
   AccountView,
@@ -7,7 +8,7 @@ import type {
   SecretBackendChoice,
   UpdateAccountInput,
 } from '../../shared/accounts.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { type AccountLinkBases, linkBasesOf } from '../../shared/links.ts'
 import type { HostProfile } from '../api/host-profile.ts'
 import { SerialQueue } from '../durable/serial-queue.ts'
@@ -20,7 +21,7 @@ import { type SecretBackends, secretStoreFor, switchBackend } from './secret-bac
 import type { KeychainProbe, SecretStore } from './secret-store.ts'
 import { type AccountRecord, type AccountSettings, loadSettings, saveSettings } from './settings-file.ts'
 import { keySuffix, normaliseApiKey, normaliseBaseUrl, normaliseLabel } from './validate.ts'
-import { checkKey, type VerifyKey } from './verify.ts'
+import { checkKey, type NotSaved, type VerifyKey } from './verify.ts'
 
 export interface AccountStoreOptions extends SecretBackends {
   /** The app's data folder; the store owns `accounts.json` (and the safeStorage key file) in it. */
@@ -126,7 +127,7 @@ export class AccountStore {
     // one that counts, inside the chain, against accounts added meanwhile.
     assertLabelFree(this.settings.accounts, label)
     await assertNotDuplicate(this.settings.accounts, this.secrets, baseUrl, apiKey)
-    const { email } = await this.check(baseUrl, apiKey, 'The account was not saved.')
+    const { email } = await this.check(baseUrl, apiKey, 'account')
     return this.queue.run(async () => {
       assertLabelFree(this.settings.accounts, label)
       await assertNotDuplicate(this.settings.accounts, this.secrets, baseUrl, apiKey)
@@ -181,7 +182,7 @@ export class AccountStore {
       if (newKey !== undefined) await this.assertCanStoreKeys()
       const apiKey = newKey ?? (await this.getApiKey(id))
       await assertNotDuplicate(this.settings.accounts, this.secrets, baseUrl, apiKey, id)
-      email = (await this.check(baseUrl, apiKey, 'The change was not saved.')).email
+      email = (await this.check(baseUrl, apiKey, 'change')).email
     }
     return this.queue.run(async () => {
       const before = this.record(id)
@@ -365,7 +366,7 @@ export class AccountStore {
   private record(id: string): AccountRecord {
     const record = this.settings.accounts.find((r) => r.id === id)
     if (record === undefined) {
-      throw new FiledockError({ kind: 'not_found', message: 'There is no such account.' })
+      throw translatedError({ kind: 'not_found' }, TEXT.noSuchAccount)
     }
     return record
   }
@@ -390,7 +391,7 @@ export class AccountStore {
     if (!this.probe.available) throw cannotStoreKeysError(this.keychainStatus())
   }
 
-  private check(baseUrl: string, apiKey: string, notSavedNote: string): Promise<{ email: string }> {
+  private check(baseUrl: string, apiKey: string, notSavedNote: NotSaved): Promise<{ email: string }> {
     return checkKey(this.options.verify, baseUrl, apiKey, {
       timeoutMs: this.options.verifyTimeoutMs,
       notSavedNote,
@@ -423,3 +424,7 @@ async function probeSafeStorage(
   if (secrets === backends.safeStorage) return probe
   return probe.available ? null : backends.safeStorage.probe()
 }
+
+const TEXT = defineMessages({
+  noSuchAccount: { id: 'errors.accounts.noSuchAccount', defaultMessage: 'There is no such account.' },
+})

@@ -1,5 +1,6 @@
+import { defineMessages } from '@formatjs/intl'
 import type { SecretBackendChoice } from '../../shared/accounts.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import {
   type KeychainProbe,
   keychainError,
@@ -53,10 +54,7 @@ export async function switchBackend(
 ): Promise<BackendSwitch> {
   const next = choice === 'keychain' ? backends.keychain : backends.safeStorage
   if (next === undefined) {
-    throw new FiledockError({
-      kind: 'invalid_input',
-      message: 'Electron safeStorage can only be chosen in the Filedock desktop app.',
-    })
+    throw translatedError({ kind: 'invalid_input' }, TEXT.desktopOnly)
   }
   const probe = await next.probe()
   if (!probe.available) throw keychainError(probe.reason ?? `${next.describe().label} is not available.`)
@@ -92,3 +90,10 @@ export async function switchBackend(
 async function removeAll(store: SecretStore, ids: string[]): Promise<void> {
   await Promise.all(ids.map((id) => store.delete(id).catch(() => false)))
 }
+
+const TEXT = defineMessages({
+  desktopOnly: {
+    id: 'errors.keychain.safeStorageDesktopOnly',
+    defaultMessage: 'Electron safeStorage can only be chosen in the Filedock desktop app.',
+  },
+})

@@ -1,4 +1,5 @@
-import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { type FiledockError, isFiledockError } from '../../shared/errors.ts'
 import type {
   IndexFileRow,
   IndexState,
@@ -6,6 +7,7 @@ import type {
   IndexWindow,
   SelectionSummary,
 } from '../../shared/file-index.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { ApiClient } from '../api/client.ts'
 import { failedOnClosedClient } from '../api/closed-client.ts'
 import { isTransient } from '../api/retry.ts'
@@ -188,16 +190,9 @@ export class IndexService {
   /** Main's side of the open index; a read before opened() has settled is refused, see the class. */
   private get open_(): OpenIndex {
     if (this.current !== null) return this.current
-    if (this.failure !== null)
-      throw new FiledockError({
-        kind: 'internal',
-        message: `The file index could not be opened: ${this.failure.message}`,
-      })
+    if (this.failure !== null) throw indexNotOpened(this.failure)
     // A caller that did not await opened(): a bug, said as such rather than answered from a file not ready.
-    throw new FiledockError({
-      kind: 'internal',
-      message: 'The file index was read before it was open; it answers in a moment.',
-    })
+    throw translatedError({ kind: 'internal' }, TEXT.notOpenYet)
   }
 
   private get rows(): AccountRows {
@@ -506,3 +501,17 @@ export class IndexService {
     await this.writer.close()
   }
 }
+
+/** The index file could not be opened (damaged, a disk refusing it): the error every read answers then. */
+export function indexNotOpened(cause: unknown): FiledockError {
+  const detail = cause instanceof Error ? cause.message : String(cause)
+  return translatedError({ kind: 'internal' }, TEXT.notOpened, { detail })
+}
+
+const TEXT = defineMessages({
+  notOpened: { id: 'errors.index.notOpened', defaultMessage: 'The file index could not be opened: {detail}' },
+  notOpenYet: {
+    id: 'errors.index.notOpenYet',
+    defaultMessage: 'The file index was read before it was open; it answers in a moment.',
+  },
+})

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AppImageUpdater } from 'electron-updater'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { UpdateStatus } from '../../shared/updates.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { type FakeApp, fakeApp } from './testing/fake-app.ts'
 import { NodeHttpExecutor } from './testing/node-http-executor.ts'
@@ -215,5 +218,21 @@ describe('updates from a feed', () => {
     expect(pending()).toEqual([])
     expect(await service.check()).toEqual({ state: 'portable', dataDir: join(work, 'data') })
     expect(feed?.requests).toEqual([])
+  })
+})
+
+describe('updates in the reader’s language', () => {
+  it('refuses to install before an update is ready, in Indonesian', async () => {
+    const { service } = await setup()
+    let error: FiledockError | null = null
+    try {
+      service.installOnQuit()
+    } catch (e) {
+      error = e as FiledockError
+    }
+    expect(error?.message).toBe('No update is ready to install yet.')
+    expect(errorText(await intlFor('id'), error as FiledockError)).toBe(
+      'Belum ada pembaruan yang siap dipasang.',
+    )
   })
 })

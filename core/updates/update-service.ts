@@ -1,5 +1,6 @@
+import { defineMessages } from '@formatjs/intl'
 import type { ProgressInfo, UpdateCheckResult } from 'electron-updater'
-import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { UpdateStatus } from '../../shared/updates.ts'
 import type { EventBus } from '../ipc/event-bus.ts'
@@ -145,7 +146,7 @@ export class UpdateService implements UpdatesPort {
 
   private readyStatus(): Extract<UpdateStatus, { state: 'ready' }> {
     if (this.current.state !== 'ready') {
-      throw new FiledockError({ kind: 'invalid_input', message: 'No update is ready to install yet.' })
+      throw translatedError({ kind: 'invalid_input' }, TEXT.notReady)
     }
     return this.current
   }
@@ -265,3 +266,7 @@ const scheduleWithTimer: Schedule = (ms, run) => {
   const timer = setTimeout(run, ms)
   return () => clearTimeout(timer)
 }
+
+const TEXT = defineMessages({
+  notReady: { id: 'errors.updates.notReady', defaultMessage: 'No update is ready to install yet.' },
+})
