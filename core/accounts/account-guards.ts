@@ -1,6 +1,6 @@
 import { defineMessages } from '@formatjs/intl'
 import type { KeychainStatus } from '../../shared/accounts.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import type { FiledockError } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { SecretStore } from './secret-store.ts'
 import type { AccountRecord } from './settings-file.ts'
@@ -37,12 +37,12 @@ export async function assertNotDuplicate(
 
 /** Adding or replacing a key with no working backend: say why, and offer the explicit alternative if any. */
 export function cannotStoreKeysError(status: KeychainStatus): FiledockError {
-  const offer = status.safeStorageAvailable
-    ? ' You can choose to keep keys encrypted by Electron safeStorage instead (less protected).'
-    : ''
-  return new FiledockError({
-    kind: 'keychain',
-    message: `${status.reason ?? ''} Filedock never stores API keys in plain text, so nothing was saved.${offer}`,
+  const reason = status.reasonError
+  const cause = reason?.messageId === undefined ? {} : { ...reason.values, causeId: reason.messageId }
+  return translatedError({ kind: 'keychain' }, TEXT.cannotStore, {
+    ...cause,
+    cause: status.reason ?? '',
+    offer: status.safeStorageAvailable ? 'yes' : 'no',
   })
 }
 
@@ -52,6 +52,11 @@ export function noActiveAccount(): FiledockError {
 }
 
 const TEXT = defineMessages({
+  cannotStore: {
+    id: 'errors.keychain.cannotStore',
+    defaultMessage:
+      '{cause} Filedock never stores API keys in plain text, so nothing was saved.{offer, select, yes { You can choose to keep keys encrypted by Electron safeStorage instead (less protected).} other {}}',
+  },
   labelTaken: {
     id: 'errors.accounts.labelTaken',
     defaultMessage: 'There is already an account named "{label}".',

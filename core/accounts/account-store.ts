@@ -8,6 +8,7 @@ import type {
   SecretBackendChoice,
   UpdateAccountInput,
 } from '../../shared/accounts.ts'
+import type { FiledockError } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import { type AccountLinkBases, linkBasesOf } from '../../shared/links.ts'
 import type { HostProfile } from '../api/host-profile.ts'
@@ -19,6 +20,7 @@ import { type AccountsListener, ChangeListeners } from './change-listeners.ts'
 import { keyProblemError, readKey, toView } from './key-status.ts'
 import { type SecretBackends, secretStoreFor, switchBackend } from './secret-backends.ts'
 import type { KeychainProbe, SecretStore } from './secret-store.ts'
+import { unavailableReason } from './secret-store.ts'
 import { type AccountRecord, type AccountSettings, loadSettings, saveSettings } from './settings-file.ts'
 import { keySuffix, normaliseApiKey, normaliseBaseUrl, normaliseLabel } from './validate.ts'
 import { checkKey, type NotSaved, type VerifyKey } from './verify.ts'
@@ -47,7 +49,7 @@ export class AccountStore {
   private readonly queue = new SerialQueue()
   private readonly listeners = new ChangeListeners()
   /** Cached readKey problem per account id; cleared when the backend changes. */
-  private readonly keyProblems = new Map<string, string | null>()
+  private readonly keyProblems = new Map<string, FiledockError | null>()
 
   private constructor(
     private readonly options: AccountStoreOptions,
@@ -55,7 +57,7 @@ export class AccountStore {
     private secrets: SecretStore,
     private probe: KeychainProbe,
     private safeStorageProbe: KeychainProbe | null,
-    private readonly warning: string | null,
+    private readonly warning: FiledockError | null,
   ) {}
 
   static async open(options: AccountStoreOptions): Promise<AccountStore> {
@@ -77,9 +79,16 @@ export class AccountStore {
       label,
       secure,
       available: this.probe.available,
-      reason: this.probe.available ? null : (this.probe.reason ?? `${label} is not available.`),
+      ...this.reasonOf(label),
       safeStorageAvailable: this.safeStorageProbe?.available === true,
     }
+  }
+
+  /** Why keys cannot be kept now: English for the CLI and logs, with its id and values for the window. */
+  private reasonOf(label: string): Pick<KeychainStatus, 'reason' | 'reasonError'> {
+    if (this.probe.available) return { reason: null }
+    const reason = unavailableReason(this.probe, label)
+    return { reason: reason.message, reasonError: reason.toJSON() }
   }
 
   async list(): Promise<AccountView[]> {
@@ -93,7 +102,8 @@ export class AccountStore {
       accounts,
       activeId: this.settings.activeId,
       keychain: this.keychainStatus(),
-      warning: this.warning,
+      warning: this.warning?.message ?? null,
+      ...(this.warning !== null ? { warningError: this.warning.toJSON() } : {}),
     }
   }
 
@@ -371,7 +381,7 @@ export class AccountStore {
     return record
   }
 
-  private async problemOf(record: AccountRecord): Promise<string | null> {
+  private async problemOf(record: AccountRecord): Promise<FiledockError | null> {
     const cached = this.keyProblems.get(record.id)
     if (cached !== undefined) return cached
     const { problem } = await readKey(record, this.secrets, this.probe)
@@ -379,10 +389,11 @@ export class AccountStore {
     return problem
   }
 
-  private noteProblem(id: string, problem: string | null): void {
+  private noteProblem(id: string, problem: FiledockError | null): void {
     const known = this.keyProblems.get(id)
     this.keyProblems.set(id, problem)
-    if (known !== undefined && known !== problem) this.listeners.emit({ reason: 'keychain', accountId: id })
+    if (known !== undefined && known?.message !== problem?.message)
+      this.listeners.emit({ reason: 'keychain', accountId: id })
   }
 
   private async assertCanStoreKeys(): Promise<void> {

@@ -3,9 +3,9 @@ import type { SecretBackendChoice } from '../../shared/accounts.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import {
   type KeychainProbe,
-  keychainError,
   type SecretStore,
   UnavailableSecretStore,
+  unavailableReason,
 } from './secret-store.ts'
 import type { AccountRecord, AccountSettings } from './settings-file.ts'
 
@@ -26,8 +26,7 @@ export function secretStoreFor(choice: SecretBackendChoice, backends: SecretBack
     backends.safeStorage ??
     new UnavailableSecretStore(
       { kind: 'safe-storage', backend: 'safe-storage', label: 'Electron safeStorage', secure: true },
-      'The API keys are encrypted with Electron safeStorage (chosen in the Filedock app), which only the ' +
-        'Filedock desktop app can read.',
+      translatedError({ kind: 'keychain' }, TEXT.desktopOnlyKeys),
     )
   )
 }
@@ -57,7 +56,7 @@ export async function switchBackend(
     throw translatedError({ kind: 'invalid_input' }, TEXT.desktopOnly)
   }
   const probe = await next.probe()
-  if (!probe.available) throw keychainError(probe.reason ?? `${next.describe().label} is not available.`)
+  if (!probe.available) throw unavailableReason(probe, next.describe().label)
   const from = current.describe().backend
   const to = next.describe().backend
   const moved: string[] = []
@@ -92,6 +91,11 @@ async function removeAll(store: SecretStore, ids: string[]): Promise<void> {
 }
 
 const TEXT = defineMessages({
+  desktopOnlyKeys: {
+    id: 'errors.keychain.desktopOnlyKeys',
+    defaultMessage:
+      'The API keys are encrypted with Electron safeStorage (chosen in the Filedock app), which only the Filedock desktop app can read.',
+  },
   desktopOnly: {
     id: 'errors.keychain.safeStorageDesktopOnly',
     defaultMessage: 'Electron safeStorage can only be chosen in the Filedock desktop app.',

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
 import { z } from 'zod'
 import { secretBackendChoiceSchema } from '../../shared/accounts.ts'
+import type { FiledockError } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import { hostProfileSchema } from '../api/host-profile.ts'
 import { writeFileAtomic } from '../durable/atomic-file.ts'
@@ -53,7 +54,7 @@ export const emptySettings = (): AccountSettings => ({
 export interface LoadedSettings {
   settings: AccountSettings
   /** Set when the file could not be used and was moved aside. */
-  warning: string | null
+  warning: FiledockError | null
 }
 
 /**
@@ -78,7 +79,7 @@ export async function loadSettings(dataDir: string): Promise<LoadedSettings> {
     await rename(path, aside)
     return {
       settings: emptySettings(),
-      warning: `The saved accounts could not be read, so Filedock started without them. The damaged file was kept as ${aside}.`,
+      warning: translatedError({ kind: 'internal' }, TEXT.setAside, { path: aside }),
     }
   }
   // A hand-edited or half-migrated file may name an active account that no longer exists.
@@ -99,6 +100,11 @@ export async function saveSettings(dataDir: string, settings: AccountSettings): 
 }
 
 const TEXT = defineMessages({
+  setAside: {
+    id: 'accounts.warning.setAside',
+    defaultMessage:
+      'The saved accounts could not be read, so Filedock started without them. The damaged file was kept as {path}.',
+  },
   unreadable: {
     id: 'errors.accounts.fileUnreadable',
     defaultMessage: 'Could not read the accounts file {path}.',
