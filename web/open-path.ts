@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
 import type { RevealPath } from '../core/app/handlers/download-handlers.ts'
 import { translatedError } from '../shared/i18n/error-text.ts'
-import { launchOpener, noBrowserReason, type OpenBrowserDeps } from './open-browser.ts'
+import { launchOpener, noScreen, type OpenBrowserDeps } from './open-browser.ts'
 
 /**
  * "Show in folder" and "Open" of a finished download in the browser host, which runs on the user's own machine
@@ -29,7 +29,7 @@ export function openPathCommand(
 
 export function createPathOpener(deps: OpenBrowserDeps): RevealPath {
   return async (path, how) => {
-    const why = noBrowserReason(deps.env, deps.platform)
+    const why = noScreen(deps.env, deps.platform)
     if (why !== null) throw translatedError({ kind: 'not_found' }, TEXT.noScreen, { why })
     const isFolder = (await stat(path)).isDirectory()
     const { command, args } = openPathCommand(path, how, deps.platform, isFolder)
@@ -48,9 +48,11 @@ export function createPathOpener(deps: OpenBrowserDeps): RevealPath {
 }
 
 const TEXT = defineMessages({
+  // The same words as NO_SCREEN (open-browser.ts), in the sentence.
   noScreen: {
     id: 'errors.openPath.noScreen',
-    defaultMessage: 'Nothing can be opened on this computer: {why}.',
+    defaultMessage:
+      'Nothing can be opened on this computer: {why, select, ci {this is a CI job} other {there is no display (DISPLAY and WAYLAND_DISPLAY are unset)}}.',
   },
   noOpener: {
     id: 'errors.openPath.noOpener',
