@@ -170,8 +170,13 @@ describe('updates from a feed', () => {
     expect(failed).toEqual({
       state: 'error',
       message: 'The downloaded update did not match the checksum its feed published, so it was thrown away.',
+      error: expect.objectContaining({ messageId: 'errors.updates.checksum' }),
       retryAt: NOW + UPDATE_DELAYS.retryMs,
     })
+    if (failed.state !== 'error' || failed.error === undefined) return expect.fail('no error with an id')
+    expect(errorText(await intlFor('es'), failed.error)).toBe(
+      'La actualización descargada no coincidía con la suma de comprobación publicada en su fuente, así que se descartó.',
+    )
     expect(feed?.requests).toContain('/Filedock-2.0.0-x86_64.AppImage')
     expect(pending().map((t) => t.ms)).toEqual([UPDATE_DELAYS.retryMs])
     expect(() => service.installOnQuit()).toThrow('No update is ready')

@@ -4,7 +4,7 @@ import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { UpdateStatus } from '../../shared/updates.ts'
 import type { EventBus } from '../ipc/event-bus.ts'
-import { updateErrorMessage } from './update-errors.ts'
+import { updateError } from './update-errors.ts'
 import type { UpdateKind, UpdaterName } from './update-kind.ts'
 
 /** The part of electron-updater's updaters used here (AppImageUpdater, DebUpdater and NsisUpdater satisfy it). */
@@ -213,10 +213,12 @@ export class UpdateService implements UpdatesPort {
   }
 
   private failed(error: unknown): void {
-    const message = updateErrorMessage(error)
+    const said = updateError(error)
+    const { message } = said
     this.o.log(`Filedock: updates: ${message} (${error instanceof Error ? error.message : String(error)})`)
     const on = this.o.checksOn()
-    this.set({ state: 'error', message, retryAt: on ? this.now() + this.delays.retryMs : null })
+    const retryAt = on ? this.now() + this.delays.retryMs : null
+    this.set({ state: 'error', message, error: said.toJSON(), retryAt })
     if (on) this.after(this.delays.retryMs)
   }
 
