@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
-import { type ErrorValues, type FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { type ErrorValues, FiledockError, isFiledockError } from '../../shared/errors.ts'
 import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import {
@@ -40,7 +40,7 @@ interface Running {
   watch: FolderWatch | null
   unlock: (() => Promise<void>) | null
   state: WatchStatus['state']
-  problem: string | null
+  problem: FiledockError | null
   sent: number
   lastActivity: WatchActivity | null
   /** Start and stop of one rule run one after another. */
@@ -163,7 +163,8 @@ export class WatchService {
     return {
       rule,
       state: rule.paused ? 'paused' : (r?.state ?? 'starting'),
-      problem: r?.problem ?? null,
+      problem: r?.problem?.message ?? null,
+      ...(r?.problem ? { problemError: r.problem.toJSON() } : {}),
       pending: watch?.pending ?? 0,
       sent: watch?.sent ?? r?.sent ?? 0,
       lastActivity: r?.lastActivity ?? null,
@@ -197,8 +198,10 @@ export class WatchService {
       await r.unlock?.()
       r.unlock = null
       r.state = 'error'
-      r.problem = isFiledockError(error) ? error.message : String(error)
-      this.o.log(`Filedock: the watch of ${rule.dir} did not start: ${r.problem}`)
+      r.problem = isFiledockError(error)
+        ? error
+        : new FiledockError({ kind: 'internal', message: String(error) }, { cause: error })
+      this.o.log(`Filedock: the watch of ${rule.dir} did not start: ${r.problem.message}`)
     }
     this.changed()
   }
