@@ -18,6 +18,7 @@ import type { AppChange, ChangeOutcome } from './change-writes.ts'
 import { crawlAccount } from './crawl.ts'
 import { CrawlAnnouncements } from './crawl-announcements.ts'
 import { IndexReader } from './index-reader.ts'
+import { INDEX_WARNINGS, indexWarning, warningOf } from './index-warning.ts'
 import { IndexWriter } from './index-writer.ts'
 import type { MoveProgress } from './move-selection.ts'
 import { openIndexReader, type ReadiedIndex } from './open-index-db.ts'
@@ -178,7 +179,7 @@ export class IndexService {
     }
     this.current = { db, reader: new IndexReader(db), rows: new AccountRows(db) }
     this.rebuiltNotice = readied.rebuilt
-    if (readied.rebuilt !== null) this.log(`Filedock: ${readied.rebuilt}`)
+    if (readied.rebuilt !== null) this.log(`Filedock: ${warningOf(readied.rebuilt).warning}`)
     if (this.upgrading) {
       this.upgrading = false
       // Out of 'upgrading' in every window, with the counts the file has.
@@ -299,7 +300,7 @@ export class IndexService {
         // A host that answers garbage is not waited for (it would loop): the crawl stops with the reason.
         if (isFiledockError(error) && isTransient(error) && error.kind !== 'malformed') {
           // The host is unreachable or overloaded: wait (the position is saved) and go on where the crawl was.
-          this.setState(accountId, 'paused', `Indexing waits for the host: ${error.message}`)
+          this.setState(accountId, 'paused', indexWarning(INDEX_WARNINGS.waits, {}, error))
           const asked = error.retryAfterMs ?? 0
           await delay(Math.max(wait, asked), this.stop.signal)
           wait = Math.min(retry.max, wait * 2)
@@ -308,7 +309,7 @@ export class IndexService {
         // A refusal, or the index itself failing (its writer thread): the crawl stops and says why.
         const reason = error instanceof Error ? error.message : String(error)
         if (!isFiledockError(error)) this.log(`Filedock: indexing ${accountId} stopped: ${reason}`)
-        this.setState(accountId, 'error', `Indexing stopped: ${reason}`)
+        this.setState(accountId, 'error', indexWarning(INDEX_WARNINGS.stopped, {}, error))
         return
       }
     }
@@ -377,7 +378,7 @@ export class IndexService {
       filesTotal: row.filesTotal,
       foldersIndexed: counts.folders,
       lastFullCrawl: row.lastFullCrawl,
-      warning: live?.warning ?? row.warning ?? this.rebuiltNotice,
+      ...warningOf(live?.warning ?? row.warning ?? this.rebuiltNotice),
     }
   }
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import type { IndexStatus } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
-import { call } from '../../lib/call.ts'
+import { call, errorMessage } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
 import { toast } from '../../state/toast-store.ts'
 
@@ -33,7 +33,7 @@ export function useWarnOnce(statuses: readonly IndexStatus[] | undefined): void 
       toast.info(
         intl.formatMessage(
           { id: 'files.index.warning', defaultMessage: '{account}: {warning}' },
-          { account: s.label, warning: s.warning },
+          { account: s.label, warning: s.warningError ? errorMessage(s.warningError) : s.warning },
         ),
       )
     }
