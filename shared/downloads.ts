@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ErrorValues } from './errors.ts'
 import { absolutePath, accountId, fileCode, folderId, queueId } from './ipc/fields.ts'
 import { MAX_SELECTION_ITEMS, selectionSchema } from './ipc/index-contract.ts'
 
@@ -65,7 +66,10 @@ export type DownloadRequest = z.infer<typeof downloadRequestSchema>
 export interface DownloadProblem {
   /** The file code concerned, when there is one. */
   fileCode?: string
+  /** English (logs, the CLI's --json); a window words it from messageId + values (errorText), as an error's. */
   message: string
+  messageId?: string
+  values?: ErrorValues
 }
 
 /** How many examples of each kind a plan lists (the counts are always whole). */

@@ -119,9 +119,14 @@ function selectionFiles(selection: Selection, index: IndexSource): ResolvedFiles
   // Read whole before the folder names: SQLite answers one statement at a time on a connection.
   for (const row of [...index.index.selectedFiles(selection, index.scope)]) {
     if (row.kind === 'missing') {
+      const { message, messageId, values } = translatedError({ kind: 'not_found' }, TEXT.notIndexed, {
+        fileCode: row.fileCode,
+      })
       out.problems.push({
         fileCode: row.fileCode,
-        message: `The file ${row.fileCode} is no longer in the file index (deleted or moved away on the host).`,
+        message,
+        ...(messageId ? { messageId } : {}),
+        ...(values ? { values } : {}),
       })
       continue
     }
@@ -176,6 +181,10 @@ function folderTrails(index: IndexSource, accountId: string, root: number): (fld
 }
 
 const TEXT = defineMessages({
+  notIndexed: {
+    id: 'download.problem.notIndexed',
+    defaultMessage: 'The file {fileCode} is no longer in the file index (deleted or moved away on the host).',
+  },
   noIndex: {
     id: 'errors.download.noIndex',
     defaultMessage: 'The file index is not available, so a selection of the file list cannot be downloaded.',
