@@ -1,6 +1,7 @@
 import { defineMessages } from '@formatjs/intl'
 import type { KeychainStatus } from '../../shared/accounts.ts'
 import type { FiledockError } from '../../shared/errors.ts'
+import { causeValues } from '../../shared/i18n/cause-values.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { SecretStore } from './secret-store.ts'
 import type { AccountRecord } from './settings-file.ts'
@@ -37,11 +38,8 @@ export async function assertNotDuplicate(
 
 /** Adding or replacing a key with no working backend: say why, and offer the explicit alternative if any. */
 export function cannotStoreKeysError(status: KeychainStatus): FiledockError {
-  const reason = status.reasonError
-  const cause = reason?.messageId === undefined ? {} : { ...reason.values, causeId: reason.messageId }
   return translatedError({ kind: 'keychain' }, TEXT.cannotStore, {
-    ...cause,
-    cause: status.reason ?? '',
+    ...causeValues(status.reasonError ?? status.reason ?? ''),
     offer: status.safeStorageAvailable ? 'yes' : 'no',
   })
 }

@@ -1,6 +1,7 @@
 import { defineMessages } from '@formatjs/intl'
 import type { AccountView } from '../../shared/accounts.ts'
 import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { causeValues } from '../../shared/i18n/cause-values.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import { proxyView } from './account-proxy.ts'
 import { backendLabel, type KeychainProbe, type SecretStore, unavailableReason } from './secret-store.ts'
@@ -39,19 +40,13 @@ function sentence(error: unknown): FiledockError {
     ? error
     : new FiledockError({ kind: 'keychain', message: error instanceof Error ? error.message : String(error) })
   if (failure.message.endsWith('.')) return failure
-  return translatedError({ kind: 'keychain' }, TEXT.sentence, causeOf(failure))
-}
-
-/** An error's words as the `cause` of another, in the reader's language when they have an id (error-text.ts). */
-function causeOf(error: FiledockError): Record<string, string | number> {
-  const worded = error.messageId === undefined ? {} : { ...error.values, causeId: error.messageId }
-  return { ...worded, cause: error.message }
+  return translatedError({ kind: 'keychain' }, TEXT.sentence, causeValues(failure))
 }
 
 /** getApiKey's failure for an account whose key cannot be used. */
 export function keyProblemError(record: AccountRecord, problem: FiledockError): FiledockError {
   return translatedError({ kind: 'keychain' }, TEXT.accountKey, {
-    ...causeOf(problem),
+    ...causeValues(problem),
     account: record.label,
   })
 }

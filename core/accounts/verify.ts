@@ -1,5 +1,6 @@
 import { defineMessages } from '@formatjs/intl'
 import { type ErrorKind, type ErrorValues, FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { causeValues } from '../../shared/i18n/cause-values.ts'
 import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 
 /**
@@ -101,11 +102,11 @@ function notSaved(error: FiledockError, apiKey: string, note: NotSaved): Filedoc
   for (const [name, value] of Object.entries(error.values ?? {}))
     values[name] = typeof value === 'string' ? hide(value) : value
   // The error's own words are the cause, in the reader's language when they have an id (error-text.ts).
-  const cause = error.messageId === undefined ? {} : { ...values, causeId: error.messageId }
+  const cause = causeValues({ ...error.toJSON(), message, values })
   const wrapped = translatedError(
     { kind: error.kind, ...(error.operation !== undefined ? { operation: error.operation } : {}) },
     TEXT.notSaved,
-    { ...cause, cause: message, note },
+    { ...cause, note },
   )
   const data = { ...error.toJSON(), ...wrapped.toJSON() }
   return message === error.message ? new FiledockError(data, { cause: error }) : new FiledockError(data)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
 import { type FiledockError, isFiledockError } from '../../shared/errors.ts'
 import type { HistoryEntry } from '../../shared/history.ts'
+import { causeValues } from '../../shared/i18n/cause-values.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { LinkCheckSummary, LinkHealth } from '../../shared/link-health.ts'
 import type { ApiClient } from '../api/client.ts'
@@ -134,12 +135,6 @@ function parseSaved(value: unknown): Saved {
 
 /** Why an account's links could not be checked, its failure's words in the reader's language when they can be. */
 function accountProblem(account: string, error: unknown): FiledockError {
-  const cause = isFiledockError(error)
-    ? {
-        ...(error.messageId !== undefined ? { ...error.values, causeId: error.messageId } : {}),
-        cause: error.message,
-      }
-    : { cause: String(error) }
   const operation = isFiledockError(error) ? error.operation : undefined
   return translatedError(
     {
@@ -147,7 +142,7 @@ function accountProblem(account: string, error: unknown): FiledockError {
       ...(operation !== undefined ? { operation } : {}),
     },
     TEXT.accountProblem,
-    { ...cause, account },
+    { ...causeValues(error), account },
   )
 }
 

@@ -1,6 +1,7 @@
 import { defineMessages } from '@formatjs/intl'
-import type { ErrorValues, FiledockError, FiledockErrorData } from '../../shared/errors.ts'
+import type { ErrorValues, FiledockErrorData } from '../../shared/errors.ts'
 import type { IndexStatus } from '../../shared/file-index.ts'
+import { causeValues } from '../../shared/i18n/cause-values.ts'
 import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 
 /**
@@ -9,9 +10,8 @@ import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text
  * alone, which is read as it is.
  */
 export function indexWarning(text: ErrorMessage, values: ErrorValues, cause?: unknown): string {
-  return JSON.stringify(
-    translatedError({ kind: 'internal' }, text, { ...causeValues(cause), ...values }).toJSON(),
-  )
+  const worded = cause === undefined ? {} : causeValues(cause)
+  return JSON.stringify(translatedError({ kind: 'internal' }, text, { ...worded, ...values }).toJSON())
 }
 
 /** A warning as the status shows it: its English (logs, the CLI) and, when it has one, its id and values. */
@@ -19,15 +19,6 @@ export function warningOf(stored: string | null): Pick<IndexStatus, 'warning' | 
   if (stored === null) return { warning: null }
   const data = parsed(stored)
   return data === null ? { warning: stored } : { warning: data.message, warningError: data }
-}
-
-/** An error's words as the `cause` of the warning, in the reader's language when they have an id. */
-function causeValues(cause: unknown): ErrorValues {
-  if (cause === undefined) return {}
-  if (!(cause instanceof Error)) return { cause: String(cause) }
-  const error = cause as Partial<FiledockError>
-  const worded = error.messageId === undefined ? {} : { ...error.values, causeId: error.messageId }
-  return { ...worded, cause: cause.message }
 }
 
 function parsed(stored: string): FiledockErrorData | null {

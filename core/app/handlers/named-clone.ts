@@ -1,6 +1,7 @@
 import { defineMessages } from '@formatjs/intl'
 import type { ClonedFile } from '../../../shared/api/types.ts'
 import { isFiledockError } from '../../../shared/errors.ts'
+import { causeValues } from '../../../shared/i18n/cause-values.ts'
 import { translatedError } from '../../../shared/i18n/error-text.ts'
 import type { CloneNames } from '../../../shared/ipc/settings.ts'
 import type { ApiClient } from '../../api/client.ts'
@@ -35,11 +36,10 @@ export async function cloneNamed(client: ApiClient, fileCode: string, mode: Clon
     if (!isFiledockError(error)) throw error
     // The copy exists: saying "not copied" would make the user copy again and get a second one.
     // The rename's own words go in as its cause, worded in the reader's language when they have an id.
-    const cause = error.messageId === undefined ? {} : { ...error.values, causeId: error.messageId }
     throw translatedError(
       { kind: error.kind, ...(error.operation !== undefined ? { operation: error.operation } : {}) },
       TEXT.notRenamed,
-      { ...cause, original: info.name, copy: name, cause: error.message },
+      { ...causeValues(error), original: info.name, copy: name },
     )
   }
   return { clone, renamed: name }
