@@ -145,13 +145,16 @@ function invalid(text: ErrorMessage, values?: ErrorValues): FiledockError {
 // Names here are the browser's dropped files: a person meets these only for a file the disk cannot hold.
 const TEXT = defineMessages({
   badId: { id: 'errors.staging.badId', defaultMessage: 'Not a staging id (8–64 letters, digits, - or _).' },
-  depth: { id: 'errors.staging.depth', defaultMessage: 'A staged path needs 1 to {max, number} segments.' },
+  depth: {
+    id: 'errors.staging.depth',
+    defaultMessage: 'A staged path needs 1 to {max, plural, one {# segment} other {# segments}}.',
+  },
   leaves: { id: 'errors.staging.leaves', defaultMessage: 'The staged path leaves its folder.' },
   emptyPart: { id: 'errors.staging.emptyPart', defaultMessage: 'A staged path has an empty, . or .. part.' },
   separator: { id: 'errors.staging.separator', defaultMessage: 'A staged name contains a path separator.' },
   control: { id: 'errors.staging.control', defaultMessage: 'A staged name contains control characters.' },
   tooLong: {
     id: 'errors.staging.tooLong',
-    defaultMessage: 'A staged name is longer than {max, number} bytes.',
+    defaultMessage: 'A staged name is longer than {max, plural, one {# byte} other {# bytes}}.',
   },
 })

@@ -50,7 +50,7 @@ const TEXT = defineMessages({
   noLabel: { id: 'errors.accounts.noLabel', defaultMessage: 'Give the account a name.' },
   labelTooLong: {
     id: 'errors.accounts.labelTooLong',
-    defaultMessage: 'The account name is longer than {max, number} characters.',
+    defaultMessage: 'The account name is longer than {max, plural, one {# character} other {# characters}}.',
   },
   labelUnsafe: {
     id: 'errors.accounts.labelUnsafe',
@@ -59,7 +59,7 @@ const TEXT = defineMessages({
   noKey: { id: 'errors.accounts.noKey', defaultMessage: 'Enter the API key.' },
   keyTooLong: {
     id: 'errors.accounts.keyTooLong',
-    defaultMessage: 'The API key is longer than {max, number} characters.',
+    defaultMessage: 'The API key is longer than {max, plural, one {# character} other {# characters}}.',
   },
   keyUnsafe: {
     id: 'errors.accounts.keyUnsafe',

@@ -234,7 +234,10 @@ function invalid(text: ErrorMessage, values?: ErrorValues): FiledockError {
 }
 
 const TEXT = defineMessages({
-  tooMany: { id: 'errors.watch.tooMany', defaultMessage: 'At most {max, number} watch folders.' },
+  tooMany: {
+    id: 'errors.watch.tooMany',
+    defaultMessage: '{max, plural, one {At most # watch folder.} other {At most # watch folders.}}',
+  },
   noAccount: { id: 'errors.watch.noAccount', defaultMessage: 'That account is not in Filedock.' },
   notAFolder: { id: 'errors.watch.notAFolder', defaultMessage: '{dir} is not a folder.' },
   doneSame: {

@@ -134,6 +134,7 @@ export function unavailableIndexHandlers(reason: FiledockError): Pick<Handlers, 
 const TEXT = defineMessages({
   tooManyLinks: {
     id: 'errors.index.tooManyLinks',
-    defaultMessage: 'Check the links of up to {max, number} files at a time; these are {files, number}.',
+    defaultMessage:
+      'Check the links of up to {max, plural, one {# file} other {# files}} at a time; these are {files, number}.',
   },
 })
