@@ -18,11 +18,12 @@ import {
 import { SafeStorageSecretStore } from '../core/accounts/index.ts'
 import { type Core, createCore } from '../core/app/create-core.ts'
 import { APP_NAME, defaultDataDir, portableDir } from '../core/app/data-dir.ts'
-import { englishIntl } from '../core/i18n/main-intl.ts'
+import { englishIntl, intlFor } from '../core/i18n/main-intl.ts'
 import { createDispatcher } from '../core/ipc/dispatcher.ts'
 import { logLine } from '../core/logging/log.ts'
 import { readPackageType, updateKind } from '../core/updates/update-kind.ts'
 import { UpdateService } from '../core/updates/update-service.ts'
+import { resolveLocale } from '../shared/i18n/locales.ts'
 import { appUserModelId } from './shell/app-identity.ts'
 import { APP_INDEX_URL, APP_SCHEME_PRIVILEGES, installAppProtocol } from './shell/app-protocol.ts'
 import { notifyFinishedBatches } from './shell/batch-notifier.ts'
@@ -37,6 +38,7 @@ import { askWithDialog, offerSafeStorage } from './shell/secret-choice.ts'
 import { allowOnlyClipboardWrite, hardenWebContents, keepCookiesOut } from './shell/security.ts'
 import { shutDownInOrder } from './shell/shutdown.ts'
 import { claimSingleInstance } from './shell/single-instance.ts'
+import { startFailure } from './shell/start-failure.ts'
 import { queueStateOf, showQueueProgress } from './shell/taskbar-progress.ts'
 import { installTray } from './shell/tray.ts'
 import { hasTrayHost } from './shell/tray-host.ts'
@@ -325,6 +327,19 @@ function setAppMenu(): void {
 
 function fail(error: unknown): void {
   log(`Filedock could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-  dialog.showErrorBox('Filedock could not start', error instanceof Error ? error.message : String(error))
-  app.exit(1)
+  void failureIntl().then((intl) => {
+    const { title, detail } = startFailure(error, intl)
+    dialog.showErrorBox(title, detail)
+    app.exit(1)
+  })
+}
+
+/**
+ * The language to say it in: the core's when it started; else the system's (the setting is in the core's files,
+ * which may be what failed), English if even that catalogue cannot be read.
+ */
+async function failureIntl(): Promise<IntlShape> {
+  if (core) return core.intl.current()
+  const locale = resolveLocale('system', app.getPreferredSystemLanguages())
+  return intlFor(locale, log).catch(() => englishIntl)
 }

@@ -18,6 +18,7 @@ const SOURCES = [
   'electron/**/*.ts',
   'core/**/*.ts',
   'cli/**/*.ts',
+  'web/**/*.ts',
   'shared/**/*.ts',
 ]
 const LOCALES = ['es', 'pt-BR', 'tr', 'id', 'ar']

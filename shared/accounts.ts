@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FiledockErrorData } from './errors.ts'
 
 /**
  * What the renderer may know about accounts. The raw API key never appears in any of these types: it stays in
@@ -28,8 +29,10 @@ export interface AccountView {
   createdAt: string
   /** The key cannot be read (keychain changed, entry deleted, backend gone): the user must enter it again. */
   needsKey: boolean
-  /** Why `needsKey` is set, written for a person; null when the key is fine. */
+  /** Why `needsKey` is set, written for a person (English: the CLI and logs); null when the key is fine. */
   keyProblem: string | null
+  /** The same, with its message id and values, so each window shows it in its own language (errorText). */
+  keyProblemError?: FiledockErrorData
   /** How this account reaches its host: the system's proxy, none, or its own (proxy credentials never shown). */
   proxy: AccountProxyView
   /**
@@ -65,6 +68,8 @@ export interface KeychainStatus {
   available: boolean
   /** Why `available` is false, e.g. "No keychain (Secret Service) is available on this system (…)". */
   reason: string | null
+  /** The same, with its message id and values, so each window shows it in its own language (errorText). */
+  reasonError?: FiledockErrorData
   /** The explicit, warned alternative can be offered: Electron safeStorage exists and is not plain text. */
   safeStorageAvailable: boolean
 }
@@ -75,6 +80,8 @@ export interface AccountsSnapshot {
   keychain: KeychainStatus
   /** A problem found while loading the saved accounts (e.g. an unreadable settings file was set aside). */
   warning: string | null
+  /** The same, with its message id and values, so each window shows it in its own language (errorText). */
+  warningError?: FiledockErrorData
 }
 
 export type AccountsChangeReason = 'added' | 'removed' | 'updated' | 'activated' | 'keychain'

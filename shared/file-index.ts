@@ -1,4 +1,5 @@
 import type { HostTimestamp } from './api/types.ts'
+import type { FiledockErrorData } from './errors.ts'
 
 /**
  * The account index as the renderer sees it: rows of a query's window. Types only; the schemas of the inputs are
@@ -73,8 +74,10 @@ export interface IndexStatus {
   foldersIndexed: number
   /** ISO time of the last full crawl that finished, null if none. */
   lastFullCrawl: string | null
-  /** A crawl that ended with something to say (a page that stayed garbage, a rebuilt index file). */
+  /** A crawl that ended with something to say (a page that stayed garbage, a rebuilt index file): English. */
   warning: string | null
+  /** The same with its message id, so each window shows it in its own language (errorText). */
+  warningError?: FiledockErrorData
 }
 
 export interface SelectionSummary {

@@ -1,3 +1,5 @@
+import type { FiledockErrorData } from './errors.ts'
+
 /**
  * Link health of the upload history: whether each uploaded file's page link still answers (files/check), and
  * when it was last asked. Plain data; epoch milliseconds.
@@ -17,8 +19,10 @@ export interface LinkCheckSummary {
   gone: number
   /** Entries that could not be checked (their account was removed, or its host did not answer). */
   unchecked: number
-  /** For a person: why some entries could not be checked, one line per account. */
+  /** For a person: why some entries could not be checked, one line per account (English: the CLI, logs). */
   problems: string[]
+  /** The same lines with their message ids, so each window shows them in its own language (errorText). */
+  problemErrors?: FiledockErrorData[]
   finishedAt: number
 }
 

@@ -1,3 +1,5 @@
+import type { FiledockErrorData } from './errors.ts'
+
 /**
  * What the app's updater is doing, as the window shows it (Settings → Updates, and the "ready" prompt). Main owns
  * the state (core/updates/update-service.ts); the browser host has no updater and says why.
@@ -27,4 +29,10 @@ export type UpdateStatus =
    * The last check or download failed, in words for the person; the next try is at `retryAt` (ms since 1970),
    * or null when checks are off (the failed one was asked for).
    */
-  | { state: 'error'; message: string; retryAt: number | null }
+  | {
+      state: 'error'
+      /** English (logs); `error` carries the same with its message id, for the window's language. */
+      message: string
+      error?: FiledockErrorData
+      retryAt: number | null
+    }

@@ -1,3 +1,5 @@
+import type { FiledockErrorData } from './errors.ts'
+
 /**
  * What verify says of one file, compared with its copy on the host (shared by core, the CLI and the app).
  * - `same`: the sizes match and every byte compared is equal (`bytesCompared` says how many were);
@@ -21,7 +23,10 @@ export interface VerifyResult {
   offset?: number
   /** Bytes of the host's copy read and compared. */
   bytesRead: number
+  /** English (the CLI, logs, reports). */
   message?: string
+  /** `failed`: the same with its message id, so each window shows it in its own language (errorText). */
+  error?: FiledockErrorData
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { accountIdSchema } from './accounts.ts'
+import type { FiledockErrorData } from './errors.ts'
 import { absolutePath, folderId } from './ipc/fields.ts'
 
 /**
@@ -77,14 +78,25 @@ export type WatchActivity =
       alreadyThere: boolean
       at: number
     }
-  | { type: 'failed'; ruleId: string; relPath: string; path: string; message: string; at: number }
+  | {
+      type: 'failed'
+      ruleId: string
+      relPath: string
+      path: string
+      /** English (the CLI, logs); `error` carries the same with its message id, when it has one. */
+      message: string
+      error?: FiledockErrorData
+      at: number
+    }
   | { type: 'moved'; ruleId: string; relPath: string; to: string; at: number }
 
 export interface WatchStatus {
   rule: WatchRule
   state: 'watching' | 'paused' | 'starting' | 'error'
-  /** Why the watch is not running (the folder is gone, the account was removed). */
+  /** Why the watch is not running (the folder is gone, the account was removed): English. */
   problem: string | null
+  /** The same with its message id, so each window shows it in its own language (errorText). */
+  problemError?: FiledockErrorData
   /** Files waiting to settle or on their way up. */
   pending: number
   /** Files this rule has sent, over its whole life. */

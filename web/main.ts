@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { defineMessages } from '@formatjs/intl'
 import { createCore } from '../core/app/create-core.ts'
 import { defaultDataDir } from '../core/app/data-dir.ts'
 import { VERSION } from '../core/app-info/version.ts'
+import { plainMessages } from '../core/i18n/main-intl.ts'
 import { logLine } from '../core/logging/log.ts'
 import { parseWebArgs, usage } from './args.ts'
 import { openBrowser } from './open-browser.ts'
@@ -10,6 +12,15 @@ import { createPathOpener } from './open-path.ts'
 import { startWebHost } from './server.ts'
 import { attachStagedDrops } from './staged-drops.ts'
 import { StagingArea } from './staging-area.ts'
+
+const TEXT = plainMessages(
+  defineMessages({
+    started: {
+      id: 'web.console.started',
+      defaultMessage: 'filedock web: data in {dataDir}; open the URL below in your browser (Ctrl+C to stop)',
+    },
+  }),
+)
 
 /**
  * `npm run web -- [--port N] [--data DIR] [PATH…]`: the core in this Node process, the built renderer and the contract
@@ -42,7 +53,8 @@ async function main(): Promise<void> {
     port: args.port,
     log,
   })
-  log(`filedock web: data in ${dataDir}; open the URL below in your browser (Ctrl+C to stop)`)
+  // The person who started the host reads this line: in their language (the setting, else the system's).
+  log(core.intl.current().formatMessage(TEXT.started, { dataDir }))
   process.stdout.write(`${JSON.stringify({ url: host.url })}\n`)
   // Paths given on the command line wait in the page for the person's answer, as Electron's "Open with" do.
   if (args.paths.length > 0) {

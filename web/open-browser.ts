@@ -1,4 +1,6 @@
 import type { ChildProcess, spawn } from 'node:child_process'
+import { defineMessage, type MessageDescriptor } from '@formatjs/intl'
+import { englishIntl } from '../core/i18n/main-intl.ts'
 
 export interface OpenBrowserDeps {
   env: NodeJS.ProcessEnv
@@ -11,14 +13,28 @@ export interface OpenBrowserDeps {
  * Why the browser must not be opened here, or null when it may: as Jupyter does, a session with no screen (no
  * DISPLAY or WAYLAND_DISPLAY on Linux and the BSDs, an SSH login elsewhere) or a CI job only prints the URL.
  */
-export function noBrowserReason(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | null {
-  if (env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI.toLowerCase() !== 'false')
-    return 'this is a CI job'
+export function noScreen(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): NoScreen | null {
+  if (env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI.toLowerCase() !== 'false') return 'ci'
   if (platform === 'win32' || platform === 'darwin') return null
-  if (!env.DISPLAY && !env.WAYLAND_DISPLAY)
-    return 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)'
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return 'display'
   return null
 }
+
+/** Why a session has no screen to open anything on: a CI job, or no display. */
+export type NoScreen = 'ci' | 'display'
+
+/** noScreen's answer in English, for the host's log. */
+export function noBrowserReason(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | null {
+  const why = noScreen(env, platform)
+  return why === null ? null : englishIntl.formatMessage(NO_SCREEN, { why })
+}
+
+/** Why nothing opens here, in a sentence of the errors that say so (open-path.ts) and of the log. */
+export const NO_SCREEN: MessageDescriptor = defineMessage({
+  id: 'web.noScreen.why',
+  defaultMessage:
+    '{why, select, ci {this is a CI job} other {there is no display (DISPLAY and WAYLAND_DISPLAY are unset)}}',
+})
 
 /**
  * The platform's "open with the default browser". On Windows, rundll32 rather than `cmd /c start`: cmd would

@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { defineMessages } from '@formatjs/intl'
 import type { RevealPath } from '../core/app/handlers/download-handlers.ts'
-import { FiledockError } from '../shared/errors.ts'
-import { launchOpener, noBrowserReason, type OpenBrowserDeps } from './open-browser.ts'
+import { translatedError } from '../shared/i18n/error-text.ts'
+import { launchOpener, noScreen, type OpenBrowserDeps } from './open-browser.ts'
 
 /**
  * "Show in folder" and "Open" of a finished download in the browser host, which runs on the user's own machine
@@ -28,12 +29,8 @@ export function openPathCommand(
 
 export function createPathOpener(deps: OpenBrowserDeps): RevealPath {
   return async (path, how) => {
-    const why = noBrowserReason(deps.env, deps.platform)
-    if (why !== null)
-      throw new FiledockError({
-        kind: 'not_found',
-        message: `Nothing can be opened on this computer: ${why}.`,
-      })
+    const why = noScreen(deps.env, deps.platform)
+    if (why !== null) throw translatedError({ kind: 'not_found' }, TEXT.noScreen, { why })
     const isFolder = (await stat(path)).isDirectory()
     const { command, args } = openPathCommand(path, how, deps.platform, isFolder)
     const child = launchOpener(command, args, deps)
@@ -43,12 +40,22 @@ export function createPathOpener(deps: OpenBrowserDeps): RevealPath {
       child.once('error', (error) => {
         deps.log(`filedock web: could not open ${path} (${command}): ${error.message}`)
         reject(
-          new FiledockError({
-            kind: 'not_found',
-            message: `${path} could not be opened: ${command} is not available here (${error.message}).`,
-          }),
+          translatedError({ kind: 'not_found' }, TEXT.noOpener, { path, command, detail: error.message }),
         )
       })
     })
   }
 }
+
+const TEXT = defineMessages({
+  // The same words as NO_SCREEN (open-browser.ts), in the sentence.
+  noScreen: {
+    id: 'errors.openPath.noScreen',
+    defaultMessage:
+      'Nothing can be opened on this computer: {why, select, ci {this is a CI job} other {there is no display (DISPLAY and WAYLAND_DISPLAY are unset)}}.',
+  },
+  noOpener: {
+    id: 'errors.openPath.noOpener',
+    defaultMessage: '{path} could not be opened: {command} is not available here ({detail}).',
+  },
+})

@@ -1,6 +1,8 @@
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
-import { FiledockError } from '../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import type { ErrorValues, FiledockError } from '../shared/errors.ts'
+import { type ErrorMessage, translatedError } from '../shared/i18n/error-text.ts'
 import { stagingIdSchema } from '../shared/ipc/staging.ts'
 
 export const STAGING_DIR = 'staging'
@@ -36,10 +38,7 @@ export class StagingArea {
   /** The folder of one staging id, or a FiledockError for an id that is not one. */
   folderOf(stagingId: string): string {
     if (!isStagingId(stagingId)) {
-      throw new FiledockError({
-        kind: 'invalid_input',
-        message: 'Not a staging id (8–64 letters, digits, - or _).',
-      })
+      throw invalid(TEXT.badId)
     }
     return join(this.root, stagingId)
   }
@@ -52,11 +51,11 @@ export class StagingArea {
   async prepare(stagingId: string, segments: readonly string[]): Promise<{ path: string; top: string }> {
     const folder = this.folderOf(stagingId)
     if (segments.length === 0 || segments.length > MAX_STAGING_DEPTH) {
-      throw invalid(`A staged path needs 1 to ${MAX_STAGING_DEPTH} segments.`)
+      throw invalid(TEXT.depth, { max: MAX_STAGING_DEPTH })
     }
     for (const segment of segments) checkSegment(segment)
     const path = resolve(folder, ...segments)
-    if (!path.startsWith(folder + sep)) throw invalid('The staged path leaves its folder.')
+    if (!path.startsWith(folder + sep)) throw invalid(TEXT.leaves)
     this.filling.add(stagingId)
     await mkdir(resolve(path, '..'), { recursive: true, mode: 0o700 })
     return { path, top: join(folder, segments[0] as string) }
@@ -129,18 +128,33 @@ export class StagingArea {
 }
 
 function checkSegment(segment: string): void {
-  if (segment === '' || segment === '.' || segment === '..')
-    throw invalid('A staged path has an empty, . or .. part.')
-  if (segment.includes('/') || segment.includes('\\'))
-    throw invalid('A staged name contains a path separator.')
-  if (CONTROL.test(segment)) throw invalid('A staged name contains control characters.')
+  if (segment === '' || segment === '.' || segment === '..') throw invalid(TEXT.emptyPart)
+  if (segment.includes('/') || segment.includes('\\')) throw invalid(TEXT.separator)
+  if (CONTROL.test(segment)) throw invalid(TEXT.control)
   if (Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES) {
-    throw invalid(`A staged name is longer than ${MAX_SEGMENT_BYTES} bytes.`)
+    throw invalid(TEXT.tooLong, { max: MAX_SEGMENT_BYTES })
   }
 }
 
 const isStagingId = (id: string) => stagingIdSchema.safeParse(id).success
 
-function invalid(message: string): FiledockError {
-  return new FiledockError({ kind: 'invalid_input', message })
+function invalid(text: ErrorMessage, values?: ErrorValues): FiledockError {
+  return translatedError({ kind: 'invalid_input' }, text, values)
 }
+
+// Names here are the browser's dropped files: a person meets these only for a file the disk cannot hold.
+const TEXT = defineMessages({
+  badId: { id: 'errors.staging.badId', defaultMessage: 'Not a staging id (8–64 letters, digits, - or _).' },
+  depth: {
+    id: 'errors.staging.depth',
+    defaultMessage: 'A staged path needs 1 to {max, plural, one {# segment} other {# segments}}.',
+  },
+  leaves: { id: 'errors.staging.leaves', defaultMessage: 'The staged path leaves its folder.' },
+  emptyPart: { id: 'errors.staging.emptyPart', defaultMessage: 'A staged path has an empty, . or .. part.' },
+  separator: { id: 'errors.staging.separator', defaultMessage: 'A staged name contains a path separator.' },
+  control: { id: 'errors.staging.control', defaultMessage: 'A staged name contains control characters.' },
+  tooLong: {
+    id: 'errors.staging.tooLong',
+    defaultMessage: 'A staged name is longer than {max, plural, one {# byte} other {# bytes}}.',
+  },
+})

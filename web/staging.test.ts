@@ -4,8 +4,11 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { intlFor } from '../core/i18n/main-intl.ts'
 import { createEventBus } from '../core/ipc/event-bus.ts'
 import { echoHandlers } from '../core/ipc/testing/contract-samples.ts'
+import type { FiledockError } from '../shared/errors.ts'
+import { errorText } from '../shared/i18n/error-text.ts'
 import type { AppEvent } from '../shared/ipc/events.ts'
 import { stagedAnswerSchema, stagePath } from '../shared/ipc/staging.ts'
 import { startWebHost, type WebHost } from './server.ts'
@@ -184,5 +187,20 @@ describe('PUT /stage/<id>/<path>', () => {
     })
     // The server notices the reset on its side; give it the moment it needs.
     await expect.poll(() => everything(join(dataDir, 'staging', id)), { timeout: 20_000 }).toEqual([])
+  })
+})
+
+describe('the staging area in the reader’s language', () => {
+  it('refuses a staging id that is not one, in Turkish', async () => {
+    let error: FiledockError | null = null
+    try {
+      staging.folderOf('../elsewhere')
+    } catch (e) {
+      error = e as FiledockError
+    }
+    expect(error?.message).toBe('Not a staging id (8–64 letters, digits, - or _).')
+    expect(errorText(await intlFor('tr'), error as FiledockError)).toBe(
+      'Geçerli bir hazırlık kimliği değil (8–64 harf, rakam, - veya _).',
+    )
   })
 })

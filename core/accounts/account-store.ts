@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { defineMessages } from '@formatjs/intl'
 import type {
   AccountsSnapshot,
   AccountView,
@@ -7,7 +8,8 @@ import type {
   SecretBackendChoice,
   UpdateAccountInput,
 } from '../../shared/accounts.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import type { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { type AccountLinkBases, linkBasesOf } from '../../shared/links.ts'
 import type { HostProfile } from '../api/host-profile.ts'
 import { SerialQueue } from '../durable/serial-queue.ts'
@@ -18,9 +20,10 @@ import { type AccountsListener, ChangeListeners } from './change-listeners.ts'
 import { keyProblemError, readKey, toView } from './key-status.ts'
 import { type SecretBackends, secretStoreFor, switchBackend } from './secret-backends.ts'
 import type { KeychainProbe, SecretStore } from './secret-store.ts'
+import { unavailableReason } from './secret-store.ts'
 import { type AccountRecord, type AccountSettings, loadSettings, saveSettings } from './settings-file.ts'
 import { keySuffix, normaliseApiKey, normaliseBaseUrl, normaliseLabel } from './validate.ts'
-import { checkKey, type VerifyKey } from './verify.ts'
+import { checkKey, type NotSaved, type VerifyKey } from './verify.ts'
 
 export interface AccountStoreOptions extends SecretBackends {
   /** The app's data folder; the store owns `accounts.json` (and the safeStorage key file) in it. */
@@ -46,7 +49,7 @@ export class AccountStore {
   private readonly queue = new SerialQueue()
   private readonly listeners = new ChangeListeners()
   /** Cached readKey problem per account id; cleared when the backend changes. */
-  private readonly keyProblems = new Map<string, string | null>()
+  private readonly keyProblems = new Map<string, FiledockError | null>()
 
   private constructor(
     private readonly options: AccountStoreOptions,
@@ -54,7 +57,7 @@ export class AccountStore {
     private secrets: SecretStore,
     private probe: KeychainProbe,
     private safeStorageProbe: KeychainProbe | null,
-    private readonly warning: string | null,
+    private readonly warning: FiledockError | null,
   ) {}
 
   static async open(options: AccountStoreOptions): Promise<AccountStore> {
@@ -76,9 +79,16 @@ export class AccountStore {
       label,
       secure,
       available: this.probe.available,
-      reason: this.probe.available ? null : (this.probe.reason ?? `${label} is not available.`),
+      ...this.reasonOf(label),
       safeStorageAvailable: this.safeStorageProbe?.available === true,
     }
+  }
+
+  /** Why keys cannot be kept now: English for the CLI and logs, with its id and values for the window. */
+  private reasonOf(label: string): Pick<KeychainStatus, 'reason' | 'reasonError'> {
+    if (this.probe.available) return { reason: null }
+    const reason = unavailableReason(this.probe, label)
+    return { reason: reason.message, reasonError: reason.toJSON() }
   }
 
   async list(): Promise<AccountView[]> {
@@ -92,7 +102,8 @@ export class AccountStore {
       accounts,
       activeId: this.settings.activeId,
       keychain: this.keychainStatus(),
-      warning: this.warning,
+      warning: this.warning?.message ?? null,
+      ...(this.warning !== null ? { warningError: this.warning.toJSON() } : {}),
     }
   }
 
@@ -126,7 +137,7 @@ export class AccountStore {
     // one that counts, inside the chain, against accounts added meanwhile.
     assertLabelFree(this.settings.accounts, label)
     await assertNotDuplicate(this.settings.accounts, this.secrets, baseUrl, apiKey)
-    const { email } = await this.check(baseUrl, apiKey, 'The account was not saved.')
+    const { email } = await this.check(baseUrl, apiKey, 'account')
     return this.queue.run(async () => {
       assertLabelFree(this.settings.accounts, label)
       await assertNotDuplicate(this.settings.accounts, this.secrets, baseUrl, apiKey)
@@ -181,7 +192,7 @@ export class AccountStore {
       if (newKey !== undefined) await this.assertCanStoreKeys()
       const apiKey = newKey ?? (await this.getApiKey(id))
       await assertNotDuplicate(this.settings.accounts, this.secrets, baseUrl, apiKey, id)
-      email = (await this.check(baseUrl, apiKey, 'The change was not saved.')).email
+      email = (await this.check(baseUrl, apiKey, 'change')).email
     }
     return this.queue.run(async () => {
       const before = this.record(id)
@@ -365,12 +376,12 @@ export class AccountStore {
   private record(id: string): AccountRecord {
     const record = this.settings.accounts.find((r) => r.id === id)
     if (record === undefined) {
-      throw new FiledockError({ kind: 'not_found', message: 'There is no such account.' })
+      throw translatedError({ kind: 'not_found' }, TEXT.noSuchAccount)
     }
     return record
   }
 
-  private async problemOf(record: AccountRecord): Promise<string | null> {
+  private async problemOf(record: AccountRecord): Promise<FiledockError | null> {
     const cached = this.keyProblems.get(record.id)
     if (cached !== undefined) return cached
     const { problem } = await readKey(record, this.secrets, this.probe)
@@ -378,10 +389,11 @@ export class AccountStore {
     return problem
   }
 
-  private noteProblem(id: string, problem: string | null): void {
+  private noteProblem(id: string, problem: FiledockError | null): void {
     const known = this.keyProblems.get(id)
     this.keyProblems.set(id, problem)
-    if (known !== undefined && known !== problem) this.listeners.emit({ reason: 'keychain', accountId: id })
+    if (known !== undefined && known?.message !== problem?.message)
+      this.listeners.emit({ reason: 'keychain', accountId: id })
   }
 
   private async assertCanStoreKeys(): Promise<void> {
@@ -390,7 +402,7 @@ export class AccountStore {
     if (!this.probe.available) throw cannotStoreKeysError(this.keychainStatus())
   }
 
-  private check(baseUrl: string, apiKey: string, notSavedNote: string): Promise<{ email: string }> {
+  private check(baseUrl: string, apiKey: string, notSavedNote: NotSaved): Promise<{ email: string }> {
     return checkKey(this.options.verify, baseUrl, apiKey, {
       timeoutMs: this.options.verifyTimeoutMs,
       notSavedNote,
@@ -423,3 +435,7 @@ async function probeSafeStorage(
   if (secrets === backends.safeStorage) return probe
   return probe.available ? null : backends.safeStorage.probe()
 }
+
+const TEXT = defineMessages({
+  noSuchAccount: { id: 'errors.accounts.noSuchAccount', defaultMessage: 'There is no such account.' },
+})

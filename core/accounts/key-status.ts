@@ -1,11 +1,12 @@
+import { defineMessages } from '@formatjs/intl'
 import type { AccountView } from '../../shared/accounts.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { causeValues } from '../../shared/i18n/cause-values.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { proxyView } from './account-proxy.ts'
-import { backendLabel, type KeychainProbe, type SecretStore } from './secret-store.ts'
+import { backendLabel, type KeychainProbe, type SecretStore, unavailableReason } from './secret-store.ts'
 import type { AccountRecord } from './settings-file.ts'
 import { maskKey } from './validate.ts'
-
-const ENTER_AGAIN = 'Enter the API key again to keep using this account.'
 
 /**
  * Reads an account's key, or says for a person why it cannot be used right now. Never throws: a keychain that
@@ -15,29 +16,46 @@ export async function readKey(
   record: AccountRecord,
   secrets: SecretStore,
   probe: KeychainProbe,
-): Promise<{ key: string; problem: null } | { key: null; problem: string }> {
-  const missing = (problem: string) => ({ key: null, problem }) as const
-  if (!probe.available) return missing(probe.reason ?? `${secrets.describe().label} is not available.`)
+): Promise<{ key: string; problem: null } | { key: null; problem: FiledockError }> {
+  const missing = (problem: FiledockError) => ({ key: null, problem }) as const
+  if (!probe.available) return missing(unavailableReason(probe, secrets.describe().label))
   const { backend, label } = secrets.describe()
   if (record.keyBackend !== backend) {
-    return missing(
-      `The key was saved in ${backendLabel(record.keyBackend)}, which is not in use now (${label} is). ${ENTER_AGAIN}`,
-    )
+    const saved = backendLabel(record.keyBackend)
+    return missing(translatedError({ kind: 'keychain' }, TEXT.savedElsewhere, { saved, current: label }))
   }
   try {
     const key = await secrets.get(record.id)
-    return key === null ? missing(`The key is missing from ${label}. ${ENTER_AGAIN}`) : { key, problem: null }
+    return key === null
+      ? missing(translatedError({ kind: 'keychain' }, TEXT.keyMissing, { label }))
+      : { key, problem: null }
   } catch (error) {
-    return missing(`${(error as Error).message}.`.replace(/\.\.$/, '.'))
+    return missing(sentence(error))
   }
 }
 
-/** getApiKey's failure for an account whose key cannot be used. */
-export function keyProblemError(record: AccountRecord, problem: string): FiledockError {
-  return new FiledockError({ kind: 'keychain', message: `Account "${record.label}": ${problem}` })
+/** The keychain's failure as a sentence of its own (its messages have no full stop of their own). */
+function sentence(error: unknown): FiledockError {
+  const failure = isFiledockError(error)
+    ? error
+    : new FiledockError({ kind: 'keychain', message: error instanceof Error ? error.message : String(error) })
+  if (failure.message.endsWith('.')) return failure
+  return translatedError({ kind: 'keychain' }, TEXT.sentence, causeValues(failure))
 }
 
-export function toView(record: AccountRecord, activeId: string | null, problem: string | null): AccountView {
+/** getApiKey's failure for an account whose key cannot be used. */
+export function keyProblemError(record: AccountRecord, problem: FiledockError): FiledockError {
+  return translatedError({ kind: 'keychain' }, TEXT.accountKey, {
+    ...causeValues(problem),
+    account: record.label,
+  })
+}
+
+export function toView(
+  record: AccountRecord,
+  activeId: string | null,
+  problem: FiledockError | null,
+): AccountView {
   return {
     id: record.id,
     label: record.label,
@@ -48,7 +66,8 @@ export function toView(record: AccountRecord, activeId: string | null, problem: 
     offline: record.offline,
     createdAt: record.createdAt,
     needsKey: problem !== null,
-    keyProblem: problem,
+    keyProblem: problem?.message ?? null,
+    ...(problem !== null ? { keyProblemError: problem.toJSON() } : {}),
     proxy: proxyView(record.proxy),
     linkBase: record.profile?.linkBase ?? null,
     linkBaseByHand: record.profile?.linkBaseByHand === true,
@@ -56,3 +75,17 @@ export function toView(record: AccountRecord, activeId: string | null, problem: 
     requestsPerSec: record.requestsPerSec ?? null,
   }
 }
+
+const TEXT = defineMessages({
+  savedElsewhere: {
+    id: 'errors.keychain.savedElsewhere',
+    defaultMessage:
+      'The key was saved in {saved}, which is not in use now ({current} is). Enter the API key again to keep using this account.',
+  },
+  keyMissing: {
+    id: 'errors.keychain.keyMissing',
+    defaultMessage: 'The key is missing from {label}. Enter the API key again to keep using this account.',
+  },
+  sentence: { id: 'errors.keychain.sentence', defaultMessage: '{cause}.' },
+  accountKey: { id: 'errors.keychain.accountKey', defaultMessage: 'Account "{account}": {cause}' },
+})

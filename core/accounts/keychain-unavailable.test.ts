@@ -2,6 +2,8 @@ import { access, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { AccountStore } from './account-store.ts'
 import { KeyringSecretStore, probeKeychain } from './keyring-secret-store.ts'
 import { resolveAccountCredentials } from './resolve-credentials.ts'
@@ -57,7 +59,10 @@ const failure = (promise: Promise<unknown>) =>
 describe('without a keychain', () => {
   it('probeKeychain says plainly that there is none', async () => {
     const probe = await probeKeychain({ service: testService() })
-    expect(probe).toEqual({ available: false, reason: expect.stringMatching(NO_KEYCHAIN) })
+    expect(probe).toEqual({
+      available: false,
+      reason: expect.objectContaining({ kind: 'keychain', message: expect.stringMatching(NO_KEYCHAIN) }),
+    })
   })
 
   it('refuses to add an account before any network call, and never falls back to plain text', async () => {
@@ -84,7 +89,10 @@ describe('without a keychain', () => {
       const reason = fake.available
         ? /'basic_text' backend.*does not store API keys that way/
         : /cannot encrypt/
-      expect(await direct.probe()).toEqual({ available: false, reason: expect.stringMatching(reason) })
+      expect(await direct.probe()).toEqual({
+        available: false,
+        reason: expect.objectContaining({ message: expect.stringMatching(reason) }),
+      })
       expect(await failure(direct.set('some-id', KEY))).toMatchObject({ kind: 'keychain', message: reason })
 
       const store = await open(fake)
@@ -147,6 +155,41 @@ describe('without a keychain', () => {
     expect(await failure(moved.getApiKey(view.id))).toMatchObject({ kind: 'keychain' })
     await moved.remove(view.id)
     expect(JSON.parse(await readFile(join(dataDir, SAFE_STORAGE_FILE), 'utf8')).entries).toEqual({})
+  })
+
+  it('says why in the reader’s language: the keychain missing, the refusal to save, the key the CLI cannot read', async () => {
+    const es = await intlFor('es')
+    const store = await open()
+    const status = store.keychainStatus()
+    const reason = status.reasonError
+    if (reason === undefined) return expect.fail('no reason with an id for the missing keychain')
+    // The OS's words ({detail}) stay as they are.
+    const detail = String(reason.values?.detail)
+    expect(errorText(es, reason)).toBe(
+      `No hay ningún llavero (Secret Service) disponible en este sistema (${detail}).`,
+    )
+    const refused = await failure(store.add({ label: 'Work', baseUrl: host.url, apiKey: KEY }))
+    expect(errorText(es, refused)).toBe(
+      `No hay ningún llavero (Secret Service) disponible en este sistema (${detail}). Filedock nunca guarda claves de API en texto sin cifrar, así que no se guardó nada.`,
+    )
+
+    const fake = new FakeSafeStorage('gnome_libsecret')
+    const desktop = await open(fake)
+    await desktop.chooseBackend('safe-storage')
+    const view = await desktop.add({ label: 'Work', baseUrl: host.url, apiKey: KEY })
+    const cli = await open()
+    const problem = (await cli.get(view.id)).keyProblemError
+    if (problem === undefined) return expect.fail('no key problem with an id')
+    expect(errorText(await intlFor('ar'), problem)).toBe(
+      'مفاتيح API مشفّرة بواسطة Electron safeStorage (المختار في تطبيق Filedock)، ولا يستطيع قراءتها إلا تطبيق Filedock لسطح المكتب.',
+    )
+    const blocked = await failure(cli.getApiKey(view.id))
+    expect(errorText(es, blocked)).toBe(
+      'Cuenta "Work": Las claves de API están cifradas con Electron safeStorage (elegido en la aplicación Filedock), que solo puede leer la aplicación de escritorio de Filedock.',
+    )
+    expect(blocked.message).toBe(
+      'Account "Work": The API keys are encrypted with Electron safeStorage (chosen in the Filedock app), which only the Filedock desktop app can read.',
+    )
   })
 
   it('still removes an account whose key sits in a keychain that is gone', async () => {

@@ -18,7 +18,7 @@ describe('a keyring addon that cannot load', () => {
     const keychain = new KeyringSecretStore({ load: unloadable })
     expect(await keychain.probe()).toEqual({
       available: false,
-      reason: expect.stringMatching(/wrong ELF class/),
+      reason: expect.objectContaining({ message: expect.stringMatching(/wrong ELF class/) }),
     })
     await expect(keychain.get('any')).rejects.toMatchObject({ kind: 'keychain' })
     const store = await AccountStore.open({

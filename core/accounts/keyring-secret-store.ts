@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as wait } from 'node:timers/promises'
 import { defineMessages } from '@formatjs/intl'
 import type { AsyncEntry } from '@napi-rs/keyring'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import {
   type KeychainProbe,
   keychainErrorText,
@@ -120,11 +121,8 @@ export async function probeKeychain(
     // The library's own words (e.g. the D-Bus error) help whoever debugs the desktop session.
     const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error
     const detail = inner instanceof Error ? inner.message : String(inner)
-    const what =
-      process.platform === 'linux'
-        ? 'No keychain (Secret Service) is available on this system'
-        : `The ${label} cannot be used`
-    return { available: false, reason: `${what} (${detail}).` }
+    const text = process.platform === 'linux' ? KEYRING.noSecretService : KEYRING.cannotUse
+    return { available: false, reason: translatedError({ kind: 'keychain' }, text, { label, detail }) }
   }
   try {
     await store.set(id, value)
@@ -134,7 +132,7 @@ export async function probeKeychain(
   try {
     const read = await store.get(id)
     if (read !== value)
-      return { available: false, reason: `The ${label} did not return what was saved in it.` }
+      return { available: false, reason: translatedError({ kind: 'keychain' }, KEYRING.readBack, { label }) }
     return { available: true }
   } catch (error) {
     return unavailable(error)
@@ -144,6 +142,15 @@ export async function probeKeychain(
 }
 
 const KEYRING = defineMessages({
+  noSecretService: {
+    id: 'errors.keychain.noSecretService',
+    defaultMessage: 'No keychain (Secret Service) is available on this system ({detail}).',
+  },
+  cannotUse: { id: 'errors.keychain.cannotUse', defaultMessage: 'The {label} cannot be used ({detail}).' },
+  readBack: {
+    id: 'errors.keychain.readBack',
+    defaultMessage: 'The {label} did not return what was saved in it.',
+  },
   read: {
     id: 'errors.keychain.read',
     defaultMessage: 'Could not read the key from the {label}{hasDetail, select, yes { ({detail})} other {}}',

@@ -1,4 +1,5 @@
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { AccountStore } from './account-store.ts'
 import { sameLabel } from './validate.ts'
 
@@ -24,15 +25,23 @@ export async function resolveAccountCredentials(
       ? entries.find((e) => e.active)
       : (entries.find((e) => e.id === wanted) ?? entries.find((e) => sameLabel(e.label, wanted)))
   if (entry === undefined) {
+    // The names as they are typed on the command line, quoted, in a list of their own.
     const known = entries.map((e) => `"${e.label}"`).join(', ')
-    const message =
-      entries.length === 0
-        ? 'No account is set up yet. Add one first.'
-        : wanted === ''
-          ? `No account is active. Name one of: ${known}.`
-          : `There is no account named "${wanted}". Accounts: ${known}.`
-    throw new FiledockError({ kind: 'not_found', message })
+    const text = entries.length === 0 ? TEXT.noneSetUp : wanted === '' ? TEXT.noneActive : TEXT.noSuchName
+    throw translatedError({ kind: 'not_found' }, text, { known, wanted })
   }
   const apiKey = await store.getApiKey(entry.id)
   return { id: entry.id, label: entry.label, baseUrl: entry.baseUrl, apiKey }
 }
+
+const TEXT = defineMessages({
+  noneSetUp: { id: 'errors.accounts.noneSetUp', defaultMessage: 'No account is set up yet. Add one first.' },
+  noneActive: {
+    id: 'errors.accounts.noneActive',
+    defaultMessage: 'No account is active. Name one of: {known}.',
+  },
+  noSuchName: {
+    id: 'errors.accounts.noSuchName',
+    defaultMessage: 'There is no account named "{wanted}". Accounts: {known}.',
+  },
+})

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { FiledockError } from '../../shared/errors.ts'
 import { AccountStore } from './account-store.ts'
 import { SafeStorageSecretStore } from './safe-storage-secret-store.ts'
 import type { KeychainProbe, SecretStore } from './secret-store.ts'
@@ -21,7 +22,9 @@ class MemoryKeychain implements SecretStore {
     return { kind: 'keychain' as const, backend: 'keychain:test', label: 'Test keychain', secure: true }
   }
   async probe(): Promise<KeychainProbe> {
-    return this.working ? { available: true } : { available: false, reason: 'No test keychain.' }
+    return this.working
+      ? { available: true }
+      : { available: false, reason: new FiledockError({ kind: 'keychain', message: 'No test keychain.' }) }
   }
 }
 

@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { defineMessages } from '@formatjs/intl'
 import { z } from 'zod'
+import type { FiledockError } from '../../shared/errors.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import { writeFileAtomic } from '../durable/atomic-file.ts'
 import {
   type KeychainProbe,
-  keychainError,
+  keychainErrorText,
   type SecretStore,
   type SecretStoreDescription,
 } from './secret-store.ts'
@@ -59,11 +62,11 @@ export class SafeStorageSecretStore implements SecretStore {
     try {
       const sample = 'filedock-probe'
       if (this.safeStorage.decryptString(this.safeStorage.encryptString(sample)) !== sample) {
-        return { available: false, reason: 'Electron safeStorage did not decrypt what it encrypted.' }
+        return { available: false, reason: keychainErrorText(TEXT.roundTrip, LABEL) }
       }
       return { available: true }
     } catch (error) {
-      return { available: false, reason: keychainError('Electron safeStorage failed', error).message }
+      return { available: false, reason: keychainErrorText(TEXT.failed, LABEL, error) }
     }
   }
 
@@ -73,12 +76,12 @@ export class SafeStorageSecretStore implements SecretStore {
     if (entry === undefined) return null
     const { backend } = this.describe()
     if (entry.backend !== backend) {
-      throw keychainError(`The key was encrypted by ${entry.backend}, but ${backend} is in use now.`)
+      throw translatedError({ kind: 'keychain' }, TEXT.otherBackend, { was: entry.backend, now: backend })
     }
     try {
       return this.safeStorage.decryptString(Buffer.from(entry.data, 'base64'))
     } catch (cause) {
-      throw keychainError('The saved key could not be decrypted by Electron safeStorage', cause)
+      throw keychainErrorText(TEXT.decrypt, LABEL, cause)
     }
   }
 
@@ -88,7 +91,7 @@ export class SafeStorageSecretStore implements SecretStore {
     try {
       data = this.safeStorage.encryptString(secret).toString('base64')
     } catch (cause) {
-      throw keychainError('Electron safeStorage could not encrypt the key', cause)
+      throw keychainErrorText(TEXT.encrypt, LABEL, cause)
     }
     const { backend } = this.describe()
     await this.mutate((file) => {
@@ -106,24 +109,18 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   /** Null when usable; otherwise the reason, for a person. */
-  private refusal(): string | null {
-    if (!this.safeStorage.isEncryptionAvailable()) {
-      return 'Electron safeStorage cannot encrypt on this system, so it cannot hold API keys.'
-    }
+  private refusal(): FiledockError | null {
+    const refused = (text: ErrorMessage) => translatedError({ kind: 'keychain' }, text)
+    if (!this.safeStorage.isEncryptionAvailable()) return refused(TEXT.noEncryption)
     const selected = this.selectedBackend()
-    if (selected === 'basic_text') {
-      return (
-        "Electron safeStorage would use its 'basic_text' backend (a fixed, built-in password), which is as " +
-        'readable as plain text. Filedock does not store API keys that way.'
-      )
-    }
-    if (selected === 'unknown') return 'Electron safeStorage is not ready yet (its backend is unknown).'
+    if (selected === 'basic_text') return refused(TEXT.basicText)
+    if (selected === 'unknown') return refused(TEXT.unknownBackend)
     return null
   }
 
   private assertUsable(): void {
     const refusal = this.refusal()
-    if (refusal !== null) throw keychainError(refusal)
+    if (refusal !== null) throw refusal
   }
 
   private selectedBackend(): string | null {
@@ -139,7 +136,7 @@ export class SafeStorageSecretStore implements SecretStore {
         try {
           await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`)
         } catch (cause) {
-          throw keychainError('Could not write the encrypted key file', cause)
+          throw keychainErrorText(TEXT.writeFile, LABEL, cause)
         }
       }
       return changed
@@ -155,13 +152,65 @@ export class SafeStorageSecretStore implements SecretStore {
       text = await readFile(this.path, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, entries: {} }
-      throw keychainError('Could not read the encrypted key file', error)
+      throw keychainErrorText(TEXT.readFile, LABEL, error)
     }
     try {
       return fileSchema.parse(JSON.parse(text))
     } catch {
       // The parser's own message would only list JSON paths; the file name is what helps.
-      throw keychainError(`The encrypted key file ${this.path} is damaged.`)
+      throw translatedError({ kind: 'keychain' }, TEXT.damaged, { path: this.path })
     }
   }
 }
+
+/** The backend's name in messages: a product's name, as it is in every language. */
+const LABEL = 'Electron safeStorage'
+
+const TEXT = defineMessages({
+  roundTrip: {
+    id: 'errors.keychain.safeStorageRoundTrip',
+    defaultMessage: '{label} did not decrypt what it encrypted.',
+  },
+  failed: {
+    id: 'errors.keychain.safeStorageFailed',
+    defaultMessage: '{label} failed{hasDetail, select, yes { ({detail})} other {}}',
+  },
+  otherBackend: {
+    id: 'errors.keychain.safeStorageOtherBackend',
+    defaultMessage: 'The key was encrypted by {was}, but {now} is in use now.',
+  },
+  decrypt: {
+    id: 'errors.keychain.safeStorageDecrypt',
+    defaultMessage:
+      'The saved key could not be decrypted by {label}{hasDetail, select, yes { ({detail})} other {}}',
+  },
+  encrypt: {
+    id: 'errors.keychain.safeStorageEncrypt',
+    defaultMessage: '{label} could not encrypt the key{hasDetail, select, yes { ({detail})} other {}}',
+  },
+  noEncryption: {
+    id: 'errors.keychain.safeStorageNoEncryption',
+    defaultMessage: 'Electron safeStorage cannot encrypt on this system, so it cannot hold API keys.',
+  },
+  basicText: {
+    id: 'errors.keychain.safeStorageBasicText',
+    defaultMessage:
+      "Electron safeStorage would use its 'basic_text' backend (a fixed, built-in password), which is as readable as plain text. Filedock does not store API keys that way.",
+  },
+  unknownBackend: {
+    id: 'errors.keychain.safeStorageUnknown',
+    defaultMessage: 'Electron safeStorage is not ready yet (its backend is unknown).',
+  },
+  writeFile: {
+    id: 'errors.keychain.keyFileWrite',
+    defaultMessage: 'Could not write the encrypted key file{hasDetail, select, yes { ({detail})} other {}}',
+  },
+  readFile: {
+    id: 'errors.keychain.keyFileRead',
+    defaultMessage: 'Could not read the encrypted key file{hasDetail, select, yes { ({detail})} other {}}',
+  },
+  damaged: {
+    id: 'errors.keychain.keyFileDamaged',
+    defaultMessage: 'The encrypted key file {path} is damaged.',
+  },
+})

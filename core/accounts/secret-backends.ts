@@ -1,10 +1,11 @@
+import { defineMessages } from '@formatjs/intl'
 import type { SecretBackendChoice } from '../../shared/accounts.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import {
   type KeychainProbe,
-  keychainError,
   type SecretStore,
   UnavailableSecretStore,
+  unavailableReason,
 } from './secret-store.ts'
 import type { AccountRecord, AccountSettings } from './settings-file.ts'
 
@@ -25,8 +26,7 @@ export function secretStoreFor(choice: SecretBackendChoice, backends: SecretBack
     backends.safeStorage ??
     new UnavailableSecretStore(
       { kind: 'safe-storage', backend: 'safe-storage', label: 'Electron safeStorage', secure: true },
-      'The API keys are encrypted with Electron safeStorage (chosen in the Filedock app), which only the ' +
-        'Filedock desktop app can read.',
+      translatedError({ kind: 'keychain' }, TEXT.desktopOnlyKeys),
     )
   )
 }
@@ -53,13 +53,10 @@ export async function switchBackend(
 ): Promise<BackendSwitch> {
   const next = choice === 'keychain' ? backends.keychain : backends.safeStorage
   if (next === undefined) {
-    throw new FiledockError({
-      kind: 'invalid_input',
-      message: 'Electron safeStorage can only be chosen in the Filedock desktop app.',
-    })
+    throw translatedError({ kind: 'invalid_input' }, TEXT.desktopOnly)
   }
   const probe = await next.probe()
-  if (!probe.available) throw keychainError(probe.reason ?? `${next.describe().label} is not available.`)
+  if (!probe.available) throw unavailableReason(probe, next.describe().label)
   const from = current.describe().backend
   const to = next.describe().backend
   const moved: string[] = []
@@ -92,3 +89,15 @@ export async function switchBackend(
 async function removeAll(store: SecretStore, ids: string[]): Promise<void> {
   await Promise.all(ids.map((id) => store.delete(id).catch(() => false)))
 }
+
+const TEXT = defineMessages({
+  desktopOnlyKeys: {
+    id: 'errors.keychain.desktopOnlyKeys',
+    defaultMessage:
+      'The API keys are encrypted with Electron safeStorage (chosen in the Filedock app), which only the Filedock desktop app can read.',
+  },
+  desktopOnly: {
+    id: 'errors.keychain.safeStorageDesktopOnly',
+    defaultMessage: 'Electron safeStorage can only be chosen in the Filedock desktop app.',
+  },
+})

@@ -1,5 +1,6 @@
+import { defineMessages } from '@formatjs/intl'
 import type { SecretBackendChoice } from '../../shared/accounts.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import type { FiledockError } from '../../shared/errors.ts'
 import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 
 export interface SecretStoreDescription {
@@ -18,8 +19,8 @@ export interface SecretStoreDescription {
 
 export interface KeychainProbe {
   available: boolean
-  /** Why not, written for a person. */
-  reason?: string
+  /** Why not, for a person: a keychain error whose text is in the catalogues. */
+  reason?: FiledockError
 }
 
 /** Holds one secret (an API key) per account id. Every failure is a FiledockError of kind `keychain`. */
@@ -34,15 +35,10 @@ export interface SecretStore {
   probe(): Promise<KeychainProbe>
 }
 
-/** Wraps a backend failure; backend messages never contain the secret, only the operation that failed. */
-export function keychainError(message: string, cause?: unknown): FiledockError {
-  const detail = cause instanceof Error && cause.message !== '' ? ` (${cause.message})` : ''
-  return new FiledockError({ kind: 'keychain', message: `${message}${detail}` }, { cause })
-}
-
 /**
- * keychainError in the catalogues: `label` is the backend's own name (Secret Service, macOS Keychain) and the
- * backend's words in `detail` are the OS's: both values, as they are.
+ * A backend failure, its text in the catalogues: `label` is the backend's own name (Secret Service, macOS
+ * Keychain) and the backend's words in `detail` are the OS's: both values, as they are. Backend messages never
+ * contain the secret, only the operation that failed.
  */
 export function keychainErrorText(text: ErrorMessage, label: string, cause?: unknown): FiledockError {
   const detail = cause instanceof Error && cause.message !== '' ? cause.message : ''
@@ -67,6 +63,11 @@ export function backendLabel(backend: string): string {
   return backend
 }
 
+/** The probe's reason, or that the backend is not available when it gave none. */
+export function unavailableReason(probe: KeychainProbe, label: string): FiledockError {
+  return probe.reason ?? translatedError({ kind: 'keychain' }, TEXT.notAvailable, { label })
+}
+
 /**
  * Stands in for a backend that cannot exist in this process — e.g. keys kept by Electron safeStorage, read
  * from the CLI — so accounts still list (each with its problem) instead of the store failing to open.
@@ -74,7 +75,7 @@ export function backendLabel(backend: string): string {
 export class UnavailableSecretStore implements SecretStore {
   constructor(
     private readonly description: SecretStoreDescription,
-    private readonly reason: string,
+    private readonly reason: FiledockError,
   ) {}
 
   describe(): SecretStoreDescription {
@@ -86,14 +87,18 @@ export class UnavailableSecretStore implements SecretStore {
   }
 
   async get(): Promise<string | null> {
-    throw keychainError(this.reason)
+    throw this.reason
   }
 
   async set(): Promise<void> {
-    throw keychainError(this.reason)
+    throw this.reason
   }
 
   async delete(): Promise<boolean> {
-    throw keychainError(this.reason)
+    throw this.reason
   }
 }
+
+const TEXT = defineMessages({
+  notAvailable: { id: 'errors.keychain.notAvailable', defaultMessage: '{label} is not available.' },
+})

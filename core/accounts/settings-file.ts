@@ -1,8 +1,10 @@
 import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
+import { defineMessages } from '@formatjs/intl'
 import { z } from 'zod'
 import { secretBackendChoiceSchema } from '../../shared/accounts.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import type { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { hostProfileSchema } from '../api/host-profile.ts'
 import { writeFileAtomic } from '../durable/atomic-file.ts'
 import { accountProxySchema } from './account-proxy.ts'
@@ -52,7 +54,7 @@ export const emptySettings = (): AccountSettings => ({
 export interface LoadedSettings {
   settings: AccountSettings
   /** Set when the file could not be used and was moved aside. */
-  warning: string | null
+  warning: FiledockError | null
 }
 
 /**
@@ -67,10 +69,7 @@ export async function loadSettings(dataDir: string): Promise<LoadedSettings> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       return { settings: emptySettings(), warning: null }
-    throw new FiledockError(
-      { kind: 'internal', message: `Could not read the accounts file ${path}.` },
-      { cause: error },
-    )
+    throw translatedError({ kind: 'internal' }, TEXT.unreadable, { path }, { cause: error })
   }
   let settings: AccountSettings
   try {
@@ -80,7 +79,7 @@ export async function loadSettings(dataDir: string): Promise<LoadedSettings> {
     await rename(path, aside)
     return {
       settings: emptySettings(),
-      warning: `The saved accounts could not be read, so Filedock started without them. The damaged file was kept as ${aside}.`,
+      warning: translatedError({ kind: 'internal' }, TEXT.setAside, { path: aside }),
     }
   }
   // A hand-edited or half-migrated file may name an active account that no longer exists.
@@ -95,9 +94,23 @@ export async function saveSettings(dataDir: string, settings: AccountSettings): 
   try {
     await writeFileAtomic(path, `${JSON.stringify(settings, null, 2)}\n`)
   } catch (error) {
-    throw new FiledockError(
-      { kind: 'internal', message: `Could not save the accounts file ${path}: ${(error as Error).message}` },
-      { cause: error },
-    )
+    const detail = (error as Error).message
+    throw translatedError({ kind: 'internal' }, TEXT.unsaved, { path, detail }, { cause: error })
   }
 }
+
+const TEXT = defineMessages({
+  setAside: {
+    id: 'accounts.warning.setAside',
+    defaultMessage:
+      'The saved accounts could not be read, so Filedock started without them. The damaged file was kept as {path}.',
+  },
+  unreadable: {
+    id: 'errors.accounts.fileUnreadable',
+    defaultMessage: 'Could not read the accounts file {path}.',
+  },
+  unsaved: {
+    id: 'errors.accounts.fileUnsaved',
+    defaultMessage: 'Could not save the accounts file {path}: {detail}',
+  },
+})

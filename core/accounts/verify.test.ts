@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { closedPortUrl, fetchVerify, type InfoHost, startInfoHost } from './test-support.ts'
 import { checkKey } from './verify.ts'
 
 const KEY = 'v3rifyKey-Zx81Qp0Lm2'
-const note = { notSavedNote: 'The account was not saved.' }
+const note = { notSavedNote: 'account' } as const
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => expect.fail('expected a FiledockError'),
@@ -68,5 +70,24 @@ describe('checkKey', () => {
       message: 'host said: bad key •••• The account was not saved.',
     })
     expect(server.cause).toBeUndefined()
+  })
+
+  it('says in Arabic that the host could not be reached and nothing was saved, the key masked there too', async () => {
+    const ar = await intlFor('ar')
+    const raw = (baseUrl: string) => async () => {
+      await fetch(`${baseUrl}/api/account/info`)
+      return { email: '' }
+    }
+    const closed = await closedPortUrl()
+    const refused = await failure(checkKey(raw(closed), closed, KEY, { notSavedNote: 'change' }))
+    expect(errorText(ar, refused)).toBe(
+      `تعذّر الوصول إلى ${closed} ‏(ECONNREFUSED). تحقّق من العنوان والاتصال. لم يُحفظ التغيير.`,
+    )
+    const leaky = async () => {
+      throw new Error(`GET ${host.url}/api/account/info?key=${KEY} failed`)
+    }
+    const leaked = errorText(ar, await failure(checkKey(leaky, host.url, KEY, note)))
+    expect(leaked).toContain('?key=••••')
+    expect(leaked).not.toContain(KEY)
   })
 })

@@ -1,4 +1,7 @@
-import { type ErrorKind, FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { type ErrorKind, type ErrorValues, FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { causeValues } from '../../shared/i18n/cause-values.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 
 /**
  * Checks a key against a host before it is saved. The composition root passes one that calls the API client's
@@ -29,7 +32,7 @@ export async function checkKey(
   verify: VerifyKey,
   baseUrl: string,
   apiKey: string,
-  options: { timeoutMs?: number | undefined; notSavedNote: string },
+  options: { timeoutMs?: number | undefined; notSavedNote: NotSaved },
 ): Promise<{ email: string }> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_VERIFY_TIMEOUT_MS
   const controller = new AbortController()
@@ -38,9 +41,7 @@ export async function checkKey(
   })
   const timer = setTimeout(() => {
     const seconds = Math.round(timeoutMs / 100) / 10
-    controller.abort(
-      new FiledockError({ kind: 'timeout', message: `${baseUrl} did not answer within ${seconds} s.` }),
-    )
+    controller.abort(translatedError({ kind: 'timeout' }, TEXT.deadline, { baseUrl, seconds }))
   }, timeoutMs)
   try {
     const result = await Promise.race([verify(baseUrl, apiKey, controller.signal), deadline])
@@ -59,21 +60,22 @@ function classify(error: unknown, baseUrl: string): FiledockError {
   const code = errorCode(error)
   const name = error instanceof Error ? error.name : ''
   const detail = error instanceof Error ? error.message : String(error)
-  const make = (kind: ErrorKind, message: string) => new FiledockError({ kind, message }, { cause: error })
+  const make = (kind: ErrorKind, text: ErrorMessage, values: ErrorValues = {}) =>
+    translatedError({ kind }, text, { baseUrl, ...values }, { cause: error })
   if (name === 'TimeoutError' || (code !== undefined && TIMEOUT_CODES.has(code))) {
-    return make('timeout', `${baseUrl} did not answer in time.`)
+    return make('timeout', TEXT.noAnswer)
   }
   if (
     code !== undefined &&
     (NETWORK_CODES.has(code) || code.startsWith('ERR_TLS') || code.includes('CERT'))
   ) {
-    return make('network', `Could not reach ${baseUrl} (${code}). Check the address and the connection.`)
+    return make('network', TEXT.unreachableCode, { code })
   }
   if (error instanceof TypeError && detail === 'fetch failed') {
-    return make('network', `Could not reach ${baseUrl}. Check the address and the connection.`)
+    return make('network', TEXT.unreachable)
   }
-  if (name === 'AbortError') return make('cancelled', 'Checking the key was cancelled.')
-  return make('internal', `Checking the key with ${baseUrl} failed unexpectedly: ${detail}`)
+  if (name === 'AbortError') return make('cancelled', TEXT.cancelled)
+  return make('internal', TEXT.unexpected, { detail })
 }
 
 // fetch wraps the socket error: TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }), sometimes twice.
@@ -88,9 +90,53 @@ function errorCode(error: unknown): string | undefined {
 
 // A verify may have put the request URL (with ?key=…) into its message; the key must not reach the UI or logs.
 // When it did, the original error is dropped rather than kept as `cause`, where a logger would print it.
-function notSaved(error: FiledockError, apiKey: string, note: string): FiledockError {
-  let message = error.message
-  for (const form of new Set([apiKey, encodeURIComponent(apiKey)])) message = message.split(form).join('••••')
-  const data = { ...error.toJSON(), message: `${message} ${note}` }
+// The error's values (the host's words, an address) are masked the same way: they are shown too.
+function notSaved(error: FiledockError, apiKey: string, note: NotSaved): FiledockError {
+  const hide = (text: string) => {
+    let out = text
+    for (const form of new Set([apiKey, encodeURIComponent(apiKey)])) out = out.split(form).join('••••')
+    return out
+  }
+  const message = hide(error.message)
+  const values: ErrorValues = {}
+  for (const [name, value] of Object.entries(error.values ?? {}))
+    values[name] = typeof value === 'string' ? hide(value) : value
+  // The error's own words are the cause, in the reader's language when they have an id (error-text.ts).
+  const cause = causeValues({ ...error.toJSON(), message, values })
+  const wrapped = translatedError(
+    { kind: error.kind, ...(error.operation !== undefined ? { operation: error.operation } : {}) },
+    TEXT.notSaved,
+    { ...cause, note },
+  )
+  const data = { ...error.toJSON(), ...wrapped.toJSON() }
   return message === error.message ? new FiledockError(data, { cause: error }) : new FiledockError(data)
 }
+
+/** What a refused key leaves unsaved: a new account, or a change to one. */
+export type NotSaved = 'account' | 'change'
+
+const TEXT = defineMessages({
+  deadline: {
+    id: 'errors.accounts.verifyDeadline',
+    defaultMessage: '{baseUrl} did not answer within {seconds, number} s.',
+  },
+  noAnswer: { id: 'errors.accounts.verifyNoAnswer', defaultMessage: '{baseUrl} did not answer in time.' },
+  unreachableCode: {
+    id: 'errors.accounts.unreachableCode',
+    defaultMessage: 'Could not reach {baseUrl} ({code}). Check the address and the connection.',
+  },
+  unreachable: {
+    id: 'errors.accounts.unreachable',
+    defaultMessage: 'Could not reach {baseUrl}. Check the address and the connection.',
+  },
+  cancelled: { id: 'errors.accounts.verifyCancelled', defaultMessage: 'Checking the key was cancelled.' },
+  unexpected: {
+    id: 'errors.accounts.verifyUnexpected',
+    defaultMessage: 'Checking the key with {baseUrl} failed unexpectedly: {detail}',
+  },
+  notSaved: {
+    id: 'errors.accounts.notSaved',
+    defaultMessage:
+      '{cause} {note, select, account {The account was not saved.} other {The change was not saved.}}',
+  },
+})

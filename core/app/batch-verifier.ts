@@ -1,5 +1,7 @@
-import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { type FiledockError, isFiledockError } from '../../shared/errors.ts'
 import type { HistoryEntry } from '../../shared/history.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
 import type { QueueEvent } from '../../shared/queue.ts'
@@ -85,10 +87,7 @@ export class BatchVerifier {
       'history.verifyBatch': async ({ batchId, verifyId, full }) => {
         const members = this.membersOf(batchId)
         if (members.length === 0) {
-          throw new FiledockError({
-            kind: 'not_found',
-            message: 'The upload history has no files of this batch.',
-          })
+          throw translatedError({ kind: 'not_found' }, TEXT.noFiles)
         }
         return this.verify({ verifyId, batchId, full: full ?? false, automatic: false }, members)
       },
@@ -144,9 +143,7 @@ export class BatchVerifier {
   private verify(run: Run, members: readonly BatchMember[]): Promise<BatchVerifyReport> {
     if (this.closed) return Promise.reject(cancelledError())
     if (this.running.has(run.verifyId)) {
-      return Promise.reject(
-        new FiledockError({ kind: 'invalid_input', message: 'A verify of that id is already running.' }),
-      )
+      return Promise.reject(translatedError({ kind: 'invalid_input' }, TEXT.running))
     }
     const key = `${run.batchId}\n${run.full}`
     const job = this.jobs.get(key) ?? this.start(key, run, members.length)
@@ -324,5 +321,14 @@ export class BatchVerifier {
 
 /** The reason a run is stopped with: what the API client throws on an abort too, so every stop reads alike. */
 function cancelledError(): FiledockError {
-  return new FiledockError({ kind: 'cancelled', message: 'The verify was cancelled.' })
+  return translatedError({ kind: 'cancelled' }, TEXT.cancelled)
 }
+
+const TEXT = defineMessages({
+  noFiles: {
+    id: 'errors.verify.noBatchFiles',
+    defaultMessage: 'The upload history has no files of this batch.',
+  },
+  running: { id: 'errors.verify.alreadyRunning', defaultMessage: 'A verify of that id is already running.' },
+  cancelled: { id: 'errors.verify.cancelled', defaultMessage: 'The verify was cancelled.' },
+})

@@ -1,5 +1,5 @@
 import type { AccountsChange } from '../../shared/accounts.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import { noActiveAccount } from '../accounts/account-guards.ts'
 import type { AccountStore } from '../accounts/index.ts'
 import { ApiClient } from '../api/client.ts'
 import type { LinkBaseMove } from '../api/host-profile.ts'
@@ -46,7 +46,7 @@ export class ClientPool {
   async get(accountId?: string): Promise<ScopedClient> {
     const id = accountId ?? this.store.activeId
     if (id === null) {
-      throw new FiledockError({ kind: 'not_found', message: 'No account is active. Add an account first.' })
+      throw noActiveAccount()
     }
     let client = this.clients.get(id)
     if (client === undefined) {

@@ -1,9 +1,13 @@
+import { defineMessages } from '@formatjs/intl'
+import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
 import { currentLinks } from '../../shared/links.ts'
 import { AccountStore, KeyringSecretStore, type SecretStore } from '../accounts/index.ts'
 import { environmentLanguages, MainIntl } from '../i18n/main-intl.ts'
 import { indexFolderContents } from '../index/folder-contents.ts'
+import { indexNotOpened } from '../index/index-service.ts'
 import { chooseNativeBinding } from '../index/native-binding.ts'
 import { type AppIndex, type AppIndexSettings, openAppIndex } from '../index/open-app-index.ts'
 import { recrawlEveryFrom } from '../index/recrawl-setting.ts'
@@ -156,7 +160,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // A folder the app made on the host for an upload (a dropped tree, a watch folder's sub-folder) is in the open
   // folder's list at once, not at its next check: the one way both write it, the index's confirmed changes.
   const onFolderCreated =
-    typeof appIndex === 'string'
+    appIndex instanceof FiledockError
       ? undefined
       : (f: MirroredFolder) => void appIndex.changes.folderCreated(f.accountId, f.parentId, f.fldId, f.name)
   const queue = await openUploadQueue({
@@ -165,7 +169,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     accounts,
     settings,
     events,
-    ...(typeof appIndex === 'string'
+    ...(appIndex instanceof FiledockError
       ? {}
       : {
           folderContents: indexFolderContents(appIndex.index),
@@ -217,11 +221,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...remoteHandlers(
       pool,
       events,
-      typeof appIndex === 'string' ? null : appIndex.changes,
+      appIndex instanceof FiledockError ? null : appIndex.changes,
       () => settings.get().cloneNames,
     ),
     ...previewHandlers(pool),
-    ...(typeof appIndex === 'string'
+    ...(appIndex instanceof FiledockError
       ? unavailableIndexHandlers(appIndex)
       : indexHandlers({
           ...appIndex,
@@ -237,7 +241,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       pool,
       settings,
       events,
-      index: typeof appIndex === 'string' ? null : { index: appIndex.index, scope: appIndex.scope },
+      index: appIndex instanceof FiledockError ? null : { index: appIndex.index, scope: appIndex.scope },
       downloadsDir: options.downloadsDir ?? osDownloadsDir(),
       reveal: options.revealPath,
     }),
@@ -270,7 +274,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await queue
         .close()
         .catch((error: unknown) => log(`Filedock: closing the upload queue: ${String(error)}`))
-      if (typeof appIndex !== 'string') {
+      if (!(appIndex instanceof FiledockError)) {
         await appIndex
           .close()
           .catch((error: unknown) => log(`Filedock: closing the file index: ${String(error)}`))
@@ -292,14 +296,17 @@ function openIndex(
   events: EventBus<AppEvent>,
   log: (line: string) => void,
   settings: SettingsStore,
-): AppIndex | string {
+): AppIndex | FiledockError {
   const binding = chooseNativeBinding(process.versions, options.nativeAddon?.roots ?? [])
   if (binding.problem !== null) {
     // A packaged app has no build script to run: it was shipped incomplete (npm run dist refuses to).
+    // Only a developer meets the other problem (a build step not run): it stays in English.
     const problem = options.nativeAddon?.packaged
-      ? `This Filedock was packaged without the file index's SQLite for Electron ${process.versions.electron}: install a complete release.`
-      : binding.problem
-    log(`Filedock: ${problem}`)
+      ? translatedError({ kind: 'internal' }, TEXT.incompletePackage, {
+          electron: process.versions.electron ?? '',
+        })
+      : new FiledockError({ kind: 'internal', message: binding.problem })
+    log(`Filedock: ${problem.message}`)
     return problem
   }
   try {
@@ -317,9 +324,9 @@ function openIndex(
       log,
     })
   } catch (error) {
-    const message = `The file index could not be opened: ${error instanceof Error ? error.message : String(error)}`
-    log(`Filedock: ${message}`)
-    return message
+    const problem = indexNotOpened(error)
+    log(`Filedock: ${problem.message}`)
+    return problem
   }
 }
 
@@ -340,3 +347,11 @@ async function restartOffline(accounts: AccountStore, offline: OfflineSandbox, l
 async function stopOfflineIfUnused(accounts: AccountStore, offline: OfflineSandbox): Promise<void> {
   if (!(await accounts.list()).some((a) => a.offline)) await offline.stop()
 }
+
+const TEXT = defineMessages({
+  incompletePackage: {
+    id: 'errors.index.incompletePackage',
+    defaultMessage:
+      "This Filedock was packaged without the file index's SQLite for Electron {electron}: install a complete release.",
+  },
+})

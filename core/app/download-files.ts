@@ -1,6 +1,7 @@
+import { defineMessages } from '@formatjs/intl'
 import type { DownloadRequest } from '../../shared/downloads.ts'
-import { FiledockError } from '../../shared/errors.ts'
 import type { IndexFileRow, IndexFolderRow } from '../../shared/file-index.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { ApiClient } from '../api/client.ts'
 import { filesByCode, type ResolvedFiles } from '../download/host-files.ts'
 import type { HistoryStore } from '../history/history-store.ts'
@@ -46,11 +47,7 @@ export async function downloadFiles(r: DownloadRequest, s: DownloadFileSources):
   if ('batchId' in what) return batchFiles(r.accountId, what.batchId, s)
   const index = s.index
   if (index === null) {
-    if ('selection' in what)
-      throw new FiledockError({
-        kind: 'internal',
-        message: 'The file index is not available, so a selection of the file list cannot be downloaded.',
-      })
+    if ('selection' in what) throw translatedError({ kind: 'internal' }, TEXT.noIndex)
     return s.fromApi(await s.client(r.accountId), r.accountId, what)
   }
   // After an update the index may still be brought up to date: its reads wait for that (index-service.ts).
@@ -122,9 +119,14 @@ function selectionFiles(selection: Selection, index: IndexSource): ResolvedFiles
   // Read whole before the folder names: SQLite answers one statement at a time on a connection.
   for (const row of [...index.index.selectedFiles(selection, index.scope)]) {
     if (row.kind === 'missing') {
+      const { message, messageId, values } = translatedError({ kind: 'not_found' }, TEXT.notIndexed, {
+        fileCode: row.fileCode,
+      })
       out.problems.push({
         fileCode: row.fileCode,
-        message: `The file ${row.fileCode} is no longer in the file index (deleted or moved away on the host).`,
+        message,
+        ...(messageId ? { messageId } : {}),
+        ...(values ? { values } : {}),
       })
       continue
     }
@@ -136,11 +138,7 @@ function selectionFiles(selection: Selection, index: IndexSource): ResolvedFiles
 /** An upload batch's files of the account, in the folders they were dropped from. */
 function batchFiles(accountId: string, batchId: string, s: DownloadFileSources): ResolvedFiles {
   const entries = s.history.byBatch(batchId).filter((e) => e.accountId === accountId)
-  if (entries.length === 0)
-    throw new FiledockError({
-      kind: 'not_found',
-      message: 'The upload history has no uploads of this batch to that account.',
-    })
+  if (entries.length === 0) throw translatedError({ kind: 'not_found' }, TEXT.noBatchUploads)
   return {
     files: entries.map((e) => ({
       code: e.fileCode,
@@ -181,3 +179,18 @@ function folderTrails(index: IndexSource, accountId: string, root: number): (fld
   }
   return (fldId) => names.get(fldId) ?? []
 }
+
+const TEXT = defineMessages({
+  notIndexed: {
+    id: 'download.problem.notIndexed',
+    defaultMessage: 'The file {fileCode} is no longer in the file index (deleted or moved away on the host).',
+  },
+  noIndex: {
+    id: 'errors.download.noIndex',
+    defaultMessage: 'The file index is not available, so a selection of the file list cannot be downloaded.',
+  },
+  noBatchUploads: {
+    id: 'errors.download.noBatchUploads',
+    defaultMessage: 'The upload history has no uploads of this batch to that account.',
+  },
+})

@@ -2,8 +2,11 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import { localFoldersContract } from '../../shared/ipc/local-folders-contract.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { createEventBus } from '../ipc/event-bus.ts'
 import { localFolderHandlers, type PickFolder } from './handlers/local-folder-handlers.ts'
 import { SettingsStore } from './settings-store.ts'
@@ -120,5 +123,18 @@ describe('the local-folder picker in main', () => {
       kind: 'not_found',
       operation: 'local.pickFolder',
     })
+  })
+})
+
+describe('local folders in the reader’s language', () => {
+  it('says in Spanish that a new folder is already there, its name as typed', async () => {
+    const { h } = await rig()
+    await h['local.createFolder']({ parent: home, name: 'Entrada' })
+    const error = await h['local.createFolder']({ parent: home, name: 'Entrada' }).then(
+      () => expect.fail('made twice'),
+      (e: FiledockError) => e,
+    )
+    expect(error.message).toBe('“Entrada” is already there.')
+    expect(errorText(await intlFor('es'), error)).toBe('“Entrada” ya existe ahí.')
   })
 })

@@ -2,7 +2,9 @@ import { constants } from 'node:fs'
 import { access, mkdir, readdir, stat } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { dirname, join, normalize, parse, resolve } from 'node:path'
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import type { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type {
   FolderPurpose,
   LocalFolderListing,
@@ -66,7 +68,7 @@ export async function createFolder(parent: string, name: string): Promise<string
     await mkdir(path)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new FiledockError({ kind: 'invalid_input', message: `“${name}” is already there.` })
+      throw translatedError({ kind: 'invalid_input' }, TEXT.exists, { name })
     throw folderError(error, parent)
   }
   return path
@@ -91,9 +93,20 @@ export async function canList(path: string): Promise<boolean> {
 
 function folderError(error: unknown, path: string): FiledockError {
   const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT' || code === 'ENOTDIR')
-    return new FiledockError({ kind: 'not_found', message: `${path} is not a folder (any more).` })
+  if (code === 'ENOENT' || code === 'ENOTDIR') return notAFolder(path)
   if (code === 'EACCES' || code === 'EPERM')
-    return new FiledockError({ kind: 'forbidden', message: `Filedock may not open ${path}.` })
-  return new FiledockError({ kind: 'internal', message: `Could not read ${path}: ${String(error)}` })
+    return translatedError({ kind: 'forbidden' }, TEXT.forbidden, { path })
+  return translatedError({ kind: 'internal' }, TEXT.unreadable, { path, detail: String(error) })
 }
+
+/** A folder asked for that is not (or no longer) one. */
+export function notAFolder(path: string): FiledockError {
+  return translatedError({ kind: 'not_found' }, TEXT.notAFolder, { path })
+}
+
+const TEXT = defineMessages({
+  exists: { id: 'errors.localFolders.exists', defaultMessage: '“{name}” is already there.' },
+  notAFolder: { id: 'errors.localFolders.notAFolder', defaultMessage: '{path} is not a folder (any more).' },
+  forbidden: { id: 'errors.localFolders.forbidden', defaultMessage: 'Filedock may not open {path}.' },
+  unreadable: { id: 'errors.localFolders.unreadable', defaultMessage: 'Could not read {path}: {detail}' },
+})

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { defineMessages } from '@formatjs/intl'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { writeFileAtomic } from '../durable/atomic-file.ts'
 
 export interface OfflineSandbox {
@@ -50,7 +51,7 @@ export function createOfflineSandbox(options: {
 
   return {
     async ensure() {
-      if (disposed) throw new FiledockError({ kind: 'cancelled', message: 'Filedock is shutting down.' })
+      if (disposed) throw translatedError({ kind: 'cancelled' }, TEXT.shuttingDown)
       running ??= launch()
       try {
         const handle = await running
@@ -58,10 +59,7 @@ export function createOfflineSandbox(options: {
       } catch (error) {
         running = undefined
         const detail = error instanceof Error ? error.message : String(error)
-        throw new FiledockError({
-          kind: 'internal',
-          message: `The offline sandbox could not start: ${detail}`,
-        })
+        throw translatedError({ kind: 'internal' }, TEXT.notStarted, { detail })
       }
     },
     async stop() {
@@ -84,3 +82,11 @@ async function readPort(path: string): Promise<number | undefined> {
     return undefined // missing or damaged: any free port will do, and the file is rewritten
   }
 }
+
+const TEXT = defineMessages({
+  shuttingDown: { id: 'errors.app.shuttingDown', defaultMessage: 'Filedock is shutting down.' },
+  notStarted: {
+    id: 'errors.sandbox.notStarted',
+    defaultMessage: 'The offline sandbox could not start: {detail}',
+  },
+})

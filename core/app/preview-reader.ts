@@ -1,4 +1,5 @@
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { PreviewBytes } from '../../shared/ipc/preview-contract.ts'
 import type { ApiClient } from '../api/client.ts'
 import { LinkGone } from '../api/file-server.ts'
@@ -71,11 +72,7 @@ async function readRange(
     answer.body.close()
     // A 200 to a ranged read from the middle: the host ignores Range. Reading on from byte 0 to skip to `start`
     // would fetch the file again for every range, so a preview that needs more than its start says so instead.
-    throw new FiledockError({
-      kind: 'server',
-      message: 'This file server does not send parts of files, so only the start of a file can be previewed.',
-      operation: 'file/download',
-    })
+    throw translatedError({ kind: 'server', operation: 'file/download' }, TEXT.noRanges)
   }
   const chunks: Buffer[] = []
   let have = 0
@@ -88,3 +85,11 @@ async function readRange(
   answer.body.close()
   return { base64: Buffer.concat(chunks).toString('base64'), total: answer.total }
 }
+
+const TEXT = defineMessages({
+  noRanges: {
+    id: 'errors.preview.noRanges',
+    defaultMessage:
+      'This file server does not send parts of files, so only the start of a file can be previewed.',
+  },
+})

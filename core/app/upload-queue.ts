@@ -1,6 +1,8 @@
 import { join } from 'node:path'
-import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { type FiledockError, isFiledockError } from '../../shared/errors.ts'
 import type { HistoryEntry } from '../../shared/history.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { LinkFormat } from '../../shared/links.ts'
 import type { QueueEvent, QueueItemView } from '../../shared/queue.ts'
@@ -162,10 +164,7 @@ export async function openUploadQueue(o: UploadQueueOptions): Promise<UploadQueu
   return {
     engine() {
       if (engine === null) {
-        throw (
-          unavailable ??
-          new FiledockError({ kind: 'internal', message: 'The upload queue is not available.' })
-        )
+        throw unavailable ?? translatedError({ kind: 'internal' }, TEXT.queueUnavailable)
       }
       return engine
     },
@@ -195,3 +194,10 @@ async function cancelAccount(engine: UploadEngine, accountId: string): Promise<v
     await engine.cancel(item.id)
   }
 }
+
+const TEXT = defineMessages({
+  queueUnavailable: {
+    id: 'errors.app.queueUnavailable',
+    defaultMessage: 'The upload queue is not available.',
+  },
+})

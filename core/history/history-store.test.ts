@@ -2,6 +2,9 @@ import { type FileHandle, mkdir, mkdtemp, open, readFile, rm, writeFile } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { HISTORY_FILE, type HistoryEntry, HistoryStore, SYNC_INTERVAL_MS } from './history-store.ts'
 
 let dir: string
@@ -316,5 +319,20 @@ describe('HistoryStore at 100,000 records', () => {
       parse.mockRestore()
       normalize.mockRestore()
     }
+  })
+})
+
+describe('HistoryStore in the reader’s language', () => {
+  it('says in Spanish that the history file could not be opened, the OS code as it is', async () => {
+    // The history file's name taken by a folder: the journal cannot open it.
+    await mkdir(join(dir, 'taken', HISTORY_FILE), { recursive: true })
+    const error = await HistoryStore.open(join(dir, 'taken')).then(
+      () => expect.fail('a folder opened as the history file'),
+      (e: FiledockError) => e,
+    )
+    expect(error.message).toBe('Could not open the upload history file (EISDIR).')
+    expect(errorText(await intlFor('es'), error)).toBe(
+      'No se pudo abrir el archivo del historial de subidas (EISDIR).',
+    )
   })
 })

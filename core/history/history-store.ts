@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import type { FiledockError } from '../../shared/errors.ts'
 import { type HistoryEntry, type HistoryQuery, isHistoryEntry } from '../../shared/history.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { pageLinkOf } from '../../shared/links.ts'
 import { Journal } from '../durable/journal.ts'
 import { serializeEntry } from './history-file.ts'
@@ -55,7 +57,7 @@ export class HistoryStore {
 
   append(entry: HistoryEntry): Promise<void> {
     if (!isHistoryEntry(entry)) {
-      return Promise.reject(new FiledockError({ kind: 'invalid_input', message: 'Not a history record.' }))
+      return Promise.reject(translatedError({ kind: 'invalid_input' }, TEXT.notARecord))
     }
     const line = serializeEntry(entry)
     // The caller keeps its object; the store keeps (and freezes) its own copy, exactly as written.
@@ -110,16 +112,22 @@ export class HistoryStore {
 }
 
 function ioError(what: 'open' | 'write', cause: unknown): FiledockError {
-  const code =
-    typeof cause === 'object' && cause !== null && 'code' in cause ? ` (${String(cause.code)})` : ''
-  const detail = cause instanceof Error && !code ? ` (${cause.message})` : code
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : ''
+  const detail = code !== '' ? code : cause instanceof Error ? cause.message : ''
   // No error kind fits a local disk failure better: 'internal' says Filedock could not do its own bookkeeping.
-  return new FiledockError(
-    {
-      kind: 'internal',
-      message: `Could not ${what} the upload history file${detail}.`,
-      operation: 'history',
-    },
+  return translatedError(
+    { kind: 'internal', operation: 'history' },
+    TEXT.io,
+    { what, hasDetail: detail === '' ? 'no' : 'yes', detail },
     { cause },
   )
 }
+
+const TEXT = defineMessages({
+  notARecord: { id: 'errors.history.notARecord', defaultMessage: 'Not a history record.' },
+  io: {
+    id: 'errors.history.io',
+    defaultMessage:
+      'Could not {what, select, open {open} other {write}} the upload history file{hasDetail, select, yes { ({detail})} other {}}.',
+  },
+})

@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isFiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { type FiledockError, isFiledockError } from '../../shared/errors.ts'
 import type { HistoryEntry } from '../../shared/history.ts'
+import { causeValues } from '../../shared/i18n/cause-values.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { LinkCheckSummary, LinkHealth } from '../../shared/link-health.ts'
 import type { ApiClient } from '../api/client.ts'
 import { writeFileAtomic } from '../durable/atomic-file.ts'
@@ -104,7 +107,9 @@ export class LinkHealthStore {
           // Batches answered before the failure keep their results; the rest keep their earlier ones.
           summary.unchecked += list.length - done
           const label = list[0]?.accountLabel ?? accountId
-          summary.problems.push(`${label}: ${isFiledockError(error) ? error.message : String(error)}`)
+          const problem = accountProblem(label, error)
+          summary.problems.push(problem.message)
+          summary.problemErrors = [...(summary.problemErrors ?? []), problem.toJSON()]
         }
       }
       summary.finishedAt = now()
@@ -127,3 +132,20 @@ function parseSaved(value: unknown): Saved {
   }
   return { lastRunAt: typeof v.lastRunAt === 'number' ? v.lastRunAt : null, entries }
 }
+
+/** Why an account's links could not be checked, its failure's words in the reader's language when they can be. */
+function accountProblem(account: string, error: unknown): FiledockError {
+  const operation = isFiledockError(error) ? error.operation : undefined
+  return translatedError(
+    {
+      kind: isFiledockError(error) ? error.kind : 'internal',
+      ...(operation !== undefined ? { operation } : {}),
+    },
+    TEXT.accountProblem,
+    { ...causeValues(error), account },
+  )
+}
+
+const TEXT = defineMessages({
+  accountProblem: { id: 'history.linkCheck.accountProblem', defaultMessage: '{account}: {cause}' },
+})

@@ -3,6 +3,7 @@ import { FiledockError } from '../../shared/errors.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { AccountRows } from './account-rows.ts'
 import { filesJson } from './files-json.ts'
+import { INDEX_WARNINGS, indexWarning } from './index-warning.ts'
 import type { IndexWriter } from './index-writer.ts'
 import { PageBatches } from './page-batches.ts'
 import { pageSizeOf } from './page-size.ts'
@@ -72,7 +73,7 @@ export async function crawlAccount(d: CrawlDeps): Promise<CrawlOutcome> {
       return { complete: true }
     }
     if (row.crawlPass + 1 >= d.maxPasses) {
-      const warning = `The host's file count kept changing while indexing (${latest.toLocaleString('en')} reported, ${seen.toLocaleString('en')} listed); files not seen this time stay in the index until a later refresh confirms them.`
+      const warning = indexWarning(INDEX_WARNINGS.countChanging, { reported: latest, listed: seen })
       await d.writer.endCrawl(acct, { crawling: false, filesTotal: latest, warning }, null)
       return { complete: false, warning }
     }
@@ -163,7 +164,7 @@ async function listFiles(
         // The client already retried this page; a host that still answers garbage ends the crawl with a
         // warning, and what was indexed stays. Network trouble and refusals go up (pause, or stop).
         if (error instanceof FiledockError && error.kind === 'malformed')
-          warning = `Page ${page} of the host's file list could not be read (${error.message}); the files indexed so far stay searchable. Refresh to try again.`
+          warning = indexWarning(INDEX_WARNINGS.pageUnreadable, { page }, error)
         else run.failure ??= error
         return false
       }

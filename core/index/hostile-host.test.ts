@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import { ApiClient } from '../api/client.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { ACCOUNT, type IndexRig, indexedCodes, openIndexRig } from './testing/index-rig.ts'
 import { type Meddle, type MeddlingProxy, startMeddlingProxy } from './testing/meddling-proxy.ts'
 
@@ -54,6 +56,11 @@ describe('a host that misbehaves during a crawl', () => {
     const [status] = index.status()
     expect(status?.warning).toMatch(/Page 4 of the host's file list could not be read/)
     expect(status?.state).toBe('ready')
+    // In the window's language, the client's own words about the garbage as its cause.
+    if (status?.warningError === undefined) return expect.fail('the warning has no message id')
+    expect(errorText(await intlFor('es'), status.warningError)).toMatch(
+      /^No se pudo leer la página 4 de la lista de archivos del servidor \(.+\); los archivos indexados hasta ahora se pueden seguir buscando\. Actualiza para intentarlo de nuevo\.$/,
+    )
     // The earlier complete crawl's rows stay: nothing is dropped on an incomplete crawl.
     expect(new Set(codes())).toEqual(complete)
     expect(complete.size).toBe((await r.hostFiles()).length)

@@ -1,4 +1,5 @@
-import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { type FiledockError, isFiledockError } from '../../shared/errors.ts'
 import type {
   IndexFileRow,
   IndexState,
@@ -6,6 +7,7 @@ import type {
   IndexWindow,
   SelectionSummary,
 } from '../../shared/file-index.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { ApiClient } from '../api/client.ts'
 import { failedOnClosedClient } from '../api/closed-client.ts'
 import { isTransient } from '../api/retry.ts'
@@ -16,6 +18,7 @@ import type { AppChange, ChangeOutcome } from './change-writes.ts'
 import { crawlAccount } from './crawl.ts'
 import { CrawlAnnouncements } from './crawl-announcements.ts'
 import { IndexReader } from './index-reader.ts'
+import { INDEX_WARNINGS, indexWarning, warningOf } from './index-warning.ts'
 import { IndexWriter } from './index-writer.ts'
 import type { MoveProgress } from './move-selection.ts'
 import { openIndexReader, type ReadiedIndex } from './open-index-db.ts'
@@ -176,7 +179,7 @@ export class IndexService {
     }
     this.current = { db, reader: new IndexReader(db), rows: new AccountRows(db) }
     this.rebuiltNotice = readied.rebuilt
-    if (readied.rebuilt !== null) this.log(`Filedock: ${readied.rebuilt}`)
+    if (readied.rebuilt !== null) this.log(`Filedock: ${warningOf(readied.rebuilt).warning}`)
     if (this.upgrading) {
       this.upgrading = false
       // Out of 'upgrading' in every window, with the counts the file has.
@@ -188,16 +191,9 @@ export class IndexService {
   /** Main's side of the open index; a read before opened() has settled is refused, see the class. */
   private get open_(): OpenIndex {
     if (this.current !== null) return this.current
-    if (this.failure !== null)
-      throw new FiledockError({
-        kind: 'internal',
-        message: `The file index could not be opened: ${this.failure.message}`,
-      })
+    if (this.failure !== null) throw indexNotOpened(this.failure)
     // A caller that did not await opened(): a bug, said as such rather than answered from a file not ready.
-    throw new FiledockError({
-      kind: 'internal',
-      message: 'The file index was read before it was open; it answers in a moment.',
-    })
+    throw translatedError({ kind: 'internal' }, TEXT.notOpenYet)
   }
 
   private get rows(): AccountRows {
@@ -304,7 +300,7 @@ export class IndexService {
         // A host that answers garbage is not waited for (it would loop): the crawl stops with the reason.
         if (isFiledockError(error) && isTransient(error) && error.kind !== 'malformed') {
           // The host is unreachable or overloaded: wait (the position is saved) and go on where the crawl was.
-          this.setState(accountId, 'paused', `Indexing waits for the host: ${error.message}`)
+          this.setState(accountId, 'paused', indexWarning(INDEX_WARNINGS.waits, {}, error))
           const asked = error.retryAfterMs ?? 0
           await delay(Math.max(wait, asked), this.stop.signal)
           wait = Math.min(retry.max, wait * 2)
@@ -313,7 +309,7 @@ export class IndexService {
         // A refusal, or the index itself failing (its writer thread): the crawl stops and says why.
         const reason = error instanceof Error ? error.message : String(error)
         if (!isFiledockError(error)) this.log(`Filedock: indexing ${accountId} stopped: ${reason}`)
-        this.setState(accountId, 'error', `Indexing stopped: ${reason}`)
+        this.setState(accountId, 'error', indexWarning(INDEX_WARNINGS.stopped, {}, error))
         return
       }
     }
@@ -382,7 +378,7 @@ export class IndexService {
       filesTotal: row.filesTotal,
       foldersIndexed: counts.folders,
       lastFullCrawl: row.lastFullCrawl,
-      warning: live?.warning ?? row.warning ?? this.rebuiltNotice,
+      ...warningOf(live?.warning ?? row.warning ?? this.rebuiltNotice),
     }
   }
 
@@ -506,3 +502,17 @@ export class IndexService {
     await this.writer.close()
   }
 }
+
+/** The index file could not be opened (damaged, a disk refusing it): the error every read answers then. */
+export function indexNotOpened(cause: unknown): FiledockError {
+  const detail = cause instanceof Error ? cause.message : String(cause)
+  return translatedError({ kind: 'internal' }, TEXT.notOpened, { detail })
+}
+
+const TEXT = defineMessages({
+  notOpened: { id: 'errors.index.notOpened', defaultMessage: 'The file index could not be opened: {detail}' },
+  notOpenYet: {
+    id: 'errors.index.notOpenYet',
+    defaultMessage: 'The file index was read before it was open; it answers in a moment.',
+  },
+})

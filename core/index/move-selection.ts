@@ -1,5 +1,7 @@
+import { defineMessages } from '@formatjs/intl'
 import pLimit from 'p-limit'
 import { type FiledockErrorData, isFiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { ApiClient } from '../api/client.ts'
 import { logLine } from '../logging/log.ts'
 import { redactSecrets } from '../logging/redact.ts'
@@ -67,10 +69,7 @@ export async function moveSelection(
         accountId: file.accountId,
         fileCode: file.fileCode,
         name: file.fileCode,
-        error: {
-          kind: 'not_found',
-          message: 'This file is no longer in the index; refresh the folder and try again.',
-        },
+        error: translatedError({ kind: 'not_found' }, TEXT.notIndexed).toJSON(),
       })
       continue
     }
@@ -79,7 +78,7 @@ export async function moveSelection(
         accountId: file.accountId,
         fileCode: file.fileCode,
         name: file.name,
-        error: { kind: 'invalid_input', message: 'Files move only between folders of the same account.' },
+        error: translatedError({ kind: 'invalid_input' }, TEXT.otherAccount).toJSON(),
       })
       continue
     }
@@ -92,7 +91,7 @@ export async function moveSelection(
         accountId,
         fileCode: file.fileCode,
         name: file.name,
-        error: { kind: 'invalid_input', message: 'it was moved to another folder since, and was left there' },
+        error: translatedError({ kind: 'invalid_input' }, TEXT.movedMeanwhile).toJSON(),
       })
       continue
     }
@@ -140,3 +139,19 @@ async function recordMove(index: IndexService, accountId: string, fileCode: stri
     logMissedChange(logLine, 'filesMoved', error)
   }
 }
+
+const TEXT = defineMessages({
+  notIndexed: {
+    id: 'errors.move.notIndexed',
+    defaultMessage: 'This file is no longer in the index; refresh the folder and try again.',
+  },
+  otherAccount: {
+    id: 'errors.move.otherAccount',
+    defaultMessage: 'Files move only between folders of the same account.',
+  },
+  // Shown after the file's name in the list of files a drop did not move.
+  movedMeanwhile: {
+    id: 'errors.move.movedMeanwhile',
+    defaultMessage: 'it was moved to another folder since, and was left there',
+  },
+})

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { naturalKey } from '../../shared/natural-name.ts'
+import { INDEX_WARNINGS, indexWarning } from './index-warning.ts'
 import { SCHEMA_VERSION, schemaSql } from './schema.ts'
 import { migrateSchema } from './schema-migrations.ts'
 import { uploadedKey } from './uploaded-key.ts'
@@ -33,10 +34,9 @@ export function openIndexDb(
     for (const suffix of ['', '-wal', '-shm']) {
       if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix)
     }
-    const reason = error instanceof Error ? error.message : String(error)
     return {
       db: openChecked(file, nativeBinding, false, upgrading),
-      rebuilt: `The file index could not be read (${reason}); it was set aside as ${basename(aside)} and is being rebuilt from the host.`,
+      rebuilt: indexWarning(INDEX_WARNINGS.rebuilt, { file: basename(aside) }, error),
     }
   }
 }

@@ -1,6 +1,8 @@
+import { defineMessages } from '@formatjs/intl'
 import type { z } from 'zod'
-import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { indexQuerySchema } from '../../shared/ipc/index-contract.ts'
+import { noActiveAccount } from '../accounts/account-guards.ts'
 import type { ResolvedQuery } from './query-sql.ts'
 
 export type IndexQuery = z.infer<typeof indexQuerySchema>
@@ -33,9 +35,14 @@ export function resolveQuery(
 /** The account a call names, or the active one; an account the app does not have is refused. */
 export function accountOf(accountId: string | undefined, ctx: ScopeContext): string {
   const id = accountId ?? ctx.activeId()
-  if (id === null)
-    throw new FiledockError({ kind: 'not_found', message: 'No account is active. Add an account first.' })
-  if (!ctx.accountIds().includes(id))
-    throw new FiledockError({ kind: 'not_found', message: 'That account does not exist (any more).' })
+  if (id === null) throw noActiveAccount()
+  if (!ctx.accountIds().includes(id)) throw translatedError({ kind: 'not_found' }, TEXT.noSuchAccount)
   return id
 }
+
+const TEXT = defineMessages({
+  noSuchAccount: {
+    id: 'errors.index.noSuchAccount',
+    defaultMessage: 'That account does not exist (any more).',
+  },
+})

@@ -1,5 +1,6 @@
 import { defineMessage } from '@formatjs/intl'
 import { type ErrorValues, FiledockError, type FiledockErrorData } from '../../shared/errors.ts'
+import { causeValues } from '../../shared/i18n/cause-values.ts'
 import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import { UPLOAD_OPERATION } from '../api/multipart-upload.ts'
 import { isTransient } from '../api/retry.ts'
@@ -85,11 +86,10 @@ export function permanentText(
  * `causeId`, its message in the catalogues, which a reader formats in its language with the same values).
  */
 export function gaveUp(attempts: number, last: FiledockErrorData): FiledockErrorData {
-  const cause = last.messageId === undefined ? {} : { ...last.values, causeId: last.messageId }
   const error = translatedError(
     { kind: last.kind, ...(last.operation !== undefined ? { operation: last.operation } : {}) },
     GAVE_UP,
-    { ...cause, attempts, cause: last.message },
+    { ...causeValues(last), attempts },
   ).toJSON()
   return { ...last, ...error }
 }

@@ -1,4 +1,4 @@
-import { type ErrorValues, FiledockError, type FiledockErrorData } from '../../shared/errors.ts'
+import type { ErrorValues } from '../../shared/errors.ts'
 import { type ErrorMessage, type SizeText, translatedError } from '../../shared/i18n/error-text.ts'
 
 /**
@@ -32,23 +32,4 @@ export function problemText(
     { sizeText },
   )
   return { message, messageId: text.id, values, ...(operation ? { operation } : {}) }
-}
-
-/**
- * A failure inside another message (its `{cause}`): its English, and its own id and values, which a reader words
- * in its language first (errorText's `causeId`). The wrapping text takes the failure's `operation` along.
- */
-export function causeValues(err: unknown): ErrorValues {
-  const data = errorData(err)
-  if (data === undefined) return { cause: err instanceof Error ? err.message : String(err) }
-  const inner = data.messageId === undefined ? {} : { ...data.values, causeId: data.messageId }
-  return { ...inner, cause: data.message }
-}
-
-function errorData(err: unknown): FiledockErrorData | undefined {
-  if (err instanceof FiledockError) return err.toJSON()
-  const e = err as Partial<FiledockErrorData> | null
-  return typeof e === 'object' && e !== null && typeof e.kind === 'string' && typeof e.message === 'string'
-    ? (e as FiledockErrorData)
-    : undefined
 }

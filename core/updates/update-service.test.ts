@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AppImageUpdater } from 'electron-updater'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { UpdateStatus } from '../../shared/updates.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { createEventBus, type EventBus } from '../ipc/event-bus.ts'
 import { type FakeApp, fakeApp } from './testing/fake-app.ts'
 import { NodeHttpExecutor } from './testing/node-http-executor.ts'
@@ -167,8 +170,13 @@ describe('updates from a feed', () => {
     expect(failed).toEqual({
       state: 'error',
       message: 'The downloaded update did not match the checksum its feed published, so it was thrown away.',
+      error: expect.objectContaining({ messageId: 'errors.updates.checksum' }),
       retryAt: NOW + UPDATE_DELAYS.retryMs,
     })
+    if (failed.state !== 'error' || failed.error === undefined) return expect.fail('no error with an id')
+    expect(errorText(await intlFor('es'), failed.error)).toBe(
+      'La actualización descargada no coincidía con la suma de comprobación publicada en su fuente, así que se descartó.',
+    )
     expect(feed?.requests).toContain('/Filedock-2.0.0-x86_64.AppImage')
     expect(pending().map((t) => t.ms)).toEqual([UPDATE_DELAYS.retryMs])
     expect(() => service.installOnQuit()).toThrow('No update is ready')
@@ -215,5 +223,21 @@ describe('updates from a feed', () => {
     expect(pending()).toEqual([])
     expect(await service.check()).toEqual({ state: 'portable', dataDir: join(work, 'data') })
     expect(feed?.requests).toEqual([])
+  })
+})
+
+describe('updates in the reader’s language', () => {
+  it('refuses to install before an update is ready, in Indonesian', async () => {
+    const { service } = await setup()
+    let error: FiledockError | null = null
+    try {
+      service.installOnQuit()
+    } catch (e) {
+      error = e as FiledockError
+    }
+    expect(error?.message).toBe('No update is ready to install yet.')
+    expect(errorText(await intlFor('id'), error as FiledockError)).toBe(
+      'Belum ada pembaruan yang siap dipasang.',
+    )
   })
 })

@@ -1,9 +1,10 @@
+import { defineMessages } from '@formatjs/intl'
 import type { ProgressInfo, UpdateCheckResult } from 'electron-updater'
-import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { UpdateStatus } from '../../shared/updates.ts'
 import type { EventBus } from '../ipc/event-bus.ts'
-import { updateErrorMessage } from './update-errors.ts'
+import { updateError } from './update-errors.ts'
 import type { UpdateKind, UpdaterName } from './update-kind.ts'
 
 /** The part of electron-updater's updaters used here (AppImageUpdater, DebUpdater and NsisUpdater satisfy it). */
@@ -145,7 +146,7 @@ export class UpdateService implements UpdatesPort {
 
   private readyStatus(): Extract<UpdateStatus, { state: 'ready' }> {
     if (this.current.state !== 'ready') {
-      throw new FiledockError({ kind: 'invalid_input', message: 'No update is ready to install yet.' })
+      throw translatedError({ kind: 'invalid_input' }, TEXT.notReady)
     }
     return this.current
   }
@@ -212,10 +213,12 @@ export class UpdateService implements UpdatesPort {
   }
 
   private failed(error: unknown): void {
-    const message = updateErrorMessage(error)
+    const said = updateError(error)
+    const { message } = said
     this.o.log(`Filedock: updates: ${message} (${error instanceof Error ? error.message : String(error)})`)
     const on = this.o.checksOn()
-    this.set({ state: 'error', message, retryAt: on ? this.now() + this.delays.retryMs : null })
+    const retryAt = on ? this.now() + this.delays.retryMs : null
+    this.set({ state: 'error', message, error: said.toJSON(), retryAt })
     if (on) this.after(this.delays.retryMs)
   }
 
@@ -265,3 +268,7 @@ const scheduleWithTimer: Schedule = (ms, run) => {
   const timer = setTimeout(run, ms)
   return () => clearTimeout(timer)
 }
+
+const TEXT = defineMessages({
+  notReady: { id: 'errors.updates.notReady', defaultMessage: 'No update is ready to install yet.' },
+})

@@ -1,6 +1,8 @@
 import { open } from 'node:fs/promises'
+import { defineMessages } from '@formatjs/intl'
 import pLimit from 'p-limit'
 import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { VerifyResult } from '../../shared/verify.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { RetryPolicy } from '../api/retry.ts'
@@ -51,13 +53,10 @@ export async function verifyFiles(o: VerifyOptions): Promise<VerifyResult[]> {
     const base = { relPath: e.relPath, fileCode: e.fileCode, bytesRead: 0 }
     const fh = await open(e.localPath, 'r').catch((err: NodeJS.ErrnoException) => err)
     if (fh instanceof Error) {
-      return {
-        ...base,
-        status: 'failed',
-        localSize: null,
-        hostSize: null,
-        message: `The local file cannot be read (${fh.code ?? fh.message}).`,
-      }
+      const error = translatedError({ kind: 'local_disk' }, TEXT.unreadable, {
+        detail: fh.code ?? fh.message,
+      })
+      return { ...base, status: 'failed', localSize: null, hostSize: null, ...said(error) }
     }
     try {
       const localSize = (await fh.stat()).size
@@ -83,8 +82,9 @@ export async function verifyFiles(o: VerifyOptions): Promise<VerifyResult[]> {
         : { ...base, status: 'differs', localSize, hostSize, offset: c.offset, bytesRead: c.bytesRead }
     } catch (err) {
       if (err instanceof FiledockError && err.kind === 'cancelled') throw err
-      const message = err instanceof Error ? err.message : String(err)
-      return { ...base, status: 'failed', localSize: null, hostSize: null, message }
+      const error =
+        err instanceof FiledockError ? err : new FiledockError({ kind: 'internal', message: String(err) })
+      return { ...base, status: 'failed', localSize: null, hostSize: null, ...said(error) }
     } finally {
       await fh.close()
     }
@@ -99,3 +99,17 @@ export async function verifyFiles(o: VerifyOptions): Promise<VerifyResult[]> {
     ),
   )
 }
+
+/** A failure's English (message) and, when it has one, its message id and values (error). */
+function said(error: FiledockError): Pick<VerifyResult, 'message' | 'error'> {
+  return error.messageId === undefined
+    ? { message: error.message }
+    : { message: error.message, error: error.toJSON() }
+}
+
+const TEXT = defineMessages({
+  unreadable: {
+    id: 'errors.verify.localUnreadable',
+    defaultMessage: 'The local file cannot be read ({detail}).',
+  },
+})

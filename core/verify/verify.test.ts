@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { noFaults } from '../../sandbox/faults.ts'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
 import { createFolder, deleteFile, servedRanges } from '../../sandbox/testing/api-calls.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import type { VerifyResult } from '../../shared/verify.ts'
 import { ApiClient } from '../api/client.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { EDGE_BYTES, RANDOM_WINDOW_BYTES, RANDOM_WINDOWS } from './sample-windows.ts'
+import { verifyFiles } from './verify-files.ts'
 import { verifyFolder } from './verify-folder.ts'
 
 /** Verify against a real sandbox host over HTTP, with real local files. */
@@ -179,5 +182,17 @@ describe('verifyFolder', () => {
     } finally {
       sandbox.setFaults({ ignoreRangeRate: 0 })
     }
+  })
+})
+
+describe('verifyFiles in the reader’s language', () => {
+  it('says in Spanish that a local file cannot be read, the OS code as it is', async () => {
+    const [result] = await verifyFiles({
+      client,
+      entries: [{ relPath: 'gone.bin', localPath: join(root, 'no-such-dir', 'gone.bin'), fileCode: null }],
+    })
+    expect(result).toMatchObject({ status: 'failed', message: 'The local file cannot be read (ENOENT).' })
+    if (result?.error === undefined) return expect.fail('the failure has no message id')
+    expect(errorText(await intlFor('es'), result.error)).toBe('No se puede leer el archivo local (ENOENT).')
   })
 })

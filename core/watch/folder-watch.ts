@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { basename, dirname, join, relative, sep } from 'node:path'
+import { defineMessages } from '@formatjs/intl'
 import { type FSWatcher, watch } from 'chokidar'
-import { isFiledockError } from '../../shared/errors.ts'
+import { type FiledockErrorData, isFiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { QueueEvent, QueueItemView } from '../../shared/queue.ts'
 import type { WatchActivity, WatchRule } from '../../shared/watch.ts'
 import type { ApiClient } from '../api/client.ts'
@@ -274,7 +276,9 @@ export class FolderWatch {
       })
       for (const p of result.problems) {
         const file = files.find((f) => f.path === p.path)
-        if (file && p.kind !== 'storage_unchecked') this.failed(file, p.message)
+        // The queue's words (its renderer says the same by the problem's kind): English only here.
+        if (file && p.kind !== 'storage_unchecked')
+          this.failed(file, { kind: 'invalid_input', message: p.message })
       }
     } catch (error) {
       if (this.closed) return
@@ -294,8 +298,10 @@ export class FolderWatch {
         this.retries.add(timer)
         return
       }
-      const message = isFiledockError(error) ? error.message : String(error)
-      for (const f of files) this.failed(f, message)
+      const failure = isFiledockError(error)
+        ? error.toJSON()
+        : { kind: 'internal' as const, message: String(error) }
+      for (const f of files) this.failed(f, failure)
     }
   }
 
@@ -312,7 +318,7 @@ export class FolderWatch {
       this.landing.add(task)
       void task.finally(() => this.landing.delete(task))
     } else if (item.state === 'failed' || item.state === 'cancelled') {
-      this.failed(file, item.error?.message ?? 'The upload was cancelled.')
+      this.failed(file, item.error ?? translatedError({ kind: 'cancelled' }, TEXT.cancelled).toJSON())
     }
   }
 
@@ -364,14 +370,15 @@ export class FolderWatch {
     }
   }
 
-  private failed(file: Waiting, message: string): void {
+  private failed(file: Waiting, error: FiledockErrorData): void {
     this.inFlight.delete(file.path)
     this.o.onActivity({
       type: 'failed',
       ruleId: this.o.rule.id,
       relPath: file.relPath,
       path: file.path,
-      message,
+      message: error.message,
+      ...(error.messageId !== undefined ? { error } : {}),
       at: Date.now(),
     })
   }
@@ -389,3 +396,7 @@ async function uploadedVersion(file: FileState, item: QueueItemView): Promise<Fi
     return { size: now.size, mtimeMs: now.mtimeMs }
   return { size: file.size, mtimeMs: file.mtimeMs }
 }
+
+const TEXT = defineMessages({
+  cancelled: { id: 'errors.watch.uploadCancelled', defaultMessage: 'The upload was cancelled.' },
+})

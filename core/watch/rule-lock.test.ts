@@ -5,7 +5,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import { lockAnswer } from '../durable/testing/lock-answer.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { lockRule } from './rule-lock.ts'
 
 const childScript = join(import.meta.dirname, 'testing', 'rule-lock-child.ts')
@@ -65,3 +68,21 @@ describe('lockRule', () => {
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms))
 }
+
+describe('lockRule in the reader’s language', () => {
+  it('says in Arabic that this Filedock already watches the folder, the folder named as it is', async () => {
+    const release = await lockRule(file, watched)
+    try {
+      const error = await lockRule(file, watched).then(
+        () => expect.fail('a second lock was granted'),
+        (e: FiledockError) => e,
+      )
+      expect(error.message).toBe(busy('this Filedock'))
+      expect(errorText(await intlFor('ar'), error)).toBe(
+        `يُراقَب ${watched} بالفعل لهذا الحساب بواسطة Filedock هذا؛ مراقِب واحد لكل مجلد يضمن إرسال كل ملف مرة واحدة.`,
+      )
+    } finally {
+      await release()
+    }
+  })
+})

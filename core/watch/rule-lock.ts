@@ -1,4 +1,6 @@
-import { FiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import type { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { acquirePidLock, THIS_PROCESS } from '../durable/pid-lock.ts'
 
 /**
@@ -8,16 +10,21 @@ import { acquirePidLock, THIS_PROCESS } from '../durable/pid-lock.ts'
  * a killed process is taken over, so a restart after kill -9 gets in. Returns the release function.
  */
 export async function lockRule(file: string, dir: string): Promise<() => Promise<void>> {
-  const release = acquirePidLock(file, (holder) =>
-    // The lock held in this process is, to the user, this very app or terminal.
-    busy(dir, holder === THIS_PROCESS ? 'this Filedock' : holder),
-  )
+  const release = acquirePidLock(file, (holder) => busy(dir, holder))
   return async () => release()
 }
 
-function busy(dir: string, by: string): FiledockError {
-  return new FiledockError({
-    kind: 'invalid_input',
-    message: `${dir} is already being watched for this account by ${by}; one watcher per folder keeps every file sent once.`,
-  })
+function busy(dir: string, holder: string): FiledockError {
+  // The lock held in this process is, to the user, this very app or terminal; another is named by its pid.
+  const pid = /^process (\d+)$/.exec(holder)?.[1]
+  const by = holder === THIS_PROCESS ? 'self' : pid !== undefined ? 'process' : 'other'
+  return translatedError({ kind: 'invalid_input' }, TEXT.busy, { dir, by, pid: pid ?? '', holder })
 }
+
+const TEXT = defineMessages({
+  busy: {
+    id: 'errors.watch.busy',
+    defaultMessage:
+      '{dir} is already being watched for this account by {by, select, self {this Filedock} process {process {pid}} other {{holder}}}; one watcher per folder keeps every file sent once.',
+  },
+})

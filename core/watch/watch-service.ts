@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { type ErrorValues, FiledockError, isFiledockError } from '../../shared/errors.ts'
+import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import {
   MAX_WATCH_RULES,
@@ -38,7 +40,7 @@ interface Running {
   watch: FolderWatch | null
   unlock: (() => Promise<void>) | null
   state: WatchStatus['state']
-  problem: string | null
+  problem: FiledockError | null
   sent: number
   lastActivity: WatchActivity | null
   /** Start and stop of one rule run one after another. */
@@ -75,16 +77,15 @@ export class WatchService {
   async add(input: NewWatchRule): Promise<WatchStatus> {
     const fields = newWatchRuleSchema.parse(input)
     const rules = this.o.rules()
-    if (rules.length >= MAX_WATCH_RULES) throw invalid(`At most ${MAX_WATCH_RULES} watch folders.`)
-    if (!this.o.accountExists(fields.accountId)) throw invalid('That account is not in Filedock.')
+    if (rules.length >= MAX_WATCH_RULES) throw invalid(TEXT.tooMany, { max: MAX_WATCH_RULES })
+    if (!this.o.accountExists(fields.accountId)) throw invalid(TEXT.noAccount)
     const info = await stat(fields.dir).catch(() => null)
-    if (info === null || !info.isDirectory()) throw invalid(`${fields.dir} is not a folder.`)
-    if (fields.doneDir === fields.dir)
-      throw invalid('The Done folder must be another folder than the watched one.')
+    if (info === null || !info.isDirectory()) throw invalid(TEXT.notAFolder, { dir: fields.dir })
+    if (fields.doneDir === fields.dir) throw invalid(TEXT.doneSame)
     const twin = rules.find(
       (r) => r.dir === fields.dir && r.accountId === fields.accountId && r.fldId === fields.fldId,
     )
-    if (twin) throw invalid(`${fields.dir} is already watched for this account and folder.`)
+    if (twin) throw invalid(TEXT.twin, { dir: fields.dir })
     const rule: WatchRule = { id: randomUUID(), ...fields, paused: false }
     await this.o.saveRules([...rules, rule])
     const r = this.runtime(rule.id)
@@ -135,8 +136,7 @@ export class WatchService {
 
   private rule(id: string): WatchRule {
     const rule = this.o.rules().find((r) => r.id === id)
-    if (!rule)
-      throw new FiledockError({ kind: 'not_found', message: 'That watch folder is not set up (any more).' })
+    if (!rule) throw translatedError({ kind: 'not_found' }, TEXT.noRule)
     return rule
   }
 
@@ -163,7 +163,8 @@ export class WatchService {
     return {
       rule,
       state: rule.paused ? 'paused' : (r?.state ?? 'starting'),
-      problem: r?.problem ?? null,
+      problem: r?.problem?.message ?? null,
+      ...(r?.problem ? { problemError: r.problem.toJSON() } : {}),
       pending: watch?.pending ?? 0,
       sent: watch?.sent ?? r?.sent ?? 0,
       lastActivity: r?.lastActivity ?? null,
@@ -178,7 +179,7 @@ export class WatchService {
     try {
       await mkdir(this.recordsDir, { recursive: true, mode: 0o700 })
       const info = await stat(rule.dir).catch(() => null)
-      if (info === null || !info.isDirectory()) throw invalid(`${rule.dir} is not there (any more).`)
+      if (info === null || !info.isDirectory()) throw invalid(TEXT.gone, { dir: rule.dir })
       r.unlock = await lockWatch(this.recordsDir, rule)
       r.watch = await FolderWatch.start({
         rule,
@@ -197,8 +198,10 @@ export class WatchService {
       await r.unlock?.()
       r.unlock = null
       r.state = 'error'
-      r.problem = isFiledockError(error) ? error.message : String(error)
-      this.o.log(`Filedock: the watch of ${rule.dir} did not start: ${r.problem}`)
+      r.problem = isFiledockError(error)
+        ? error
+        : new FiledockError({ kind: 'internal', message: String(error) }, { cause: error })
+      this.o.log(`Filedock: the watch of ${rule.dir} did not start: ${r.problem.message}`)
     }
     this.changed()
   }
@@ -226,6 +229,22 @@ export class WatchService {
   }
 }
 
-function invalid(message: string): FiledockError {
-  return new FiledockError({ kind: 'invalid_input', message })
+function invalid(text: ErrorMessage, values?: ErrorValues): FiledockError {
+  return translatedError({ kind: 'invalid_input' }, text, values)
 }
+
+const TEXT = defineMessages({
+  tooMany: {
+    id: 'errors.watch.tooMany',
+    defaultMessage: '{max, plural, one {At most # watch folder.} other {At most # watch folders.}}',
+  },
+  noAccount: { id: 'errors.watch.noAccount', defaultMessage: 'That account is not in Filedock.' },
+  notAFolder: { id: 'errors.watch.notAFolder', defaultMessage: '{dir} is not a folder.' },
+  doneSame: {
+    id: 'errors.watch.doneSame',
+    defaultMessage: 'The Done folder must be another folder than the watched one.',
+  },
+  twin: { id: 'errors.watch.twin', defaultMessage: '{dir} is already watched for this account and folder.' },
+  noRule: { id: 'errors.watch.noRule', defaultMessage: 'That watch folder is not set up (any more).' },
+  gone: { id: 'errors.watch.gone', defaultMessage: '{dir} is not there (any more).' },
+})

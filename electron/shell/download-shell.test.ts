@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { intlFor } from '../../core/i18n/main-intl.ts'
+import type { FiledockError } from '../../shared/errors.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import { createRevealer } from './reveal-path.ts'
 
 describe('createRevealer', () => {
@@ -26,5 +29,17 @@ describe('createRevealer', () => {
       kind: 'not_found',
       message: '/home/me/x.weird could not be opened: No application is associated with the specified file',
     })
+  })
+})
+
+describe('createRevealer in the reader’s language', () => {
+  it("says in Spanish that the file could not be opened, the path and the OS's reason as they are", async () => {
+    const reason = 'No application is associated with the specified file'
+    const reveal = createRevealer({ showItemInFolder: () => undefined, openPath: async () => reason })
+    const error = await reveal('/home/me/x.weird', 'open').then(
+      () => expect.fail('opened'),
+      (e: FiledockError) => e,
+    )
+    expect(errorText(await intlFor('es'), error)).toBe(`No se pudo abrir /home/me/x.weird: ${reason}`)
   })
 })

@@ -1,6 +1,8 @@
+import { defineMessages } from '@formatjs/intl'
 import { type IpcMain, type IpcMainInvokeEvent, ipcMain, type WebContents } from 'electron'
 import type { Dispatcher } from '../../core/ipc/dispatcher.ts'
 import type { EventBus } from '../../core/ipc/event-bus.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 import { channelNames, EVENT_CHANNEL } from '../../shared/ipc/channels.ts'
 import type { AppEvent } from '../../shared/ipc/events.ts'
 import { fail } from '../../shared/result.ts'
@@ -20,10 +22,7 @@ export function registerIpc(
   for (const channel of channelNames) {
     ipc.handle(channel, async (event, input: unknown) => {
       if (!isTrustedSender(event)) {
-        return fail({
-          kind: 'invalid_input',
-          message: `Refused ${channel}: the call did not come from Filedock's window.`,
-        })
+        return fail(translatedError({ kind: 'invalid_input' }, TEXT.untrusted, { channel }).toJSON())
       }
       return dispatcher.dispatch(channel, input)
     })
@@ -48,3 +47,10 @@ export function forwardEvents(
     if (contents && !contents.isDestroyed()) contents.send(EVENT_CHANNEL, event)
   })
 }
+
+const TEXT = defineMessages({
+  untrusted: {
+    id: 'errors.ipc.untrusted',
+    defaultMessage: "Refused {channel}: the call did not come from Filedock's window.",
+  },
+})

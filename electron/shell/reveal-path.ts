@@ -1,6 +1,7 @@
+import { defineMessages } from '@formatjs/intl'
 import type { Shell } from 'electron'
 import type { RevealPath } from '../../core/app/handlers/download-handlers.ts'
-import { FiledockError } from '../../shared/errors.ts'
+import { translatedError } from '../../shared/i18n/error-text.ts'
 
 type ShellLike = Pick<Shell, 'showItemInFolder' | 'openPath'>
 
@@ -17,6 +18,11 @@ export function createRevealer(shell: ShellLike): RevealPath {
     }
     const failure = await shell.openPath(path)
     if (failure !== '')
-      throw new FiledockError({ kind: 'not_found', message: `${path} could not be opened: ${failure}` })
+      throw translatedError({ kind: 'not_found' }, TEXT.notOpened, { path, detail: failure })
   }
 }
+
+const TEXT = defineMessages({
+  // {detail}: the OS's own reason, as shell.openPath gives it.
+  notOpened: { id: 'errors.openPath.notOpened', defaultMessage: '{path} could not be opened: {detail}' },
+})

@@ -3,6 +3,7 @@ import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron'
 import type { AccountStore } from '../../core/accounts/index.ts'
 import type { MainText } from '../../core/i18n/main-intl.ts'
 import type { KeychainStatus } from '../../shared/accounts.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 
 export type AskUser = (status: KeychainStatus) => Promise<boolean>
 
@@ -24,13 +25,18 @@ export async function offerSafeStorage(
   return 'switched'
 }
 
+/** The keychain's reason in the dialog's language (its English when it came without an id). */
+function reasonText(status: KeychainStatus, intl: IntlShape): string {
+  return status.reasonError ? errorText(intl, status.reasonError) : (status.reason ?? '')
+}
+
 export function safeStorageQuestion(status: KeychainStatus, intl: IntlShape): MessageBoxOptions {
   return {
     type: 'warning',
     title: intl.formatMessage(TEXT.title),
     message: intl.formatMessage(TEXT.message),
     // The reason is the keychain's own (as the OS reported it), a paragraph of its own before the offer.
-    detail: `${status.reason ?? ''}\n\n${intl.formatMessage(TEXT.offer)}`,
+    detail: `${reasonText(status, intl)}\n\n${intl.formatMessage(TEXT.offer)}`,
     buttons: [intl.formatMessage(TEXT.useAppStorage), intl.formatMessage(TEXT.notNow)],
     defaultId: 1,
     cancelId: 1,

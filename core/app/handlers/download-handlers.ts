@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { defineMessages } from '@formatjs/intl'
 import type { DownloadRequest } from '../../../shared/downloads.ts'
-import { FiledockError } from '../../../shared/errors.ts'
+import { translatedError } from '../../../shared/i18n/error-text.ts'
 import type { downloadContract } from '../../../shared/ipc/download-contract.ts'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
@@ -87,24 +88,28 @@ export function downloadHandlers(d: DownloadHandlerDeps): Pick<Handlers, Downloa
     },
     'downloads.reveal': async ({ itemId, batchId, how }) => {
       const path = d.queue.engine().downloadedPath({ itemId, batchId })
-      if (path === null)
-        throw new FiledockError({
-          kind: 'not_found',
-          message: 'That download is not finished, or no longer in the list of transfers.',
-        })
+      if (path === null) throw translatedError({ kind: 'not_found' }, TEXT.notFinished)
       if ((await stat(path).catch(() => null)) === null)
-        throw new FiledockError({
-          kind: 'not_found',
-          message: `${path} is no longer there: it was moved or deleted after the download.`,
-        })
+        throw translatedError({ kind: 'not_found' }, TEXT.gone, { path })
       if (d.reveal === undefined)
-        throw new FiledockError({
-          kind: 'not_found',
-          message: 'This host cannot open files or folders on this computer.',
-          operation: NO_REVEAL,
-        })
+        throw translatedError({ kind: 'not_found', operation: NO_REVEAL }, TEXT.noReveal)
       await d.reveal(path, how)
       return { path }
     },
   }
 }
+
+const TEXT = defineMessages({
+  notFinished: {
+    id: 'errors.download.notFinished',
+    defaultMessage: 'That download is not finished, or no longer in the list of transfers.',
+  },
+  gone: {
+    id: 'errors.download.fileGone',
+    defaultMessage: '{path} is no longer there: it was moved or deleted after the download.',
+  },
+  noReveal: {
+    id: 'errors.app.noReveal',
+    defaultMessage: 'This host cannot open files or folders on this computer.',
+  },
+})

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { FiledockError } from '../../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import type { FiledockError } from '../../../shared/errors.ts'
+import { translatedError } from '../../../shared/i18n/error-text.ts'
 import { MAX_LINKS_TO_CHECK } from '../../../shared/ipc/index-contract.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import { formatLinks } from '../../../shared/link-pack.ts'
@@ -79,9 +81,9 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
       const files =
         selection.kind === 'query' ? d.index.summarize(selection, d.scope).files : selection.files.length
       if (files > MAX_LINKS_TO_CHECK)
-        throw new FiledockError({
-          kind: 'invalid_input',
-          message: `Check the links of up to ${MAX_LINKS_TO_CHECK.toLocaleString('en-US')} files at a time; these are ${files.toLocaleString('en-US')}.`,
+        throw translatedError({ kind: 'invalid_input' }, TEXT.tooManyLinks, {
+          max: MAX_LINKS_TO_CHECK,
+          files,
         })
       return { links: linksOf(selection) }
     },
@@ -113,9 +115,9 @@ export function indexHandlers(d: IndexHandlerDeps): Pick<Handlers, IndexChannel>
 }
 
 /** When the index cannot open (no SQLite build for this Electron): every call says why, the rest of the app works. */
-export function unavailableIndexHandlers(reason: string): Pick<Handlers, IndexChannel> {
+export function unavailableIndexHandlers(reason: FiledockError): Pick<Handlers, IndexChannel> {
   const unavailable = async (): Promise<never> => {
-    throw new FiledockError({ kind: 'internal', message: reason })
+    throw reason
   }
   return {
     'index.query': unavailable,
@@ -128,3 +130,11 @@ export function unavailableIndexHandlers(reason: string): Pick<Handlers, IndexCh
     'index.file': unavailable,
   }
 }
+
+const TEXT = defineMessages({
+  tooManyLinks: {
+    id: 'errors.index.tooManyLinks',
+    defaultMessage:
+      'Check the links of up to {max, plural, one {# file} other {# files}} at a time; these are {files, number}.',
+  },
+})

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os'
-import { FiledockError } from '../../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { translatedError } from '../../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
 import {
   type FolderPurpose,
@@ -8,7 +9,7 @@ import {
 } from '../../../shared/ipc/local-folders-contract.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
-import { canList, createFolder, isFolder, listFolders, startPlace } from '../local-folders.ts'
+import { canList, createFolder, isFolder, listFolders, notAFolder, startPlace } from '../local-folders.ts'
 import type { SettingsStore } from '../settings-store.ts'
 
 type LocalFolderChannels = keyof typeof localFoldersContract
@@ -40,11 +41,7 @@ export function localFolderHandlers(d: LocalFolderHandlerDeps): Pick<Handlers, L
   return {
     'local.pickFolder': async ({ purpose, startAt }) => {
       if (d.pickFolder === undefined) {
-        throw new FiledockError({
-          kind: 'not_found',
-          message: 'This window has no folder dialog of the system; it shows its own.',
-          operation: NO_NATIVE_FOLDER_DIALOG,
-        })
+        throw translatedError({ kind: 'not_found', operation: NO_NATIVE_FOLDER_DIALOG }, TEXT.noFolderDialog)
       }
       const at = startAt !== null && (await isFolder(startAt)) ? startAt : await opening(purpose)
       const chosen = await d.pickFolder({ purpose, startAt: at })
@@ -54,10 +51,16 @@ export function localFolderHandlers(d: LocalFolderHandlerDeps): Pick<Handlers, L
     'local.listFolders': async ({ purpose, path }) => listFolders(path ?? (await opening(purpose)), home),
     'local.createFolder': async ({ parent, name }) => createFolder(parent, name),
     'local.rememberFolder': async ({ purpose, path }) => {
-      if (!(await isFolder(path)))
-        throw new FiledockError({ kind: 'not_found', message: `${path} is not a folder (any more).` })
+      if (!(await isFolder(path))) throw notAFolder(path)
       await remember(purpose, path)
       return null
     },
   }
 }
+
+const TEXT = defineMessages({
+  noFolderDialog: {
+    id: 'errors.app.noFolderDialog',
+    defaultMessage: 'This window has no folder dialog of the system; it shows its own.',
+  },
+})

@@ -1,5 +1,8 @@
+import { defineMessages } from '@formatjs/intl'
 import type { ClonedFile } from '../../../shared/api/types.ts'
-import { FiledockError, isFiledockError } from '../../../shared/errors.ts'
+import { isFiledockError } from '../../../shared/errors.ts'
+import { causeValues } from '../../../shared/i18n/cause-values.ts'
+import { translatedError } from '../../../shared/i18n/error-text.ts'
 import type { CloneNames } from '../../../shared/ipc/settings.ts'
 import type { ApiClient } from '../../api/client.ts'
 import { copyName, copyStem } from './clone-name.ts'
@@ -23,7 +26,7 @@ export async function cloneNamed(client: ApiClient, fileCode: string, mode: Clon
   if (mode === 'same') return { clone: await client.fileClone(fileCode), renamed: null }
   const [info] = await client.fileInfo([fileCode])
   if (!info?.found) {
-    throw new FiledockError({ kind: 'not_found', message: 'The file to copy is no longer on the host.' })
+    throw translatedError({ kind: 'not_found' }, TEXT.gone)
   }
   const clone = await client.fileClone(fileCode)
   const name = copyName(info.name, [info.name, ...(await namesLike(client, copyStem(info.name)))])
@@ -32,10 +35,12 @@ export async function cloneNamed(client: ApiClient, fileCode: string, mode: Clon
   } catch (error) {
     if (!isFiledockError(error)) throw error
     // The copy exists: saying "not copied" would make the user copy again and get a second one.
-    throw new FiledockError({
-      kind: error.kind,
-      message: `Copied “${info.name}”, but could not name the copy “${name}” (${error.message}); it has the original's name.`,
-    })
+    // The rename's own words go in as its cause, worded in the reader's language when they have an id.
+    throw translatedError(
+      { kind: error.kind, ...(error.operation !== undefined ? { operation: error.operation } : {}) },
+      TEXT.notRenamed,
+      { ...causeValues(error), original: info.name, copy: name },
+    )
   }
   return { clone, renamed: name }
 }
@@ -49,3 +54,12 @@ async function namesLike(client: ApiClient, stem: string): Promise<string[]> {
   }
   return names
 }
+
+const TEXT = defineMessages({
+  gone: { id: 'errors.clone.gone', defaultMessage: 'The file to copy is no longer on the host.' },
+  notRenamed: {
+    id: 'errors.clone.notRenamed',
+    defaultMessage:
+      "Copied “{original}”, but could not name the copy “{copy}” ({cause}); it has the original's name.",
+  },
+})

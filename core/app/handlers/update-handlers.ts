@@ -1,4 +1,5 @@
-import { FiledockError } from '../../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
+import { translatedError } from '../../../shared/i18n/error-text.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import type { updatesContract } from '../../../shared/ipc/updates-contract.ts'
 import type { UpdateStatus } from '../../../shared/updates.ts'
@@ -9,10 +10,7 @@ type UpdateChannels = keyof typeof updatesContract
 const BROWSER_HOST: UpdateStatus = { state: 'unavailable', reason: 'browser-host' }
 
 function noUpdater(): never {
-  throw new FiledockError({
-    kind: 'invalid_input',
-    message: 'The browser host does not update itself: update the copy of Filedock it runs from.',
-  })
+  throw translatedError({ kind: 'invalid_input' }, TEXT.browserHost)
 }
 
 /** updates.*: the port's answers, or, in the browser host (no port), that it has no updater. */
@@ -28,3 +26,10 @@ export function updateHandlers(port: UpdatesPort | undefined): Pick<Handlers, Up
     },
   }
 }
+
+const TEXT = defineMessages({
+  browserHost: {
+    id: 'errors.updates.browserHost',
+    defaultMessage: 'The browser host does not update itself: update the copy of Filedock it runs from.',
+  },
+})

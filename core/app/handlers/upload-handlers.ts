@@ -1,6 +1,7 @@
-import { FiledockError } from '../../../shared/errors.ts'
+import { defineMessages } from '@formatjs/intl'
 import type { HistoryEntry, HistoryQuery } from '../../../shared/history.ts'
 import { HISTORY_MAX_LIMIT } from '../../../shared/history.ts'
+import { translatedError } from '../../../shared/i18n/error-text.ts'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { AppSettings } from '../../../shared/ipc/settings.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
@@ -99,10 +100,7 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
       const entries =
         batchId !== undefined ? d.queue.history.byBatch(batchId) : findEntries(d.queue, entryIds ?? [])
       if (entries.length === 0) {
-        throw new FiledockError({
-          kind: 'not_found',
-          message: 'No finished uploads to list: the upload history has none of them.',
-        })
+        throw translatedError({ kind: 'not_found' }, TEXT.noFinishedUploads)
       }
       return d.queue.linkPack(entries, format)
     },
@@ -116,11 +114,7 @@ export function uploadHandlers(d: UploadHandlerDeps): Pick<Handlers, UploadChann
 
     'dialog.pickPaths': async ({ kind }) => {
       if (d.pickPaths === undefined) {
-        throw new FiledockError({
-          kind: 'not_found',
-          message: 'This host has no native file dialog: pick files with the browser, or add them by path.',
-          operation: NO_NATIVE_DIALOG,
-        })
+        throw translatedError({ kind: 'not_found', operation: NO_NATIVE_DIALOG }, TEXT.noFileDialog)
       }
       return d.pickPaths(kind)
     },
@@ -144,3 +138,14 @@ function findEntries(queue: UploadQueue, ids: readonly string[]): HistoryEntry[]
     return entry ? [entry] : []
   })
 }
+
+const TEXT = defineMessages({
+  noFinishedUploads: {
+    id: 'errors.app.noFinishedUploads',
+    defaultMessage: 'No finished uploads to list: the upload history has none of them.',
+  },
+  noFileDialog: {
+    id: 'errors.app.noFileDialog',
+    defaultMessage: 'This host has no native file dialog: pick files with the browser, or add them by path.',
+  },
+})

@@ -1,3 +1,4 @@
+import { FiledockError } from '../../../shared/errors.ts'
 import type { KeychainProbe, SecretStore, SecretStoreDescription } from '../../accounts/index.ts'
 
 /**
@@ -13,7 +14,12 @@ export class MemorySecretStore implements SecretStore {
   }
 
   async probe(): Promise<KeychainProbe> {
-    return this.available ? { available: true } : { available: false, reason: 'The test keychain is locked.' }
+    return this.available
+      ? { available: true }
+      : {
+          available: false,
+          reason: new FiledockError({ kind: 'keychain', message: 'The test keychain is locked.' }),
+        }
   }
 
   async get(id: string): Promise<string | null> {

@@ -4,6 +4,7 @@ import type { AccountView } from '../../../../shared/accounts.ts'
 import { common } from '../../components/common-messages.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { Modal } from '../../components/Modal.tsx'
+import { errorMessage } from '../../lib/call.ts'
 import { commandLabel } from '../../lib/command-key.ts'
 import { useUi } from '../../state/ui-store.ts'
 import { AddAccountForm } from './AddAccountForm.tsx'
@@ -37,14 +38,14 @@ export function AccountsDialog({ onClose }: { onClose: () => void }) {
       {data?.warning ? (
         <div className="form-error" role="alert">
           <Icon name="alert" />
-          <span>{data.warning}</span>
+          <span>{data.warningError ? errorMessage(data.warningError) : data.warning}</span>
         </div>
       ) : null}
       {data && !data.keychain.available ? (
         <div className="form-error" role="alert">
           <Icon name="key" />
           <span>
-            {data.keychain.reason ??
+            {(data.keychain.reasonError ? errorMessage(data.keychain.reasonError) : data.keychain.reason) ??
               intl.formatMessage({
                 id: 'accounts.dialog.noKeychain',
                 defaultMessage: 'The system keychain is not available.',
@@ -149,7 +150,7 @@ function AccountItem({ account }: { account: AccountView }) {
         </small>
         {account.needsKey ? (
           <small style={{ color: 'var(--danger)' }}>
-            {account.keyProblem ??
+            {(account.keyProblemError ? errorMessage(account.keyProblemError) : account.keyProblem) ??
               intl.formatMessage({
                 id: 'accounts.item.keyNeeded',
                 defaultMessage: 'The key must be entered again.',

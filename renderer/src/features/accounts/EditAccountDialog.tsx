@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl'
 import type { AccountView, ProxyMode, UpdateAccountInput } from '../../../../shared/accounts.ts'
 import { common } from '../../components/common-messages.ts'
 import { Modal } from '../../components/Modal.tsx'
+import { errorMessage } from '../../lib/call.ts'
 import { AccountForm } from './AccountForm.tsx'
 import { ConnectionFields } from './ConnectionFields.tsx'
 import type { AccountField } from './field-errors.ts'
@@ -37,7 +38,7 @@ export function EditAccountDialog({ account, focus, onClose }: EditAccountDialog
       )}
       description={
         account.needsKey
-          ? (account.keyProblem ??
+          ? ((account.keyProblemError ? errorMessage(account.keyProblemError) : account.keyProblem) ??
             intl.formatMessage({ id: 'accounts.edit.keyAgain', defaultMessage: 'Enter the API key again.' }))
           : undefined
       }

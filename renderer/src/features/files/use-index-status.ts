@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { IndexStatus } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
-import { call } from '../../lib/call.ts'
+import { call, errorMessage } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
 import { toast } from '../../state/toast-store.ts'
 
@@ -31,7 +31,7 @@ export function useWarnOnce(statuses: readonly IndexStatus[] | undefined): void 
       toast.info((intl) =>
         intl.formatMessage(
           { id: 'files.index.warning', defaultMessage: '{account}: {warning}' },
-          { account: s.label, warning: s.warning },
+          { account: s.label, warning: s.warningError ? errorMessage(s.warningError) : s.warning },
         ),
       )
     }

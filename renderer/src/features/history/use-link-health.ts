@@ -60,6 +60,7 @@ function addSummaries(a: LinkCheckSummary, b: LinkCheckSummary): LinkCheckSummar
     gone: a.gone + b.gone,
     unchecked: a.unchecked + b.unchecked,
     problems: [...new Set([...a.problems, ...b.problems])],
+    problemErrors: [...(a.problemErrors ?? []), ...(b.problemErrors ?? [])],
     finishedAt: Math.max(a.finishedAt, b.finishedAt),
   }
 }
@@ -75,7 +76,8 @@ function sayFailed(error: unknown): void {
 
 function sayFound(s: LinkCheckSummary): void {
   // The problems are the host's and main's own words: shown as they are.
-  const values = { checked: s.checked, gone: s.gone, unchecked: s.unchecked, problems: s.problems.join(' ') }
+  const lines = s.problemErrors?.length ? [...new Set(s.problemErrors.map(errorMessage))] : s.problems
+  const values = { checked: s.checked, gone: s.gone, unchecked: s.unchecked, problems: lines.join(' ') }
   if (s.gone === 0 && s.unchecked === 0)
     toast.success((intl) =>
       intl.formatMessage(

@@ -6,6 +6,7 @@ import type {
   BatchVerifyStatus,
 } from '../../../../shared/verify.ts'
 import { BATCH_VERIFY_STATUSES } from '../../../../shared/verify.ts'
+import { errorMessage } from '../../lib/call.ts'
 import { formatSize } from '../../lib/format.ts'
 
 /** How each verdict reads alone ("differs"): a file's line in the dialog and in the copied report. */
@@ -71,7 +72,7 @@ export function fileVerdict(f: BatchVerifyFile, intl: IntlShape): string {
     return f.message
       ? intl.formatMessage(
           { id: 'verify.verdict.failedWhy', defaultMessage: 'could not be checked: {message}' },
-          { message: f.message },
+          { message: f.error ? errorMessage(f.error) : f.message },
         )
       : intl.formatMessage({
           id: 'verify.verdict.failed',

@@ -1,5 +1,6 @@
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import type { UpdateStatus } from '../../../../shared/updates.ts'
+import { errorMessage } from '../../lib/call.ts'
 import { formatAgo } from '../../lib/format.ts'
 import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
 import { UpdateReadyPrompt } from './UpdateReadyPrompt.tsx'
@@ -124,7 +125,7 @@ function statusLine(status: UpdateStatus, intl: IntlShape): string {
           )
         : intl.formatMessage(updateReady, { version: status.version })
     case 'error':
-      return status.message
+      return status.error ? errorMessage(status.error) : status.message
     default:
       return ''
   }

@@ -4,6 +4,7 @@ import type { WatchActivity, WatchStatus } from '../../../../shared/watch.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { CenteredSpinner, EmptyState, ErrorState } from '../../components/States.tsx'
 import { ViewToolbar } from '../../components/ViewToolbar.tsx'
+import { errorMessage } from '../../lib/call.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
 import { AddWatchForm } from './AddWatchForm.tsx'
@@ -148,7 +149,7 @@ function stateText(intl: IntlShape, s: WatchStatus, data: Data): React.ReactNode
       return s.problem
         ? intl.formatMessage(
             { id: 'watch.state.error', defaultMessage: 'Not watching: {problem}' },
-            { problem: data(s.problem) },
+            { problem: data(s.problemError ? errorMessage(s.problemError) : s.problem) },
           )
         : intl.formatMessage({
             id: 'watch.state.errorUnknown',
@@ -188,7 +189,7 @@ function activityText(intl: IntlShape, a: WatchActivity | null, data: Data): Rea
     case 'failed':
       return intl.formatMessage(
         { id: 'watch.activity.failed', defaultMessage: 'Last problem: {path}: {message} ({when})' },
-        { path: data(a.relPath), message: data(a.message), when },
+        { path: data(a.relPath), message: data(a.error ? errorMessage(a.error) : a.message), when },
       )
     case 'moved':
       return intl.formatMessage(
