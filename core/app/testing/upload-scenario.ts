@@ -102,7 +102,16 @@ export async function runUploadScenario(call: Call, refused: Refused, accountId:
     expect(refusedUrl).toMatchObject({ batchId: null, accepted: 0, problems: [{ kind: 'unreachable_url' }] })
     expect(await call('queue.checkUrls', { urls: [dead] })).toEqual({
       checked: true,
-      results: [{ url: dead, kind: 'dead', message: 'The address no-such-host.invalid could not be found.' }],
+      results: [
+        {
+          url: dead,
+          kind: 'dead',
+          message: 'The address no-such-host.invalid could not be found.',
+          // The same words for a window to show in its own language.
+          messageId: 'queue.urlCheck.noSuchName',
+          values: { name: 'no-such-host.invalid' },
+        },
+      ],
     })
     // The uploaded tree, dropped again, is all already there.
     expect(

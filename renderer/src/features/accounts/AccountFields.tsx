@@ -2,6 +2,7 @@ import type { RefObject } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { FiledockError } from '../../../../shared/errors.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { errorMessage } from '../../lib/call.ts'
 import { type AccountField, fieldOf } from './field-errors.ts'
 
 interface AccountFieldsProps {
@@ -33,7 +34,7 @@ export function AccountFields(p: AccountFieldsProps) {
   const message = p.error ? (
     <div className="form-error" id={errorId} role="alert">
       <Icon name="alert" />
-      <span>{p.error.message}</span>
+      <span>{errorMessage(p.error)}</span>
     </div>
   ) : null
 
