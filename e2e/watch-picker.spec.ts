@@ -54,6 +54,11 @@ test('a watch folder takes folders, not numbers: the target from the folder tree
     await expect(folders.getByRole('option', { name: 'inbox' })).toHaveAttribute('aria-selected', 'true')
     expect((await fs.stat(path.join(tmp, 'inbox'))).isDirectory()).toBe(true)
     await expect(folders.getByRole('option', { name: 'not-a-folder.txt' })).toHaveCount(0)
+    // The places beside the list: home and the disk's root are named by the window (in its language), the usual
+    // folders by their names on the disk.
+    const places = picker.getByRole('navigation', { name: 'Places' })
+    await expect(places.getByRole('button').first()).toHaveText('Home')
+    await expect(places.getByRole('button').last()).toHaveText('Computer')
     // Into outbox (double-click opens), and choose the folder shown.
     await folders.getByRole('option', { name: 'outbox' }).dblclick()
     await expect(picker.getByTestId('local-path')).toHaveText(outbox)

@@ -42,9 +42,13 @@ describe('the local-folder picker in main', () => {
     expect(listing.folders).toEqual(['docs-link', 'Documents', 'Outbox', 'report_2', 'report_10'])
     expect(listing.path).toBe(home)
     expect(listing.parent).toBe(root)
-    expect(listing.places[0]).toEqual({ label: 'Home', path: home })
-    expect(listing.places).toContainEqual({ label: 'Documents', path: join(home, 'Documents') })
-    expect(listing.places.at(-1)).toEqual({ label: 'Computer', path: '/' })
+    expect(listing.places[0]).toEqual({ kind: 'home', label: 'Home', path: home })
+    expect(listing.places).toContainEqual({
+      kind: 'folder',
+      label: 'Documents',
+      path: join(home, 'Documents'),
+    })
+    expect(listing.places.at(-1)).toEqual({ kind: 'root', label: 'Computer', path: '/' })
     expect((await h['local.listFolders']({ purpose: 'watch', path: '/' })).parent).toBeNull()
   })
 

@@ -33,12 +33,12 @@ export async function startPlace(purpose: FolderPurpose, home = homedir()): Prom
 
 /** The folders beside the list that everyone has: home, and those of its usual folders that exist; the disk's root. */
 export async function places(home = homedir()): Promise<LocalPlace[]> {
-  const out: LocalPlace[] = [{ label: 'Home', path: home }]
+  const out: LocalPlace[] = [{ kind: 'home', label: 'Home', path: home }]
   for (const name of ['Desktop', 'Documents', 'Downloads', 'Pictures']) {
     const path = join(home, name)
-    if (await isFolder(path)) out.push({ label: name, path })
+    if (await isFolder(path)) out.push({ kind: 'folder', label: name, path })
   }
-  out.push({ label: 'Computer', path: parse(resolve(home)).root })
+  out.push({ kind: 'root', label: 'Computer', path: parse(resolve(home)).root })
   return out
 }
 

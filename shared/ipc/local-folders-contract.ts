@@ -13,7 +13,12 @@ export type FolderPurpose = (typeof folderPurposes)[number]
 const purpose = z.enum(folderPurposes)
 
 /** A folder everyone has, offered beside the list (Home, Downloads, the disk's root). */
+/**
+ * A place beside the picker's list: the home folder and the disk's root are named by the window in its language
+ * (`label` is their English, for logs); a usual folder (Desktop, Downloads…) by its name on the disk, which is data.
+ */
 export interface LocalPlace {
+  kind: 'home' | 'folder' | 'root'
   label: string
   path: string
 }

@@ -127,7 +127,14 @@ function Picker({ request }: { request: LocalFolderRequest }) {
         >
           {shown?.places.map((p) => (
             <button key={p.path} type="button" className="nav-item" onClick={() => open(p.path)}>
-              <Icon name={p.label === 'Home' ? 'home' : 'folder'} /> <span translate="no">{p.label}</span>
+              <Icon name={p.kind === 'home' ? 'home' : 'folder'} />{' '}
+              {p.kind === 'home' ? (
+                <FormattedMessage id="localFolders.picker.home" defaultMessage="Home" />
+              ) : p.kind === 'root' ? (
+                <FormattedMessage id="localFolders.picker.computer" defaultMessage="Computer" />
+              ) : (
+                <span translate="no">{p.label}</span>
+              )}
             </button>
           ))}
         </nav>
