@@ -5,8 +5,7 @@ import { FiledockError } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import { shortenName } from '../../shared/local-names.ts'
 import { DOWNLOAD_OPERATION } from '../api/file-server.ts'
-import { acquirePidLock } from '../durable/pid-lock.ts'
-import { lockHolderValues } from '../queue/dir-lock.ts'
+import { acquirePidLock, holderValues } from '../durable/pid-lock.ts'
 
 /**
  * A download's work files, in its target folder (the same file system, so the final rename is atomic):
@@ -48,7 +47,7 @@ export function lockPart(part: string, name: string, dir: string): () => void {
         translatedError({ kind: 'local_disk', operation: DOWNLOAD_OPERATION }, PART_IN_USE, {
           name,
           dir,
-          ...lockHolderValues(holder),
+          ...holderValues(holder),
         }).toJSON(),
       ),
   )

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { acquirePidLock, heldByAnotherProcess, stampPidLock } from './pid-lock.ts'
+import { acquirePidLock, heldByAnotherProcess, type LockHolder, stampPidLock } from './pid-lock.ts'
 import { lockAnswer } from './testing/lock-answer.ts'
 
 const holderScript = join(import.meta.dirname, 'testing', 'lock-holder.ts')
@@ -23,7 +23,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const inUse = (holder: string) => new Error(`The test folder is already in use by ${holder}.`)
+const inUse = (holder: LockHolder) =>
+  new Error(
+    `The test folder is already in use by ${holder.pid === null ? 'this process' : `process ${holder.pid}`}.`,
+  )
 
 /** Starts a real second process that takes the lock; resolves once it holds it (or with its refusal). */
 async function otherProcess(): Promise<{ child: ChildProcessWithoutNullStreams; said: string }> {

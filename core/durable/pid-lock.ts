@@ -6,9 +6,17 @@ import { processAlive } from './process-alive.ts'
 /** Lock files held by this process, so a second holder in the same process is refused as well. */
 const heldHere = new Set<string>()
 
-/** Who holds the lock, for the caller's error message: THIS_PROCESS or "process 1234". */
-export type LockHolder = string
-export const THIS_PROCESS: LockHolder = 'this process'
+/** Who holds the lock, for the caller's error message: this very process, or another one by its pid. */
+export type LockHolder = { pid: number | null }
+export const THIS_PROCESS: LockHolder = { pid: null }
+
+/**
+ * A holder as message values, for `{holder, select, this {…} other {… {pid}}}`: each message words it in its
+ * language ("this process" is, to the user, this very app or terminal).
+ */
+export function holderValues(holder: LockHolder): { holder: 'this' | 'other'; pid: number } {
+  return holder.pid === null ? { holder: 'this', pid: 0 } : { holder: 'other', pid: holder.pid }
+}
 
 /**
  * Takes the lock file `file` for this process: it is created holding our pid, and refused (with the error
@@ -32,7 +40,7 @@ export function acquirePidLock(file: string, inUse: (holder: LockHolder) => Erro
       throw Object.assign(new Error(`Could not create the lock file ${path}`), { code: 'EEXIST' })
     const pid = readPid(path)
     if (pid === process.pid) break
-    if (pid !== null && processAlive(pid)) throw inUse(`process ${pid}`)
+    if (pid !== null && processAlive(pid)) throw inUse({ pid })
     rmSync(path, { force: true })
   }
   heldHere.add(path)

@@ -1,8 +1,7 @@
 import { join } from 'node:path'
 import { defineMessage } from '@formatjs/intl'
-import type { ErrorValues } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
-import { acquirePidLock, type LockHolder, THIS_PROCESS } from '../durable/pid-lock.ts'
+import { acquirePidLock, holderValues } from '../durable/pid-lock.ts'
 
 /**
  * One engine per data folder: two writers appending to one journal would both run every item (twice on the
@@ -10,19 +9,9 @@ import { acquirePidLock, type LockHolder, THIS_PROCESS } from '../durable/pid-lo
  */
 export async function lockQueueDir(dataDir: string): Promise<() => Promise<void>> {
   const release = acquirePidLock(join(dataDir, 'queue.lock'), (holder) =>
-    translatedError({ kind: 'internal' }, QUEUE_OPEN, { dir: dataDir, ...lockHolderValues(holder) }),
+    translatedError({ kind: 'internal' }, QUEUE_OPEN, { dir: dataDir, ...holderValues(holder) }),
   )
   return async () => release()
-}
-
-/**
- * A lock's holder as message values: pid-lock names it in English ("this process", "process 1234"), so messages
- * word it themselves from `{holder, select, this {…} other {… {pid}}}`.
- */
-export function lockHolderValues(holder: LockHolder): ErrorValues {
-  if (holder === THIS_PROCESS) return { holder: 'this', pid: 0 }
-  const pid = /(\d+)/.exec(holder)?.[1]
-  return { holder: 'other', pid: pid === undefined ? holder : Number(pid) }
 }
 
 const QUEUE_OPEN = defineMessage({

@@ -1,7 +1,7 @@
 import { defineMessages } from '@formatjs/intl'
 import type { FiledockError } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
-import { acquirePidLock, THIS_PROCESS } from '../durable/pid-lock.ts'
+import { acquirePidLock, holderValues, type LockHolder } from '../durable/pid-lock.ts'
 
 /**
  * One watcher per rule (folder, account, target): the app and a `filedock watch` in a terminal watching the same
@@ -14,17 +14,14 @@ export async function lockRule(file: string, dir: string): Promise<() => Promise
   return async () => release()
 }
 
-function busy(dir: string, holder: string): FiledockError {
-  // The lock held in this process is, to the user, this very app or terminal; another is named by its pid.
-  const pid = /^process (\d+)$/.exec(holder)?.[1]
-  const by = holder === THIS_PROCESS ? 'self' : pid !== undefined ? 'process' : 'other'
-  return translatedError({ kind: 'invalid_input' }, TEXT.busy, { dir, by, pid: pid ?? '', holder })
+function busy(dir: string, holder: LockHolder): FiledockError {
+  return translatedError({ kind: 'invalid_input' }, TEXT.busy, { dir, ...holderValues(holder) })
 }
 
 const TEXT = defineMessages({
   busy: {
     id: 'errors.watch.busy',
     defaultMessage:
-      '{dir} is already being watched for this account by {by, select, self {this Filedock} process {process {pid}} other {{holder}}}; one watcher per folder keeps every file sent once.',
+      '{dir} is already being watched for this account by {holder, select, this {this Filedock} other {process {pid}}}; one watcher per folder keeps every file sent once.',
   },
 })

@@ -6,7 +6,10 @@ const file = process.argv[2] ?? ''
 try {
   const release = acquirePidLock(
     file,
-    (holder) => new Error(`The test folder is already in use by ${holder}.`),
+    (holder) =>
+      new Error(
+        `The test folder is already in use by ${holder.pid === null ? 'this process' : `process ${holder.pid}`}.`,
+      ),
   )
   process.stdout.write('held\n')
   process.stdin.resume()
