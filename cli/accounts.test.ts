@@ -174,7 +174,7 @@ describe.concurrent('--account and `filedock accounts` with the OS keychain', ()
       env(),
     )
     expect(mixed.code, mixed.stderr).toBe(0)
-    expect(mixed.stderr).toMatch(/1 upload\(s\) for 127\.0\.0\.1:\d+ stay in the queue: They were queued for/)
+    expect(mixed.stderr).toMatch(/1 upload for 127\.0\.0\.1:\d+ stays in the queue: They were queued for/)
     expect(jsonLines(mixed.stdout).map((l) => l.relPath)).toEqual(['other.txt', undefined])
     // The right key in the environment: the waiting item is resumed and finished.
     const resumed = await runHere(['upload', '--json', '--data', data], env(fromEnv))

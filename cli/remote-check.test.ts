@@ -131,7 +131,7 @@ describe('filedock remote: URLs checked before they are sent', () => {
     ])
     const text = await runHere([...args, '--allow-html'], env())
     expect(text.stdout).toContain(
-      `To send (2 URL(s)):\n  ${base}/good.bin  (20 KB)\n  ${base}/download-page\n`,
+      `To send (2 URLs):\n  ${base}/good.bin  (20 KB)\n  ${base}/download-page\n`,
     )
     expect((await client.fileList({ perPage: 1000 })).files.map((f) => f.fileCode).sort()).toEqual(before)
   })

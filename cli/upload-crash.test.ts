@@ -46,7 +46,7 @@ describe('an upload interrupted by Ctrl-C and kill -9', () => {
     first.child.kill('SIGINT')
     const stopped = await first.done
     expect(stopped.code, stopped.stderr).toBe(130)
-    expect(stopped.stderr).toMatch(/stopped; \d+ upload\(s\) stay in the queue/)
+    expect(stopped.stderr).toMatch(/stopped; \d+ uploads? stays? in the queue/)
 
     // Then SIGKILLs at random moments of runs that only resume (no paths).
     let kills = 0

@@ -159,7 +159,7 @@ describe.concurrent('filedock upload / remote on the upload queue', () => {
     )
     expect(bad.code, bad.stderr).toBe(3)
     expect(bad.stderr).toMatch(/API key/)
-    expect(bad.stderr).toMatch(/1 upload\(s\) stay in the queue/)
+    expect(bad.stderr).toMatch(/1 upload stays in the queue/)
     expect(bad.stderr).not.toContain('wrongkey1234')
     const good = await runHere(['upload', '--data', data('auth'), '--json'], env())
     expect(good.code, good.stderr).toBe(0)
@@ -206,7 +206,7 @@ describe.concurrent('filedock upload / remote on the upload queue', () => {
     expect(r.code, r.stderr).toBe(5)
     expect(r.stderr).toMatch(/warning: .*free space of the account could not be checked/)
     expect(r.stderr).toMatch(
-      /could not be reached for 0 s \(see --offline-wait\); 1 upload\(s\) stay in the queue/,
+      /could not be reached for 0 s \(see --offline-wait\); 1 upload stays in the queue/,
     )
   })
 

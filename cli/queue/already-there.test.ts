@@ -97,7 +97,7 @@ describe('filedock upload skips what is already there', () => {
     expect(r.code, r.stderr).toBe(0)
     const sent = jsonLines(r.stdout).filter((l) => l.state === 'done' && l.alreadyThere === undefined)
     expect(sent.map((l) => l.relPath).sort()).toEqual(['photos/d0/p0.jpg', 'photos/d1/new.jpg'])
-    expect(r.stderr).toContain('5 file(s) were already there')
+    expect(r.stderr).toContain('5 files were already there')
     expect((await onHost(fld)).filter((p) => p.endsWith('.jpg'))).toHaveLength(8)
 
     const forced = await runCli(['upload', src, '--fld_id', fld, '--json', '--force'], env)

@@ -167,7 +167,7 @@ const m = plainMessages(
   defineMessages({
     toSendUrls: {
       id: 'cli.dryRun.toSendUrls',
-      defaultMessage: 'To send ({urls, plural, one {# URL(s)} other {# URL(s)}}):',
+      defaultMessage: 'To send ({urls, plural, one {# URL} other {# URLs}}):',
     },
     toSend: {
       id: 'cli.dryRun.toSend',

@@ -62,14 +62,14 @@ export interface QueueRunOptions {
 
 /**
  * The run's lines. `{kind}` is the run's: paths and urls move uploads, downloads downloads; a rerun names its
- * command. (English keeps its "upload(s)" of before: scripts and tests read these lines.)
+ * command. Scripts read `--json`, never these lines: they count in proper plurals in every language.
  */
 const m = plainMessages(
   defineMessages({
     waiting: {
       id: 'cli.queue.waiting',
       defaultMessage:
-        'filedock: {kind, select, downloads {{items, plural, one {# download(s)} other {# download(s)}}} other {{items, plural, one {# upload(s)} other {# upload(s)}}}} for {account} stay in the queue: {reason}',
+        'filedock: {kind, select, downloads {{items, plural, one {# download for {account} stays} other {# downloads for {account} stay}}} other {{items, plural, one {# upload for {account} stays} other {# uploads for {account} stay}}}} in the queue: {reason}',
     },
     alreadyOpen: {
       id: 'cli.errors.queue.alreadyOpen',
@@ -85,23 +85,23 @@ const m = plainMessages(
     interrupted: {
       id: 'cli.queue.interrupted',
       defaultMessage:
-        'filedock: stopped; {kind, select, downloads {{left, plural, one {# download(s)} other {# download(s)}}} other {{left, plural, one {# upload(s)} other {# upload(s)}}}} stay in the queue ({kind, select, downloads {they continue from the bytes they have} other {any that were running start again from the beginning}}). {rerun}',
+        'filedock: stopped; {kind, select, downloads {{left, plural, one {# download stays} other {# downloads stay}}} other {{left, plural, one {# upload stays} other {# uploads stay}}}} in the queue ({kind, select, downloads {they continue from the bytes they have} other {any that were running start again from the beginning}}). {rerun}',
     },
     auth: {
       id: 'cli.queue.auth',
       defaultMessage:
-        'filedock: {reason} {kind, select, downloads {{left, plural, one {# download(s)} other {# download(s)}}} other {{left, plural, one {# upload(s)} other {# upload(s)}}}} stay in the queue. {rerun}',
+        'filedock: {reason} {kind, select, downloads {{left, plural, one {# download stays} other {# downloads stay}}} other {{left, plural, one {# upload stays} other {# uploads stay}}}} in the queue. {rerun}',
     },
     offline: {
       id: 'cli.queue.offline',
       defaultMessage:
-        'filedock: {host} could not be reached for {seconds, number} s (see --offline-wait); {kind, select, downloads {{left, plural, one {# download(s)} other {# download(s)}}} other {{left, plural, one {# upload(s)} other {# upload(s)}}}} stay in the queue. {rerun}',
+        'filedock: {host} could not be reached for {seconds, number} s (see --offline-wait); {kind, select, downloads {{left, plural, one {# download stays} other {# downloads stay}}} other {{left, plural, one {# upload stays} other {# uploads stay}}}} in the queue. {rerun}',
     },
     theHost: { id: 'cli.queue.theHost', defaultMessage: 'The host' },
     alreadyThere: {
       id: 'cli.queue.alreadyThere',
       defaultMessage:
-        'filedock: {files, plural, one {# file(s) were} other {# file(s) were}} already there (same name and size in the folder) and were not sent again; their links are in the list. --force sends them anyway.',
+        'filedock: {files, plural, one {# file was} other {# files were}} already there (same name and size in the folder) and were not sent again; their links are in the list. --force sends them anyway.',
     },
     uploadSummary: {
       id: 'cli.queue.uploadSummary',
