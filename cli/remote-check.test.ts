@@ -130,9 +130,7 @@ describe('filedock remote: URLs checked before they are sent', () => {
       ['summary', 1],
     ])
     const text = await runHere([...args, '--allow-html'], env())
-    expect(text.stdout).toContain(
-      `To send (2 URLs):\n  ${base}/good.bin  (20 KB)\n  ${base}/download-page\n`,
-    )
+    expect(text.stdout).toContain(`To send (2 URLs):\n  ${base}/good.bin  (20 KB)\n  ${base}/download-page\n`)
     expect((await client.fileList({ perPage: 1000 })).files.map((f) => f.fileCode).sort()).toEqual(before)
   })
 
