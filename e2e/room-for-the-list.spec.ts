@@ -120,6 +120,7 @@ test('at 1024×640 the history keeps its title and controls whole; a click anywh
     toolbar.getByRole('combobox', { name: 'Check links automatically' }),
     toolbar.getByRole('button', { name: 'Export CSV' }),
   ]
+  await expect(title).toBeVisible()
   const bar = await toolbar.boundingBox()
   if (!bar) throw new Error('no toolbar')
   const boxes = []

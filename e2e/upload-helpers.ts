@@ -54,6 +54,8 @@ export async function dropAndLand(page: Page, files: DropFile[]): Promise<void> 
 /** Opens the upload history view; returns its list. */
 export async function openHistory(page: Page) {
   await page.getByRole('button', { name: 'Upload history' }).click()
+  // The view loads on its first visit (a chunk of its own): what comes after measures it, not the spinner before it.
+  await expect(page.getByRole('heading', { name: 'Upload history' })).toBeVisible()
   return page.getByRole('list', { name: 'Upload history' })
 }
 
