@@ -58,9 +58,10 @@ describe('one request budget per account', () => {
     const first = await Promise.all(Array.from({ length: 25 }, () => c.accountInfo()))
     expect(first.every((i) => i.email === 'demo@sandbox.local')).toBe(true)
     expect(net.sent()).toBeGreaterThan(25)
-    // A fresh bucket of 10 a second takes 10 at once (and a little more as it refills): half of that burst.
-    expect(learned[0]?.learnedRatePerSec).toBeGreaterThanOrEqual(5)
-    expect(learned[0]?.learnedRatePerSec).toBeLessThanOrEqual(10)
+    // A fresh bucket of 10 a second takes 10 at once (one or two more if the host's answers spread out on a busy
+    // machine): that is read as a bucket of 10, not as half of it (5, which the reading once gave).
+    expect(learned[0]?.learnedRatePerSec).toBeGreaterThanOrEqual(9)
+    expect(learned[0]?.learnedRatePerSec).toBeLessThanOrEqual(12)
     // A second client of the same account (the dashboard beside the crawl) shares the budget.
     const other = client(budget, net.dispatcher)
     const before = net.sent()

@@ -12,8 +12,8 @@ import { cancelledError } from './http.ts'
  * use that client), the CLI one per run. Every request takes a slot first.
  *
  * - Unknown hosts are not slowed: requests go as they come, as before.
- * - A 429 shows the host's rate: the requests it answered in the second before it are what it takes (DoodStream's
- *   "10 a second"), and from then on requests are spaced at RATE_MARGIN of it. A 429 of a request sent at that
+ * - A 429 shows the host's rate: what it took before it, read as a bucket of one second's worth that ran dry
+ *   (DoodStream's "10 a second"), and from then on requests are spaced at RATE_MARGIN of it. A 429 of a request sent at that
  *   pace lowers it by a fifth; the 429s of requests sent before the rate was known (a burst) only wait. A limit
  *   the user set (requests per second) caps it either way.
  * - After a 429 nothing goes until its Retry-After (or a second, when the host gives none, as DoodStream). A
@@ -175,17 +175,42 @@ export class RequestBudget {
   }
 
   /**
-   * Once the requests sent with the first refused one have come back: the host's rate is read from how many of
-   * those sent in the second before it, or with it, it took. Half of them: a host's bucket starts full, so that
-   * first second held its burst allowance as well as its rate (a token bucket of N a second takes 2N in the
-   * first second); a refusal at the pace that gives corrects it (refused()).
+   * Once the requests sent with the first refused one have come back: the host's rate is read from what it took
+   * up to that refusal. A host's bucket starts full (DoodStream's "10 a second" takes 10 at once, then 10 a
+   * second), so the reading is the slowest rate at which a bucket of one second's worth, full at the first request
+   * kept, takes every request this host took (bucketRate). That is its rate where the refusal came when the bucket
+   * ran dry, and below it where the traffic before was lighter; a host with a larger burst allowance reads above
+   * its rate, and the refusals at that pace correct it (refused()). Halving the last second's count, as an earlier
+   * version did, was right only when the bucket happened to be full a second before the refusal: a ramp of
+   * traffic read 9 for a host of 10, and 9 × RATE_MARGIN kept the bench 20 % over the rate's ideal.
    */
   private settleLearning(): void {
     const l = this.learning
     if (l === undefined || performance.now() < l.after) return
     this.learning = undefined
-    const taken = this.takenBetween(l.from - WINDOW_MS, l.from + SAME_MS)
-    this.learn(Math.max(1, taken / 2), performance.now())
+    this.learn(Math.max(1, this.bucketRate(l.from + SAME_MS)), performance.now())
+  }
+
+  /**
+   * The slowest rate r at which a token bucket of r tokens, refilled at r a second and full at the first request
+   * kept, would have taken every request the host took that was sent by `to`. Refused requests take no token (the
+   * host did nothing). The bucket only takes more as r grows, so the least such r is found by halving.
+   */
+  private bucketRate(to: number): number {
+    const times: number[] = []
+    for (let i = this.head; i < this.sent.length; i++) {
+      const r = this.sent[i] as Sent
+      if (r.taken === true && r.at <= to) times.push(r.at)
+    }
+    // Any rate of at least the count takes them all, even sent at one instant.
+    let low = 0
+    let high = Math.max(1, times.length)
+    for (let step = 0; step < 40 && high - low > 0.001; step++) {
+      const mid = (low + high) / 2
+      if (bucketTakesAll(times, mid)) high = mid
+      else low = mid
+    }
+    return high
   }
 
   /** Requests sent between the two moments that the host took. */
@@ -249,6 +274,20 @@ interface Sent {
 const KEEP_MS = 5000
 /** Requests sent this close after the refused one went with it (one burst). */
 const SAME_MS = 50
+
+/** Whether a bucket of `rate` tokens, refilled at `rate` a second and full at the first time, takes a token at each. */
+function bucketTakesAll(times: readonly number[], rate: number): boolean {
+  let level = rate
+  let last = times[0] ?? 0
+  for (const at of times) {
+    level = Math.min(rate, level + ((at - last) / 1000) * rate)
+    last = at
+    // A hair of tolerance: the send times are ours, the host counts on arrival.
+    if (level < 1 - 1e-6) return false
+    level -= 1
+  }
+  return true
+}
 
 async function pause(ms: number, operation: string, signal: AbortSignal | undefined): Promise<void> {
   await wait(ms, undefined, signal ? { signal } : {}).catch(() => cancelled(operation))
