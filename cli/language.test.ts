@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -47,6 +47,40 @@ it("says why it failed in the environment's language; the English stays for an E
     /^filedock: Could not connect to the host: connection refused\. Check the server address while reading the account \(/,
   )
   expect(en.code).toBe(es.code)
+})
+
+it('tells in the language why the keys cannot be read: `filedock accounts` where no keychain runs', async () => {
+  const appDir = join(dir, 'no-keychain')
+  await mkdir(appDir, { recursive: true })
+  const account = {
+    id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b003',
+    label: 'Work',
+    baseUrl: sandbox.baseUrl,
+    email: '',
+    keySuffix: 'efgh',
+    keyBackend: 'keychain:secret-service',
+    createdAt: '2024-01-01T00:00:00.000Z',
+    offline: false,
+  }
+  await writeFile(
+    join(appDir, 'accounts.json'),
+    JSON.stringify({ version: 1, secretBackend: 'keychain', activeId: account.id, accounts: [account] }),
+  )
+  // A session without a Secret Service: D-Bus pointed at a socket that does not exist.
+  const env = {
+    FILEDOCK_DATA_DIR: appDir,
+    DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/filedock-test-bus',
+    LANG: 'es_ES.UTF-8',
+  }
+  const listed = await runCli(['accounts'], env)
+  expect(listed.code, listed.stderr).toBe(0)
+  expect(listed.stdout).toMatch(/^\*\s+Work\s.*••••efgh \(falta la clave\)/m)
+  expect(listed.stderr).toMatch(
+    /^filedock: aviso: No hay ningún llavero \(Secret Service\) disponible en este sistema \(.+\)\.\n$/,
+  )
+  // --json keeps the English, for scripts.
+  const json = await runCli(['accounts', '--json'], env)
+  expect(JSON.parse(json.stdout)[0].keyProblem).toMatch(/^No keychain \(Secret Service\) is available/)
 })
 
 /**

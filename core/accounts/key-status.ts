@@ -4,7 +4,12 @@ import { FiledockError, isFiledockError } from '../../shared/errors.ts'
 import { causeValues } from '../../shared/i18n/cause-values.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import { proxyView } from './account-proxy.ts'
-import { backendLabel, type KeychainProbe, type SecretStore, unavailableReason } from './secret-store.ts'
+import {
+  type KeychainProbe,
+  type SecretStore,
+  savedBackendValues,
+  unavailableReason,
+} from './secret-store.ts'
 import type { AccountRecord } from './settings-file.ts'
 import { maskKey } from './validate.ts'
 
@@ -21,8 +26,8 @@ export async function readKey(
   if (!probe.available) return missing(unavailableReason(probe, secrets.describe().label))
   const { backend, label } = secrets.describe()
   if (record.keyBackend !== backend) {
-    const saved = backendLabel(record.keyBackend)
-    return missing(translatedError({ kind: 'keychain' }, TEXT.savedElsewhere, { saved, current: label }))
+    const saved = savedBackendValues(record.keyBackend)
+    return missing(translatedError({ kind: 'keychain' }, TEXT.savedElsewhere, { ...saved, current: label }))
   }
   try {
     const key = await secrets.get(record.id)
@@ -34,7 +39,11 @@ export async function readKey(
   }
 }
 
-/** The keychain's failure as a sentence of its own (its messages have no full stop of their own). */
+/**
+ * The keychain's failure as a sentence of its own. Filedock's keychain messages are sentences already and pass
+ * as they are: wrapped here, their words would sit one `{cause}` deeper than errorText reads them in the reader's
+ * language once getApiKey wraps them again (errors.keychain.accountKey). Only a backend's own words get a stop.
+ */
 function sentence(error: unknown): FiledockError {
   const failure = isFiledockError(error)
     ? error
@@ -80,7 +89,7 @@ const TEXT = defineMessages({
   savedElsewhere: {
     id: 'errors.keychain.savedElsewhere',
     defaultMessage:
-      'The key was saved in {saved}, which is not in use now ({current} is). Enter the API key again to keep using this account.',
+      'The key was saved in {savedKeychain, select, secretService {the Secret Service keychain} macos {the macOS Keychain} windows {the Windows Credential Manager} keychain {the system keychain} other {{saved}}}, which is not in use now ({current} is). Enter the API key again to keep using this account.',
   },
   keyMissing: {
     id: 'errors.keychain.keyMissing',

@@ -192,6 +192,47 @@ describe('without a keychain', () => {
     )
   })
 
+  it('names the keychain a key was left in, and a key safeStorage cannot decrypt, in the reader’s language', async () => {
+    const es = await intlFor('es')
+    // Keys moved to safeStorage; one account's key stayed in the Secret Service (unreadable at the time).
+    const left = {
+      id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b002',
+      label: 'Old',
+      baseUrl: host.url,
+      email: '',
+      keySuffix: 'efgh',
+      keyBackend: 'keychain:secret-service',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      offline: false,
+    }
+    await writeFile(
+      join(dataDir, ACCOUNTS_FILE),
+      JSON.stringify({ version: 1, secretBackend: 'safe-storage', activeId: left.id, accounts: [left] }),
+    )
+    const fake = new FakeSafeStorage('gnome_libsecret')
+    const store = await open(fake)
+    const problem = (await store.get(left.id)).keyProblemError
+    if (problem === undefined) return expect.fail('no key problem with an id')
+    expect(problem.message).toBe(
+      'The key was saved in the Secret Service keychain, which is not in use now (Electron safeStorage (gnome_libsecret) is). Enter the API key again to keep using this account.',
+    )
+    expect(errorText(es, problem)).toBe(
+      'La clave se guardó en el llavero Secret Service, que ahora no está en uso (se usa Electron safeStorage (gnome_libsecret)). Introduce de nuevo la clave de API para seguir usando esta cuenta.',
+    )
+
+    // A restored backup: the same backend, another machine secret. What the CLI and the queue are told.
+    const view = await store.add({ label: 'Work', baseUrl: host.url, apiKey: KEY })
+    const restored = await open(new FakeSafeStorage('gnome_libsecret'))
+    const blocked = await failure(restored.getApiKey(view.id))
+    const detail = String(blocked.values?.detail)
+    expect(blocked.message).toBe(
+      `Account "Work": The saved key could not be decrypted by Electron safeStorage (${detail}).`,
+    )
+    expect(errorText(es, blocked)).toBe(
+      `Cuenta "Work": Electron safeStorage no pudo descifrar la clave guardada (${detail}).`,
+    )
+  })
+
   it('still removes an account whose key sits in a keychain that is gone', async () => {
     const file = join(dataDir, ACCOUNTS_FILE)
     const account = {

@@ -153,15 +153,15 @@ const KEYRING = defineMessages({
   },
   read: {
     id: 'errors.keychain.read',
-    defaultMessage: 'Could not read the key from the {label}{hasDetail, select, yes { ({detail})} other {}}',
+    defaultMessage: 'Could not read the key from the {label}{hasDetail, select, yes { ({detail})} other {}}.',
   },
   save: {
     id: 'errors.keychain.save',
-    defaultMessage: 'Could not save the key in the {label}{hasDetail, select, yes { ({detail})} other {}}',
+    defaultMessage: 'Could not save the key in the {label}{hasDetail, select, yes { ({detail})} other {}}.',
   },
   delete: {
     id: 'errors.keychain.delete',
     defaultMessage:
-      'Could not delete the key from the {label}{hasDetail, select, yes { ({detail})} other {}}',
+      'Could not delete the key from the {label}{hasDetail, select, yes { ({detail})} other {}}.',
   },
 })
