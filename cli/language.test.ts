@@ -98,6 +98,8 @@ describe('the human output of the built CLI in the language LANG names', () => {
         /^filedock: 2 archivos ya estaban allí \(mismo nombre y tamaño en la carpeta\) y no se enviaron de nuevo;/m,
       summary: /^c\/d\.txt\tno subido\n3 archivos: 2 iguales y 1 no subido; .+ leídos del servidor\.\n$/,
       usage: /^filedock: --fld_id debe ser 0 o más \(0 es la carpeta raíz\)\.\n$/,
+      unknown:
+        /^filedock: Opción desconocida: "--colour"\. Un argumento que empieza por guion va después de --, así: -- --colour\n/,
     },
     {
       LANG: 'ar',
@@ -106,6 +108,8 @@ describe('the human output of the built CLI in the language LANG names', () => {
       already: /^filedock: ملفان كانا موجودين هناك بالفعل/m,
       summary: /^c\/d\.txt\tغير مرفوع\n3 ملفات: ملفان مطابقان وملف واحد غير مرفوع؛ قُرئ .+ من الخادم\.\n$/,
       usage: /^filedock: يجب أن يكون --fld_id صفرًا أو أكثر \(0 هو المجلد الجذر\)\.\n$/,
+      unknown:
+        /^filedock: خيار غير معروف: "--colour"\. الوسيط الذي يبدأ بشرطة يُكتب بعد --، هكذا: -- --colour\n/,
     },
   ]
   let src: string
@@ -127,7 +131,7 @@ describe('the human output of the built CLI in the language LANG names', () => {
 
   it.each(languages)(
     '$LANG',
-    async ({ LANG, help, uploadHelp, already, summary, usage }) => {
+    async ({ LANG, help, uploadHelp, already, summary, usage, unknown }) => {
       const main = await runCli(['--help'], { LANG })
       expect(main.code).toBe(0)
       for (const text of help) expect(main.stdout).toContain(text)
@@ -159,6 +163,11 @@ describe('the human output of the built CLI in the language LANG names', () => {
       const wrong = await runCli(['upload', 'a.txt', '--fld_id=-1'], env({ LANG }))
       expect(wrong.code).toBe(2)
       expect(wrong.stderr).toMatch(usage)
+      // One node:util parseArgs refuses, named as typed, then the command's help in the language.
+      const unknownOption = await runCli(['upload', 'a.txt', '--colour'], env({ LANG }))
+      expect(unknownOption.code).toBe(2)
+      expect(unknownOption.stderr).toMatch(unknown)
+      expect(unknownOption.stderr).toMatch(uploadHelp)
     },
     60_000,
   )
