@@ -32,7 +32,7 @@ export async function readKey(
   try {
     const key = await secrets.get(record.id)
     return key === null
-      ? missing(translatedError({ kind: 'keychain' }, TEXT.keyMissing, { label }))
+      ? missing(translatedError({ kind: 'keychain' }, TEXT.keyMissing, { keyStore: label }))
       : { key, problem: null }
   } catch (error) {
     return missing(sentence(error))
@@ -42,7 +42,8 @@ export async function readKey(
 /**
  * The keychain's failure as a sentence of its own. Filedock's keychain messages are sentences already and pass
  * as they are: wrapped here, their words would sit one `{cause}` deeper than errorText reads them in the reader's
- * language once getApiKey wraps them again (errors.keychain.accountKey). Only a backend's own words get a stop.
+ * language once a caller wraps the problem (keyProblemError, the queue's pause). Only a backend's own words get a
+ * stop.
  */
 function sentence(error: unknown): FiledockError {
   const failure = isFiledockError(error)
@@ -52,12 +53,13 @@ function sentence(error: unknown): FiledockError {
   return translatedError({ kind: 'keychain' }, TEXT.sentence, causeValues(failure))
 }
 
-/** getApiKey's failure for an account whose key cannot be used. */
-export function keyProblemError(record: AccountRecord, problem: FiledockError): FiledockError {
-  return translatedError({ kind: 'keychain' }, TEXT.accountKey, {
-    ...causeValues(problem),
-    account: record.label,
-  })
+/**
+ * The key problem of an account named on the command line: which account, then the problem. One wrapping only:
+ * errorText words one `{cause}` deep in the reader's language, so callers that name the account themselves (the
+ * queue, the link check) take getApiKey's problem as it is.
+ */
+export function keyProblemError(account: string, problem: FiledockError): FiledockError {
+  return translatedError({ kind: 'keychain' }, TEXT.accountKey, { ...causeValues(problem), account })
 }
 
 export function toView(
@@ -93,7 +95,7 @@ const TEXT = defineMessages({
   },
   keyMissing: {
     id: 'errors.keychain.keyMissing',
-    defaultMessage: 'The key is missing from {label}. Enter the API key again to keep using this account.',
+    defaultMessage: 'The key is missing from {keyStore}. Enter the API key again to keep using this account.',
   },
   sentence: { id: 'errors.keychain.sentence', defaultMessage: '{cause}.' },
   accountKey: { id: 'errors.keychain.accountKey', defaultMessage: 'Account "{account}": {cause}' },

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { FiledockError } from '../../shared/errors.ts'
 import { errorText } from '../../shared/i18n/error-text.ts'
 import { intlFor } from '../i18n/main-intl.ts'
+import { clientOf, openEngine, until } from '../queue/testing/support.ts'
 import { AccountStore } from './account-store.ts'
 import { KeyringSecretStore, probeKeychain } from './keyring-secret-store.ts'
 import { resolveAccountCredentials } from './resolve-credentials.ts'
@@ -183,7 +184,7 @@ describe('without a keychain', () => {
     expect(errorText(await intlFor('ar'), problem)).toBe(
       'مفاتيح API مشفّرة بواسطة Electron safeStorage (المختار في تطبيق Filedock)، ولا يستطيع قراءتها إلا تطبيق Filedock لسطح المكتب.',
     )
-    const blocked = await failure(cli.getApiKey(view.id))
+    const blocked = await failure(resolveAccountCredentials(cli, 'Work'))
     expect(errorText(es, blocked)).toBe(
       'Cuenta "Work": Las claves de API están cifradas con Electron safeStorage (elegido en la aplicación Filedock), que solo puede leer la aplicación de escritorio de Filedock.',
     )
@@ -220,10 +221,10 @@ describe('without a keychain', () => {
       'La clave se guardó en el llavero Secret Service, que ahora no está en uso (se usa Electron safeStorage (gnome_libsecret)). Introduce de nuevo la clave de API para seguir usando esta cuenta.',
     )
 
-    // A restored backup: the same backend, another machine secret. What the CLI and the queue are told.
+    // A restored backup: the same backend, another machine secret. What the CLI is told…
     const view = await store.add({ label: 'Work', baseUrl: host.url, apiKey: KEY })
     const restored = await open(new FakeSafeStorage('gnome_libsecret'))
-    const blocked = await failure(restored.getApiKey(view.id))
+    const blocked = await failure(resolveAccountCredentials(restored, 'work'))
     const detail = String(blocked.values?.detail)
     expect(blocked.message).toBe(
       `Account "Work": The saved key could not be decrypted by Electron safeStorage (${detail}).`,
@@ -231,6 +232,33 @@ describe('without a keychain', () => {
     expect(errorText(es, blocked)).toBe(
       `Cuenta "Work": Electron safeStorage no pudo descifrar la clave guardada (${detail}).`,
     )
+
+    // …and what the upload queue says when it pauses for it (its own words name the account).
+    const src = await tempDir()
+    await writeFile(join(src, 'a.txt'), 'alpha')
+    const queue = await openEngine({
+      dataDir: join(dataDir, 'queue'),
+      accountLabel: () => 'Work',
+      clientFor: async (id) => clientOf(host.url, await restored.getApiKey(id)),
+    })
+    try {
+      await queue.engine.enqueuePaths({
+        paths: [join(src, 'a.txt')],
+        targets: [{ accountId: view.id, fldId: 0 }],
+      })
+      await until(() => queue.engine.snapshot().paused !== null)
+      const pause = queue.engine.snapshot().paused
+      if (pause === null) return expect.fail('the queue did not pause')
+      expect(pause.message).toBe(
+        `Work: The saved key could not be decrypted by Electron safeStorage (${detail}). The queue is paused; fix the key, then resume.`,
+      )
+      expect(errorText(es, pause)).toBe(
+        `Work: Electron safeStorage no pudo descifrar la clave guardada (${detail}). La cola está en pausa; corrige la clave y luego reanúdala.`,
+      )
+    } finally {
+      await queue.close()
+      await removeDir(src)
+    }
   })
 
   it('still removes an account whose key sits in a keychain that is gone', async () => {

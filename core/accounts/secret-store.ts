@@ -36,7 +36,7 @@ export interface SecretStore {
 }
 
 /**
- * A backend failure, its text in the catalogues: `label` is the backend's own name (Secret Service, macOS
+ * A backend failure, its text in the catalogues: `keyStore` is the backend's own name (Secret Service, macOS
  * Keychain) and the backend's words in `detail` are the OS's: both values, as they are. Backend messages never
  * contain the secret, only the operation that failed.
  */
@@ -45,7 +45,7 @@ export function keychainErrorText(text: ErrorMessage, label: string, cause?: unk
   return translatedError(
     { kind: 'keychain' },
     text,
-    { label, hasDetail: detail === '' ? 'no' : 'yes', detail },
+    { keyStore: label, hasDetail: detail === '' ? 'no' : 'yes', detail },
     { cause },
   )
 }
@@ -75,7 +75,7 @@ type SavedKeychain = 'secretService' | 'macos' | 'windows' | 'keychain' | 'none'
 
 /** The probe's reason, or that the backend is not available when it gave none. */
 export function unavailableReason(probe: KeychainProbe, label: string): FiledockError {
-  return probe.reason ?? translatedError({ kind: 'keychain' }, TEXT.notAvailable, { label })
+  return probe.reason ?? translatedError({ kind: 'keychain' }, TEXT.notAvailable, { keyStore: label })
 }
 
 /**
@@ -110,5 +110,5 @@ export class UnavailableSecretStore implements SecretStore {
 }
 
 const TEXT = defineMessages({
-  notAvailable: { id: 'errors.keychain.notAvailable', defaultMessage: '{label} is not available.' },
+  notAvailable: { id: 'errors.keychain.notAvailable', defaultMessage: '{keyStore} is not available.' },
 })
