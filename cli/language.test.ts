@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeSavedAccount } from '../core/accounts/test-support.ts'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
 import { createFolder } from '../sandbox/testing/api-calls.ts'
 import { runCli, runHere } from './testing/cli-runner.ts'
@@ -52,20 +53,13 @@ it("says why it failed in the environment's language; the English stays for an E
 it('tells in the language why the keys cannot be read: `filedock accounts` where no keychain runs', async () => {
   const appDir = join(dir, 'no-keychain')
   await mkdir(appDir, { recursive: true })
-  const account = {
+  await writeSavedAccount(appDir, {
     id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b003',
     label: 'Work',
     baseUrl: sandbox.baseUrl,
-    email: '',
-    keySuffix: 'efgh',
     keyBackend: 'keychain:secret-service',
-    createdAt: '2024-01-01T00:00:00.000Z',
-    offline: false,
-  }
-  await writeFile(
-    join(appDir, 'accounts.json'),
-    JSON.stringify({ version: 1, secretBackend: 'keychain', activeId: account.id, accounts: [account] }),
-  )
+    secretBackend: 'keychain',
+  })
   // A session without a Secret Service: D-Bus pointed at a socket that does not exist.
   const env = {
     FILEDOCK_DATA_DIR: appDir,

@@ -19,6 +19,7 @@ import {
   startInfoHost,
   tempDir,
   testService,
+  writeSavedAccount,
 } from './test-support.ts'
 
 // A system without a keychain, for real: this file (its own process under vitest's forks pool) points D-Bus at
@@ -196,20 +197,12 @@ describe('without a keychain', () => {
   it('names the keychain a key was left in, and a key safeStorage cannot decrypt, in the reader’s language', async () => {
     const es = await intlFor('es')
     // Keys moved to safeStorage; one account's key stayed in the Secret Service (unreadable at the time).
-    const left = {
-      id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b002',
-      label: 'Old',
-      baseUrl: host.url,
-      email: '',
-      keySuffix: 'efgh',
+    const left = { id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b002', label: 'Old', baseUrl: host.url }
+    await writeSavedAccount(dataDir, {
+      ...left,
       keyBackend: 'keychain:secret-service',
-      createdAt: '2024-01-01T00:00:00.000Z',
-      offline: false,
-    }
-    await writeFile(
-      join(dataDir, ACCOUNTS_FILE),
-      JSON.stringify({ version: 1, secretBackend: 'safe-storage', activeId: left.id, accounts: [left] }),
-    )
+      secretBackend: 'safe-storage',
+    })
     const fake = new FakeSafeStorage('gnome_libsecret')
     const store = await open(fake)
     const problem = (await store.get(left.id)).keyProblemError
@@ -262,21 +255,12 @@ describe('without a keychain', () => {
   })
 
   it('still removes an account whose key sits in a keychain that is gone', async () => {
-    const file = join(dataDir, ACCOUNTS_FILE)
-    const account = {
-      id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b001',
-      label: 'Old',
-      baseUrl: host.url,
-      email: '',
-      keySuffix: 'efgh',
+    const account = { id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b001', label: 'Old', baseUrl: host.url }
+    await writeSavedAccount(dataDir, {
+      ...account,
       keyBackend: 'keychain:secret-service',
-      createdAt: '2024-01-01T00:00:00.000Z',
-      offline: false,
-    }
-    await writeFile(
-      file,
-      JSON.stringify({ version: 1, secretBackend: 'keychain', activeId: account.id, accounts: [account] }),
-    )
+      secretBackend: 'keychain',
+    })
     const store = await open()
     expect(await store.list()).toMatchObject([
       { needsKey: true, keyProblem: expect.stringMatching(NO_KEYCHAIN) },
