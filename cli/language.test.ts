@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeSavedAccount } from '../core/accounts/test-support.ts'
 import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
 import { createFolder } from '../sandbox/testing/api-calls.ts'
 import { runCli, runHere } from './testing/cli-runner.ts'
@@ -49,6 +50,33 @@ it("says why it failed in the environment's language; the English stays for an E
   expect(en.code).toBe(es.code)
 })
 
+it('tells in the language why the keys cannot be read: `filedock accounts` where no keychain runs', async () => {
+  const appDir = join(dir, 'no-keychain')
+  await mkdir(appDir, { recursive: true })
+  await writeSavedAccount(appDir, {
+    id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b003',
+    label: 'Work',
+    baseUrl: sandbox.baseUrl,
+    keyBackend: 'keychain:secret-service',
+    secretBackend: 'keychain',
+  })
+  // A session without a Secret Service: D-Bus pointed at a socket that does not exist.
+  const env = {
+    FILEDOCK_DATA_DIR: appDir,
+    DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/filedock-test-bus',
+    LANG: 'es_ES.UTF-8',
+  }
+  const listed = await runCli(['accounts'], env)
+  expect(listed.code, listed.stderr).toBe(0)
+  expect(listed.stdout).toMatch(/^\*\s+Work\s.*••••efgh \(falta la clave\)/m)
+  expect(listed.stderr).toMatch(
+    /^filedock: aviso: No hay ningún llavero \(Secret Service\) disponible en este sistema \(.+\)\.\n$/,
+  )
+  // --json keeps the English, for scripts.
+  const json = await runCli(['accounts', '--json'], env)
+  expect(JSON.parse(json.stdout)[0].keyProblem).toMatch(/^No keychain \(Secret Service\) is available/)
+})
+
 /**
  * The installed command (bin/filedock.mjs, the built bundle) in Spanish and in Arabic: its help, a summary, a
  * warning and a usage mistake in the language LANG names, the syntax as typed, and `--json` the
@@ -64,6 +92,8 @@ describe('the human output of the built CLI in the language LANG names', () => {
         /^filedock: 2 archivos ya estaban allí \(mismo nombre y tamaño en la carpeta\) y no se enviaron de nuevo;/m,
       summary: /^c\/d\.txt\tno subido\n3 archivos: 2 iguales y 1 no subido; .+ leídos del servidor\.\n$/,
       usage: /^filedock: --fld_id debe ser 0 o más \(0 es la carpeta raíz\)\.\n$/,
+      unknown:
+        /^filedock: Opción desconocida: "--colour"\. Un argumento que empieza por guion va después de --, así: -- --colour\n/,
     },
     {
       LANG: 'ar',
@@ -72,6 +102,8 @@ describe('the human output of the built CLI in the language LANG names', () => {
       already: /^filedock: ملفان كانا موجودين هناك بالفعل/m,
       summary: /^c\/d\.txt\tغير مرفوع\n3 ملفات: ملفان مطابقان وملف واحد غير مرفوع؛ قُرئ .+ من الخادم\.\n$/,
       usage: /^filedock: يجب أن يكون --fld_id صفرًا أو أكثر \(0 هو المجلد الجذر\)\.\n$/,
+      unknown:
+        /^filedock: خيار غير معروف: "--colour"\. الوسيط الذي يبدأ بشرطة يُكتب بعد --، هكذا: -- --colour\n/,
     },
   ]
   let src: string
@@ -93,7 +125,7 @@ describe('the human output of the built CLI in the language LANG names', () => {
 
   it.each(languages)(
     '$LANG',
-    async ({ LANG, help, uploadHelp, already, summary, usage }) => {
+    async ({ LANG, help, uploadHelp, already, summary, usage, unknown }) => {
       const main = await runCli(['--help'], { LANG })
       expect(main.code).toBe(0)
       for (const text of help) expect(main.stdout).toContain(text)
@@ -125,6 +157,11 @@ describe('the human output of the built CLI in the language LANG names', () => {
       const wrong = await runCli(['upload', 'a.txt', '--fld_id=-1'], env({ LANG }))
       expect(wrong.code).toBe(2)
       expect(wrong.stderr).toMatch(usage)
+      // One node:util parseArgs refuses, named as typed, then the command's help in the language.
+      const unknownOption = await runCli(['upload', 'a.txt', '--colour'], env({ LANG }))
+      expect(unknownOption.code).toBe(2)
+      expect(unknownOption.stderr).toMatch(unknown)
+      expect(unknownOption.stderr).toMatch(uploadHelp)
     },
     60_000,
   )

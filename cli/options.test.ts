@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@formatjs/intl'
 import { describe, expect, it } from 'vitest'
 import { englishIntl } from '../core/i18n/intl-for.ts'
-import { remoteHelp, uploadHelp, watchHelp } from './help.ts'
+import { accountsHelp, remoteHelp, uploadHelp, watchHelp } from './help.ts'
 import { cliOptions, HELP_VALUES, optionsHelp } from './options.ts'
 import { runHere } from './testing/cli-runner.ts'
 
@@ -31,7 +31,9 @@ describe('one option parser for upload, remote and watch', () => {
     async ({ args, help }) => {
       const r = await runHere([...args, '--colour'], env)
       expect(r.code).toBe(2)
-      expect(r.stderr).toMatch(/^filedock: Unknown option '--colour'/)
+      expect(r.stderr.split('\n')[0]).toBe(
+        'filedock: Unknown option "--colour". An argument that starts with a dash goes after --, as in: -- --colour',
+      )
       expect(r.stderr).toContain(`\n${help(englishIntl)}`)
       for (const flag of ['--help', '-h']) {
         const h = await runHere([args[0] as string, flag], env)
@@ -40,6 +42,37 @@ describe('one option parser for upload, remote and watch', () => {
       }
     },
   )
+
+  it("words node's refusals of the command line itself, naming the option as typed, with the command's help", async () => {
+    for (const [args, line, help] of [
+      [['upload', 'a.txt', '--account'], 'filedock: --account needs a value.', uploadHelp],
+      [
+        ['upload', 'a.txt', '--fld_id', '-1'],
+        'filedock: --fld_id needs a value; one that starts with a dash is written --fld_id=-1.',
+        uploadHelp,
+      ],
+      [['upload', 'a.txt', '--json=yes'], 'filedock: --json takes no value.', uploadHelp],
+      [
+        ['upload', '-x.txt'],
+        'filedock: Unknown option "-x". An argument that starts with a dash goes after --, as in: -- -x',
+        uploadHelp,
+      ],
+      [['accounts', '--colour'], 'filedock: Unknown option "--colour".', accountsHelp],
+      [
+        ['accounts', 'extra'],
+        'filedock: Unexpected argument "extra": this command takes only options.',
+        accountsHelp,
+      ],
+    ] as const) {
+      const r = await runHere([...args], env)
+      expect(r.code, r.stderr).toBe(2)
+      expect(r.stderr).toBe(`${line}\n${help(englishIntl)}\n`)
+    }
+    // `api` reads its operation's parameters the same way, followed by the operation's usage.
+    const api = await runHere(['api', 'account/info', '--colour'], env)
+    expect(api.code).toBe(2)
+    expect(api.stderr).toMatch(/^filedock: Unknown option "--colour"\.\nUsage: filedock api account\/info/)
+  })
 
   it('each command shows an option with the line the option table gives it', () => {
     for (const name of ['fld_id', 'account', 'base-url'] as const) {

@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util'
 import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import { plainMessages } from '../core/i18n/intl-for.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../shared/ipc/limits.ts'
-import { type HelpText, UsageError, usage } from './context.ts'
+import { argsRefusal } from './args-refusal.ts'
+import { type HelpText, usage } from './context.ts'
 import { DATA_ENV } from './data-dir.ts'
 import { API_KEY_ENV, BASE_URL_ENV } from './key-source.ts'
 
@@ -238,10 +239,7 @@ export function parseCommand<const N extends OptionName>(
   try {
     parsed = parse()
   } catch (err) {
-    // Node's own words (which option, what it expected), followed by the help in the user's language.
-    const refused = new UsageError({ kind: 'invalid_input', message: (err as Error).message })
-    refused.help = o.help
-    throw refused
+    throw argsRefusal(err, { args: argv, options, allowPositionals: o.positionals }, o.help)
   }
   if ((parsed.values as { help?: boolean }).help === true) {
     o.out.write(o.help(o.intl))

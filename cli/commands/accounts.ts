@@ -1,6 +1,7 @@
 import { defineMessages, type IntlShape } from '@formatjs/intl'
 import { plainMessages } from '../../core/i18n/intl-for.ts'
 import type { AccountView } from '../../shared/accounts.ts'
+import { errorText } from '../../shared/i18n/error-text.ts'
 import { type CliContext, writeJson } from '../context.ts'
 import { accountsHelp } from '../help.ts'
 import { openAccounts } from '../keychain.ts'
@@ -65,8 +66,9 @@ export async function accountsCommand(argv: string[], ctx: CliContext): Promise<
   ctx.stdout.write(table(intl, accounts))
   const status = store.keychainStatus()
   if (!status.available) {
-    // The keychain's reason comes from core in English (its own helper translates core's words).
-    const reason = status.reason ?? intl.formatMessage(messages.unavailable, { keychain: status.label })
+    const reason = status.reasonError
+      ? errorText(intl, status.reasonError)
+      : intl.formatMessage(messages.unavailable, { keychain: status.label })
     ctx.stderr.write(`${intl.formatMessage(messages.warning, { reason })}\n`)
   }
   return 0

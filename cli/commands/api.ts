@@ -1,7 +1,8 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { defineMessages } from '@formatjs/intl'
 import { plainMessages } from '../../core/i18n/intl-for.ts'
-import { type CliContext, createClient, parseIntFlag, UsageError, usage, writeJson } from '../context.ts'
+import { argsRefusal } from '../args-refusal.ts'
+import { type CliContext, createClient, parseIntFlag, usage, writeJson } from '../context.ts'
 import { apiHelp, operationHelp, operationsUsage } from '../help.ts'
 import { type Args, type OperationSpec, operationsAt } from '../operations.ts'
 import { cliOptions } from '../options.ts'
@@ -49,10 +50,9 @@ export async function apiCommand(argv: string[], ctx: CliContext): Promise<numbe
   try {
     values = parseArgs({ args: argv.slice(1), options, strict: true, allowPositionals: false }).values
   } catch (err) {
-    // Node's own words (which option, what it expected), then the usage in the user's language.
-    const refused = new UsageError({ kind: 'invalid_input', message: (err as Error).message })
-    refused.help = (intl) => operationsUsage(intl, candidates)
-    throw refused
+    throw argsRefusal(err, { args: argv.slice(1), options, allowPositionals: false }, (intl) =>
+      operationsUsage(intl, candidates),
+    )
   }
   if (values.help) {
     const intl = await cliIntl(ctx.env)

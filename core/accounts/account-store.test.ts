@@ -264,7 +264,13 @@ describe('AccountStore', () => {
       needsKey: true,
       keyProblem: expect.stringMatching(/saved in the macOS Keychain/),
     })
+    // The app's callers name the account in their own words (the queue's pause, the link check); the CLI,
+    // which names it by a flag, is told which.
     expect(await failure(reopened.getApiKey(a.id))).toMatchObject({
+      kind: 'keychain',
+      message: expect.stringMatching(/^The key is missing/),
+    })
+    expect(await failure(resolveAccountCredentials(reopened, 'a'))).toMatchObject({
       kind: 'keychain',
       message: expect.stringMatching(/^Account "A": The key is missing/),
     })

@@ -17,7 +17,7 @@ import { assertLabelFree, assertNotDuplicate, cannotStoreKeysError } from './acc
 import { handSetOf, mergeProfile, withLinkBase } from './account-profile.ts'
 import { type ProxyChange, proxyChange, proxySecretId, proxyUrlWith } from './account-proxy.ts'
 import { type AccountsListener, ChangeListeners } from './change-listeners.ts'
-import { keyProblemError, readKey, toView } from './key-status.ts'
+import { readKey, toView } from './key-status.ts'
 import { type SecretBackends, secretStoreFor, switchBackend } from './secret-backends.ts'
 import type { KeychainProbe, SecretStore } from './secret-store.ts'
 import { unavailableReason } from './secret-store.ts'
@@ -346,7 +346,9 @@ export class AccountStore {
     if (!this.probe.available) this.probe = await this.secrets.probe()
     const { key, problem } = await readKey(record, this.secrets, this.probe)
     this.noteProblem(id, problem)
-    if (key === null) throw keyProblemError(record, problem)
+    // The problem itself: whoever reads the key names the account in its own words (the queue's pause, the
+    // link check: "{label}: {cause}"); resolveAccountCredentials does for the CLI.
+    if (key === null) throw problem
     return key
   }
 

@@ -4,7 +4,12 @@ import { FiledockError, isFiledockError } from '../../shared/errors.ts'
 import { causeValues } from '../../shared/i18n/cause-values.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import { proxyView } from './account-proxy.ts'
-import { backendLabel, type KeychainProbe, type SecretStore, unavailableReason } from './secret-store.ts'
+import {
+  type KeychainProbe,
+  type SecretStore,
+  savedBackendValues,
+  unavailableReason,
+} from './secret-store.ts'
 import type { AccountRecord } from './settings-file.ts'
 import { maskKey } from './validate.ts'
 
@@ -21,20 +26,25 @@ export async function readKey(
   if (!probe.available) return missing(unavailableReason(probe, secrets.describe().label))
   const { backend, label } = secrets.describe()
   if (record.keyBackend !== backend) {
-    const saved = backendLabel(record.keyBackend)
-    return missing(translatedError({ kind: 'keychain' }, TEXT.savedElsewhere, { saved, current: label }))
+    const saved = savedBackendValues(record.keyBackend)
+    return missing(translatedError({ kind: 'keychain' }, TEXT.savedElsewhere, { ...saved, current: label }))
   }
   try {
     const key = await secrets.get(record.id)
     return key === null
-      ? missing(translatedError({ kind: 'keychain' }, TEXT.keyMissing, { label }))
+      ? missing(translatedError({ kind: 'keychain' }, TEXT.keyMissing, { keyStore: label }))
       : { key, problem: null }
   } catch (error) {
     return missing(sentence(error))
   }
 }
 
-/** The keychain's failure as a sentence of its own (its messages have no full stop of their own). */
+/**
+ * The keychain's failure as a sentence of its own. Filedock's keychain messages are sentences already and pass
+ * as they are: wrapped here, their words would sit one `{cause}` deeper than errorText reads them in the reader's
+ * language once a caller wraps the problem (keyProblemError, the queue's pause). Only a backend's own words get a
+ * stop.
+ */
 function sentence(error: unknown): FiledockError {
   const failure = isFiledockError(error)
     ? error
@@ -43,12 +53,13 @@ function sentence(error: unknown): FiledockError {
   return translatedError({ kind: 'keychain' }, TEXT.sentence, causeValues(failure))
 }
 
-/** getApiKey's failure for an account whose key cannot be used. */
-export function keyProblemError(record: AccountRecord, problem: FiledockError): FiledockError {
-  return translatedError({ kind: 'keychain' }, TEXT.accountKey, {
-    ...causeValues(problem),
-    account: record.label,
-  })
+/**
+ * The key problem of an account named on the command line: which account, then the problem. One wrapping only:
+ * errorText words one `{cause}` deep in the reader's language, so callers that name the account themselves (the
+ * queue, the link check) take getApiKey's problem as it is.
+ */
+export function keyProblemError(account: string, problem: FiledockError): FiledockError {
+  return translatedError({ kind: 'keychain' }, TEXT.accountKey, { ...causeValues(problem), account })
 }
 
 export function toView(
@@ -80,11 +91,11 @@ const TEXT = defineMessages({
   savedElsewhere: {
     id: 'errors.keychain.savedElsewhere',
     defaultMessage:
-      'The key was saved in {saved}, which is not in use now ({current} is). Enter the API key again to keep using this account.',
+      'The key was saved in {savedKeychain, select, secretService {the Secret Service keychain} macos {the macOS Keychain} windows {the Windows Credential Manager} keychain {the system keychain} other {{saved}}}, which is not in use now ({current} is). Enter the API key again to keep using this account.',
   },
   keyMissing: {
     id: 'errors.keychain.keyMissing',
-    defaultMessage: 'The key is missing from {label}. Enter the API key again to keep using this account.',
+    defaultMessage: 'The key is missing from {keyStore}. Enter the API key again to keep using this account.',
   },
   sentence: { id: 'errors.keychain.sentence', defaultMessage: '{cause}.' },
   accountKey: { id: 'errors.keychain.accountKey', defaultMessage: 'Account "{account}": {cause}' },

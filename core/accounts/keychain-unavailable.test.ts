@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { FiledockError } from '../../shared/errors.ts'
 import { errorText } from '../../shared/i18n/error-text.ts'
 import { intlFor } from '../i18n/main-intl.ts'
+import { clientOf, openEngine, until } from '../queue/testing/support.ts'
 import { AccountStore } from './account-store.ts'
 import { KeyringSecretStore, probeKeychain } from './keyring-secret-store.ts'
 import { resolveAccountCredentials } from './resolve-credentials.ts'
@@ -18,6 +19,7 @@ import {
   startInfoHost,
   tempDir,
   testService,
+  writeSavedAccount,
 } from './test-support.ts'
 
 // A system without a keychain, for real: this file (its own process under vitest's forks pool) points D-Bus at
@@ -183,7 +185,7 @@ describe('without a keychain', () => {
     expect(errorText(await intlFor('ar'), problem)).toBe(
       'مفاتيح API مشفّرة بواسطة Electron safeStorage (المختار في تطبيق Filedock)، ولا يستطيع قراءتها إلا تطبيق Filedock لسطح المكتب.',
     )
-    const blocked = await failure(cli.getApiKey(view.id))
+    const blocked = await failure(resolveAccountCredentials(cli, 'Work'))
     expect(errorText(es, blocked)).toBe(
       'Cuenta "Work": Las claves de API están cifradas con Electron safeStorage (elegido en la aplicación Filedock), que solo puede leer la aplicación de escritorio de Filedock.',
     )
@@ -192,22 +194,73 @@ describe('without a keychain', () => {
     )
   })
 
-  it('still removes an account whose key sits in a keychain that is gone', async () => {
-    const file = join(dataDir, ACCOUNTS_FILE)
-    const account = {
-      id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b001',
-      label: 'Old',
-      baseUrl: host.url,
-      email: '',
-      keySuffix: 'efgh',
+  it('names the keychain a key was left in, and a key safeStorage cannot decrypt, in the reader’s language', async () => {
+    const es = await intlFor('es')
+    // Keys moved to safeStorage; one account's key stayed in the Secret Service (unreadable at the time).
+    const left = { id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b002', label: 'Old', baseUrl: host.url }
+    await writeSavedAccount(dataDir, {
+      ...left,
       keyBackend: 'keychain:secret-service',
-      createdAt: '2024-01-01T00:00:00.000Z',
-      offline: false,
-    }
-    await writeFile(
-      file,
-      JSON.stringify({ version: 1, secretBackend: 'keychain', activeId: account.id, accounts: [account] }),
+      secretBackend: 'safe-storage',
+    })
+    const fake = new FakeSafeStorage('gnome_libsecret')
+    const store = await open(fake)
+    const problem = (await store.get(left.id)).keyProblemError
+    if (problem === undefined) return expect.fail('no key problem with an id')
+    expect(problem.message).toBe(
+      'The key was saved in the Secret Service keychain, which is not in use now (Electron safeStorage (gnome_libsecret) is). Enter the API key again to keep using this account.',
     )
+    expect(errorText(es, problem)).toBe(
+      'La clave se guardó en el llavero Secret Service, que ahora no está en uso (se usa Electron safeStorage (gnome_libsecret)). Introduce de nuevo la clave de API para seguir usando esta cuenta.',
+    )
+
+    // A restored backup: the same backend, another machine secret. What the CLI is told…
+    const view = await store.add({ label: 'Work', baseUrl: host.url, apiKey: KEY })
+    const restored = await open(new FakeSafeStorage('gnome_libsecret'))
+    const blocked = await failure(resolveAccountCredentials(restored, 'work'))
+    const detail = String(blocked.values?.detail)
+    expect(blocked.message).toBe(
+      `Account "Work": The saved key could not be decrypted by Electron safeStorage (${detail}).`,
+    )
+    expect(errorText(es, blocked)).toBe(
+      `Cuenta "Work": Electron safeStorage no pudo descifrar la clave guardada (${detail}).`,
+    )
+
+    // …and what the upload queue says when it pauses for it (its own words name the account).
+    const src = await tempDir()
+    await writeFile(join(src, 'a.txt'), 'alpha')
+    const queue = await openEngine({
+      dataDir: join(dataDir, 'queue'),
+      accountLabel: () => 'Work',
+      clientFor: async (id) => clientOf(host.url, await restored.getApiKey(id)),
+    })
+    try {
+      await queue.engine.enqueuePaths({
+        paths: [join(src, 'a.txt')],
+        targets: [{ accountId: view.id, fldId: 0 }],
+      })
+      await until(() => queue.engine.snapshot().paused !== null)
+      const pause = queue.engine.snapshot().paused
+      if (pause === null) return expect.fail('the queue did not pause')
+      expect(pause.message).toBe(
+        `Work: The saved key could not be decrypted by Electron safeStorage (${detail}). The queue is paused; fix the key, then resume.`,
+      )
+      expect(errorText(es, pause)).toBe(
+        `Work: Electron safeStorage no pudo descifrar la clave guardada (${detail}). La cola está en pausa; corrige la clave y luego reanúdala.`,
+      )
+    } finally {
+      await queue.close()
+      await removeDir(src)
+    }
+  })
+
+  it('still removes an account whose key sits in a keychain that is gone', async () => {
+    const account = { id: '5b0f2c1e-7d1a-4a55-9a53-2f7f1bb0b001', label: 'Old', baseUrl: host.url }
+    await writeSavedAccount(dataDir, {
+      ...account,
+      keyBackend: 'keychain:secret-service',
+      secretBackend: 'keychain',
+    })
     const store = await open()
     expect(await store.list()).toMatchObject([
       { needsKey: true, keyProblem: expect.stringMatching(NO_KEYCHAIN) },

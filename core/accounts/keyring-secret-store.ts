@@ -122,7 +122,10 @@ export async function probeKeychain(
     const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error
     const detail = inner instanceof Error ? inner.message : String(inner)
     const text = process.platform === 'linux' ? KEYRING.noSecretService : KEYRING.cannotUse
-    return { available: false, reason: translatedError({ kind: 'keychain' }, text, { label, detail }) }
+    return {
+      available: false,
+      reason: translatedError({ kind: 'keychain' }, text, { keyStore: label, detail }),
+    }
   }
   try {
     await store.set(id, value)
@@ -132,7 +135,10 @@ export async function probeKeychain(
   try {
     const read = await store.get(id)
     if (read !== value)
-      return { available: false, reason: translatedError({ kind: 'keychain' }, KEYRING.readBack, { label }) }
+      return {
+        available: false,
+        reason: translatedError({ kind: 'keychain' }, KEYRING.readBack, { keyStore: label }),
+      }
     return { available: true }
   } catch (error) {
     return unavailable(error)
@@ -146,22 +152,24 @@ const KEYRING = defineMessages({
     id: 'errors.keychain.noSecretService',
     defaultMessage: 'No keychain (Secret Service) is available on this system ({detail}).',
   },
-  cannotUse: { id: 'errors.keychain.cannotUse', defaultMessage: 'The {label} cannot be used ({detail}).' },
+  cannotUse: { id: 'errors.keychain.cannotUse', defaultMessage: 'The {keyStore} cannot be used ({detail}).' },
   readBack: {
     id: 'errors.keychain.readBack',
-    defaultMessage: 'The {label} did not return what was saved in it.',
+    defaultMessage: 'The {keyStore} did not return what was saved in it.',
   },
   read: {
     id: 'errors.keychain.read',
-    defaultMessage: 'Could not read the key from the {label}{hasDetail, select, yes { ({detail})} other {}}',
+    defaultMessage:
+      'Could not read the key from the {keyStore}{hasDetail, select, yes { ({detail})} other {}}.',
   },
   save: {
     id: 'errors.keychain.save',
-    defaultMessage: 'Could not save the key in the {label}{hasDetail, select, yes { ({detail})} other {}}',
+    defaultMessage:
+      'Could not save the key in the {keyStore}{hasDetail, select, yes { ({detail})} other {}}.',
   },
   delete: {
     id: 'errors.keychain.delete',
     defaultMessage:
-      'Could not delete the key from the {label}{hasDetail, select, yes { ({detail})} other {}}',
+      'Could not delete the key from the {keyStore}{hasDetail, select, yes { ({detail})} other {}}.',
   },
 })

@@ -1,6 +1,8 @@
 import { defineMessages } from '@formatjs/intl'
+import { isFiledockError } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { AccountStore } from './account-store.ts'
+import { keyProblemError } from './key-status.ts'
 import { sameLabel } from './validate.ts'
 
 export interface AccountCredentials {
@@ -30,7 +32,9 @@ export async function resolveAccountCredentials(
     const text = entries.length === 0 ? TEXT.noneSetUp : wanted === '' ? TEXT.noneActive : TEXT.noSuchName
     throw translatedError({ kind: 'not_found' }, text, { known, wanted })
   }
-  const apiKey = await store.getApiKey(entry.id)
+  const apiKey = await store.getApiKey(entry.id).catch((error: unknown) => {
+    throw isFiledockError(error) && error.kind === 'keychain' ? keyProblemError(entry.label, error) : error
+  })
   return { id: entry.id, label: entry.label, baseUrl: entry.baseUrl, apiKey }
 }
 

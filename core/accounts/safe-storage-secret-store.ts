@@ -169,11 +169,11 @@ const LABEL = 'Electron safeStorage'
 const TEXT = defineMessages({
   roundTrip: {
     id: 'errors.keychain.safeStorageRoundTrip',
-    defaultMessage: '{label} did not decrypt what it encrypted.',
+    defaultMessage: '{keyStore} did not decrypt what it encrypted.',
   },
   failed: {
     id: 'errors.keychain.safeStorageFailed',
-    defaultMessage: '{label} failed{hasDetail, select, yes { ({detail})} other {}}',
+    defaultMessage: '{keyStore} failed{hasDetail, select, yes { ({detail})} other {}}.',
   },
   otherBackend: {
     id: 'errors.keychain.safeStorageOtherBackend',
@@ -182,11 +182,11 @@ const TEXT = defineMessages({
   decrypt: {
     id: 'errors.keychain.safeStorageDecrypt',
     defaultMessage:
-      'The saved key could not be decrypted by {label}{hasDetail, select, yes { ({detail})} other {}}',
+      'The saved key could not be decrypted by {keyStore}{hasDetail, select, yes { ({detail})} other {}}.',
   },
   encrypt: {
     id: 'errors.keychain.safeStorageEncrypt',
-    defaultMessage: '{label} could not encrypt the key{hasDetail, select, yes { ({detail})} other {}}',
+    defaultMessage: '{keyStore} could not encrypt the key{hasDetail, select, yes { ({detail})} other {}}.',
   },
   noEncryption: {
     id: 'errors.keychain.safeStorageNoEncryption',
@@ -203,11 +203,11 @@ const TEXT = defineMessages({
   },
   writeFile: {
     id: 'errors.keychain.keyFileWrite',
-    defaultMessage: 'Could not write the encrypted key file{hasDetail, select, yes { ({detail})} other {}}',
+    defaultMessage: 'Could not write the encrypted key file{hasDetail, select, yes { ({detail})} other {}}.',
   },
   readFile: {
     id: 'errors.keychain.keyFileRead',
-    defaultMessage: 'Could not read the encrypted key file{hasDetail, select, yes { ({detail})} other {}}',
+    defaultMessage: 'Could not read the encrypted key file{hasDetail, select, yes { ({detail})} other {}}.',
   },
   damaged: {
     id: 'errors.keychain.keyFileDamaged',

@@ -36,7 +36,7 @@ export interface SecretStore {
 }
 
 /**
- * A backend failure, its text in the catalogues: `label` is the backend's own name (Secret Service, macOS
+ * A backend failure, its text in the catalogues: `keyStore` is the backend's own name (Secret Service, macOS
  * Keychain) and the backend's words in `detail` are the OS's: both values, as they are. Backend messages never
  * contain the secret, only the operation that failed.
  */
@@ -45,27 +45,37 @@ export function keychainErrorText(text: ErrorMessage, label: string, cause?: unk
   return translatedError(
     { kind: 'keychain' },
     text,
-    { label, hasDetail: detail === '' ? 'no' : 'yes', detail },
+    { keyStore: label, hasDetail: detail === '' ? 'no' : 'yes', detail },
     { cause },
   )
 }
 
-/** A readable name for a backend id recorded in the settings, including backends not present any more. */
-export function backendLabel(backend: string): string {
+/**
+ * The backend a key was saved in, as values of a message (`errors.keychain.savedElsewhere`), including backends
+ * not present any more. A keychain is named by the message in each language (`savedKeychain`, a select: "the
+ * system keychain" has words to translate); any other backend by its own name (`saved`), a product's name.
+ */
+export function savedBackendValues(backend: string): { savedKeychain: SavedKeychain; saved: string } {
   const [kind, detail] = backend.split(':', 2)
   if (kind === 'keychain') {
-    if (detail === 'secret-service') return 'the Secret Service keychain'
-    if (detail === 'macos') return 'the macOS Keychain'
-    if (detail === 'windows') return 'the Windows Credential Manager'
-    return 'the system keychain'
+    const savedKeychain =
+      detail === 'secret-service'
+        ? 'secretService'
+        : detail === 'macos' || detail === 'windows'
+          ? detail
+          : 'keychain'
+    return { savedKeychain, saved: backend }
   }
-  if (kind === 'safe-storage') return `Electron safeStorage${detail ? ` (${detail})` : ''}`
-  return backend
+  if (kind === 'safe-storage')
+    return { savedKeychain: 'none', saved: `Electron safeStorage${detail ? ` (${detail})` : ''}` }
+  return { savedKeychain: 'none', saved: backend }
 }
+
+type SavedKeychain = 'secretService' | 'macos' | 'windows' | 'keychain' | 'none'
 
 /** The probe's reason, or that the backend is not available when it gave none. */
 export function unavailableReason(probe: KeychainProbe, label: string): FiledockError {
-  return probe.reason ?? translatedError({ kind: 'keychain' }, TEXT.notAvailable, { label })
+  return probe.reason ?? translatedError({ kind: 'keychain' }, TEXT.notAvailable, { keyStore: label })
 }
 
 /**
@@ -100,5 +110,5 @@ export class UnavailableSecretStore implements SecretStore {
 }
 
 const TEXT = defineMessages({
-  notAvailable: { id: 'errors.keychain.notAvailable', defaultMessage: '{label} is not available.' },
+  notAvailable: { id: 'errors.keychain.notAvailable', defaultMessage: '{keyStore} is not available.' },
 })

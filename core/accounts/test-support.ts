@@ -1,7 +1,7 @@
 // Fixtures shared by the account store tests: a real HTTP host answering account/info, a verify that calls it
 // with fetch, temp data folders, a throwaway keychain service, and a safeStorage stand-in that truly encrypts.
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { AsyncEntry, findCredentialsAsync } from '@napi-rs/keyring'
 import { FiledockError } from '../../shared/errors.ts'
 import type { SafeStorageLike } from './safe-storage-secret-store.ts'
+import { ACCOUNTS_FILE } from './settings-file.ts'
 import type { VerifyKey } from './verify.ts'
 
 export interface InfoHost {
@@ -148,4 +149,32 @@ export class FakeSafeStorage implements SafeStorageLike {
     decipher.setAuthTag(encrypted.subarray(12, 28))
     return Buffer.concat([decipher.update(encrypted.subarray(28)), decipher.final()]).toString('utf8')
   }
+}
+
+/**
+ * The app's accounts.json with one account (active) whose key was saved in `keyBackend`: what another device, an
+ * older version or a switch of backend leaves behind. The key itself is nowhere.
+ */
+export async function writeSavedAccount(
+  dataDir: string,
+  o: {
+    id: string
+    label: string
+    baseUrl: string
+    keyBackend: string
+    secretBackend: 'keychain' | 'safe-storage'
+  },
+): Promise<void> {
+  const account = {
+    id: o.id,
+    label: o.label,
+    baseUrl: o.baseUrl,
+    email: '',
+    keySuffix: 'efgh',
+    keyBackend: o.keyBackend,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    offline: false,
+  }
+  const settings = { version: 1, secretBackend: o.secretBackend, activeId: o.id, accounts: [account] }
+  await writeFile(join(dataDir, ACCOUNTS_FILE), JSON.stringify(settings))
 }

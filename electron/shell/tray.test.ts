@@ -154,6 +154,15 @@ describe('the tray icon', () => {
     stop()
   })
 
+  it('writes the counts with the grouping of the language', async () => {
+    const many: QueueState = { totals: totals({ done: 12_345, queued: 1_000 }), paused: false }
+    expect(trayTooltip(many, englishIntl)).toBe('Filedock: uploading, 12,345 of 13,345 uploaded')
+    expect(trayTooltip(many, await intlFor('es'))).toBe('Filedock: subiendo, 12.345 de 13.345 subidos')
+    expect(trayTooltip(many, await intlFor('tr'))).toBe(
+      'Filedock: yükleniyor, 13.345 dosyadan 12.345 tanesi yüklendi',
+    )
+  })
+
   it('follows progress events without reading the queue for each', () => {
     expect(trayTooltip(null, englishIntl)).toBe('Filedock')
     expect(trayTooltip({ totals: totals({ queued: 3 }), paused: false }, englishIntl)).toBe(

@@ -138,7 +138,7 @@ const TEXT = plainMessages(
     progress: {
       id: 'tray.tooltip.progress',
       defaultMessage:
-        'Filedock: {paused, select, yes {paused} other {uploading}}, {done} of {total} uploaded{hasPercent, select, yes { ({percent}%)} other {}}',
+        'Filedock: {paused, select, yes {paused} other {uploading}}, {done, number} of {total, number} uploaded{hasPercent, select, yes { ({percent, number}%)} other {}}',
     },
     open: { id: 'tray.open', defaultMessage: 'Open Filedock' },
     resume: { id: 'tray.resume', defaultMessage: 'Resume uploads' },
