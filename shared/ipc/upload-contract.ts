@@ -149,6 +149,3 @@ export const uploadContract = {
    */
   'dialog.pickPaths': defineChannel<string[]>()(z.strictObject({ kind: z.enum(['files', 'folder']) })),
 } as const
-
-/** The error operation that marks "this host has no native dialog". */
-export const NO_NATIVE_DIALOG = 'dialog.pickPaths'
