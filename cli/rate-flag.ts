@@ -1,5 +1,5 @@
 import { defineMessage } from '@formatjs/intl'
-import { MAX_BANDWIDTH, MIN_BANDWIDTH } from '../shared/ipc/settings.ts'
+import { MAX_BANDWIDTH, MIN_BANDWIDTH } from '../shared/ipc/limits.ts'
 import { usage } from './context.ts'
 
 const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }

@@ -6,7 +6,8 @@ import type { Core } from '../core/app/create-core.ts'
 import { englishIntl } from '../core/i18n/main-intl.ts'
 import { createEventBus } from '../core/ipc/event-bus.ts'
 import type { AppEvent } from '../shared/ipc/events.ts'
-import { emptyTotals, type QueueTotals } from '../shared/queue.ts'
+import type { QueueTotals } from '../shared/queue.ts'
+import { emptyTotals } from '../shared/queue-totals.ts'
 import { createFakeElectron, type FakeElectron } from './testing/fake-electron.ts'
 
 /**

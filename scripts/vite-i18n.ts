@@ -49,6 +49,14 @@ const CATALOGUE = /[\\/]shared[\\/]i18n[\\/]messages[\\/]([^\\/]+)\.json$/
 const COMPILED = '\0compiled-catalogue:'
 
 /**
+ * Whether a module is the compiled catalogue of `locale`: the build's budget counts the default language's, which
+ * the window waits for before its first paint (scripts/vite-chunk-budget.ts).
+ */
+export function isCatalogueOf(locale: string): (moduleId: string) => boolean {
+  return (id) => id.startsWith(COMPILED) && CATALOGUE.exec(`${id}.json`)?.[1] === locale
+}
+
+/**
  * Imports of shared/i18n/messages/<locale>.json become modules of that catalogue's ASTs (each still a chunk of
  * its own, loaded when its language is chosen). A virtual module, so Vite's JSON handling never sees it; the
  * JSON file stays watched, so a translator's edit reloads in `vite` dev.

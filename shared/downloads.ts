@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { ErrorValues } from './errors.ts'
 import { absolutePath, accountId, fileCode, folderId, queueId } from './ipc/fields.ts'
-import { MAX_SELECTION_ITEMS, selectionSchema } from './ipc/index-contract.ts'
+import { selectionSchema } from './ipc/index-contract.ts'
+import { MAX_SELECTION_ITEMS } from './ipc/limits.ts'
 
 /**
  * What a download does when its file's name is taken in the target folder (a setting in the app,

@@ -174,30 +174,6 @@ const totalsSchema = directionTotalsSchema.extend({
 /** The queue's counts and bytes, computed once in main and sent with the snapshot and progress events. */
 export type QueueTotals = z.infer<typeof totalsSchema>
 
-/** Totals of an empty queue: the starting point of every count. */
-export function emptyTotals(): QueueTotals {
-  return { ...emptyDirectionTotals(), up: emptyDirectionTotals(), down: emptyDirectionTotals() }
-}
-
-export function emptyDirectionTotals(): DirectionTotals {
-  return {
-    items: 0,
-    queued: 0,
-    running: 0,
-    retrying: 0,
-    pending: 0,
-    paused: 0,
-    done: 0,
-    failed: 0,
-    cancelled: 0,
-    totalBytes: 0,
-    doneBytes: 0,
-    failedBytes: 0,
-    bytesPerSec: 0,
-    etaSec: null,
-  }
-}
-
 const itemProgressSchema = z.object({
   id,
   bytesDone: bytes,

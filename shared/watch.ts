@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { accountIdSchema } from './accounts.ts'
 import type { FiledockErrorData } from './errors.ts'
 import { absolutePath, folderId } from './ipc/fields.ts'
+import { DEFAULT_MIN_AGE_MS, MAX_MIN_AGE_MS } from './ipc/limits.ts'
 
 /**
  * Watch folders: a local folder whose new files go up by themselves into one account's folder (the local tree
@@ -28,8 +29,6 @@ export interface WatchRule {
   paused: boolean
 }
 
-export const DEFAULT_MIN_AGE_MS = 5000
-export const MAX_MIN_AGE_MS = 24 * 3600 * 1000
 export const MAX_WATCH_RULES = 50
 
 export const minAgeSchema = z

@@ -10,8 +10,8 @@ import {
   callIdSchema,
   type HostFrame,
   MAX_FRAME_BYTES,
-  SOCKET_PATH,
 } from '../shared/ipc/socket-protocol.ts'
+import { SOCKET_PATH } from '../shared/ipc/socket-url.ts'
 import { fail } from '../shared/result.ts'
 import { admit, type HttpAuth } from './http-handler.ts'
 

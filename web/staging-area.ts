@@ -3,7 +3,7 @@ import { join, resolve, sep } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
 import type { ErrorValues, FiledockError } from '../shared/errors.ts'
 import { type ErrorMessage, translatedError } from '../shared/i18n/error-text.ts'
-import { stagingIdSchema } from '../shared/ipc/staging.ts'
+import { stagingIdSchema } from '../shared/ipc/staging-schemas.ts'
 
 export const STAGING_DIR = 'staging'
 

@@ -21,7 +21,8 @@ import {
  * the CLI's exit code), never in its message; `field` names what the caller passed, as the CLI's flag names it.
  */
 
-export { MAX_FILE_CODE_LENGTH, MAX_NAME_LENGTH } from '../../shared/ipc/fields.ts'
+export { MAX_FILE_CODE_LENGTH } from '../../shared/ipc/fields.ts'
+export { MAX_NAME_LENGTH } from '../../shared/ipc/limits.ts'
 
 export function invalid(operation: string, text: ErrorMessage, values?: ErrorValues): FiledockError {
   return translatedError({ kind: 'invalid_input', operation }, text, values)

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises'
 import { defineMessage, defineMessages } from '@formatjs/intl'
 import { translatedError } from '../../shared/i18n/error-text.ts'
-import { MAX_CONCURRENCY } from '../../shared/ipc/limits.ts'
-import { MIN_BANDWIDTH, type SizeUnits } from '../../shared/ipc/settings.ts'
+import { MAX_CONCURRENCY, MIN_BANDWIDTH } from '../../shared/ipc/limits.ts'
+import type { SizeUnits } from '../../shared/ipc/settings.ts'
 import type {
   AlreadyThereCount,
   EnqueueResult,

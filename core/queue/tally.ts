@@ -1,11 +1,11 @@
 import {
   type DirectionTotals,
   directionOf,
-  emptyDirectionTotals,
   type QueueItemState,
   type QueueTotals,
   type TransferDirection,
 } from '../../shared/queue.ts'
+import { emptyDirectionTotals } from '../../shared/queue-totals.ts'
 import type { ItemRecord } from './records.ts'
 
 /**

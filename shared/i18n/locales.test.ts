@@ -1,5 +1,6 @@
+import { match } from '@formatjs/intl-localematcher'
 import { describe, expect, it } from 'vitest'
-import { directionOf, regionalFormatsFor, resolveLocale } from './locales.ts'
+import { directionOf, LOCALES, regionalFormatsFor, resolveLocale } from './locales.ts'
 
 describe('which language the window speaks', () => {
   it.each([
@@ -15,6 +16,31 @@ describe('which language the window speaks', () => {
     [[], 'en'],
   ])('system %j → %s', (system, locale) => {
     expect(resolveLocale('system', system)).toBe(locale)
+  })
+
+  it.each([
+    [['ca', 'de'], 'es'],
+    [['ms'], 'id'],
+    [['arz'], 'ar'],
+    [['ku-Arab'], 'en'],
+    [['tr-Arab'], 'en'],
+  ])('system %j → %s: a near language, in its usual script', (system, locale) => {
+    expect(resolveLocale('system', system)).toBe(locale)
+  })
+
+  it('a language it speaks, anywhere in the list, wins over a near one before it', () => {
+    expect(resolveLocale('system', ['ca', 'en-US'])).toBe('en')
+    expect(resolveLocale('system', ['de', 'ms', 'pt-PT'])).toBe('pt-BR')
+  })
+
+  it('agrees with CLDR’s matcher (@formatjs/intl-localematcher) on every language code alone', () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz'
+    const codes = [...letters].flatMap((a) =>
+      [...letters].flatMap((b) => [a + b, ...[...letters].map((c) => a + b + c)]),
+    )
+    const differ = codes.filter((code) => resolveLocale('system', [code]) !== match([code], LOCALES, 'en'))
+    expect(codes.length).toBe(26 * 26 * 27)
+    expect(differ).toEqual([])
   })
 
   it('a chosen language wins over the system', () => {

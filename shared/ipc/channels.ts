@@ -78,6 +78,11 @@ export const channelNames = [
 
 export type ChannelName = (typeof channelNames)[number]
 
+/** The error operation that marks "this host has no native dialog" (the browser host): the page uses its file input. */
+export const NO_NATIVE_DIALOG: ChannelName = 'dialog.pickPaths'
+/** local.pickFolder's answer in the browser host, which has no OS dialog: the page shows its own picker. */
+export const NO_NATIVE_FOLDER_DIALOG: ChannelName = 'local.pickFolder'
+
 /** The one channel main pushes AppEvents on (Electron). Not a call: nothing answers on it. */
 export const EVENT_CHANNEL = 'filedock:event'
 

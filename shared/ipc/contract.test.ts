@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { emptyTotals, type QueueEvent, type QueueItemView } from '../queue.ts'
+import type { QueueEvent, QueueItemView } from '../queue.ts'
+import { emptyTotals } from '../queue-totals.ts'
 import { buildApi, splitChannel } from './build-api.ts'
 import { channelNames, isChannelName } from './channels.ts'
 import { contract } from './contract.ts'

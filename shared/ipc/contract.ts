@@ -18,6 +18,7 @@ import { type Channel, defineChannel } from './define-channel.ts'
 import { downloadContract } from './download-contract.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl } from './fields.ts'
 import { indexContract } from './index-contract.ts'
+import { MAX_BATCH, MAX_STATS_DAYS } from './limits.ts'
 import { localFoldersContract } from './local-folders-contract.ts'
 import { previewContract } from './preview-contract.ts'
 import { updatesContract } from './updates-contract.ts'
@@ -40,11 +41,6 @@ export interface AppInfo {
   /** Node's process.platform of the host, e.g. 'linux', 'darwin', 'win32'. */
   platform: string
 }
-
-/** Upper bound on lists the renderer may send in one call (file selections, URLs to check). */
-export const MAX_BATCH = 100
-/** The longest statistics range asked for: a year, the most hosts of this family keep (the spec shows none). */
-export const MAX_STATS_DAYS = 365
 
 const none = z.strictObject({})
 const scoped = z.strictObject(accountScope)

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { accountIdSchema, BASE_URL_MAX_CHARS } from '../accounts.ts'
 import { FiledockError } from '../errors.ts'
 import { hasUnsafeChar } from '../unsafe-chars.ts'
+import { MAX_NAME_LENGTH } from './limits.ts'
 
 /**
  * The one set of field rules: the contract's inputs (the renderer is untrusted) and the API client's argument
@@ -9,8 +10,6 @@ import { hasUnsafeChar } from '../unsafe-chars.ts'
  * the same words. Every value is bounded in type, length and charset before anything acts on it.
  */
 
-/** 255 is the file name limit of common file systems (a host name becomes a download's file name on disk). */
-export const MAX_NAME_LENGTH = 255
 export const MAX_FILE_CODE_LENGTH = 64
 
 const safeText = (what: string, max: number) =>

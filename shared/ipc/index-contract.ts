@@ -3,6 +3,7 @@ import type { FiledockErrorData } from '../errors.ts'
 import type { IndexStatus, IndexWindow, LinksForSelection, SelectionSummary } from '../file-index.ts'
 import { defineChannel } from './define-channel.ts'
 import { accountId, accountScope, fileCode, folderId, searchText } from './fields.ts'
+import { MAX_SELECTION_ITEMS, MAX_WINDOW } from './limits.ts'
 
 /**
  * The account index half of the contract: main keeps every folder and file of each account in an embedded
@@ -10,10 +11,6 @@ import { accountId, accountScope, fileCode, folderId, searchText } from './field
  * folder of any size is one query away. Spread into contract.ts, which checks the channel list.
  */
 
-/** Rows per window: a screenful or two, with overscan. */
-export const MAX_WINDOW = 1000
-/** Explicit selections (lists of codes) per call; larger ones are sent as the query they came from. */
-export const MAX_SELECTION_ITEMS = 10_000
 /**
  * Most links the link checker takes from one selection or folder: its table draws a row per link, and a host
  * polite at 3 calls a second answers 5,000 links (50 calls of 100) in under 20 s.

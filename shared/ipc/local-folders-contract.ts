@@ -38,9 +38,6 @@ export const localFolderName = entryName
   .refine((s) => !/[/\\]/.test(s), 'A folder name cannot contain / or \\')
   .refine((s) => s !== '.' && s !== '..', 'That name is taken by the folder system')
 
-/** local.pickFolder's answer in the browser host, which has no OS dialog: the page shows its own picker. */
-export const NO_NATIVE_FOLDER_DIALOG = 'local.pickFolder'
-
 export const localFoldersContract = {
   /**
    * The OS's folder dialog (Electron), opened at `startAt`, else the purpose's last choice, else the user's home

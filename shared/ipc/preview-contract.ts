@@ -1,17 +1,12 @@
 import { z } from 'zod'
 import { defineChannel } from './define-channel.ts'
 import { accountScope, fileCode } from './fields.ts'
+import { PREVIEW_CHUNK_BYTES } from './limits.ts'
 
 /**
  * Quick Look's reads of a file's bytes (text and PDF previews). The page cannot read a direct link itself: file
  * servers send no CORS header, so main reads it, a range at a time. Spread into contract.ts.
  */
-
-/**
- * The most bytes one read returns. Base64 makes them 4/3 as long, and the browser host's frames stop at
- * 1 MiB (socket-protocol.ts): 640 KiB is 853 KiB of text with room for the rest of the answer.
- */
-export const PREVIEW_CHUNK_BYTES = 640 * 1024
 
 export interface PreviewBytes {
   /** The bytes read, base64; fewer than asked at the end of the file, none past it. */

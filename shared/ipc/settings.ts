@@ -1,11 +1,18 @@
 import { z } from 'zod'
 import { type ConflictPolicy, conflictPolicySchema } from '../downloads.ts'
-import { type LanguageSetting, languageSettingSchema } from '../i18n/locales.ts'
+import { LANGUAGE_SETTINGS, type LanguageSetting } from '../i18n/locales.ts'
 import { LINK_CHECK_HOURS } from '../link-health.ts'
 import { type LinkFormat, linkFormats } from '../links.ts'
 import { MAX_WATCH_RULES, type WatchRule, watchRuleSchema } from '../watch.ts'
 import { absolutePath } from './fields.ts'
-import { MAX_CONCURRENCY, MIN_CONCURRENCY } from './limits.ts'
+import {
+  MAX_BANDWIDTH,
+  MAX_CONCURRENCY,
+  MAX_REMOTE_TIMEOUT_MIN,
+  MIN_BANDWIDTH,
+  MIN_CONCURRENCY,
+  RECRAWL_HOURS,
+} from './limits.ts'
 
 /**
  * The user's upload preferences, kept by main in `settings.json` in the data folder so both hosts (Electron and
@@ -94,19 +101,10 @@ export type CloneNames = z.infer<typeof cloneNamesSchema>
 export const sizeUnitsSchema = z.enum(['decimal', 'binary'])
 export type SizeUnits = z.infer<typeof sizeUnitsSchema>
 
-/** The re-crawl intervals offered (hours): the default 6 keeps a large account at a few crawls a day. */
-export const RECRAWL_HOURS = [1, 3, 6, 12, 24] as const
 export type RecrawlHours = (typeof RECRAWL_HOURS)[number]
 export const recrawlHoursSchema = z.literal([...RECRAWL_HOURS]).nullable()
 
 export { MAX_CONCURRENCY, MIN_CONCURRENCY }
-/**
- * The engine refuses less than 1,000 bytes a second: such a limit would stall every upload. 1 KB/s, the smallest
- * limit a person can type in the decimal units (1 KiB/s in binary is above it), so "1" is never refused.
- */
-export const MIN_BANDWIDTH = 1000
-/** 10 GiB/s: beyond any link; anything larger is a typo, not a limit. */
-export const MAX_BANDWIDTH = 10 * 1024 ** 3
 
 export const defaultSettings: AppSettings = {
   language: 'system',
@@ -130,6 +128,8 @@ export const defaultSettings: AppSettings = {
   checkForUpdates: true,
 }
 
+/** The window's language: 'system', or one it speaks. */
+const languageSettingSchema = z.enum(LANGUAGE_SETTINGS)
 export const linkFormatSchema = z.enum(linkFormats)
 export const concurrencySchema = z.number().int().min(MIN_CONCURRENCY).max(MAX_CONCURRENCY)
 export const bandwidthSchema = z
@@ -138,8 +138,6 @@ export const bandwidthSchema = z
   .min(MIN_BANDWIDTH, 'The speed limit must be at least 1,000 bytes a second')
   .max(MAX_BANDWIDTH)
   .nullable()
-/** A day at most: a host slower than that is not fetching. */
-export const MAX_REMOTE_TIMEOUT_MIN = 1440
 export const remoteTimeoutSchema = z
   .number()
   .int('The fetch time limit is whole minutes')

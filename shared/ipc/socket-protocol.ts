@@ -28,6 +28,3 @@ export type HostFrame = ResultFrame | EventFrame | ErrorFrame
 
 /** Largest frame either side accepts; calls are small (the biggest is files.check with its URLs). */
 export const MAX_FRAME_BYTES = 1024 * 1024
-
-/** The path the host serves the contract on. */
-export const SOCKET_PATH = '/ipc'

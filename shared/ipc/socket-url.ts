@@ -1,4 +1,5 @@
-import { SOCKET_PATH } from './socket-protocol.ts'
+/** The path the browser host serves the contract on (socket-protocol.ts has its frames). */
+export const SOCKET_PATH = '/ipc'
 
 /** The parts of the browser's `window` these functions read (structural, so shared/ needs no DOM types). */
 export interface PageLocation {

@@ -1,18 +1,13 @@
-import { z } from 'zod'
-import { absolutePath } from './fields.ts'
-
 /**
  * The browser host's one call outside the WebSocket contract: a browser never reveals the local path of a
  * dropped file, so the page streams each file to the host (`PUT /stage/<stagingId>/<relPath>`, the body being
  * the file's bytes), then queues the staged paths the host answers with queue.enqueuePaths like any local path.
  * It is a plain HTTP request rather than a contract channel because only HTTP streams a body of any size with
- * upload progress. Electron has no staging: it hands main the dropped files' real paths.
+ * upload progress. Electron has no staging: it hands main the dropped files' real paths. The schemas are in
+ * staging-schemas.ts, which the page loads only when it stages a drop (zod stays out of its first paint).
  */
 
 export const STAGE_PREFIX = '/stage/'
-
-/** Chosen by the page (a random UUID); the host refuses anything else before it becomes a folder name. */
-export const stagingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a staging id')
 
 /** One file (or, with `folder`, one empty folder) of a drop, at `relPath` (`photos/2024/a.jpg`) in it. */
 export interface StageRequest {
@@ -29,7 +24,3 @@ export function stagePath(r: StageRequest): string {
     .map(encodeURIComponent)
   return `${STAGE_PREFIX}${r.stagingId}/${segments.join('/')}${r.folder ? '/' : ''}`
 }
-
-/** What a successful PUT answers (201): the staged top-level entry to queue (the dropped folder, or the file). */
-export const stagedAnswerSchema = z.strictObject({ top: absolutePath })
-export type StagedAnswer = z.infer<typeof stagedAnswerSchema>

@@ -5,6 +5,7 @@ import type { AlreadyThereCount, DropTarget, EnqueueResult, QueueSnapshot } from
 import type { UrlCheck } from '../url-check.ts'
 import { defineChannel } from './define-channel.ts'
 import { absolutePath, accountId, folderId, folderPathText, httpUrl, queueId } from './fields.ts'
+import { MAX_PACK_ENTRIES } from './limits.ts'
 import {
   type AppSettings,
   bandwidthSchema,
@@ -23,8 +24,6 @@ export const MAX_DROP_PATHS = 10_000
 export const MAX_URLS = 1000
 /** Mirroring targets per upload; more accounts than anyone keeps. */
 export const MAX_MIRROR_ACCOUNTS = 20
-/** Most history entries a link pack may name. */
-export const MAX_PACK_ENTRIES = 1000
 
 /**
  * Where a drop goes: a folder on each account it is sent to (shared/queue.ts DropTarget), at least one, each
@@ -150,6 +149,3 @@ export const uploadContract = {
    */
   'dialog.pickPaths': defineChannel<string[]>()(z.strictObject({ kind: z.enum(['files', 'folder']) })),
 } as const
-
-/** The error operation that marks "this host has no native dialog". */
-export const NO_NATIVE_DIALOG = 'dialog.pickPaths'

@@ -5,14 +5,12 @@ import { LINK_CHECK_HOURS } from '../link-health.ts'
 import { newWatchRuleSchema, type WatchStatus } from '../watch.ts'
 import { defineChannel } from './define-channel.ts'
 import { folderId, queueId } from './fields.ts'
+import { MAX_HEALTH_IDS } from './limits.ts'
 
 /**
  * The background half of the contract: watch folders, and the upload history's link health and CSV export.
  * Spread into contract.ts (which checks the channel list against channels.ts).
  */
-
-/** Most history entries one health lookup or one on-demand check may name (a page of the history view). */
-export const MAX_HEALTH_IDS = 1000
 
 const ruleId = z.string().min(1, 'Rule id is empty').max(64, 'Rule id is longer than 64 characters')
 const entryIds = z

@@ -1,12 +1,9 @@
 import { homedir } from 'node:os'
 import { defineMessages } from '@formatjs/intl'
 import { translatedError } from '../../../shared/i18n/error-text.ts'
+import { NO_NATIVE_FOLDER_DIALOG } from '../../../shared/ipc/channels.ts'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
-import {
-  type FolderPurpose,
-  type localFoldersContract,
-  NO_NATIVE_FOLDER_DIALOG,
-} from '../../../shared/ipc/local-folders-contract.ts'
+import type { FolderPurpose, localFoldersContract } from '../../../shared/ipc/local-folders-contract.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
 import { canList, createFolder, isFolder, listFolders, notAFolder, startPlace } from '../local-folders.ts'

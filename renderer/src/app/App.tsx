@@ -1,8 +1,10 @@
+import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import { CenteredSpinner, ErrorState } from '../components/States.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { useAccounts, useActiveAccount } from '../features/accounts/use-accounts.ts'
 import { FirstRun } from '../features/first-run/FirstRun.tsx'
+import { firstPaintDone } from '../lib/after-first-paint.ts'
 import { Shell } from './Shell.tsx'
 
 /** First run until an account is active; then the shell, remounted per account so no view state leaks across. */
@@ -10,6 +12,10 @@ export function App() {
   const accounts = useAccounts()
   const active = useActiveAccount()
   const intl = useIntl()
+  // Past the spinner, the window has painted what it starts with: what waited for that may load now.
+  useEffect(() => {
+    if (!accounts.isPending) firstPaintDone()
+  }, [accounts.isPending])
   let screen: React.ReactNode
   if (accounts.isPending)
     screen = (

@@ -3,14 +3,9 @@ import { useIntl } from 'react-intl'
 import { CenteredSpinner } from '../components/States.tsx'
 import { Toaster } from '../components/Toaster.tsx'
 import { ToolbarSlot } from '../components/ViewToolbar.tsx'
-import { AccountsDialog } from '../features/accounts/AccountsDialog.tsx'
 import { MoveFailuresNotice } from '../features/dnd/MoveFailuresNotice.tsx'
-import { DownloadDialog } from '../features/download/DownloadDialog.tsx'
 import { FileView } from '../features/files/FileView.tsx'
-import { VerifyDialog } from '../features/history/VerifyDialog.tsx'
 import { useLinkCheck } from '../features/link-check/link-check-store.ts'
-import { LocalFolderPicker } from '../features/local-folders/LocalFolderPicker.tsx'
-import { SettingsDialog } from '../features/settings/SettingsDialog.tsx'
 import { UpdateReadyPrompt } from '../features/updates/UpdateReadyPrompt.tsx'
 import { AccountHoldBanner } from '../features/upload/AccountHoldBanner.tsx'
 import { ArrivalsDialog } from '../features/upload/ArrivalsDialog.tsx'
@@ -22,6 +17,7 @@ import { QueuePausedBanner } from '../features/upload/QueuePausedBanner.tsx'
 import { TransferAnnouncer } from '../features/upload/TransferAnnouncer.tsx'
 import { UploadDialogs } from '../features/upload/UploadDialogs.tsx'
 import { useWatchView } from '../features/watch/watch-view-store.ts'
+import { afterFirstPaint } from '../lib/after-first-paint.ts'
 import { useUi } from '../state/ui-store.ts'
 import { ConnectionBanner } from './ConnectionBanner.tsx'
 import { Sidebar } from './Sidebar.tsx'
@@ -44,6 +40,24 @@ const LinkCheckView = lazy(() =>
 )
 const WatchView = lazy(() =>
   import('../features/watch/WatchView.tsx').then((m) => ({ default: m.WatchView })),
+)
+
+// The dialogs no window starts with are read just after the first paint, ready before anyone opens one (the
+// local-folder picker also brings the contract's name rule, and so zod).
+const AccountsDialog = afterFirstPaint(() =>
+  import('../features/accounts/AccountsDialog.tsx').then((m) => m.AccountsDialog),
+)
+const DownloadDialog = afterFirstPaint(() =>
+  import('../features/download/DownloadDialog.tsx').then((m) => m.DownloadDialog),
+)
+const LocalFolderPicker = afterFirstPaint(() =>
+  import('../features/local-folders/LocalFolderPicker.tsx').then((m) => m.LocalFolderPicker),
+)
+const SettingsDialog = afterFirstPaint(() =>
+  import('../features/settings/SettingsDialog.tsx').then((m) => m.SettingsDialog),
+)
+const VerifyDialog = afterFirstPaint(() =>
+  import('../features/history/VerifyDialog.tsx').then((m) => m.VerifyDialog),
 )
 
 /**

@@ -1,10 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  emptyTotals,
-  type QueueEvent,
-  type QueueItemView,
-  type QueueSnapshot,
-} from '../../../shared/queue.ts'
+import type { QueueEvent, QueueItemView, QueueSnapshot } from '../../../shared/queue.ts'
+import { emptyTotals } from '../../../shared/queue-totals.ts'
 import {
   applyQueueEvent,
   applySnapshot,

@@ -1,13 +1,13 @@
 import { create } from 'zustand'
-import {
-  type AccountHold,
-  emptyTotals,
-  type QueueEvent,
-  type QueueItemView,
-  type QueuePause,
-  type QueueSnapshot,
-  type QueueTotals,
+import type {
+  AccountHold,
+  QueueEvent,
+  QueueItemView,
+  QueuePause,
+  QueueSnapshot,
+  QueueTotals,
 } from '../../../shared/queue.ts'
+import { emptyTotals } from '../../../shared/queue-totals.ts'
 
 /** Speed and time left of a running item, from the last coalesced progress event. */
 export interface ItemRate {

@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import type { AccountView } from '../../../../shared/accounts.ts'
 import type { AccountStatsEntry } from '../../../../shared/api/types.ts'
-import { MAX_STATS_DAYS } from '../../../../shared/ipc/contract.ts'
+import { MAX_STATS_DAYS } from '../../../../shared/ipc/limits.ts'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'

@@ -1,6 +1,9 @@
 import type { IndexRow } from '../../../../shared/file-index.ts'
-import { InlineRename } from './InlineRename.tsx'
+import { afterFirstPaint } from '../../lib/after-first-paint.ts'
 import { TILE_NAME_BOX, tileName } from './tile-name.ts'
+
+// The rename field brings the contract's name rule (zod): read after the window's first paint.
+const InlineRename = afterFirstPaint(() => import('./InlineRename.tsx').then((m) => m.InlineRename))
 
 /** `editing`: this row's name is the rename input now (the list asks the rename store once for all its rows). */
 interface NameProps {

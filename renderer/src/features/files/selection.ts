@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl'
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
-import { MAX_SELECTION_ITEMS } from '../../../../shared/ipc/index-contract.ts'
+import { MAX_SELECTION_ITEMS } from '../../../../shared/ipc/limits.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import type { Selection } from './index-query.ts'
 

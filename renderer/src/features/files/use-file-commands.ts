@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
-import { MAX_WINDOW } from '../../../../shared/ipc/index-contract.ts'
+import { MAX_WINDOW } from '../../../../shared/ipc/limits.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { fileKey, useSelection } from '../../state/selection-store.ts'

@@ -3,16 +3,17 @@ import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import type { FolderListing } from '../../../../shared/api/types.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { afterFirstPaint } from '../../lib/after-first-paint.ts'
 import { errorMessage } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
 import type { Crumb } from '../../state/ui-store.ts'
 import { useFolderEdit } from './folder-edit-store.ts'
-import { checkFolderName } from './folder-name.ts'
 import { crumbName, folderWords } from './folder-words.ts'
-import { NameField } from './NameField.tsx'
 import { useCreateFolder } from './use-create-folder.ts'
 import { type FolderCommands, useFolderCommands } from './use-folder-commands.ts'
 import { type FolderRename, useRenameFolder } from './use-rename-folder.ts'
+
+const FolderNameField = afterFirstPaint(() => import('./FolderNameField.tsx').then((m) => m.FolderNameField))
 
 /** What the sidebar's tree adds to a plain folder tree: the folder menu, and names edited in place. */
 export interface TreeEditing {
@@ -82,7 +83,7 @@ export function RenameField(props: { accountId: string; path: Crumb[]; rename: (
   const siblings = useSiblings(accountId)
   const end = useEnding()
   return (
-    <NameField
+    <FolderNameField
       label={intl.formatMessage(
         { id: 'folders.rename.label', defaultMessage: 'New name for folder {name}' },
         { name: folder.name },
@@ -90,7 +91,9 @@ export function RenameField(props: { accountId: string; path: Crumb[]; rename: (
       initial={folder.name}
       busy={false}
       failure={null}
-      check={(typed) => checkFolderName(typed, siblings(parent.id), crumbName(parent, intl), intl, folder.id)}
+      siblings={() => siblings(parent.id)}
+      parentName={crumbName(parent, intl)}
+      self={folder.id}
       onCommit={(name) => {
         end(folder.id)
         // Optimistic: the row shows the new name now; a refusal puts the old one back and says why.
@@ -139,7 +142,7 @@ export function NewFolderField(props: {
   const end = useEnding()
   const create = useCreateFolder()
   return (
-    <NameField
+    <FolderNameField
       label={intl.formatMessage({ id: 'folders.newFolder.label', defaultMessage: 'New folder name' })}
       initial=""
       busy={create.isPending}
@@ -151,7 +154,9 @@ export function NewFolderField(props: {
             )
           : null
       }
-      check={(typed) => checkFolderName(typed, siblings(parent.id), crumbName(parent, intl), intl)}
+      siblings={() => siblings(parent.id)}
+      parentName={crumbName(parent, intl)}
+      self={null}
       onCommit={(name) => {
         create.mutateAsync({ accountId, parentId: parent.id, name }).then(
           (created) => {

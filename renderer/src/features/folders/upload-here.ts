@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl'
-import { NO_NATIVE_DIALOG } from '../../../../shared/ipc/upload-contract.ts'
+import { NO_NATIVE_DIALOG } from '../../../../shared/ipc/channels.ts'
 import { api } from '../../app/bridge.ts'
 import { errorMessage } from '../../lib/call.ts'
 import { toast } from '../../state/toast-store.ts'

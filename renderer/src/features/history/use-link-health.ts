@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { MAX_HEALTH_IDS } from '../../../../shared/ipc/watch-contract.ts'
+import { MAX_HEALTH_IDS } from '../../../../shared/ipc/limits.ts'
 import type { LinkCheckSummary, LinkHealth } from '../../../../shared/link-health.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'

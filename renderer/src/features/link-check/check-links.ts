@@ -1,5 +1,5 @@
 import type { AccountView } from '../../../../shared/accounts.ts'
-import { MAX_BATCH } from '../../../../shared/ipc/contract.ts'
+import { MAX_BATCH } from '../../../../shared/ipc/limits.ts'
 import { api } from '../../app/bridge.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { mapLimit } from '../../lib/map-limit.ts'

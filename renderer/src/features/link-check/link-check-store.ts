@@ -2,7 +2,6 @@ import { create } from 'zustand'
 import type { AccountView } from '../../../../shared/accounts.ts'
 import { useUi } from '../../state/ui-store.ts'
 import { checkRows, type LinkRow, planRows } from './check-links.ts'
-import { extractLinks } from './extract-links.ts'
 
 /**
  * The link checker: whether its view is showing, the pasted text, and the last check's rows. Kept in a store so
@@ -33,6 +32,8 @@ export const useLinkCheck = create<LinkCheckState>()((set, get) => ({
   close: () => set({ open: false }),
   setText: (text) => set({ text }),
   check: async (accounts) => {
+    // The links are read with the contract's URL rule (zod), loaded with the first check, not before the first paint.
+    const { extractLinks } = await import('./extract-links.ts')
     const mine = ++generation
     const { links, invalid } = extractLinks(get().text)
     set({ rows: planRows(links, invalid, accounts), running: true })

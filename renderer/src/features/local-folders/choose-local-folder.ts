@@ -1,5 +1,6 @@
 import { FiledockError } from '../../../../shared/errors.ts'
-import { type FolderPurpose, NO_NATIVE_FOLDER_DIALOG } from '../../../../shared/ipc/local-folders-contract.ts'
+import { NO_NATIVE_FOLDER_DIALOG } from '../../../../shared/ipc/channels.ts'
+import type { FolderPurpose } from '../../../../shared/ipc/local-folders-contract.ts'
 import { api } from '../../app/bridge.ts'
 import { useLocalFolderRequest } from './local-folder-request.ts'
 

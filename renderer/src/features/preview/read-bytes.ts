@@ -1,5 +1,5 @@
 import type { IndexFileRow } from '../../../../shared/file-index.ts'
-import { PREVIEW_CHUNK_BYTES } from '../../../../shared/ipc/preview-contract.ts'
+import { PREVIEW_CHUNK_BYTES } from '../../../../shared/ipc/limits.ts'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 

@@ -1,11 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import {
-  LOCALE_NAMES,
-  LOCALES,
-  type Locale,
-  languageSettingSchema,
-  resolveLocale,
-} from '../../../../shared/i18n/locales.ts'
+import { LOCALE_NAMES, LOCALES, type Locale, resolveLocale } from '../../../../shared/i18n/locales.ts'
 import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'
 
 /**
@@ -29,8 +23,9 @@ export function LanguageChoice() {
         value={saved ?? 'system'}
         disabled={saved === undefined}
         onChange={(e) => {
-          const chosen = languageSettingSchema.safeParse(e.target.value)
-          if (chosen.success) update.mutate({ language: chosen.data })
+          // The value of one of the options above (main parses the setting again).
+          const chosen = ['system' as const, ...offered].find((value) => value === e.target.value)
+          if (chosen !== undefined) update.mutate({ language: chosen })
         }}
       >
         <option value="system">

@@ -1,12 +1,8 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { ConflictPolicy } from '../../../../shared/downloads.ts'
-import {
-  type AppSettings,
-  type CloneNames,
-  RECRAWL_HOURS,
-  type RecrawlHours,
-} from '../../../../shared/ipc/settings.ts'
+import { RECRAWL_HOURS } from '../../../../shared/ipc/limits.ts'
+import type { AppSettings, CloneNames, RecrawlHours } from '../../../../shared/ipc/settings.ts'
 import { conflictWords } from '../download/conflict-words.ts'
 import { RemoteUrlPreferences } from '../upload/RemoteUrlPreferences.tsx'
 import { useUpdateSettings, useUploadSettings } from '../upload/use-upload-settings.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { MAX_CONCURRENCY, MIN_BANDWIDTH, MIN_CONCURRENCY } from '../../../../shared/ipc/settings.ts'
+import { MAX_CONCURRENCY, MIN_BANDWIDTH, MIN_CONCURRENCY } from '../../../../shared/ipc/limits.ts'
 import { type LinkFormat, linkFormats } from '../../../../shared/links.ts'
 import { kiloBytes, kiloName } from '../../lib/format.ts'
 import { useQueue } from '../../state/queue-store.ts'

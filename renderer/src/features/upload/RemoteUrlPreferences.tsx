@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { MAX_REMOTE_TIMEOUT_MIN } from '../../../../shared/ipc/settings.ts'
+import { MAX_REMOTE_TIMEOUT_MIN } from '../../../../shared/ipc/limits.ts'
 import { useUpdateSettings, useUploadSettings } from './use-upload-settings.ts'
 
 /**

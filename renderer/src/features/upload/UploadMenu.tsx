@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { NO_NATIVE_DIALOG } from '../../../../shared/ipc/upload-contract.ts'
+import { NO_NATIVE_DIALOG } from '../../../../shared/ipc/channels.ts'
 import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { errorMessage } from '../../lib/call.ts'

@@ -1,5 +1,6 @@
 import type { IntlShape } from 'react-intl'
-import { stagedAnswerSchema, stagePath } from '../../../../shared/ipc/staging.ts'
+import { stagePath } from '../../../../shared/ipc/staging.ts'
+import type { StagedAnswer } from '../../../../shared/ipc/staging-schemas.ts'
 import type { StagingProgress } from '../../state/upload-store.ts'
 import type { PickedTree } from './dropped-files.ts'
 
@@ -17,6 +18,10 @@ export async function stageTree(
   tree: PickedTree,
   onProgress: (progress: StagingProgress) => void,
 ): Promise<string[]> {
+  // The answer's schema (zod) loads with the first drop the page stages, not before the window's first paint.
+  const { stagedAnswerSchema } = await import('../../../../shared/ipc/staging-schemas.ts')
+  const answerOf = (text: string): StagedAnswer | undefined =>
+    stagedAnswerSchema.safeParse(parseJson(text)).data
   const stagingId = crypto.randomUUID()
   const progress: StagingProgress = {
     files: tree.files.length,
@@ -31,7 +36,7 @@ export async function stageTree(
   for (const dir of tree.emptyDirs)
     remember(
       dir,
-      await put(intl, stagePath({ stagingId, relPath: dir, folder: true }), null, () => undefined),
+      await put(intl, stagePath({ stagingId, relPath: dir, folder: true }), null, () => undefined, answerOf),
     )
   let next = 0
   const worker = async () => {
@@ -48,6 +53,7 @@ export async function stageTree(
           sent = bytes
           onProgress({ ...progress })
         },
+        answerOf,
       )
       progress.bytesSent += picked.file.size - sent
       progress.filesDone++
@@ -72,6 +78,7 @@ function put(
   url: string,
   body: File | null,
   onSent: (bytes: number) => void,
+  answerOf: (text: string) => StagedAnswer | undefined,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
@@ -94,9 +101,8 @@ function put(
         )
         return
       }
-      const answer = parseJson(xhr.responseText)
-      const parsed = stagedAnswerSchema.safeParse(answer)
-      if (parsed.success) resolve(parsed.data.top)
+      const answer = answerOf(xhr.responseText)
+      if (answer !== undefined) resolve(answer.top)
       else
         reject(
           new Error(

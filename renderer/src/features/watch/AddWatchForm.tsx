@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { DEFAULT_MIN_AGE_MS } from '../../../../shared/ipc/limits.ts'
 import type { FolderPurpose } from '../../../../shared/ipc/local-folders-contract.ts'
-import { DEFAULT_MIN_AGE_MS } from '../../../../shared/watch.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { errorMessage } from '../../lib/call.ts'
 import { type Crumb, ROOT } from '../../state/ui-store.ts'
