@@ -1,6 +1,7 @@
 import { useMemo, useRef } from 'react'
 import { useIntl } from 'react-intl'
 import type { IndexFileRow, IndexRow } from '../../../../shared/file-index.ts'
+import { MAX_DRAG_FILES } from '../../../../shared/ipc/drag-out-contract.ts'
 import { errorMessage } from '../../lib/call.ts'
 import { isPicked, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
@@ -9,7 +10,9 @@ import { linksText } from '../files/links-text.ts'
 import { selectionAccount, selectionOf } from '../files/selection.ts'
 import { useFileActions } from '../files/use-file-actions.ts'
 import type { SelectionCount } from '../files/use-selection-summary.ts'
+import { useAppInfo } from '../upload/use-upload-settings.ts'
 import { setDragLabel } from './drag-image.ts'
+import { startDragOut } from './drag-out.ts'
 import { dragSession } from './drag-session.ts'
 import { dragOverFolder, dropOnFolder, MOVE_TYPE } from './folder-drop.ts'
 import type { FolderTarget } from './folder-target.ts'
@@ -26,8 +29,10 @@ type Sel = ReturnType<typeof useSelection.getState>
 export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summary: SelectionCount | null) {
   const actions = useFileActions()
   const intl = useIntl()
-  const latest = useRef({ rowAt, summary, actions, intl })
-  latest.current = { rowAt, summary, actions, intl }
+  // Electron's shell can hand files to the OS's drag (drag-out.ts); the browser host keeps the page's drag.
+  const dragOut = useAppInfo()?.dragOut === true
+  const latest = useRef({ rowAt, summary, actions, intl, dragOut })
+  latest.current = { rowAt, summary, actions, intl, dragOut }
 
   return useMemo(() => {
     const rowUnder = (e: React.DragEvent) => {
@@ -86,6 +91,27 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
           )
           return
         }
+        const moving = selection
+        const drag = {
+          accountId,
+          fromFldId: folderOf(sel),
+          moveTo: (t: FolderTarget) =>
+            latest.current.actions.move.mutate(
+              { selection: moving, accountId, fldId: t.fldId, folderName: t.name },
+              // The move's toast counts what did not move; the notice names each file and why.
+              { onSuccess: (result) => useMoveFailures.getState().show(t.name, result.failed) },
+            ),
+        }
+        // Picked files go to the OS's drag where the shell offers one (out to a folder, and back onto a folder of
+        // the window as a move); a Ctrl+A of thousands stays the page's drag, which moves within the window.
+        if (latest.current.dragOut && !sel.all && sel.picked.size <= MAX_DRAG_FILES) {
+          startDragOut(
+            e,
+            drag,
+            [...sel.picked.values()].map((r) => r.fileCode),
+          )
+          return
+        }
         const count = sel.all ? (latest.current.summary?.files ?? null) : sel.picked.size
         e.dataTransfer.effectAllowed = 'move'
         e.dataTransfer.setData(MOVE_TYPE, String(count ?? ''))
@@ -105,17 +131,7 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
                   { count },
                 ),
         )
-        const moving = selection
-        dragSession.start({
-          accountId,
-          fromFldId: folderOf(sel),
-          moveTo: (t) =>
-            latest.current.actions.move.mutate(
-              { selection: moving, accountId, fldId: t.fldId, folderName: t.name },
-              // The move's toast counts what did not move; the notice names each file and why.
-              { onSuccess: (result) => useMoveFailures.getState().show(t.name, result.failed) },
-            ),
-        })
+        dragSession.start(drag)
       },
       onDragEnter: over,
       onDragOver: over,
