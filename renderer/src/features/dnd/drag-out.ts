@@ -1,6 +1,6 @@
 import { api } from '../../app/bridge.ts'
 import { errorMessage } from '../../lib/call.ts'
-import { toast } from '../../state/toast-store.ts'
+import { toast, useToasts } from '../../state/toast-store.ts'
 import { type DragSession, dragSession } from './drag-session.ts'
 
 /**
@@ -10,6 +10,10 @@ import { type DragSession, dragSession } from './drag-session.ts'
  * (own-drop.ts): this only stops the window treating later drags as ours.
  */
 const BLUR_END_MS = 5_000
+
+/** A drag whose copies are not ready after this long says it is fetching them (a drag would look stuck). */
+const SAY_PREPARING_MS = 400
+const PREPARING = 'drag-out-preparing'
 
 /**
  * Drags the pane's files out of the window (Electron only: app.info's `dragOut`): the page's own drag is
@@ -45,8 +49,29 @@ export function startDragOut(e: React.DragEvent, s: Omit<DragSession, 'copies'>,
   window.addEventListener('blur', onBlur)
   window.addEventListener('focus', onFocus)
 
+  // Copies already fetched answer at once; a fetch the person waits for with the button down is said.
+  const count = fileCodes.length
+  const saying = setTimeout(
+    () =>
+      useToasts.getState().upsert(
+        PREPARING,
+        (intl) =>
+          intl.formatMessage(
+            {
+              id: 'dnd.dragOut.preparing',
+              defaultMessage:
+                'Getting {count, plural, one {the file} other {# files}} ready to drag out… Keep the mouse button down.',
+            },
+            { count },
+          ),
+        'info',
+      ),
+    SAY_PREPARING_MS,
+  )
   void (async () => {
     const prepared = await api.drag.prepare({ accountId: s.accountId, fileCodes })
+    clearTimeout(saying)
+    useToasts.getState().dismissKey(PREPARING)
     if (!prepared.ok) {
       end()
       toast.error(() => errorMessage(prepared.error))
