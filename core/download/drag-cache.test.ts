@@ -95,6 +95,30 @@ describe('DragCache', () => {
     expect(await readdir(dir)).toEqual([])
   })
 
+  it('counts only the bytes it must fetch against its limit: copies already whole here drag at once', async () => {
+    const kept = await t.upload('kept.iso', 50_000)
+    const fresh = await t.upload('fresh.txt', 20_000)
+    const dir = await t.folder()
+    const { cache: roomy } = cacheIn(dir)
+    await roomy.prepare(ACCOUNT, [{ code: kept.code, name: 'kept.iso', size: kept.size }])
+    const { cache, links } = cacheIn(dir, { dragBytes: 40_000 })
+    const both = [
+      { code: kept.code, name: 'kept.iso', size: kept.size },
+      { code: fresh.code, name: 'fresh.txt', size: fresh.size },
+    ]
+    const paths = await cache.prepare(ACCOUNT, both)
+    expect(await sha256OfFile(paths[1] as string)).toBe(fresh.sha)
+    expect(links).toEqual([fresh.code])
+    // The one to fetch is what the refusal counts.
+    const big = await t.upload('big.bin', 45_000)
+    await expect(
+      cache.prepare(ACCOUNT, [...both, { code: big.code, name: 'big.bin', size: big.size }]),
+    ).rejects.toMatchObject({
+      messageId: 'errors.dragOut.tooLarge',
+      message: expect.stringMatching(/^This file is 45 KB in all: /),
+    })
+  })
+
   it('removes the copies used longest ago beyond its bounds, never those of the drag just prepared', async () => {
     const files = await Promise.all(
       ['a', 'b', 'c', 'd'].map(async (n) => ({ n, ...(await t.upload(`${n}.bin`, 10_000)) })),

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
 import pLimit from 'p-limit'
 import { translatedError } from '../../shared/i18n/error-text.ts'
+import { MAX_CACHE_BYTES, MAX_CACHE_FILES } from '../../shared/ipc/drag-out-contract.ts'
 import { safeLocalName } from '../../shared/local-names.ts'
 import type { ApiClient } from '../api/client.ts'
 import { TokenBucket } from '../queue/throttle.ts'
@@ -16,12 +17,15 @@ import { downloadFile } from './download-file.ts'
  * file and a second drag of the same file takes the copy already here.
  *
  * Decisions:
- * - A drag is refused above MAX_DRAG_BYTES in all: the person holds the mouse button while the copies are fetched,
- *   and a drag cannot wait minutes. Download… is the way for large files (the refusal says so).
- * - The cache is bounded (MAX_CACHE_BYTES, MAX_CACHE_FILES), oldest use first: it is a convenience copy of what
- *   the host keeps, and it lives in the app's data folder, which the person does not see or clean. 2 GiB holds the
- *   last ten largest drags, so a file dragged again soon is not fetched again; the file count bounds the folder
- *   scan each drag makes.
+ * - A drag is refused when the copies it must fetch (those not here whole already) exceed MAX_DRAG_BYTES: the
+ *   person holds the mouse button while they are fetched, and a drag cannot wait minutes; copies already here cost
+ *   nothing. Download… is the way for large files (the refusal says so). The renderer asks only for far less
+ *   (DRAG_OUT_FETCH_BYTES, renderer/src/features/dnd/drag-way.ts): this is main's own guard, since it does not trust
+ *   the page.
+ * - The cache is bounded (MAX_CACHE_BYTES, MAX_CACHE_FILES, in drag-out-contract.ts: the renderer's memory of the
+ *   copies keeps the same bounds), oldest use first: it is a convenience copy of what the host keeps, and it lives
+ *   in the app's data folder, which the person does not see or clean. 2 GiB holds many drags, so a file dragged
+ *   again soon is not fetched again; the file count bounds the folder scan each drag makes.
  * - Eviction never removes the files of the drag just prepared, nor a file being fetched: the OS reads the copies
  *   after the drag starts, and each drag's files are the newest, so only a copy ten full drags old could go while
  *   the OS still reads it.
@@ -30,8 +34,6 @@ import { downloadFile } from './download-file.ts'
  */
 
 export const MAX_DRAG_BYTES = 200 * 1024 * 1024
-export const MAX_CACHE_BYTES = 2 * 1024 * 1024 * 1024
-export const MAX_CACHE_FILES = 1000
 /** Files fetched at once for one drag (the queue's default concurrency). */
 const FETCHES_AT_ONCE = 3
 
@@ -73,20 +75,22 @@ export class DragCache {
 
   /** The local copy of each file, in order, fetched where it is not here whole; refused when too large. */
   async prepare(accountId: string, files: readonly DragFile[]): Promise<string[]> {
-    const total = files.reduce((sum, f) => sum + f.size, 0)
+    const places = files.map((f) => this.placeOf(accountId, f))
+    const here = await Promise.all(places.map((p, i) => isWhole(p.path, (files[i] as DragFile).size)))
+    const toFetch = files.filter((_f, i) => !here[i])
+    const total = toFetch.reduce((sum, f) => sum + f.size, 0)
     if (total > this.limits.dragBytes) {
       throw translatedError({ kind: 'invalid_input' }, TEXT.tooLarge, {
-        count: files.length,
+        count: toFetch.length,
         totalBytes: total,
         limitBytes: this.limits.dragBytes,
       })
     }
     const limit = pLimit(FETCHES_AT_ONCE)
-    const folders = files.map((f) => join(this.o.dir, accountFolder(accountId), f.code))
     const paths = await Promise.all(
-      files.map((f, i) => limit(() => this.copyOf(accountId, f, folders[i] as string))),
+      files.map((f, i) => limit(() => this.copyOf(accountId, f, places[i] as Place))),
     )
-    await this.evict(new Set(folders))
+    await this.evict(new Set(places.map((p) => p.folder)))
     return paths
   }
 
@@ -95,19 +99,23 @@ export class DragCache {
     this.stop.abort()
   }
 
-  private copyOf(accountId: string, f: DragFile, folder: string): Promise<string> {
-    const running = this.fetching.get(folder)
+  /** Where a file's copy lives: its own folder, and the copy's path in it. */
+  private placeOf(accountId: string, f: DragFile): Place {
+    const folder = join(this.o.dir, accountFolder(accountId), f.code)
+    const localName = safeLocalName(f.name, this.o.platform ?? process.platform, f.code).name
+    return { folder, localName, path: join(folder, localName) }
+  }
+
+  private copyOf(accountId: string, f: DragFile, place: Place): Promise<string> {
+    const running = this.fetching.get(place.folder)
     if (running !== undefined) return running
-    const copy = this.fetch(accountId, f, folder).finally(() => this.fetching.delete(folder))
-    this.fetching.set(folder, copy)
+    const copy = this.fetch(accountId, f, place).finally(() => this.fetching.delete(place.folder))
+    this.fetching.set(place.folder, copy)
     return copy
   }
 
-  private async fetch(accountId: string, f: DragFile, folder: string): Promise<string> {
-    const localName = safeLocalName(f.name, this.o.platform ?? process.platform, f.code).name
-    const path = join(folder, localName)
-    const here = await stat(path).catch(() => null)
-    if (here?.isFile() && here.size === f.size) {
+  private async fetch(accountId: string, f: DragFile, { folder, localName, path }: Place): Promise<string> {
+    if (await isWhole(path, f.size)) {
       // Used now: the newest for eviction.
       const now = new Date()
       await utimes(path, now, now).catch(() => undefined)
@@ -176,6 +184,18 @@ function accountFolder(accountId: string): string {
   return /^[A-Za-z0-9_-]{1,64}$/.test(accountId)
     ? accountId
     : createHash('sha256').update(accountId).digest('hex').slice(0, 32)
+}
+
+interface Place {
+  folder: string
+  localName: string
+  path: string
+}
+
+/** Whether a copy of the file's size is here (a copy of another size is an older state of the file). */
+async function isWhole(path: string, size: number): Promise<boolean> {
+  const here = await stat(path).catch(() => null)
+  return here?.isFile() === true && here.size === size
 }
 
 async function namesIn(dir: string): Promise<string[]> {
