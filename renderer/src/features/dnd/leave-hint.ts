@@ -1,0 +1,39 @@
+/**
+ * The page's drag of files too large to drag out (drag-way.ts 'tooLarge') cannot leave the window with them: when
+ * it leaves, it says once to use Download… instead, rather than letting a drop on the desktop do nothing.
+ */
+
+/**
+ * Whether a document-level dragleave is the drag leaving the window: no element is entered next (relatedTarget
+ * null) and the point is outside the viewport or on its edge (Chromium gives the leave of the window the point
+ * (0, 0) in some versions; a leave between elements inside has a point inside).
+ */
+export function leavesWindow(
+  e: Pick<DragEvent, 'relatedTarget' | 'clientX' | 'clientY'>,
+  view: { width: number; height: number },
+): boolean {
+  if (e.relatedTarget !== null) return false
+  return e.clientX <= 0 || e.clientY <= 0 || e.clientX >= view.width || e.clientY >= view.height
+}
+
+/**
+ * Calls `say` the first time the drag under way leaves the window; listens until then, or until that drag ends
+ * (its drop or dragend reach the document; a drag ended otherwise, `isThisDrag` turns false and the next leave
+ * stops listening).
+ */
+export function hintWhenLeaving(isThisDrag: () => boolean, say: () => void): void {
+  const stop = () => {
+    document.removeEventListener('dragleave', onLeave, true)
+    document.removeEventListener('drop', stop, true)
+    document.removeEventListener('dragend', stop, true)
+  }
+  const onLeave = (e: DragEvent) => {
+    if (!isThisDrag()) return stop()
+    if (!leavesWindow(e, { width: window.innerWidth, height: window.innerHeight })) return
+    stop()
+    say()
+  }
+  document.addEventListener('dragleave', onLeave, true)
+  document.addEventListener('drop', stop, true)
+  document.addEventListener('dragend', stop, true)
+}
