@@ -19,21 +19,27 @@ export function leavesWindow(
 /**
  * Calls `say` the first time the drag under way leaves the window; listens until then, or until that drag ends
  * (its drop or dragend reach the document; a drag ended otherwise, `isThisDrag` turns false and the next leave
- * stops listening).
+ * stops listening). `doc` and `view` are the window's own unless a test gives others.
  */
-export function hintWhenLeaving(isThisDrag: () => boolean, say: () => void): void {
+export function hintWhenLeaving(
+  isThisDrag: () => boolean,
+  say: () => void,
+  doc: EventTarget = document,
+  view = () => ({ width: window.innerWidth, height: window.innerHeight }),
+): void {
+  const capture = { capture: true }
   const stop = () => {
-    document.removeEventListener('dragleave', onLeave, true)
-    document.removeEventListener('drop', stop, true)
-    document.removeEventListener('dragend', stop, true)
+    doc.removeEventListener('dragleave', onLeave, capture)
+    doc.removeEventListener('drop', stop, capture)
+    doc.removeEventListener('dragend', stop, capture)
   }
-  const onLeave = (e: DragEvent) => {
+  const onLeave = (e: Event) => {
     if (!isThisDrag()) return stop()
-    if (!leavesWindow(e, { width: window.innerWidth, height: window.innerHeight })) return
+    if (!leavesWindow(e as DragEvent, view())) return
     stop()
     say()
   }
-  document.addEventListener('dragleave', onLeave, true)
-  document.addEventListener('drop', stop, true)
-  document.addEventListener('dragend', stop, true)
+  doc.addEventListener('dragleave', onLeave, capture)
+  doc.addEventListener('drop', stop, capture)
+  doc.addEventListener('dragend', stop, capture)
 }
