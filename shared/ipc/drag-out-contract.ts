@@ -32,7 +32,8 @@ const codes = z
 export const dragOutContract = {
   /**
    * Local copies of the account's files, fetched into the app's cache where not there whole already; answers
-   * their paths, in order. Refused above a size limit (the person is holding the mouse button meanwhile).
+   * their paths, in order. Refused when the copies to fetch exceed a size limit (the person is holding the mouse
+   * button meanwhile); the renderer asks only for picks far below it (renderer/src/features/dnd/drag-way.ts).
    */
   'drag.prepare': defineChannel<{ paths: string[] }>()(z.strictObject({ accountId, fileCodes: codes })),
   /** Starts the OS drag of copies `prepare` answered; any other path is refused. */
