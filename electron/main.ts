@@ -27,6 +27,7 @@ import { resolveLocale } from '../shared/i18n/locales.ts'
 import { appUserModelId } from './shell/app-identity.ts'
 import { APP_INDEX_URL, APP_SCHEME_PRIVILEGES, installAppProtocol } from './shell/app-protocol.ts'
 import { notifyFinishedBatches } from './shell/batch-notifier.ts'
+import { createDragOut } from './shell/drag-out.ts'
 import { forwardEvents, installIpc } from './shell/ipc-bridge.ts'
 import { menuTemplate } from './shell/menu.ts'
 import { launchPaths, OpenWith } from './shell/open-with.ts'
@@ -141,6 +142,11 @@ async function start(): Promise<void> {
     pickPaths: createPathPicker(dialog, mainWindow, mainText),
     pickFolder: createFolderPicker(dialog, mainWindow, mainText),
     revealPath: createRevealer(shell),
+    startDrag: createDragOut({
+      contents: () => mainWindow()?.webContents,
+      nativeImage,
+      getFileIcon: (path, options) => app.getFileIcon(path, options),
+    }),
     downloadsDir: app.getPath('downloads'),
     // The OS's languages, which the 'system' language setting follows (main's tray, notifications, dialogs).
     systemLanguages: app.getPreferredSystemLanguages(),

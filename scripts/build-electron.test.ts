@@ -210,7 +210,13 @@ describe('the main bundle', () => {
       expect(seen.channels).toEqual([...channelNames])
       expect(seen.ours).toEqual({
         ok: true,
-        value: { name: 'Filedock', version: '9.9.9', host: 'electron', platform: process.platform },
+        value: {
+          name: 'Filedock',
+          version: '9.9.9',
+          host: 'electron',
+          platform: process.platform,
+          dragOut: true,
+        },
       })
       expect(seen.foreign).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
       expect(seen.bad).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })

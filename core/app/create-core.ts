@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
 import { FiledockError } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
@@ -5,6 +6,7 @@ import type { AppEvent } from '../../shared/ipc/events.ts'
 import type { Handlers } from '../../shared/ipc/types.ts'
 import { currentLinks } from '../../shared/links.ts'
 import { AccountStore, KeyringSecretStore, type SecretStore } from '../accounts/index.ts'
+import { DragCache } from '../download/drag-cache.ts'
 import { environmentLanguages, MainIntl } from '../i18n/main-intl.ts'
 import { indexFolderContents } from '../index/folder-contents.ts'
 import { indexNotOpened } from '../index/index-service.ts'
@@ -23,7 +25,8 @@ import { ClientPool } from './client-pool.ts'
 import { osDownloadsDir } from './download-folder.ts'
 import { accountHandlers } from './handlers/account-handlers.ts'
 import { appHandlers } from './handlers/app-handlers.ts'
-import { downloadHandlers, type RevealPath } from './handlers/download-handlers.ts'
+import { appFileSources, downloadHandlers, type RevealPath } from './handlers/download-handlers.ts'
+import { dragOutHandlers, type StartDrag } from './handlers/drag-out-handlers.ts'
 import { indexHandlers, unavailableIndexHandlers } from './handlers/index-handlers.ts'
 import { localFolderHandlers, type PickFolder } from './handlers/local-folder-handlers.ts'
 import { previewHandlers } from './handlers/preview-handlers.ts'
@@ -66,6 +69,11 @@ export interface CoreOptions {
   downloadsDir?: string
   /** Electron's folder dialog (local.pickFolder); the browser host's page shows its own picker. */
   pickFolder?: PickFolder
+  /**
+   * Electron's drag of local files to the OS (webContents.startDrag), for files dragged out of the window; their
+   * copies are fetched into `<dataDir>/cache/drag`. Absent: the browser host, where the page keeps its own drag.
+   */
+  startDrag?: StartDrag
   log?: (line: string) => void
   /** The account index's crawl settings (tests turn background crawls off). */
   index?: AppIndexSettings
@@ -215,8 +223,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const arrivals = new Arrivals(events)
   const updates = options.updates?.({ settings, events, log })
+  const index = appIndex instanceof FiledockError ? null : { index: appIndex.index, scope: appIndex.scope }
+  const dragCache =
+    options.startDrag === undefined
+      ? undefined
+      : new DragCache({
+          dir: join(options.dataDir, 'cache', 'drag'),
+          clientFor: async (accountId) => (await pool.get(accountId)).client,
+        })
   const handlers: Handlers = {
-    ...appHandlers({ host: options.host, version: options.version }),
+    ...appHandlers({ host: options.host, version: options.version, dragOut: dragCache !== undefined }),
     ...accountHandlers(accounts, offline),
     ...remoteHandlers(
       pool,
@@ -241,9 +257,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       pool,
       settings,
       events,
-      index: appIndex instanceof FiledockError ? null : { index: appIndex.index, scope: appIndex.scope },
+      index,
       downloadsDir: options.downloadsDir ?? osDownloadsDir(),
       reveal: options.revealPath,
+    }),
+    ...dragOutHandlers({
+      accounts,
+      sources: appFileSources({ index, queue, pool }),
+      cache: dragCache,
+      startDrag: options.startDrag,
     }),
     ...localFolderHandlers({ settings, events, pickFolder: options.pickFolder }),
     ...background.handlers,
@@ -271,6 +293,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         .close()
         .catch((error: unknown) => log(`Filedock: stopping the watch folders: ${String(error)}`))
       await verifier.close()
+      dragCache?.close()
       await queue
         .close()
         .catch((error: unknown) => log(`Filedock: closing the upload queue: ${String(error)}`))

@@ -42,7 +42,11 @@ export interface DownloadFileSources {
 /** Folder windows read at a time while collecting folder names. */
 const FOLDER_WINDOW = 1000
 
-export async function downloadFiles(r: DownloadRequest, s: DownloadFileSources): Promise<ResolvedFiles> {
+/** The files of a request; only its account and `what` are read (a drag out of the window has no folder). */
+export async function downloadFiles(
+  r: Pick<DownloadRequest, 'accountId' | 'what'>,
+  s: DownloadFileSources,
+): Promise<ResolvedFiles> {
   const { what } = r
   if ('batchId' in what) return batchFiles(r.accountId, what.batchId, s)
   const index = s.index

@@ -64,6 +64,8 @@ export const channelNames = [
   'downloads.start',
   'downloads.folder',
   'downloads.reveal',
+  'drag.prepare',
+  'drag.start',
   'arrivals.list',
   'arrivals.dismiss',
   'updates.status',

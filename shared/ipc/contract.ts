@@ -16,6 +16,7 @@ import { arrivalsContract } from './arrivals-contract.ts'
 import type { ChannelName } from './channels.ts'
 import { type Channel, defineChannel } from './define-channel.ts'
 import { downloadContract } from './download-contract.ts'
+import { dragOutContract } from './drag-out-contract.ts'
 import { accountScope, entryName, fileCode, folderId, httpUrl } from './fields.ts'
 import { indexContract } from './index-contract.ts'
 import { MAX_BATCH, MAX_STATS_DAYS } from './limits.ts'
@@ -40,6 +41,8 @@ export interface AppInfo {
   host: 'electron' | 'web'
   /** Node's process.platform of the host, e.g. 'linux', 'darwin', 'win32'. */
   platform: string
+  /** Files can be dragged out of the window to the OS (Electron's startDrag: the dragOut.* channels). */
+  dragOut: boolean
 }
 
 const none = z.strictObject({})
@@ -92,6 +95,7 @@ export const contract = {
   ...localFoldersContract,
   ...watchContract,
   ...downloadContract,
+  ...dragOutContract,
   ...arrivalsContract,
   ...updatesContract,
   ...previewContract,

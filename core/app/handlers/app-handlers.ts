@@ -8,6 +8,7 @@ export function appHandlers(info: Omit<AppInfo, 'name' | 'platform'>): Pick<Hand
       version: info.version,
       host: info.host,
       platform: process.platform,
+      dragOut: info.dragOut,
     }),
   }
 }

@@ -46,13 +46,20 @@ export interface DownloadHandlerDeps {
   reveal?: RevealPath | undefined
 }
 
-export function downloadHandlers(d: DownloadHandlerDeps): Pick<Handlers, DownloadChannels> {
-  const sources: DownloadFileSources = {
+/** Where the app reads a download's files from (download-files.ts): downloads and drags out of the window. */
+export function appFileSources(
+  d: Pick<DownloadHandlerDeps, 'index' | 'queue' | 'pool'>,
+): DownloadFileSources {
+  return {
     index: d.index,
     history: d.queue.history,
     client: async (accountId) => (await d.pool.get(accountId)).client,
     fromApi: (client, accountId, what) => hostFilesFromApi(client, accountId, what),
   }
+}
+
+export function downloadHandlers(d: DownloadHandlerDeps): Pick<Handlers, DownloadChannels> {
+  const sources = appFileSources(d)
   const plan = async (r: DownloadRequest): Promise<DownloadPlan> => {
     // An account the app does not have is refused by name, before anything is read.
     await d.accounts.get(r.accountId)

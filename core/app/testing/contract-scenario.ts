@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { AccountsSnapshot, AccountView } from '../../../shared/accounts.ts'
 import type { FolderListing } from '../../../shared/api/types.ts'
 import type { ChannelName } from '../../../shared/ipc/channels.ts'
+import { NO_DRAG_OUT } from '../../../shared/ipc/drag-out-contract.ts'
 import type { Invoke } from '../../../shared/ipc/types.ts'
 import { runDownloadScenario } from './download-scenario.ts'
 import { runIndexScenario } from './index-scenario.ts'
@@ -99,6 +100,14 @@ export async function runContractScenario(
     urls: [`${host.baseUrl}/${first.fileCode}`],
   })
   expect(checked).toEqual([expect.objectContaining({ found: true })])
+  // A core without an OS drag (the browser host) says so beforehand and refuses both steps: its page keeps the
+  // page's own drag.
+  expect(await call('app.info')).toMatchObject({ dragOut: false })
+  const noDrag = { kind: 'invalid_input', operation: NO_DRAG_OUT }
+  expect(await refused('drag.prepare', { accountId: added.id, fileCodes: [first.fileCode] })).toMatchObject(
+    noDrag,
+  )
+  expect(await refused('drag.start', { paths: ['/tmp/any.txt'] })).toMatchObject(noDrag)
 
   for (const channel of [
     'index.query',

@@ -1,19 +1,21 @@
 import type { FolderTarget } from './folder-target.ts'
+import type { PaneDrag } from './own-drop.ts'
 
 /**
  * The drag of files from the pane, while it lasts (one at a time: the pointer carries one drag). Drop targets read
  * it to decide whether they take the drop; it is plain module state because the targets (pane rows, tree
  * folders) live in different React trees and a drag must not re-render rows.
+ *
+ * A drag out of the window (drag-out.ts) is one too, with `copies`: the OS carries it, so it comes back to the
+ * window as files ('Files'), and own-drop.ts tells them from files dragged in from a folder.
  */
-export interface DragSession {
-  /** The account the files are in (files move only within their account). */
-  accountId: string
-  /** The folder all dragged files are in, when they share one: dropping there would move nothing. */
-  fromFldId: number | null
+export interface DragSession extends PaneDrag {
   moveTo: (target: FolderTarget) => void
 }
 
 let session: DragSession | null = null
+/** The last drag out of the window once its copies were known: its drop may come after its record ended. */
+let lastOut: DragSession | null = null
 let cancelled = false
 let started = 0
 let lit: Element | null = null
@@ -36,6 +38,26 @@ export const dragSession = {
   /** The drag in progress, or null (none, or cancelled with Escape). */
   current(): DragSession | null {
     return cancelled ? null : session
+  },
+  /** The drag out of the window under way (the OS carries its files), or null. */
+  outside(): DragSession | null {
+    const s = dragSession.current()
+    return s?.copies === undefined ? null : s
+  },
+  /** The copies of drag out `s` are ready; false when that drag already ended (the button was released). */
+  copiesReady(s: DragSession, copies: readonly string[]): boolean {
+    if (session !== s || cancelled) return false
+    s.copies = copies
+    lastOut = s
+    return true
+  },
+  /** The drag out under way and the last one, for recognising their files when dropped (own-drop.ts). */
+  recentOut(): Array<DragSession | null> {
+    return [dragSession.outside(), lastOut]
+  },
+  /** Ends `s` if it is still the drag under way (a later drag is left alone). */
+  endIf(s: DragSession): void {
+    if (session === s) dragSession.end()
   },
   /** Whether a drag from the pane is under way, even one cancelled with Escape (its drop must do nothing). */
   active(): boolean {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { dragSession, highlight } from './drag-session.ts'
 import type { FolderTarget } from './folder-target.ts'
+import { movesInto } from './own-drop.ts'
 
 /** The type a drag of files from the pane carries; OS drags carry 'Files'. */
 export const MOVE_TYPE = 'application/x-filedock-files'
@@ -36,10 +37,14 @@ export function dragOverFolder(e: React.DragEvent, el: Element, target: FolderTa
   if (carries(e, MOVE_TYPE)) {
     // A drag from another window of the app has no session here: files move from the window they were picked in.
     const s = dragSession.current()
-    if (!s || s.accountId !== target.accountId || s.fromFldId === target.fldId) return
+    if (!s || !movesInto(s, target)) return
     e.preventDefault()
     e.dataTransfer.dropEffect = 'move'
   } else if (carries(e, 'Files')) {
+    // Our own drag out of the window, back over it: only a folder its files can move into takes it (own-drop.ts).
+    // The OS drag offers copying only, so the effect stays 'copy' even for what will be a move.
+    const out = dragSession.outside()
+    if (out && !movesInto(out, target)) return
     e.preventDefault()
     e.dataTransfer.dropEffect = 'copy'
   } else return
@@ -53,10 +58,11 @@ export function dropOnFolder(e: React.DragEvent, target: FolderTarget): void {
     e.preventDefault()
     const s = dragSession.current()
     dragSession.end()
-    if (s && s.accountId === target.accountId && s.fromFldId !== target.fldId) s.moveTo(target)
+    if (s && movesInto(s, target)) s.moveTo(target)
     return
   }
-  // Files from the OS: DropZone uploads them (in its window listener, which runs next), into this folder.
+  // Files from the OS: DropZone uploads them (in its window listener, which runs next), into this folder, or
+  // moves them there when they are the copies of our own drag out of the window (own-drop.ts).
   if (carries(e, 'Files')) claimed.set(e.nativeEvent, target)
 }
 

@@ -2,17 +2,24 @@ import { useMemo, useRef } from 'react'
 import { useIntl } from 'react-intl'
 import type { IndexFileRow, IndexRow } from '../../../../shared/file-index.ts'
 import { errorMessage } from '../../lib/call.ts'
+import { commandLabel } from '../../lib/command-key.ts'
 import { isPicked, useSelection } from '../../state/selection-store.ts'
 import { toast } from '../../state/toast-store.ts'
 import { itemId } from '../files/FileItem.tsx'
+import { DOWNLOAD_KEY } from '../files/file-keys.ts'
 import { linksText } from '../files/links-text.ts'
 import { selectionAccount, selectionOf } from '../files/selection.ts'
 import { useFileActions } from '../files/use-file-actions.ts'
 import type { SelectionCount } from '../files/use-selection-summary.ts'
+import { useAppInfo } from '../upload/use-upload-settings.ts'
+import { dragCopies } from './drag-copies.ts'
 import { setDragLabel } from './drag-image.ts'
+import { startDragOut } from './drag-out.ts'
 import { dragSession } from './drag-session.ts'
+import { dragWay } from './drag-way.ts'
 import { dragOverFolder, dropOnFolder, MOVE_TYPE } from './folder-drop.ts'
 import type { FolderTarget } from './folder-target.ts'
+import { hintWhenLeaving } from './leave-hint.ts'
 import { useMoveFailures } from './move-failures.ts'
 
 type Sel = ReturnType<typeof useSelection.getState>
@@ -26,8 +33,10 @@ type Sel = ReturnType<typeof useSelection.getState>
 export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summary: SelectionCount | null) {
   const actions = useFileActions()
   const intl = useIntl()
-  const latest = useRef({ rowAt, summary, actions, intl })
-  latest.current = { rowAt, summary, actions, intl }
+  // Electron's shell can hand files to the OS's drag (drag-out.ts); the browser host keeps the page's drag.
+  const dragOut = useAppInfo()?.dragOut === true
+  const latest = useRef({ rowAt, summary, actions, intl, dragOut })
+  latest.current = { rowAt, summary, actions, intl, dragOut }
 
   return useMemo(() => {
     const rowUnder = (e: React.DragEvent) => {
@@ -86,7 +95,48 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
           )
           return
         }
+        const moving = selection
+        const drag = {
+          accountId,
+          fromFldId: folderOf(sel),
+          moveTo: (t: FolderTarget) =>
+            latest.current.actions.move.mutate(
+              { selection: moving, accountId, fldId: t.fldId, folderName: t.name },
+              // The move's toast counts what did not move; the notice names each file and why.
+              { onSuccess: (result) => useMoveFailures.getState().show(t.name, result.failed) },
+            ),
+        }
+        // Picked files whose copies are ready in about a second go to the OS's drag where the shell offers one
+        // (out to a folder, and back onto a folder of the window as a move); larger picks and a Ctrl+A stay the
+        // page's drag, which moves within the window at once (drag-way.ts).
+        const picked = sel.all ? [] : [...sel.picked.values()]
+        const way = dragWay({
+          dragOut: latest.current.dragOut,
+          all: sel.all !== null,
+          picked,
+          cached: (f) => dragCopies.has(accountId, f),
+        })
+        if (way === 'out') {
+          startDragOut(e, drag, picked)
+          return
+        }
         const count = sel.all ? (latest.current.summary?.files ?? null) : sel.picked.size
+        if (way === 'tooLarge')
+          hintWhenLeaving(
+            () => dragSession.current() === drag,
+            () =>
+              toast.info((intl) =>
+                intl.formatMessage(
+                  {
+                    id: 'dnd.dragOut.tooLarge',
+                    defaultMessage:
+                      '{count, plural, one {This file is too large to drag out of the window. Use Download… ({shortcut}) to save it.} other {These files are too large to drag out of the window. Use Download… ({shortcut}) to save them.}}',
+                  },
+                  // A whole view whose count is not known yet is several files.
+                  { count: count ?? 2, shortcut: commandLabel(DOWNLOAD_KEY) },
+                ),
+              ),
+          )
         e.dataTransfer.effectAllowed = 'move'
         e.dataTransfer.setData(MOVE_TYPE, String(count ?? ''))
         // Dropped on a text field or another app, picked files give their page links, as Copy links does.
@@ -105,17 +155,7 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
                   { count },
                 ),
         )
-        const moving = selection
-        dragSession.start({
-          accountId,
-          fromFldId: folderOf(sel),
-          moveTo: (t) =>
-            latest.current.actions.move.mutate(
-              { selection: moving, accountId, fldId: t.fldId, folderName: t.name },
-              // The move's toast counts what did not move; the notice names each file and why.
-              { onSuccess: (result) => useMoveFailures.getState().show(t.name, result.failed) },
-            ),
-        })
+        dragSession.start(drag)
       },
       onDragEnter: over,
       onDragOver: over,

@@ -5,6 +5,7 @@ import { MenuItem } from '../../components/MenuItem.tsx'
 import { commandLabel } from '../../lib/command-key.ts'
 import { useSelection } from '../../state/selection-store.ts'
 import { PaneFolderMenu } from '../folders/PaneFolderMenu.tsx'
+import { DOWNLOAD_KEY } from './file-keys.ts'
 import { useRename } from './rename-store.ts'
 import type { FileCommands } from './use-file-commands.ts'
 import type { SelectionCount } from './use-selection-summary.ts'
@@ -99,7 +100,7 @@ export function FileMenu({
             },
             values,
           )}
-          shortcut={commandLabel('Shift+S')}
+          shortcut={commandLabel(DOWNLOAD_KEY)}
           disabled={summary === null}
           onSelect={commands.download}
         />

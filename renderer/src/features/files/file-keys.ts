@@ -47,6 +47,9 @@ export interface FileKeyContext {
  * Duplicate in Finder (Clone here) and Bookmark in the browser the browser host runs in; Ctrl/Cmd+S alone means
  * saving a document in place, which a file list has not.
  */
+/** Download…'s key after Ctrl/Cmd (the one handleFileKey answers to), as menus and hints name it (commandLabel). */
+export const DOWNLOAD_KEY = 'Shift+S'
+
 export function handleFileKey(event: React.KeyboardEvent, ctx: FileKeyContext): boolean {
   const sel = useSelection.getState()
   const mod = commandKey(event)

@@ -4,9 +4,11 @@ import { api } from '../../app/bridge.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { toast } from '../../state/toast-store.ts'
 import { useAccounts } from '../accounts/use-accounts.ts'
+import { dragSession } from '../dnd/drag-session.ts'
 import { folderOfEvent, useDropTargetCleanup } from '../dnd/folder-drop.ts'
 import type { FolderTarget } from '../dnd/folder-target.ts'
 import { intoFolder } from '../dnd/into-folder.ts'
+import { decideFilesDrop } from '../dnd/own-drop.ts'
 import { type Destination, destinationLabel } from './destination.ts'
 import { readDrop } from './dropped-files.ts'
 import { enqueuePaths, enqueueTree } from './enqueue.ts'
@@ -43,7 +45,6 @@ export function DropZone() {
   aimRef.current = aim
   const openRef = useRef<Destination | null>(open)
   openRef.current = open
-  useDropTargetCleanup()
 
   useEffect(() => {
     const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') === true
@@ -51,6 +52,12 @@ export function DropZone() {
       if (!hasFiles(e)) return
       e.preventDefault()
       if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy'
+      // Our own drag out of the window, back over it: nothing is uploaded, so nothing says so. The drop is still
+      // taken anywhere, and judged by its files (own-drop.ts): a stale record must not refuse files from a folder.
+      if (dragSession.outside()) {
+        setOver(false)
+        return
+      }
       setOver(true)
       // Folder targets mark the events they take before they reach the window (bubbling order).
       const aimed = folderOfEvent(e)
@@ -64,10 +71,17 @@ export function DropZone() {
       if (!hasFiles(e) || !e.dataTransfer) return
       e.preventDefault()
       setOver(false)
+      const dropped = api.pathsForFiles?.(Array.from(e.dataTransfer.files)) ?? null
+      const decided = decideFilesDrop(dropped, dragSession.recentOut(), folderOfEvent(e))
+      if (decided.kind !== 'upload') {
+        dragSession.end()
+        if (decided.kind === 'move') decided.drag.moveTo(decided.into)
+        return
+      }
       const t = aimRef.current(openRef.current, folderOfEvent(e))
       if (!t) return
-      if (api.pathsForFiles) {
-        const all = api.pathsForFiles(Array.from(e.dataTransfer.files))
+      if (dropped !== null) {
+        const all = dropped
         // A file without a path (noPathMessage says which) is said at render, in the window's language then.
         if (all.includes('')) toast.error((intl) => noPathMessage(intl, all) ?? '')
         void enqueuePaths(
@@ -89,6 +103,8 @@ export function DropZone() {
       window.removeEventListener('drop', onDrop)
     }
   }, [])
+  // After the listeners above, so that on a drop they still see the drag out it may end (own-drop.ts).
+  useDropTargetCleanup()
 
   const target = aim(open, folder)
   if (!over || !target) return null

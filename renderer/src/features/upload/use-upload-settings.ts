@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
+import type { AppInfo } from '../../../../shared/ipc/contract.ts'
 import type { AppSettings, settingsPatchSchema } from '../../../../shared/ipc/settings.ts'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
@@ -36,12 +37,17 @@ export function useUpdateSettings() {
   }
 }
 
-/** Which host runs main: the browser host gets "Add by path…" (it is the headless-box mode). */
-export function useHostKind(): 'electron' | 'web' | null {
+/** What main says of itself and its host (app.info), once asked; undefined until then. */
+export function useAppInfo(): AppInfo | undefined {
   const { data } = useQuery({
     queryKey: keys.appInfo(),
     queryFn: () => call(api.app.info()),
     staleTime: Infinity,
   })
-  return data?.host ?? null
+  return data
+}
+
+/** Which host runs main: the browser host gets "Add by path…" (it is the headless-box mode). */
+export function useHostKind(): 'electron' | 'web' | null {
+  return useAppInfo()?.host ?? null
 }
