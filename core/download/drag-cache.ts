@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
 import pLimit from 'p-limit'
 import { translatedError } from '../../shared/i18n/error-text.ts'
-import { MAX_CACHE_BYTES, MAX_CACHE_FILES } from '../../shared/ipc/drag-out-contract.ts'
+import { MAX_CACHE_BYTES, MAX_CACHE_FILES } from '../../shared/ipc/limits.ts'
 import { safeLocalName } from '../../shared/local-names.ts'
 import type { ApiClient } from '../api/client.ts'
 import { TokenBucket } from '../queue/throttle.ts'
@@ -22,7 +22,7 @@ import { downloadFile } from './download-file.ts'
  *   nothing. Download… is the way for large files (the refusal says so). The renderer asks only for far less
  *   (DRAG_OUT_FETCH_BYTES, renderer/src/features/dnd/drag-way.ts): this is main's own guard, since it does not trust
  *   the page.
- * - The cache is bounded (MAX_CACHE_BYTES, MAX_CACHE_FILES, in drag-out-contract.ts: the renderer's memory of the
+ * - The cache is bounded (MAX_CACHE_BYTES, MAX_CACHE_FILES, in shared/ipc/limits.ts: the renderer's memory of the
  *   copies keeps the same bounds), oldest use first: it is a convenience copy of what the host keeps, and it lives
  *   in the app's data folder, which the person does not see or clean. 2 GiB holds many drags, so a file dragged
  *   again soon is not fetched again; the file count bounds the folder scan each drag makes.

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineChannel } from './define-channel.ts'
 import { absolutePath, accountId, fileCode } from './fields.ts'
+import { MAX_DRAG_FILES } from './limits.ts'
 
 /**
  * Dragging files out of the window to the desktop or a file manager (Electron only: webContents.startDrag drags
@@ -9,17 +10,6 @@ import { absolutePath, accountId, fileCode } from './fields.ts'
  * button is still held, asks `start`. A host that cannot drag to the OS (the browser host) refuses both with the
  * operation NO_DRAG_OUT; `app.info`'s `dragOut` says beforehand. Spread into contract.ts.
  */
-
-/** Files one drag may carry (a larger selection is a job for Download…). */
-export const MAX_DRAG_FILES = 100
-
-/**
- * Bounds of main's cache of drag copies (core/download/drag-cache.ts), oldest use first; the renderer's memory of
- * which copies are there (renderer/src/features/dnd/drag-copies.ts) keeps the same bounds, so it forgets a copy
- * about when main removes it.
- */
-export const MAX_CACHE_BYTES = 2 * 1024 * 1024 * 1024
-export const MAX_CACHE_FILES = 1000
 
 /** The operation of the error a host that cannot drag files to the OS answers with. */
 export const NO_DRAG_OUT = 'dragOut'

@@ -1,4 +1,4 @@
-import { MAX_CACHE_BYTES, MAX_CACHE_FILES } from '../../../../shared/ipc/drag-out-contract.ts'
+import { MAX_CACHE_BYTES, MAX_CACHE_FILES } from '../../../../shared/ipc/limits.ts'
 import type { DragPick } from './drag-way.ts'
 
 /**

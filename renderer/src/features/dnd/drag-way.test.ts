@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_DRAG_FILES } from '../../../../shared/ipc/drag-out-contract.ts'
+import { MAX_DRAG_FILES } from '../../../../shared/ipc/limits.ts'
 import { CopyMemory } from './drag-copies.ts'
 import { DRAG_OUT_FETCH_BYTES, type DragPick, dragWay } from './drag-way.ts'
 

@@ -1,4 +1,4 @@
-import { MAX_DRAG_FILES } from '../../../../shared/ipc/drag-out-contract.ts'
+import { MAX_DRAG_FILES } from '../../../../shared/ipc/limits.ts'
 
 /**
  * Which drag a drag of the pane's files is (decision, after the review of drag-out): the OS's drag (drag-out.ts),
