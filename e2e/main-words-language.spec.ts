@@ -126,3 +126,20 @@ test('a verify run’s name, written when it started, is said in the language sh
   )
   await expect(dialog).not.toContainText('the upload of')
 })
+
+test('the file list’s sizes and dates follow a change of language, on rows drawn before it', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await openWithSmallTree(page, host, sandbox)
+  // The grid, whatever the language names it.
+  const row = page.getByRole('grid').getByRole('row').filter({ hasText: 'report-2024.pdf' })
+  await expect(row).toContainText('1.08 KB')
+  await expect(row.locator('time')).toContainText(/ [AP]M$/)
+
+  await setLanguage(page, 'es', 'es')
+  // Spanish writes a decimal comma and a 24-hour clock.
+  await expect(row).toContainText('1,08 KB')
+  await expect(row.locator('time')).not.toContainText(/[AP]M/)
+})
