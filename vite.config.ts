@@ -17,9 +17,11 @@ import { DEFAULT_LOCALE } from './shared/i18n/locales.ts'
  * code's English out (849 → 782 kB of code), the views a window does not start in load on first visit (→ 759 kB),
  * the language is chosen without CLDR's matcher (→ 735 kB), the window imports none of the contract's schemas and
  * loads the field rules (zod) and the dialogs after its first paint (→ 603 kB); English's compiled catalogue is
- * 188 kB more: 791 kB. The budget leaves 9 kB of room: zod (87 kB) or the matcher (23 kB) coming back fails it.
+ * 188 kB more: 791 kB; with drag-out and the window's own connection words, 799 kB. The budget leaves 11 kB of
+ * room: zod (87 kB) or the matcher (23 kB) coming back fails it (as it did when drag-out's limits came from the
+ * channel schemas: 885 kB).
  */
-const CHUNK_BUDGET_KB = 800
+const CHUNK_BUDGET_KB = 810
 
 // Builds the renderer only. The same bundle is loaded by Electron (file://) and by the browser host (http://),
 // so asset paths are relative.

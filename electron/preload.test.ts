@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { englishIntl, intlFor } from '../core/i18n/intl-for.ts'
+import type { FiledockErrorData } from '../shared/errors.ts'
+import { errorText } from '../shared/i18n/error-text.ts'
 import { splitChannel } from '../shared/ipc/build-api.ts'
 import { channelNames, EVENT_CHANNEL } from '../shared/ipc/channels.ts'
+import { NO_ANSWER } from '../shared/ipc/no-answer.ts'
 
 // A small fake of the two Electron objects the preload uses; the real module is loaded against them.
 const fake = vi.hoisted(() => {
@@ -96,6 +100,29 @@ describe('the preload', () => {
     }
     const app = bridge.app as Record<string, () => Promise<unknown>>
     expect(await app.info?.()).toMatchObject({ ok: false, error: { kind: 'internal' } })
+  })
+
+  it('says main did not answer as an error the window words in its language (the preload has no formatter)', async () => {
+    fake.invokeImpl = async () => {
+      throw new Error("No handler registered for 'files.rename'")
+    }
+    const files = bridge.files as Record<string, (input: unknown) => Promise<{ error: FiledockErrorData }>>
+    const answer = await files.rename?.({ fileCode: 'abc', name: 'b.txt' })
+    const error = answer?.error as FiledockErrorData
+    expect(error).toEqual({
+      kind: 'internal',
+      message: "Filedock's main process did not answer files.rename.",
+      messageId: 'errors.ipc.noAnswer',
+      values: { channel: 'files.rename' },
+    })
+    // The English written by hand in the preload is the message's own.
+    expect(error.message).toBe(englishIntl.formatMessage(NO_ANSWER, { channel: 'files.rename' }))
+    expect(errorText(await intlFor('es'), error)).toBe(
+      'El proceso principal de Filedock no respondió a files.rename.',
+    )
+    expect(errorText(await intlFor('ar'), error)).toBe(
+      'لم تُجب العملية الرئيسية في Filedock على files.rename.',
+    )
   })
 
   it('hands listeners the event only, never the IpcRendererEvent, and unsubscribes', () => {

@@ -2,6 +2,7 @@ import { contextBridge, type IpcRenderer, ipcRenderer, type WebUtils, webUtils }
 import { buildApi } from '../shared/ipc/build-api.ts'
 import { EVENT_CHANNEL } from '../shared/ipc/channels.ts'
 import type { AppEvent, AppEventListener } from '../shared/ipc/events.ts'
+import { noAnswer } from '../shared/ipc/no-answer.ts'
 import type { FiledockBridge } from '../shared/ipc/types.ts'
 import { fail, type Result } from '../shared/result.ts'
 
@@ -21,7 +22,7 @@ export function createBridge(
       return (await ipc.invoke(channel, input)) as Result<unknown>
     } catch {
       // Only when main has no handler (still starting, or shutting down): the handlers themselves never throw.
-      return fail({ kind: 'internal', message: `Filedock's main process did not answer ${channel}.` })
+      return fail(noAnswer(channel))
     }
   })
   return {

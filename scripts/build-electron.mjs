@@ -23,6 +23,28 @@ const common = {
   absWorkingDir: root,
 }
 
+/**
+ * The preload takes one identity function from FormatJS (defineMessage, which the message extractor reads:
+ * shared/ipc/no-answer.ts) and formats nothing: the window words its message. FormatJS's message parser does not
+ * say it is free of side effects, so without this its module-level regular expressions would be bundled (and
+ * built at each start) with nothing to use them; said pure, everything unused of FormatJS is left out.
+ */
+const formatjsWithoutSideEffects = {
+  name: 'formatjs-without-side-effects',
+  setup(b) {
+    b.onResolve({ filter: /^@formatjs\// }, async (args) => {
+      if (args.pluginData === 'resolving') return undefined
+      const found = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'resolving',
+      })
+      return found.errors.length > 0 ? undefined : { path: found.path, sideEffects: false }
+    })
+  },
+}
+
 await rm(outdir, { recursive: true, force: true })
 await Promise.all([
   build({
@@ -46,6 +68,7 @@ await Promise.all([
     outdir,
     outExtension: { '.js': '.cjs' },
     external: ['electron'],
+    plugins: [formatjsWithoutSideEffects],
   }),
 ])
 console.error(

@@ -70,6 +70,33 @@ describe('the preload bundle', () => {
     expect(got).toEqual([[{ type: 'accounts.changed' }]])
     expect(EVENT_CHANNEL).toBe('filedock:event')
   })
+
+  it('says main did not answer as data the window words (an id and values), with no FormatJS parser bundled', async () => {
+    const code = await readFile(join(out, 'preload.cjs'), 'utf8')
+    expect(code).not.toContain('icu-messageformat-parser')
+    const exposed = new Map<string, Record<string, Record<string, (input: unknown) => Promise<unknown>>>>()
+    const electron = {
+      contextBridge: { exposeInMainWorld: exposed.set.bind(exposed) },
+      ipcRenderer: {
+        invoke: async () => {
+          throw new Error("No handler registered for 'app.info'")
+        },
+        on: () => undefined,
+        removeListener: () => undefined,
+      },
+    }
+    const module = { exports: {} }
+    runInNewContext(code, { require: () => electron, module, exports: module.exports })
+    expect(await exposed.get('filedock')?.app?.info?.({})).toEqual({
+      ok: false,
+      error: {
+        kind: 'internal',
+        message: "Filedock's main process did not answer app.info.",
+        messageId: 'errors.ipc.noAnswer',
+        values: { channel: 'app.info' },
+      },
+    })
+  })
 })
 
 // A fake of the Electron surface main.ts touches. It drives one run: once the window loads, it calls two IPC

@@ -1,9 +1,9 @@
-import type { FiledockErrorData } from '../errors.ts'
 import { Emitter } from '../events/emitter.ts'
 import { fail, type Result } from '../result.ts'
 import { buildApi } from './build-api.ts'
 import type { ChannelName } from './channels.ts'
 import type { AppEvent } from './events.ts'
+import { connectionFailure, notPlainData } from './socket-failures.ts'
 import type { FiledockBridge } from './types.ts'
 
 /** The part of the browser's WebSocket the client uses (the `ws` package's client has it too, for tests). */
@@ -62,8 +62,6 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined
   let closed = false
 
-  const networkError = (message: string): FiledockErrorData => ({ kind: 'network', message })
-
   const open = () => {
     options.onStatus?.('connecting')
     let s: SocketLike
@@ -88,7 +86,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     s.onclose = () => {
       if (socket !== s) return
       socket = null
-      failInFlight('The connection to Filedock was lost before it answered; try again.')
+      failInFlight('lost')
       if (closed) return
       options.onStatus?.('closed')
       scheduleReconnect()
@@ -103,10 +101,10 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     reconnectTimer = setTimeout(open, delay)
   }
 
-  const failInFlight = (message: string) => {
+  const failInFlight = (why: 'lost' | 'closed') => {
     for (const [id, call] of inFlight) {
       inFlight.delete(id)
-      call.resolve(fail(networkError(message)))
+      call.resolve(fail(connectionFailure(why)))
     }
   }
 
@@ -118,14 +116,14 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       s.send(frame)
     } catch {
       inFlight.delete(id)
-      call.resolve(fail(networkError('Could not send the request to Filedock.')))
+      call.resolve(fail(connectionFailure('notSent')))
     }
   }
 
   const enqueue = (id: number, frame: string, call: Pending) => {
     const timer = setTimeout(() => {
       queued.delete(id)
-      call.resolve(fail(networkError('Filedock is not reachable (the connection to its host is down).')))
+      call.resolve(fail(connectionFailure('unreachable')))
     }, queueTimeout)
     queued.set(id, { resolve: call.resolve, timer, frame })
   }
@@ -153,15 +151,13 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
   }
 
   const invoke = (channel: ChannelName, input: unknown): Promise<Result<unknown>> => {
-    if (closed) return Promise.resolve(fail(networkError('The connection to Filedock was closed.')))
+    if (closed) return Promise.resolve(fail(connectionFailure('closed')))
     const id = nextId++
     let frame: string
     try {
       frame = JSON.stringify({ id, channel, input })
     } catch {
-      return Promise.resolve(
-        fail({ kind: 'invalid_input', message: `${channel}: the input cannot be sent (not plain data).` }),
-      )
+      return Promise.resolve(fail(notPlainData(channel)))
     }
     return new Promise((resolve) => send(id, frame, { resolve }))
   }
@@ -180,9 +176,9 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       for (const [id, call] of queued) {
         queued.delete(id)
         clearTimeout(call.timer)
-        call.resolve(fail(networkError('The connection to Filedock was closed.')))
+        call.resolve(fail(connectionFailure('closed')))
       }
-      failInFlight('The connection to Filedock was closed.')
+      failInFlight('closed')
       socket?.close(1000, 'client closed')
       socket = null
       options.onStatus?.('closed')

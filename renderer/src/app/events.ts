@@ -12,7 +12,6 @@ import { verdictLine } from '../features/history/verify-words.ts'
 import { updateStatusKey } from '../features/updates/use-updates.ts'
 import { arrivalsKey } from '../features/upload/ArrivalsDialog.tsx'
 import { watchKeys } from '../features/watch/watch-keys.ts'
-import { windowIntl } from '../i18n/window-intl.ts'
 import { type ConnectionStatus, onConnectionStatus } from '../ipc/index.ts'
 import { call, errorMessage } from '../lib/call.ts'
 import { copyText } from '../lib/clipboard.ts'
@@ -148,11 +147,11 @@ function announceVerify(event: Extract<AppEvent, { type: 'verify.finished' }>): 
   if (verify.shown === event.verifyId || event.cancelled) return
   // Worded when drawn (a toast follows a change of language), the label as the report will name the run.
   const label = (intl: IntlShape) =>
-    verify.runs[event.verifyId]?.label ??
+    verify.runs[event.verifyId]?.label(intl) ??
     intl.formatMessage({ id: 'verify.toast.theUpload', defaultMessage: 'the upload' })
   const line = (intl: IntlShape) => verdictLine(event.counts, event.total, intl)
   const problems = BATCH_VERIFY_STATUSES.some((s) => isBatchProblem(s) && event.counts[s] > 0)
-  const open = () => useVerify.getState().openReport(event.verifyId, event.batchId, label(windowIntl()))
+  const open = () => useVerify.getState().openReport(event.verifyId, event.batchId, label)
   const action = {
     label: (intl: IntlShape) =>
       intl.formatMessage({ id: 'verify.toast.open', defaultMessage: 'Open the report' }),

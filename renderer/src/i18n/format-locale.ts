@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl'
+
 /**
  * The locale of the window's dates, numbers and sizes (regionalFormatsFor: the language's, in the user's region
  * when the OS has one for it). One for the window, set by IntlRoot before anything below it renders, as the size
@@ -30,4 +32,13 @@ export function perLocale<T>(make: (locale: string) => T): () => T {
     }
     return made
   }
+}
+
+/**
+ * For a memoised component that writes dates, numbers or sizes with the plain formatters above, and nothing
+ * through intl: its props do not change with the language, so without this it would keep the previous one's
+ * digits and dates until it next rendered for another reason. Subscribes it to the window's language.
+ */
+export function useFormatsFollowLanguage(): void {
+  useIntl()
 }

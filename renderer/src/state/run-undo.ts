@@ -22,7 +22,7 @@ const actionId = (entryId: number) => `undo:${entryId}`
  * Ctrl+Z and a toast's Undo button: undoes the newest change (or the toast's own), and says how it went. Asked
  * again for an entry already undone, it says so instead of undoing something else. The toast that offered the
  * undo goes as the undo starts: its button would act on something already spent. The entry's label is its
- * caller's words, in the window's language.
+ * caller's words, worded with the toast, in the window's language when it is drawn.
  */
 export async function runUndo(id?: number): Promise<void> {
   const undo = useUndo.getState()
@@ -34,10 +34,10 @@ export async function runUndo(id?: number): Promise<void> {
   if (target !== undefined && undo.has(target)) useToasts.getState().dismissAction(actionId(target))
   const outcome = target === undefined ? null : await undo.undo(target)
   if (outcome === null) toast.refuse((intl) => intl.formatMessage(id === undefined ? m.nothing : m.already))
-  else if (outcome.done) toast.success((intl) => intl.formatMessage(m.done, { action: outcome.label }))
+  else if (outcome.done) toast.success((intl) => intl.formatMessage(m.done, { action: outcome.label(intl) }))
   else
     toast.error((intl) =>
-      intl.formatMessage(m.failed, { action: outcome.label, error: errorMessage(outcome.error) }),
+      intl.formatMessage(m.failed, { action: outcome.label(intl), error: errorMessage(outcome.error) }),
     )
 }
 

@@ -1,12 +1,12 @@
-import type { IntlShape } from 'react-intl'
 import { create } from 'zustand'
 import { windowIntl } from '../i18n/window-intl.ts'
+import type { Words } from '../i18n/words.ts'
 
 /**
  * A toast's words, formatted each time the toast is drawn (Toaster) in the window's language of that moment: a
  * change of language re-words the toasts on screen, and main's errors in them (errorMessage) follow too.
  */
-export type ToastWords = (intl: IntlShape) => string
+export type ToastWords = Words
 
 /**
  * What a toast reports, shown by its icon: done (success), a note (info), the app declining to act on what was

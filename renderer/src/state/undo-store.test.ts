@@ -1,4 +1,6 @@
+import { createIntl } from 'react-intl'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import es from '../../../shared/i18n/messages/es.json'
 import { englishIntl } from '../i18n/testing/english.ts'
 import { runUndo, undoable } from './run-undo.ts'
 import { toast, useToasts } from './toast-store.ts'
@@ -6,6 +8,9 @@ import { useUndo } from './undo-store.ts'
 
 const messages = () => useToasts.getState().toasts.map((t) => `${t.tone}:${t.message(englishIntl)}`)
 const say = (text: string) => () => text
+/** An undo's outcome with its label as it reads in English. */
+const said = <T extends { label: (intl: typeof englishIntl) => string } | null>(outcome: T) =>
+  outcome === null ? null : { ...outcome, label: outcome.label(englishIntl) }
 
 beforeEach(() => {
   useUndo.setState({ entries: [], running: false })
@@ -25,18 +30,18 @@ describe('undo stack', () => {
   it('undoes newest first, each entry once', async () => {
     const log: string[] = []
     const store = useUndo.getState()
-    store.push({ label: 'rename of “a” to “b”', undo: async () => void log.push('a') })
-    store.push({ label: 'move of 2 files to Photos', undo: async () => void log.push('move') })
-    expect(await useUndo.getState().undo()).toEqual({ done: true, label: 'move of 2 files to Photos' })
-    expect(await useUndo.getState().undo()).toEqual({ done: true, label: 'rename of “a” to “b”' })
+    store.push({ label: say('rename of “a” to “b”'), undo: async () => void log.push('a') })
+    store.push({ label: say('move of 2 files to Photos'), undo: async () => void log.push('move') })
+    expect(said(await useUndo.getState().undo())).toEqual({ done: true, label: 'move of 2 files to Photos' })
+    expect(said(await useUndo.getState().undo())).toEqual({ done: true, label: 'rename of “a” to “b”' })
     expect(await useUndo.getState().undo()).toBeNull()
     expect(log).toEqual(['move', 'a'])
   })
 
   it('undoes a given entry by id, and that id never again (the toast button after Ctrl+Z)', async () => {
     const undo = vi.fn(async () => undefined)
-    const older = useUndo.getState().push({ label: 'older', undo: vi.fn(async () => undefined) })
-    const id = useUndo.getState().push({ label: 'newer', undo })
+    const older = useUndo.getState().push({ label: say('older'), undo: vi.fn(async () => undefined) })
+    const id = useUndo.getState().push({ label: say('newer'), undo })
     expect(useUndo.getState().has(id)).toBe(true)
     await useUndo.getState().undo()
     expect(useUndo.getState().has(id)).toBe(false)
@@ -47,15 +52,15 @@ describe('undo stack', () => {
 
   it('a failed undo reports its error and is not retried by the next Ctrl+Z', async () => {
     const first = vi.fn(async () => undefined)
-    useUndo.getState().push({ label: 'first', undo: first })
+    useUndo.getState().push({ label: say('first'), undo: first })
     useUndo.getState().push({
-      label: 'rename of “a” to “b”',
+      label: say('rename of “a” to “b”'),
       undo: async () => {
         throw new Error('“b” was renamed on the host meanwhile')
       },
     })
     const outcome = await useUndo.getState().undo()
-    expect(outcome).toMatchObject({ done: false, label: 'rename of “a” to “b”' })
+    expect(said(outcome)).toMatchObject({ done: false, label: 'rename of “a” to “b”' })
     await useUndo.getState().undo()
     expect(first).toHaveBeenCalledTimes(1)
     expect(useUndo.getState().entries).toEqual([])
@@ -64,20 +69,20 @@ describe('undo stack', () => {
   it('a second undo while one is running does nothing (no race of two undos)', async () => {
     const gate = deferred()
     const second = vi.fn(async () => undefined)
-    useUndo.getState().push({ label: 'second', undo: second })
-    useUndo.getState().push({ label: 'slow', undo: () => gate.done })
+    useUndo.getState().push({ label: say('second'), undo: second })
+    useUndo.getState().push({ label: say('slow'), undo: () => gate.done })
     const running = useUndo.getState().undo()
     expect(useUndo.getState().running).toBe(true)
     expect(await useUndo.getState().undo()).toBeNull()
     gate.release()
-    expect(await running).toEqual({ done: true, label: 'slow' })
+    expect(said(await running)).toEqual({ done: true, label: 'slow' })
     expect(second).not.toHaveBeenCalled()
     expect(useUndo.getState().running).toBe(false)
   })
 
   it('keeps the newest 50 entries', () => {
-    for (let n = 0; n < 60; n++) useUndo.getState().push({ label: `n${n}`, undo: async () => undefined })
-    const labels = useUndo.getState().entries.map((e) => e.label)
+    for (let n = 0; n < 60; n++) useUndo.getState().push({ label: say(`n${n}`), undo: async () => undefined })
+    const labels = useUndo.getState().entries.map((e) => e.label(englishIntl))
     expect(labels).toHaveLength(50)
     expect(labels[0]).toBe('n10')
     expect(labels.at(-1)).toBe('n59')
@@ -87,9 +92,9 @@ describe('undo stack', () => {
 describe('runUndo (Ctrl+Z and the toast button)', () => {
   it('says what it undid, what it could not, and when there is nothing (left) to undo', async () => {
     await runUndo()
-    const id = useUndo.getState().push({ label: 'rename of “a” to “b”', undo: async () => undefined })
+    const id = useUndo.getState().push({ label: say('rename of “a” to “b”'), undo: async () => undefined })
     useUndo.getState().push({
-      label: 'move of 1 file to Photos',
+      label: say('move of 1 file to Photos'),
       undo: async () => {
         throw new Error('report.pdf is no longer on the host')
       },
@@ -105,9 +110,26 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
     ])
   })
 
+  it('words the label as the toast is drawn: a language chosen after the action is the one it reads in', async () => {
+    const rename = { id: 'files.undo.rename', defaultMessage: 'rename of “{from}” to “{to}”' }
+    toast.success(
+      say('Renamed to “b.txt”'),
+      undoable({
+        label: (intl) => intl.formatMessage(rename, { from: 'a.txt', to: 'b.txt' }),
+        undo: async () => undefined,
+      }),
+    )
+    await runUndo()
+    const spanish = createIntl({ locale: 'es', messages: es })
+    expect(useToasts.getState().toasts.map((t) => t.message(spanish))).toEqual([
+      'Se deshizo: cambio de nombre de “a.txt” a “b.txt”',
+    ])
+    expect(messages()).toEqual(['success:Undid the rename of “a.txt” to “b.txt”'])
+  })
+
   it('says an undo is still running instead of starting another', async () => {
     const gate = deferred()
-    useUndo.getState().push({ label: 'slow', undo: () => gate.done })
+    useUndo.getState().push({ label: say('slow'), undo: () => gate.done })
     const first = runUndo()
     await runUndo()
     gate.release()
@@ -118,11 +140,11 @@ describe('runUndo (Ctrl+Z and the toast button)', () => {
   it('takes away the toast that offered the undo once it runs, by Ctrl+Z or by its button', async () => {
     toast.success(
       say('Renamed to “b.txt”'),
-      undoable({ label: 'rename of “a.txt” to “b.txt”', undo: async () => undefined }),
+      undoable({ label: say('rename of “a.txt” to “b.txt”'), undo: async () => undefined }),
     )
     toast.success(
       say('Moved 2 files to Photos'),
-      undoable({ label: 'move of 2 files to Photos', undo: async () => undefined }),
+      undoable({ label: say('move of 2 files to Photos'), undo: async () => undefined }),
     )
     toast.success(say('Copied 1 link'))
     await runUndo()

@@ -1,9 +1,13 @@
 import { create } from 'zustand'
+import type { Words } from '../i18n/words.ts'
 
 /** Something the user did that can be taken back: a rename, a move. */
 export interface UndoEntry {
-  /** The action undone, in the user's words, to follow "Undid the": "rename of “a.txt” to “b.txt”". */
-  label: string
+  /**
+   * The action undone, to follow "Undid the": "rename of “a.txt” to “b.txt”", worded when said (the language
+   * may have changed since the action).
+   */
+  label: Words
   /** Puts things back; rejects with a message for the user when it could not (the host changed meanwhile). */
   undo: () => Promise<void>
 }
@@ -15,7 +19,7 @@ interface Stored extends UndoEntry {
 /** Older entries fall off: an undo of something from an hour ago is more surprise than help. */
 const MAX_ENTRIES = 50
 
-type Outcome = { done: true; label: string } | { done: false; label: string; error: unknown } | null
+type Outcome = { done: true; label: Words } | { done: false; label: Words; error: unknown } | null
 
 interface UndoState {
   entries: readonly Stored[]

@@ -116,7 +116,7 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
           id: 'download.dialog.description',
           defaultMessage: 'Download {what} to a folder of this computer.',
         },
-        { what: ask.label },
+        { what: ask.label(intl) },
       )}
       footer={
         <>

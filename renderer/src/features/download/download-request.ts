@@ -1,13 +1,14 @@
 import { create } from 'zustand'
 import type { InputOf } from '../../../../shared/ipc/types.ts'
+import type { Words } from '../../i18n/words.ts'
 
 /** What a Download… entry asks for: the files (main reads them, from the index), and how the dialog names them. */
 export interface DownloadAsk {
   /** The account of the folder or codes; for a selection, the account a query without one means. */
   accountId: string
   what: InputOf<'downloads.plan'>['what']
-  /** "3 files", "the folder Photos and its subfolders", "the whole account Main". */
-  label: string
+  /** "3 files", "the folder Photos and its subfolders", "the whole account Main", in the language shown. */
+  label: Words
 }
 
 interface DownloadRequestState {

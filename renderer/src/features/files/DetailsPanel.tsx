@@ -56,7 +56,7 @@ export function DetailsPanel({ rowAt, summary, onDownload }: DetailsPanelProps) 
               useDownloadRequest.getState().open({
                 accountId: row.accountId,
                 what: { codes: [row.fileCode] },
-                label: row.name,
+                label: () => row.name,
               })
             }
           />

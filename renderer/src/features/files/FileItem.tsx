@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { FormattedMessage } from 'react-intl'
 import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { useFormatsFollowLanguage } from '../../i18n/format-locale.ts'
 import { formatNumber, formatSize } from '../../lib/format.ts'
 import { FileIcon } from './FileIcon.tsx'
 import { RowName, TileName } from './FileName.tsx'
@@ -115,6 +116,7 @@ function FolderCells({ folder, index, location, editing }: CellsProps & { folder
 }
 
 function FileCells({ file, index, location, editing }: CellsProps & { file: IndexFileRow }) {
+  useFormatsFollowLanguage()
   return (
     <>
       <div role="gridcell" className="file-name">
@@ -150,6 +152,7 @@ export const FileTile = memo(function FileTile({
   onPointer,
   onOpen,
 }: ItemProps & { column: number }) {
+  useFormatsFollowLanguage()
   if (!row)
     return (
       <div

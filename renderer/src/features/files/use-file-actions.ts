@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import type { IndexFileRow, IndexWindow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
+import { windowIntl } from '../../i18n/window-intl.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
 import { firstFailure, mapLimit } from '../../lib/map-limit.ts'
@@ -68,13 +69,15 @@ export function useFileActions() {
         previous === name
           ? undefined
           : undoable({
-              label: intl.formatMessage(
-                { id: 'files.undo.rename', defaultMessage: 'rename of “{from}” to “{to}”' },
-                { from: previous, to: name },
-              ),
+              label: (intl) =>
+                intl.formatMessage(
+                  { id: 'files.undo.rename', defaultMessage: 'rename of “{from}” to “{to}”' },
+                  { from: previous, to: name },
+                ),
               undo: async () => {
                 try {
-                  await renameBack(file, name, previous, intl)
+                  // In the language of the undo, which may not be the rename's.
+                  await renameBack(file, name, previous, windowIntl())
                 } finally {
                   invalidateIndex(qc, file.accountId)
                   revalidate(file.accountId, file.fldId)
@@ -138,16 +141,17 @@ export function useFileActions() {
         movedHere === 0
           ? undefined
           : undoable({
-              label: intl.formatMessage(
-                {
-                  id: 'files.undo.move',
-                  defaultMessage: 'move of {count, plural, one {# file} other {# files}} to {folder}',
-                },
-                { count: movedHere, folder: v.folderName },
-              ),
+              label: (intl) =>
+                intl.formatMessage(
+                  {
+                    id: 'files.undo.move',
+                    defaultMessage: 'move of {count, plural, one {# file} other {# files}} to {folder}',
+                  },
+                  { count: movedHere, folder: v.folderName },
+                ),
               undo: async () => {
                 try {
-                  await moveBack(v.accountId, from, v.fldId, intl, ctx?.names)
+                  await moveBack(v.accountId, from, v.fldId, windowIntl(), ctx?.names)
                 } finally {
                   invalidateIndex(qc, v.accountId)
                   for (const fldId of [v.fldId, ...from.map((g) => g.fldId)]) revalidate(v.accountId, fldId)

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useIntl } from 'react-intl'
+import { type IntlShape, useIntl } from 'react-intl'
 import type { IndexFileRow, IndexFolderRow, IndexRow } from '../../../../shared/file-index.ts'
 import { MAX_WINDOW } from '../../../../shared/ipc/limits.ts'
 import { api } from '../../app/bridge.ts'
@@ -129,7 +129,7 @@ export function useFileCommands({ query, actions, rowAt, openFolder, selectedCou
       const accountId = selectionAccount(s) ?? pickedRows()[0]?.accountId ?? accounts[0]?.id
       if (accountId === undefined) return
       // What the Download dialog names: a noun phrase.
-      const label =
+      const label = (intl: IntlShape) =>
         selectedCount === null
           ? intl.formatMessage({ id: 'files.download.selected', defaultMessage: 'the selected files' })
           : intl.formatMessage(

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { IntlShape } from 'react-intl'
 import { api } from '../../app/bridge.ts'
 import { call } from '../../lib/call.ts'
 import { keys } from '../../lib/query-keys.ts'
@@ -20,14 +19,15 @@ interface Renamed {
  * The API names a folder only in its parent's listing, which a rename does not give, so the name is put back
  * without first asking the host what it is now (a file's undo does ask; see renameBack).
  */
-export function undoFolderRename(qc: QueryClient, v: Renamed, intl: IntlShape): ToastAction | undefined {
+export function undoFolderRename(qc: QueryClient, v: Renamed): ToastAction | undefined {
   const { accountId, fldId, name, from } = v
   if (from === undefined || from === name) return undefined
   return undoable({
-    label: intl.formatMessage(
-      { id: 'folders.undo.rename', defaultMessage: 'rename of folder “{from}” to “{to}”' },
-      { from, to: name },
-    ),
+    label: (intl) =>
+      intl.formatMessage(
+        { id: 'folders.undo.rename', defaultMessage: 'rename of folder “{from}” to “{to}”' },
+        { from, to: name },
+      ),
     undo: async () => {
       try {
         await call(api.folders.rename({ accountId, fldId, name: from }))

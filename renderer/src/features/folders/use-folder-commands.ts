@@ -26,9 +26,10 @@ export function useFolderCommands() {
   const intl = useIntl()
   const { data } = useAccounts()
   const host = useHostKind()
-  const accountLabel = (accountId: string) =>
+  /** In `said`'s language: the label is data, the words for an account without one are not. */
+  const accountLabel = (accountId: string, said: IntlShape = intl) =>
     data?.accounts.find((a) => a.id === accountId)?.label ??
-    intl.formatMessage({ id: 'folders.commands.thisAccount', defaultMessage: 'this account' })
+    said.formatMessage({ id: 'folders.commands.thisAccount', defaultMessage: 'this account' })
   const { copyLinks } = useFileActions()
   const edit = useFolderEdit.getState()
 
@@ -52,18 +53,23 @@ export function useFolderCommands() {
           ? {
               accountId: t.accountId,
               what: { all: true },
-              label: intl.formatMessage(
-                { id: 'folders.download.account', defaultMessage: 'the whole account {account}' },
-                { account: accountLabel(t.accountId) },
-              ),
+              label: (intl) =>
+                intl.formatMessage(
+                  { id: 'folders.download.account', defaultMessage: 'the whole account {account}' },
+                  { account: accountLabel(t.accountId, intl) },
+                ),
             }
           : {
               accountId: t.accountId,
               what: { fldId: folder.id, recursive: true },
-              label: intl.formatMessage(
-                { id: 'folders.download.folder', defaultMessage: 'the folder {folder} with its subfolders' },
-                { folder: folder.name },
-              ),
+              label: (intl) =>
+                intl.formatMessage(
+                  {
+                    id: 'folders.download.folder',
+                    defaultMessage: 'the folder {folder} with its subfolders',
+                  },
+                  { folder: folder.name },
+                ),
             },
       )
     },

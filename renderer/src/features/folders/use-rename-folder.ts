@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useIntl } from 'react-intl'
 import type { FolderListing } from '../../../../shared/api/types.ts'
 import type { IndexWindow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
@@ -26,7 +25,6 @@ export interface FolderRename {
  */
 export function useRenameFolder() {
   const qc = useQueryClient()
-  const intl = useIntl()
   return useMutation({
     // Its own message on failure names the folder; the generic one would only repeat the host's words.
     meta: { silent: true },
@@ -66,7 +64,7 @@ export function useRenameFolder() {
             { id: 'folders.rename.done', defaultMessage: 'Renamed folder to “{name}”' },
             { name: v.name },
           ),
-        undoFolderRename(qc, v, intl),
+        undoFolderRename(qc, v),
       ),
     onSettled: (_r, _e, v) => {
       invalidateIndex(qc, v.accountId)

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Icon } from '../../components/Icon.tsx'
+import type { Words } from '../../i18n/words.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { batchWords, type BatchHeading as Heading } from './history-items.ts'
 
@@ -8,8 +9,9 @@ interface Props {
   start: number
   checking: boolean
   onCheck: (heading: Heading) => void
-  onDownload: (heading: Heading, label: string) => void
-  onVerify: (heading: Heading, label: string) => void
+  /** `label`: how the dialog names the batch, worded (its date too) in the language of the moment it is shown. */
+  onDownload: (heading: Heading, label: Words) => void
+  onVerify: (heading: Heading, label: Words) => void
 }
 
 /**
@@ -62,15 +64,14 @@ export function BatchHeading({ heading, start, checking, onCheck, onDownload, on
           { when },
         )}
         onClick={() =>
-          onDownload(
-            heading,
+          onDownload(heading, (intl) =>
             intl.formatMessage(
               {
                 id: 'history.batch.downloadWhat',
                 defaultMessage:
                   '{count, plural, one {the # file of the upload of {when}} other {the # files of the upload of {when}}}',
               },
-              { count: heading.ids.length, when },
+              { count: heading.ids.length, when: formatDateTime(heading.finishedAt) },
             ),
           )
         }
@@ -86,11 +87,10 @@ export function BatchHeading({ heading, start, checking, onCheck, onDownload, on
           { when },
         )}
         onClick={() =>
-          onVerify(
-            heading,
+          onVerify(heading, (intl) =>
             intl.formatMessage(
               { id: 'history.batch.verifyWhat', defaultMessage: 'the upload of {when}' },
-              { when },
+              { when: formatDateTime(heading.finishedAt) },
             ),
           )
         }

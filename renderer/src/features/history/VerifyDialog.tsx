@@ -31,7 +31,7 @@ function Dialog({ run }: { run: VerifyRun }) {
   const copy = async () => {
     if (!report) return
     try {
-      await copyText(reportText(report, run.label, intl))
+      await copyText(reportText(report, run.label(intl), intl))
       toast.success((intl) =>
         intl.formatMessage({ id: 'verify.dialog.copied', defaultMessage: 'Verify report copied' }),
       )
@@ -57,7 +57,7 @@ function Dialog({ run }: { run: VerifyRun }) {
                 id: 'verify.dialog.descriptionFull',
                 defaultMessage: 'Each file of {label} compared with its copy on the host: every byte.',
               },
-              { label: run.label },
+              { label: run.label(intl) },
             )
           : intl.formatMessage(
               {
@@ -65,7 +65,7 @@ function Dialog({ run }: { run: VerifyRun }) {
                 defaultMessage:
                   'Each file of {label} compared with its copy on the host: sizes, then sampled ranges.',
               },
-              { label: run.label },
+              { label: run.label(intl) },
             )
       }
       footer={
@@ -98,7 +98,7 @@ function Dialog({ run }: { run: VerifyRun }) {
           <FormattedMessage
             id="verify.dialog.failed"
             defaultMessage="Could not verify: {error}"
-            values={{ error: run.error }}
+            values={{ error: run.error(intl) }}
           />
         </p>
       ) : report === null ? (

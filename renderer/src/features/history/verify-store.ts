@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import type { VerifyAppEvent } from '../../../../shared/ipc/verify-events.ts'
 import type { BatchVerifyReport } from '../../../../shared/verify.ts'
 import { api } from '../../app/bridge.ts'
-import { windowIntl } from '../../i18n/window-intl.ts'
+import type { Words } from '../../i18n/words.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 
 type ProgressEvent = Extract<VerifyAppEvent, { type: 'verify.progress' }>
@@ -11,12 +11,13 @@ type ProgressEvent = Extract<VerifyAppEvent, { type: 'verify.progress' }>
 export interface VerifyRun {
   verifyId: string
   batchId: string
-  /** How the dialog names the batch: "the upload of 27/11/2026, 10:02". */
-  label: string
+  /** How the dialog names the batch: "the upload of 27/11/2026, 10:02", in the language of the moment. */
+  label: Words
   full: boolean
   progress: { done: number; total: number; bytesRead: number } | null
   report: BatchVerifyReport | null
-  error: string | null
+  /** Why it could not run (main's error, worded as it is shown, as the label is). */
+  error: Words | null
 }
 
 interface VerifyState {
@@ -24,10 +25,10 @@ interface VerifyState {
   shown: string | null
   runs: Record<string, VerifyRun>
   /** Verifies the batch in main (the dialog shows it); the answer lands in the run's `report`. */
-  start: (batchId: string, label: string, full: boolean) => void
+  start: (batchId: string, label: Words, full: boolean) => void
   cancel: (verifyId: string) => void
   /** Shows a run main finished by itself (verify after upload), reading its report from main. */
-  openReport: (verifyId: string, batchId: string, label: string) => void
+  openReport: (verifyId: string, batchId: string, label: Words) => void
   close: () => void
   progress: (event: ProgressEvent) => void
 }
@@ -57,7 +58,7 @@ export const useVerify = create<VerifyState>()((set, get) => {
       begin({ verifyId, batchId, label, full, progress: null, report: null, error: null })
       call(api.history.verifyBatch({ batchId, verifyId, full })).then(
         (report) => patch(verifyId, { report }),
-        (error: unknown) => patch(verifyId, { error: errorMessage(error) }),
+        (error: unknown) => patch(verifyId, { error: () => errorMessage(error) }),
       )
     },
     cancel: (verifyId) => {
@@ -76,13 +77,14 @@ export const useVerify = create<VerifyState>()((set, get) => {
             report
               ? { report, full: report.full }
               : {
-                  error: windowIntl().formatMessage({
-                    id: 'verify.report.gone',
-                    defaultMessage: 'This report is no longer kept.',
-                  }),
+                  error: (intl) =>
+                    intl.formatMessage({
+                      id: 'verify.report.gone',
+                      defaultMessage: 'This report is no longer kept.',
+                    }),
                 },
           ),
-        (error: unknown) => patch(verifyId, { error: errorMessage(error) }),
+        (error: unknown) => patch(verifyId, { error: () => errorMessage(error) }),
       )
     },
     close: () => set({ shown: null }),
