@@ -11,8 +11,9 @@ const t = downloadSandboxForAll()
 const SIZE = 8 << 20
 
 /**
- * Downloads 8 MiB with the built command and a preload that turns V8's GC trace on (one line per collection on
- * stdout; those the process asked for say "testing") and lists, at exit, the modules Node loaded.
+ * Downloads 8 MiB with the built command and a preload that turns V8's traces on (one line per collection on
+ * stdout, those the process asked for saying "testing"; one per function compiled by TurboFan) and lists, at exit,
+ * the modules Node loaded.
  */
 async function download() {
   const work = await t.folder()
@@ -22,6 +23,7 @@ async function download() {
     [
       "import { setFlagsFromString } from 'node:v8'",
       "setFlagsFromString('--trace-gc')",
+      "setFlagsFromString('--trace-opt')",
       "process.on('exit', () => process.stderr.write('MODULES ' + JSON.stringify(process.moduleLoadList) + '\\n'))",
     ].join('\n'),
   )
@@ -39,6 +41,8 @@ async function download() {
   const line = run.stderr.split('\n').find((l) => l.startsWith('MODULES '))
   return {
     askedCollections: run.stdout.split('\n').filter((l) => /Scavenge.*\btesting\b/.test(l)).length,
+    optimised: run.stdout.split('\n').filter((l) => /^\[compiling method .*\(target TURBOFAN\)/.test(l))
+      .length,
     modules: JSON.parse(line?.slice('MODULES '.length) ?? '[]') as string[],
   }
 }
@@ -53,5 +57,10 @@ describe('filedock download, memory', () => {
     const { modules } = await download()
     expect(modules).toContain('NativeModule http')
     expect(modules.filter((m) => /^NativeModule (http2|tls|_tls_wrap)$/.test(m))).toEqual([])
+  })
+
+  it('runs without the optimising compiler (TurboFan), whose compile zones and code were 5-7 MiB of the peak', async () => {
+    const { optimised } = await download()
+    expect(optimised).toBe(0)
   })
 })
