@@ -6,7 +6,7 @@
  * download allocates almost nothing on the JavaScript heap per chunk, so scavenges are rare for the bytes that go
  * through, and a chunk that waited in the part writer across two of them is promoted to the old generation,
  * where only a full collection (started by V8's 64 MiB external-memory limit) frees it: `filedock download`
- * peaked at 97–104 MiB for 128 MiB to 1 GiB where the same process fetching 1 KiB peaks at 72 MiB.
+ * peaked at 97–114 MiB for 128 MiB to 1 GiB where the same process fetching 1 KiB peaks at 72 MiB.
  *
  * With a reclaimer set, the part writer (part-writer.ts) asks for a young-generation collection every
  * RECLAIM_EVERY bytes it has written. A chunk lives from its read until its batch is written: at most twice the
