@@ -89,8 +89,10 @@ async function oneGiB(sandbox: SandboxRef, dir: string, rounds: number) {
   await mkdir(src, { recursive: true })
   await makeFile(join(src, 'one-gib.bin'), 1024)
   await makeFile(join(src, 'small.bin'), 128)
+  await writeFile(join(src, 'tiny.bin'), randomBytes(1024))
   const big = (await curlUploadOne(sandbox.baseUrl, sandbox.apiKey, join(src, 'one-gib.bin'))).fileCode
   const small = (await curlUploadOne(sandbox.baseUrl, sandbox.apiKey, join(src, 'small.bin'))).fileCode
+  const tiny = (await curlUploadOne(sandbox.baseUrl, sandbox.apiKey, join(src, 'tiny.bin'))).fileCode
   await rm(src, { recursive: true, force: true })
 
   const cli: TimedRun[] = []
@@ -121,6 +123,15 @@ async function oneGiB(sandbox: SandboxRef, dir: string, rounds: number) {
   )
   await expectWhole(smallTo, 1, 128 * MiB, 'filedock download')
   await rm(smallTo, { recursive: true, force: true })
+  // 1 KiB: what the process costs before any byte streams (start, the queue, the API client), for the growth.
+  const tinyTo = join(dir, 'cli-tiny')
+  const tinyRun = await timeCommand(
+    process.execPath,
+    downloadArgs([tiny], tinyTo, join(dir, 'state-tiny')),
+    env,
+  )
+  await expectWhole(tinyTo, 1, 1024, 'filedock download')
+  await rm(tinyTo, { recursive: true, force: true })
 
   const cliMs = median(cli.map((r) => r.ms))
   const cliMiBps = MiBps(GiB, cliMs)
@@ -154,6 +165,7 @@ async function oneGiB(sandbox: SandboxRef, dir: string, rounds: number) {
       target: '≥ 0.95 of curl -o, both ways (and of curl -o && sync, the same guarantee)',
     },
     peakRssMiB: {
+      download1KiB: round(tinyRun.maxRssMiB),
       download128MiB: round(smallRun.maxRssMiB),
       download1GiB: round(rss1GiB),
       growth: round(rss1GiB - smallRun.maxRssMiB),

@@ -1,6 +1,11 @@
 // The entry of the built CLI (scripts/build-cli.mjs bundles it to dist/cli/filedock.mjs; bin/filedock.mjs runs
 // that). Kept apart from main.ts so tests can call run() without starting a command.
+import { setReclaim } from '../core/download/read-buffers.ts'
 import { interruptSignal, run } from './main.ts'
+import { youngGc } from './young-gc.ts'
+
+// A CLI run is short and its peak memory is what a user sees: downloads let go of their read buffers as they go.
+setReclaim(youngGc())
 
 const code = await run(process.argv.slice(2), process.env, interruptSignal())
 // run() awaits everything a command does (uploads, journals, the history, closing clients). What can still hold

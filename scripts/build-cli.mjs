@@ -40,6 +40,12 @@ const undiciSlim = {
   name: 'undici-slim',
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, () => ({ path: join(root, 'cli', 'undici-slim.cjs') }))
+    // undici's HTTP/2 client requires node:http2 when it loads; the CLI never speaks HTTP/2 (see cli/no-http2.cjs).
+    b.onResolve({ filter: /^node:http2$/ }, (args) =>
+      /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/.test(args.importer)
+        ? { path: join(root, 'cli', 'no-http2.cjs') }
+        : undefined,
+    )
   },
 }
 

@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_SYNC, PartWriter, syncDue } from './part-writer.ts'
+import { DEFAULT_SYNC, HIGH_WATER, PartWriter, syncDue } from './part-writer.ts'
+import { RECLAIM_EVERY, setReclaim } from './read-buffers.ts'
 
 let dir: string
 beforeAll(async () => {
@@ -49,15 +50,15 @@ describe('PartWriter', () => {
   it('a full queue waits for the write in flight, not for its own bytes: the network goes on while the disk writes', async () => {
     const path = join(dir, 'overlap.part')
     const writer = await PartWriter.open(path)
-    const chunks = Array.from({ length: 6 }, () => randomBytes(4 * MiB))
+    const chunks = Array.from({ length: 6 }, () => randomBytes(HIGH_WATER))
     const pendingAfterEach: number[] = []
     for (const c of chunks) {
       await writer.write(c)
       pendingAfterEach.push(writer.pending)
     }
-    // Each 4 MiB write fills the queue; it returns once the batch before it is written and its own is taken, so a
-    // batch is still on its way to the disk every time (waiting for the whole queue left 0 pending each time).
-    expect(pendingAfterEach.every((bytes) => bytes >= 4 * MiB)).toBe(true)
+    // Each write of HIGH_WATER fills the queue; it returns once the batch before it is written and its own is
+    // taken, so a batch is still on its way to the disk every time (waiting for the whole queue left 0 pending).
+    expect(pendingAfterEach.every((bytes) => bytes >= HIGH_WATER)).toBe(true)
     await writer.close()
     expect(writer.pending).toBe(0)
     expect((await readFile(path)).equals(Buffer.concat(chunks))).toBe(true)
@@ -76,5 +77,35 @@ describe('PartWriter', () => {
     expect(await write(999)).toBe(0) // 8 MiB, but not yet 1 s
     expect(await write(1000)).toBe(1)
     await writer.close()
+  })
+
+  it('lets go of a chunk read from the network before RECLAIM_EVERY more bytes arrive, and reclaims at that pace', async () => {
+    // What keeps `filedock download`'s memory flat (read-buffers.ts): a chunk lives from its write() until its
+    // batch is written; when more than RECLAIM_EVERY bytes arrive meanwhile, it meets two collections and is
+    // promoted to the old generation, alive until a full one (4 MiB batches: a 1 GiB download peaked at 97-111 MiB).
+    let collections = 0
+    const restore = setReclaim(() => collections++)
+    const writer = await PartWriter.open(join(dir, 'reclaim.part'))
+    const chunk = 128 << 10
+    const total = 16 * MiB
+    /** Where each chunk not yet written starts and ends in the file. */
+    let waiting: { start: number; end: number }[] = []
+    let longestWait = 0
+    try {
+      for (let at = 0; at < total; at += chunk) {
+        waiting.push({ start: writer.size, end: writer.size + chunk })
+        await writer.write(randomBytes(chunk))
+        const written = writer.size - writer.pending
+        waiting = waiting.filter((c) => c.end > written)
+        // Bytes accepted since the oldest chunk still waiting was.
+        for (const c of waiting) longestWait = Math.max(longestWait, writer.size - c.start)
+      }
+      await writer.close()
+    } finally {
+      restore()
+    }
+    expect(longestWait).toBeGreaterThan(0)
+    expect(longestWait).toBeLessThan(RECLAIM_EVERY)
+    expect(collections).toBe(total / RECLAIM_EVERY)
   })
 })

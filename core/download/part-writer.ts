@@ -1,12 +1,18 @@
 import { type FileHandle, open } from 'node:fs/promises'
+import { buffersWritten } from './read-buffers.ts'
 
 /**
  * Bytes queued for the disk before the reader waits: room for an fsync to finish while the network goes on. The
  * reader waits for room (the write in flight to end, so that the pump takes the queue), never for its own bytes:
  * waiting for the whole queue to be written left the socket unread during every write, so network and disk took
  * turns and a 1 GiB download ran at 0.42–0.44× curl -o (bench `download`).
+ *
+ * 256 KiB, not the 4 MiB it was: every byte queued is a read buffer kept alive, and one kept across two garbage
+ * collections is promoted and outlives its use (read-buffers.ts); the pump writes a batch in the time the network
+ * fills the next one, so a bigger queue bought no throughput (bench `download`, side by side). The bound holds
+ * with read-buffers.ts's RECLAIM_EVERY: a chunk waits at most 2 × HIGH_WATER of bytes written, less than it.
  */
-const HIGH_WATER = 4 << 20
+export const HIGH_WATER = 256 << 10
 /**
  * When the work file is fsynced before its end: once at least `bytes` and `ms` have passed since the last time.
  * A kill -9 loses nothing written (the page cache is the kernel's); the syncs bound what a crash of the OS or a
@@ -156,6 +162,7 @@ export class PartWriter {
         this.wakeWriters()
         await writeAll(this.fh, batch)
         this.unwritten -= bytes
+        buffersWritten(bytes)
         this.unsynced += bytes
         if (syncDue(this.policy, this.unsynced, this.now() - this.lastSync) && this.syncing === null) {
           // Not awaited: the writes go on into the page cache while the disk catches up.

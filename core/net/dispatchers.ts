@@ -1,6 +1,5 @@
-import { lookup } from 'node:dns/promises'
 import { isIP, type Socket } from 'node:net'
-import { type TLSSocket, connect as tlsConnect } from 'node:tls'
+import type { TLSSocket } from 'node:tls'
 import { Agent, type Dispatcher, ProxyAgent, Socks5ProxyAgent } from 'undici'
 import type { ProxyRoute } from './env-proxy.ts'
 import type { ProxyTarget } from './proxy-url.ts'
@@ -60,9 +59,13 @@ async function tunnel(
   const https = o.protocol === 'https:'
   const port = Number(o.port) || (https ? 443 : 80)
   const name = o.hostname.replace(/^\[|\]$/g, '')
-  const host = remoteNames || isIP(name) !== 0 ? name : (await lookup(name)).address
+  // node:dns and node:tls are loaded here, for SOCKS tunnels only: every CLI command builds this module's agents,
+  // and a run without a SOCKS proxy needs neither (the CLI's memory at start, bench `download`).
+  const host =
+    remoteNames || isIP(name) !== 0 ? name : (await (await import('node:dns/promises')).lookup(name)).address
   const socket = await socks.createSocks5Connection(host, port)
   if (!https) return socket
+  const { connect: tlsConnect } = await import('node:tls')
   const secure = tlsConnect({ socket, servername: o.servername ?? name, ALPNProtocols: ['http/1.1'] })
   await new Promise<void>((resolve, reject) => {
     secure.once('secureConnect', () => resolve())
