@@ -282,6 +282,37 @@ test('the already-there question and a dialog inside the accounts dialog give fo
   await expect(accountsButton).toBeFocused()
 })
 
+test('an Escape as a dialog opens over the accounts dialog closes that dialog at most, never the one under it', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  await openWithSmallTree(page, host, sandbox)
+  const { accounts } = await openAccountsByKeyboard(page)
+  await expect(accounts.getByRole('button', { name: 'Edit Sandbox' })).toBeVisible()
+  // The Edit dialog takes focus as it opens; the accounts dialog learns it is no longer the top a render later.
+  // An Escape between the two (a busy machine's timing, made here by pressing it in the same task) once closed
+  // the accounts dialog, and the Edit dialog with it.
+  const focusedIn = await page.evaluate(async () => {
+    const edit = document.querySelector<HTMLElement>('[role="dialog"] button[aria-label="Edit Sandbox"]')
+    if (!edit) throw new Error('no Edit button in the accounts dialog')
+    edit.focus()
+    edit.click()
+    await Promise.resolve()
+    await Promise.resolve()
+    const focused = document.activeElement
+    focused?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }))
+    return focused?.closest('[role="dialog"]')?.getAttribute('aria-labelledby') ? 'a dialog' : 'elsewhere'
+  })
+  expect(focusedIn).toBe('a dialog')
+  // (While the Edit dialog is open, the accounts dialog is hidden from the accessibility tree: modal.)
+  const editDialog = page.getByRole('dialog', { name: 'Edit “Sandbox”' })
+  if ((await editDialog.count()) > 0) await page.keyboard.press('Escape')
+  await expect(editDialog).toHaveCount(0)
+  await expect(accounts).toBeVisible()
+  await expect(accounts.getByRole('button', { name: 'Edit Sandbox' })).toBeFocused()
+})
+
 /**
  * The window is drawn again for the active account a moment after the accounts list says so: the switcher (under
  * the dialog, so found by its class) names it, and the accounts dialog drawn with the window has taken focus.

@@ -26,6 +26,7 @@ interface ModalProps {
 export function Modal({ open, onOpenChange, title, description, wide, children, footer }: ModalProps) {
   const intl = useIntl()
   const back = useRef<FocusReturn | null>(null)
+  const content = useRef<HTMLDivElement | null>(null)
   // A layout effect runs before Radix moves focus into the dialog (in a passive effect): focus is still outside.
   useLayoutEffect(() => {
     if (open) back.current = rememberFocus()
@@ -37,7 +38,15 @@ export function Modal({ open, onOpenChange, title, description, wide, children, 
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
+          ref={content}
           className={wide ? 'dialog dialog-wide' : 'dialog'}
+          onEscapeKeyDown={(e) => {
+            // Escape closes the dialog that has the keyboard. Radix lets only its top layer listen, but a dialog
+            // opened from this one becomes the top a render later than it takes focus: on a busy machine an
+            // Escape in between reached this one, which closed itself and the dialog above it (a stressed CI run).
+            const owner = e.target instanceof Element ? e.target.closest('[role="dialog"]') : null
+            if (owner !== null && owner !== content.current) e.preventDefault()
+          }}
           onOpenAutoFocus={(e) => {
             // Start in the field the dialog is for (marked data-autofocus), not on the close button. A marked
             // container (the Move dialog's folder tree) hands focus to its tab stop.
