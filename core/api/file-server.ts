@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { defineMessages } from '@formatjs/intl'
-import { type Dispatcher, request } from 'undici'
+import type { Dispatcher } from 'undici'
 import { type ErrorValues, FiledockError } from '../../shared/errors.ts'
 import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import { describeFileLink } from '../logging/redact.ts'
 import { RequestGuard } from './http.ts'
+import { getKeepingBytes, type KeptBody, type KeptBytesResponse } from './kept-bytes-request.ts'
 import { parseRetryAfter } from './retry.ts'
 
 /**
@@ -105,14 +106,10 @@ export async function openRange(
     guard.throwIfCancelled(op)
     for (let hop = 0; ; hop++) {
       where = describeFileLink(target)
-      const res = await request(target, {
-        method: 'GET',
+      const res = await getKeepingBytes(new URL(target), {
         headers: headersFor(ctx, req),
         dispatcher: ctx.dispatcher,
         signal: guard.signal,
-        // The guard's idle timer replaces undici's: a paced download may leave the socket unread for a while.
-        headersTimeout: 0,
-        bodyTimeout: 0,
       })
       const next = redirectOf(res, target)
       if (next === null) return answerOf(res, req, { url: new URL(target), where }, guard, ctx)
@@ -137,7 +134,7 @@ function headersFor(ctx: FileServerContext, req: RangeRequest): Record<string, s
 }
 
 /** The next address of a redirect (http/https only), or null when the answer is not one. */
-function redirectOf(res: Dispatcher.ResponseData, from: string): string | null {
+function redirectOf(res: KeptBytesResponse, from: string): string | null {
   if (![301, 302, 303, 307, 308].includes(res.statusCode)) return null
   const location = header(res.headers, 'location')
   if (location === undefined) return null
@@ -152,7 +149,7 @@ interface AnswerSource {
 }
 
 function answerOf(
-  res: Dispatcher.ResponseData,
+  res: KeptBytesResponse,
   req: RangeRequest,
   source: AnswerSource,
   guard: RequestGuard,
@@ -214,7 +211,7 @@ function bytesAnswer(
   start: number,
   length: number | null,
   total: number | null,
-  res: Dispatcher.ResponseData,
+  res: KeptBytesResponse,
   source: AnswerSource,
   guard: RequestGuard,
   ctx: FileServerContext,
@@ -239,7 +236,7 @@ export class RangeBody implements AsyncIterable<Buffer> {
   private closed = false
 
   constructor(
-    private readonly source: Dispatcher.ResponseData['body'],
+    private readonly source: KeptBody,
     private readonly expected: number | null,
     private readonly from: AnswerSource,
     private readonly guard: RequestGuard,
@@ -297,7 +294,7 @@ function failure(
   text: ErrorMessage,
   values: ErrorValues,
   where: string,
-  res?: Dispatcher.ResponseData,
+  res?: KeptBytesResponse,
 ): FiledockError {
   const retryAfterMs = res && parseRetryAfter(res.headers['retry-after'])
   const data = {
@@ -333,9 +330,8 @@ function numberOf(value: string | undefined): number | null {
   return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : null
 }
 
-/** Lets go of a body not read to its end (undici's body reports that as an error, which nobody waits for). */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  body.on('error', () => {})
+/** Lets go of a body not read to its end. */
+function discard(body: KeptBody): void {
   body.destroy()
 }
 

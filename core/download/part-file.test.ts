@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -155,6 +155,39 @@ describe('the fault flags of the sandbox', () => {
     const requests = await served(file.code)
     expect(requests.map((r) => r.start)).toEqual([0, ...partSizes])
     expect(requests.reduce((sum, r) => sum + r.sent, 0)).toBe(SIZE)
+  })
+
+  it('a reader behind the connection when it ends short still writes every byte that had arrived', async () => {
+    // Paced, so the cut part of the body arrives in several chunks (slices of 10,000 bytes); the reader (here the
+    // bandwidth limit) waits on its first chunk until the file server has closed the connection, so the rest sits
+    // unread in the client when the end comes. undici's Readable threw those chunks away with the error (a busy
+    // machine's CI run, where disk writes lag, fetched 65,415 bytes twice); they must reach the work file.
+    const file = await t.upload('lagging.bin', 60_000)
+    t.sandbox.setFaults({ downloadShortRate: 1, downloadBytesPerSec: 100_000 })
+    const o = t.options(file.code, file.size, await t.folder())
+    const part = partPathOf(o.dir, o.localName, file.code)
+    // The cut falls anywhere in the body: tried afresh until one leaves at least two slices behind the reader.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await rm(part, { force: true })
+      await servedRanges(t.sandbox, { clear: true })
+      let first = true
+      const bucket = new (class extends TokenBucket {
+        override async take(bytes: number, signal?: AbortSignal) {
+          if (first) {
+            first = false
+            while ((await served(file.code)).every((r) => r.outcome === 'sending')) await sleep(20)
+            await sleep(100)
+          }
+          return super.take(bytes, signal)
+        }
+      })(null)
+      expect(await failureOf(downloadFile({ ...o, bucket }))).toBeInstanceOf(BodyCut)
+      const [request] = await served(file.code)
+      expect(request?.outcome).toBe('short')
+      expect(await sizeOf(part)).toBe(request?.sent)
+      if ((request?.sent ?? 0) >= 30_000) return
+    }
+    throw new Error('no cut fell past the third slice in 20 tries')
   })
 
   it('5xx: the server error the queue retries, the work file kept, then done', async () => {
