@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { sandboxForAll } from '../../sandbox/test-support.ts'
 import { upload } from '../../sandbox/testing/api-calls.ts'
 import type { AppInfo } from '../../shared/ipc/contract.ts'
+import { MAX_DRAG_FILES } from '../../shared/ipc/limits.ts'
 import { coreWithAccount, undoAfterEach } from './testing/core-with-account.ts'
 
 // Files dragged out of the window, as main answers the page: copies fetched into the app's cache, then the OS
@@ -51,6 +52,37 @@ describe('dragOut in the core', () => {
     expect(dragged).toHaveLength(1)
   })
 
+  it('says which files of a selection have their copies ready, whichever window prepared them', async () => {
+    const { call, account } = await coreWithAccount(sandbox, cleanup, undefined, {
+      host: 'electron',
+      startDrag: async () => undefined,
+    })
+    const notes = codes['notes.txt'] as string
+    const colon = codes['a:b.txt'] as string
+    const cached = (fileCodes: string[]) =>
+      call<{ ready: string[] }>('drag.cached', { accountId: account.id, fileCodes })
+    expect(await cached([notes, colon])).toEqual({ ready: [] })
+    await call('drag.prepare', { accountId: account.id, fileCodes: [notes] })
+    // The core is one for every window: any of them asking now hears notes.txt is ready.
+    expect(await cached([notes, colon])).toEqual({ ready: [notes] })
+    // A code the index does not hold is not ready (its drag's prepare looks for it on the host).
+    expect(await cached([notes, 'nosuchfile00'])).toEqual({ ready: [notes] })
+
+    // The input is main's to check, as every channel's.
+    const tooMany = Array.from({ length: MAX_DRAG_FILES + 1 }, () => notes)
+    for (const [input, words] of [
+      [{ accountId: account.id, fileCodes: [] }, /at least one file code/],
+      [{ accountId: account.id, fileCodes: tooMany }, /At most 100 files per drag/],
+      [{ accountId: account.id, fileCodes: ['../../etc'] }, /file code/i],
+      [{ accountId: account.id, fileCodes: [notes], paths: ['/etc/passwd'] }, /paths/],
+      [{ fileCodes: [notes] }, /account/i],
+    ] as const)
+      await expect(call('drag.cached', input)).rejects.toThrow(words)
+    await expect(call('drag.cached', { accountId: 'nosuchaccount', fileCodes: [notes] })).rejects.toThrow(
+      /does not exist/,
+    )
+  })
+
   it('refuses a code the host does not have, with its words', async () => {
     const { call, account } = await coreWithAccount(sandbox, cleanup, undefined, {
       host: 'electron',
@@ -69,5 +101,8 @@ describe('dragOut in the core', () => {
     ).rejects.toThrow(
       'drag.prepare: Files can be dragged out of the window only in the Filedock app. Use Download… instead.',
     )
+    await expect(
+      call('drag.cached', { accountId: account.id, fileCodes: [codes['notes.txt']] }),
+    ).rejects.toThrow('drag.cached: Files can be dragged out of the window only in the Filedock app.')
   })
 })

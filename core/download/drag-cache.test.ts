@@ -1,9 +1,10 @@
-import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { servedRanges } from '../../sandbox/testing/api-calls.ts'
-import { DragCache, type DragCacheOptions } from './drag-cache.ts'
+import { DragCache, type DragCacheOptions, type DragFile } from './drag-cache.ts'
 import { downloadSandboxForAll, sha256OfFile } from './testing/download-sandbox.ts'
+import { partNameOf } from './work-files.ts'
 
 // The copies a drag out of the window hands to the OS, fetched from a real sandbox host into a real folder.
 const t = downloadSandboxForAll()
@@ -53,6 +54,40 @@ describe('DragCache', () => {
     expect(again).toEqual(paths)
     expect(links.sort()).toEqual([a.code, b.code].sort())
     expect(await bytesServed(a.code)).toBe(a.size)
+  })
+
+  it('says which files are whole here: at their size and name, never a work file, none after eviction', async () => {
+    const files = await Promise.all(
+      ['a', 'b', 'c'].map(async (n) => ({ n, ...(await t.upload(`${n}.bin`, 10_000)) })),
+    )
+    const [a, b, c] = files.map((f) => ({ code: f.code, name: `${f.n}.bin`, size: f.size })) as [
+      DragFile,
+      DragFile,
+      DragFile,
+    ]
+    const dir = await t.folder()
+    const { cache } = cacheIn(dir, { cacheFiles: 2 })
+    expect(await cache.whole(ACCOUNT, [a, b, c])).toEqual([])
+    await cache.prepare(ACCOUNT, [a, b])
+    expect(await cache.whole(ACCOUNT, [a, b, c])).toEqual([a.code, b.code])
+    // Another account, another size (a newer state of the file) or another name (a prepare would fetch it
+    // again there) is not this copy.
+    expect(await cache.whole('acct-2', [a])).toEqual([])
+    expect(await cache.whole(ACCOUNT, [{ ...a, size: a.size + 1 }])).toEqual([])
+    expect(await cache.whole(ACCOUNT, [{ ...a, name: 'renamed.bin' }])).toEqual([])
+    // A second cache on the same folder (the app run again) knows the copies an earlier one fetched.
+    expect(await cacheIn(dir).cache.whole(ACCOUNT, [a, b])).toEqual([a.code, b.code])
+    // A half-fetched copy (the download engine's hidden work file) is not whole.
+    await mkdir(join(dir, ACCOUNT, c.code), { recursive: true })
+    await writeFile(join(dir, ACCOUNT, c.code, partNameOf('c.bin', c.code)), Buffer.alloc(5_000))
+    expect(await cache.whole(ACCOUNT, [c])).toEqual([])
+
+    // Bounded to two files: a's copy, used longest ago, goes when c is fetched, and is said gone.
+    const old = new Date(Date.now() - 120_000)
+    await utimes(join(dir, ACCOUNT, a.code, 'a.bin'), old, old)
+    await rm(join(dir, ACCOUNT, c.code), { recursive: true })
+    await cache.prepare(ACCOUNT, [c])
+    expect(await cache.whole(ACCOUNT, [a, b, c])).toEqual([b.code, c.code])
   })
 
   it('fetches a file once when a second drag of it starts while the first is still fetching', async () => {

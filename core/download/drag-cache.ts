@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
 import pLimit from 'p-limit'
 import { translatedError } from '../../shared/i18n/error-text.ts'
-import { MAX_CACHE_BYTES, MAX_CACHE_FILES } from '../../shared/ipc/limits.ts'
 import { safeLocalName } from '../../shared/local-names.ts'
 import type { ApiClient } from '../api/client.ts'
 import { TokenBucket } from '../queue/throttle.ts'
@@ -22,18 +21,23 @@ import { downloadFile } from './download-file.ts'
  *   nothing. Download… is the way for large files (the refusal says so). The renderer asks only for far less
  *   (DRAG_OUT_FETCH_BYTES, renderer/src/features/dnd/drag-way.ts): this is main's own guard, since it does not trust
  *   the page.
- * - The cache is bounded (MAX_CACHE_BYTES, MAX_CACHE_FILES, in shared/ipc/limits.ts: the renderer's memory of the
- *   copies keeps the same bounds), oldest use first: it is a convenience copy of what the host keeps, and it lives
- *   in the app's data folder, which the person does not see or clean. 2 GiB holds many drags, so a file dragged
- *   again soon is not fetched again; the file count bounds the folder scan each drag makes.
+ * - The cache is bounded (MAX_CACHE_BYTES, MAX_CACHE_FILES), oldest use first: it is a convenience copy of what
+ *   the host keeps, and it lives in the app's data folder, which the person does not see or clean. 2 GiB holds
+ *   many drags, so a file dragged again soon is not fetched again; the file count bounds the folder scan each drag
+ *   makes.
  * - Eviction never removes the files of the drag just prepared, nor a file being fetched: the OS reads the copies
  *   after the drag starts, and each drag's files are the newest, so only a copy ten full drags old could go while
  *   the OS still reads it.
+ * - What is here is known only here: a window asks (drag.cached, whole()) rather than keeping its own list, which
+ *   would miss other windows' drags, an earlier run's copies and this eviction.
  * - No bandwidth limit: a drag is the person waiting with the button down, as a preview is, not a background
  *   transfer (the queue's down limit is for those).
  */
 
 export const MAX_DRAG_BYTES = 200 * 1024 * 1024
+/** Bounds of the cache, oldest use first. */
+export const MAX_CACHE_BYTES = 2 * 1024 * 1024 * 1024
+export const MAX_CACHE_FILES = 1000
 /** Files fetched at once for one drag (the queue's default concurrency). */
 const FETCHES_AT_ONCE = 3
 
@@ -92,6 +96,16 @@ export class DragCache {
     )
     await this.evict(new Set(places.map((p) => p.folder)))
     return paths
+  }
+
+  /**
+   * The codes of `files` whose copies are whole here now, at the size given: what drag.cached answers, so a
+   * window knows before its next dragstart which picks drag out at once (renderer/src/features/dnd/ready-copies.ts).
+   * The same test prepare makes (isWhole at the copy's place), so a file it answers is not fetched again.
+   */
+  async whole(accountId: string, files: readonly DragFile[]): Promise<string[]> {
+    const here = await Promise.all(files.map((f) => isWhole(this.placeOf(accountId, f).path, f.size)))
+    return files.filter((_f, i) => here[i]).map((f) => f.code)
   }
 
   /** Stops the fetches under way (the app is closing); their work files stay for the next drag to resume. */

@@ -65,6 +65,7 @@ export const channelNames = [
   'downloads.folder',
   'downloads.reveal',
   'drag.prepare',
+  'drag.cached',
   'drag.start',
   'arrivals.list',
   'arrivals.dismiss',

@@ -56,11 +56,3 @@ export const MAX_MIN_AGE_MS = 24 * 3600 * 1000
 
 /** Files one drag may carry (a larger selection is a job for Download…). */
 export const MAX_DRAG_FILES = 100
-
-/**
- * Bounds of main's cache of drag copies (core/download/drag-cache.ts), oldest use first; the renderer's memory of
- * which copies are there (renderer/src/features/dnd/drag-copies.ts) keeps the same bounds, so it forgets a copy
- * about when main removes it.
- */
-export const MAX_CACHE_BYTES = 2 * 1024 * 1024 * 1024
-export const MAX_CACHE_FILES = 1000

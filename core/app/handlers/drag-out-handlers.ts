@@ -7,6 +7,7 @@ import { type dragOutContract, NO_DRAG_OUT } from '../../../shared/ipc/drag-out-
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import type { AccountStore } from '../../accounts/index.ts'
 import type { DragCache } from '../../download/drag-cache.ts'
+import { accountOf } from '../../index/query-scope.ts'
 import { type DownloadFileSources, downloadFiles } from '../download-files.ts'
 
 /**
@@ -42,6 +43,20 @@ export function dragOutHandlers(d: DragOutDeps): Pick<Handlers, keyof typeof dra
         throw new FiledockError({ kind: 'not_found', message, ...(messageId ? { messageId, values } : {}) })
       }
       return { paths: await cache.prepare(accountId, files) }
+    },
+    'drag.cached': async ({ accountId, fileCodes }) => {
+      const { cache } = offered()
+      // Index only: asked at each change of a window's selection, so it never waits for the host. A code the index
+      // does not hold is answered not ready: its drag then asks prepare, which finds it on the host.
+      const index = d.sources.index
+      if (index === null) return { ready: [] }
+      await index.index.opened()
+      const id = accountOf(accountId, index.scope)
+      const files = [...new Set(fileCodes)].flatMap((code) => {
+        const row = index.index.file(id, code)
+        return row === null ? [] : [{ code, name: row.name, size: row.size }]
+      })
+      return { ready: await cache.whole(id, files) }
     },
     'drag.start': async ({ paths }) => {
       const { cache, startDrag } = offered()

@@ -100,11 +100,14 @@ export async function runContractScenario(
     urls: [`${host.baseUrl}/${first.fileCode}`],
   })
   expect(checked).toEqual([expect.objectContaining({ found: true })])
-  // A core without an OS drag (the browser host) says so beforehand and refuses both steps: its page keeps the
+  // A core without an OS drag (the browser host) says so beforehand and refuses each step: its page keeps the
   // page's own drag.
   expect(await call('app.info')).toMatchObject({ dragOut: false })
   const noDrag = { kind: 'invalid_input', operation: NO_DRAG_OUT }
   expect(await refused('drag.prepare', { accountId: added.id, fileCodes: [first.fileCode] })).toMatchObject(
+    noDrag,
+  )
+  expect(await refused('drag.cached', { accountId: added.id, fileCodes: [first.fileCode] })).toMatchObject(
     noDrag,
   )
   expect(await refused('drag.start', { paths: ['/tmp/any.txt'] })).toMatchObject(noDrag)

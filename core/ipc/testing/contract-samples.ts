@@ -116,6 +116,7 @@ export const sampleInputs: { [K in ChannelName]: InputOf<K> } = {
   'downloads.folder': {},
   'downloads.reveal': { itemId: '0a1b2c3d-4e5f-4061-8283-949596979899', how: 'folder' },
   'drag.prepare': { accountId: 'acct-1', fileCodes: ['abc123def456'] },
+  'drag.cached': { accountId: 'acct-1', fileCodes: ['abc123def456', 'def456abc123'] },
   'drag.start': { paths: ['/home/me/.config/Filedock/cache/drag/acct-1/abc123def456/report.pdf'] },
   'arrivals.list': {},
   'arrivals.dismiss': { id: '6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d' },

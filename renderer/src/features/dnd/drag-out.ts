@@ -1,9 +1,9 @@
 import { api } from '../../app/bridge.ts'
 import { errorMessage } from '../../lib/call.ts'
 import { toast, useToasts } from '../../state/toast-store.ts'
-import { dragCopies } from './drag-copies.ts'
 import { type DragSession, dragSession } from './drag-session.ts'
 import type { DragPick } from './drag-way.ts'
+import { readyCopies } from './use-ready-copies.ts'
 
 /**
  * How long after the window lost focus a drag out is taken as ended. The OS drag gives the page no pointer events
@@ -23,8 +23,8 @@ const PREPARING = 'drag-out-preparing'
  * OS's drag of them (drag.start), which a file manager or the desktop copies from. Dropped back on a folder of the
  * window, the files move there (own-drop.ts), as the page's drag would move them.
  *
- * Taken only for picks whose copies are ready in about a second (drag-way.ts); the copies main answers are
- * remembered (drag-copies.ts), so a later drag of the same files starts at once.
+ * Taken only for picks whose copies are ready in about a second (drag-way.ts); once main answered, the window asks
+ * again which copies are ready (ready-copies.ts), so a later drag of the same files starts at once.
  *
  * The drag is recorded until its drop, a release of the button, a pointer moving with no button down (the first
  * event after an OS drag ended elsewhere), or BLUR_END_MS after the window lost focus.
@@ -87,7 +87,7 @@ export function startDragOut(
       toast.error(() => errorMessage(prepared.error))
       return
     }
-    dragCopies.remember(s.accountId, files)
+    void readyCopies.askAgain()
     // Released meanwhile: an OS drag started now would follow a pointer with no button down.
     if (!dragSession.copiesReady(drag, prepared.value.paths)) return
     const started = await api.drag.start({ paths: prepared.value.paths })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_DRAG_FILES } from '../../../../shared/ipc/limits.ts'
-import { CopyMemory } from './drag-copies.ts'
-import { DRAG_OUT_FETCH_BYTES, type DragPick, dragWay } from './drag-way.ts'
+import { cacheDecides, DRAG_OUT_FETCH_BYTES, type DragPick, dragWay } from './drag-way.ts'
 
 const MiB = 1024 * 1024
 const file = (fileCode: string, size: number): DragPick => ({ fileCode, size })
@@ -28,10 +27,8 @@ describe('which drag a drag of picked files is', () => {
   })
 
   it('a large pick whose copies are already in the drag cache takes the OS drag: only what is missing counts', () => {
-    const memory = new CopyMemory()
     const video = file('v', 150 * MiB)
-    memory.remember('work', [video])
-    const cached = (f: DragPick) => memory.has('work', f)
+    const cached = (f: DragPick) => f.fileCode === video.fileCode
     expect(dragWay({ dragOut: true, all: false, picked: [video], cached })).toBe('out')
     expect(dragWay({ dragOut: true, all: false, picked: [video, file('p', 2 * MiB)], cached })).toBe('out')
     expect(dragWay({ dragOut: true, all: false, picked: [video, file('i', 20 * MiB)], cached })).toBe(
@@ -55,31 +52,17 @@ describe('which drag a drag of picked files is', () => {
   })
 })
 
-describe('the memory of the copies in the drag cache', () => {
-  it('knows a copy by its account, code and size (another size is another state of the file)', () => {
-    const memory = new CopyMemory()
-    memory.remember('work', [file('a', 100)])
-    expect(memory.has('work', file('a', 100))).toBe(true)
-    expect(memory.has('work', file('a', 101))).toBe(false)
-    expect(memory.has('home', file('a', 100))).toBe(false)
-    expect(memory.has('work', file('b', 100))).toBe(false)
-  })
+describe('when main is asked which copies are ready', () => {
+  const picks = (picked: DragPick[], all = false) => ({ dragOut: true, all, picked })
 
-  it('forgets the copies used longest ago beyond the cache bounds, never those just fetched', () => {
-    const memory = new CopyMemory({ bytes: 250, files: 3 })
-    memory.remember('work', [file('a', 100)])
-    memory.remember('work', [file('b', 100)])
-    // Dragged again: the newest, so b goes first.
-    memory.remember('work', [file('a', 100)])
-    memory.remember('work', [file('c', 100)])
-    expect(['a', 'b', 'c'].map((c) => memory.has('work', file(c, 100)))).toEqual([true, false, true])
-    // The file count bounds it too.
-    memory.remember('work', [file('d', 1), file('e', 1)])
-    const after = [file('a', 100), file('c', 100), file('d', 1), file('e', 1)]
-    expect(after.map((f) => memory.has('work', f))).toEqual([false, true, true, true])
-    // One drag larger than the bounds keeps all its own copies.
-    memory.remember('work', [file('x', 200), file('y', 200)])
-    expect([memory.has('work', file('x', 200)), memory.has('work', file('y', 200))]).toEqual([true, true])
-    expect(memory.has('work', file('c', 100))).toBe(false)
+  it('only for picks whose way the answer can change: too large to fetch, few enough to drag out', () => {
+    expect(cacheDecides(picks([file('a', 10 * MiB), file('b', 10 * MiB)]))).toBe(true)
+    expect(cacheDecides(picks([file('v', 150 * MiB)]))).toBe(true)
+    // Small enough to drag out whatever the cache holds: most clicks ask nothing.
+    expect(cacheDecides(picks([file('a', 300_000)]))).toBe(false)
+    expect(cacheDecides(picks([], true))).toBe(false)
+    const many = Array.from({ length: MAX_DRAG_FILES + 1 }, (_, i) => file(`f${i}`, MiB))
+    expect(cacheDecides(picks(many))).toBe(false)
+    expect(cacheDecides({ ...picks([file('v', 150 * MiB)]), dragOut: false })).toBe(false)
   })
 })

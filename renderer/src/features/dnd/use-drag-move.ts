@@ -12,7 +12,6 @@ import { selectionAccount, selectionOf } from '../files/selection.ts'
 import { useFileActions } from '../files/use-file-actions.ts'
 import type { SelectionCount } from '../files/use-selection-summary.ts'
 import { useAppInfo } from '../upload/use-upload-settings.ts'
-import { dragCopies } from './drag-copies.ts'
 import { setDragLabel } from './drag-image.ts'
 import { startDragOut } from './drag-out.ts'
 import { dragSession } from './drag-session.ts'
@@ -21,6 +20,7 @@ import { dragOverFolder, dropOnFolder, MOVE_TYPE } from './folder-drop.ts'
 import type { FolderTarget } from './folder-target.ts'
 import { hintWhenLeaving } from './leave-hint.ts'
 import { useMoveFailures } from './move-failures.ts'
+import { readyCopies, useReadyCopies } from './use-ready-copies.ts'
 
 type Sel = ReturnType<typeof useSelection.getState>
 
@@ -36,6 +36,7 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
   // Electron's shell can hand files to the OS's drag (drag-out.ts); the browser host keeps the page's drag.
   const dragOut = useAppInfo()?.dragOut === true
   const latest = useRef({ rowAt, summary, actions, intl, dragOut })
+  useReadyCopies(dragOut)
   latest.current = { rowAt, summary, actions, intl, dragOut }
 
   return useMemo(() => {
@@ -114,7 +115,7 @@ export function useDragMove(rowAt: (index: number) => IndexRow | undefined, summ
           dragOut: latest.current.dragOut,
           all: sel.all !== null,
           picked,
-          cached: (f) => dragCopies.has(accountId, f),
+          cached: (f) => readyCopies.has(accountId, f),
         })
         if (way === 'out') {
           startDragOut(e, drag, picked)
