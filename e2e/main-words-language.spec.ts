@@ -105,6 +105,40 @@ test('an undo’s label, written at the rename, is said in the language of the u
   await expect(toasts(page).filter({ hasText: 'rename of' })).toHaveCount(0)
 })
 
+test('an undo’s failure, worded when the undo failed, is said in the language shown', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const seeded = await openWithSmallTree(page, host, sandbox)
+  const notes = seeded.files['notes.txt'] as string
+  await fileRow(page, 'notes.txt').click()
+  await page.keyboard.press('F2')
+  const field = page.locator('input:focus')
+  await field.fill('draft.txt')
+  await field.press('Enter')
+  await expect(toasts(page).filter({ hasText: 'Renamed to “draft.txt”' })).toBeVisible()
+  // Renamed again elsewhere: the undo refuses to overwrite that name, and says why.
+  await apiGet(ref(sandbox), 'file/rename', { file_code: notes, name: 'final.txt' })
+  await page.getByRole('grid').focus()
+  await page.keyboard.press('Control+z')
+  const failed = page.locator('.toast[data-tone="error"]')
+  await expect(failed).toContainText('the file was renamed again elsewhere (it is now “final.txt”)')
+
+  // Settings lies over the toasts: their time stands still while the language changes under it.
+  await page.keyboard.press('Control+,')
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await setLanguage(page, 'es', 'es')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  const label = es('files.undo.rename').replace('{from}', 'notes.txt').replace('{to}', 'draft.txt')
+  const why = es('files.undo.renamedElsewhere').replace('{name}', 'final.txt')
+  await expect(failed).toContainText(
+    es('queue.undo.failed').replace('{action}', label).replace('{error}', why),
+  )
+  await expect(failed).not.toContainText('renamed again elsewhere')
+})
+
 test('a verify run’s name, written when it started, is said in the language shown', async ({
   page,
   host,
