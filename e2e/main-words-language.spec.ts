@@ -21,6 +21,16 @@ const leadOf = (id: string): string => es(id).split('{')[0] as string
 
 const toasts = (page: Page) => page.locator('.toast')
 
+/** F2 on notes.txt, the new name typed, Enter: the rename's toast (with its Undo) shows. */
+async function renameNotes(page: Page, to: string): Promise<void> {
+  await fileRow(page, 'notes.txt').click()
+  await page.keyboard.press('F2')
+  const field = page.locator('input:focus')
+  await field.fill(to)
+  await field.press('Enter')
+  await expect(toasts(page).filter({ hasText: `Renamed to “${to}”` })).toBeVisible()
+}
+
 test('a download plan’s problem, worded by main, reads in Spanish once the language changes', async ({
   page,
   host,
@@ -87,12 +97,7 @@ test('an undo’s label, written at the rename, is said in the language of the u
   sandbox,
 }) => {
   await openWithSmallTree(page, host, sandbox)
-  await fileRow(page, 'notes.txt').click()
-  await page.keyboard.press('F2')
-  const field = page.locator('input:focus')
-  await field.fill('meeting.txt')
-  await field.press('Enter')
-  await expect(toasts(page).filter({ hasText: 'Renamed to “meeting.txt”' })).toBeVisible()
+  await renameNotes(page, 'meeting.txt')
 
   await setLanguage(page, 'es', 'es')
   // The list is named in Spanish now.
@@ -112,12 +117,7 @@ test('an undo’s failure, worded when the undo failed, is said in the language 
 }) => {
   const seeded = await openWithSmallTree(page, host, sandbox)
   const notes = seeded.files['notes.txt'] as string
-  await fileRow(page, 'notes.txt').click()
-  await page.keyboard.press('F2')
-  const field = page.locator('input:focus')
-  await field.fill('draft.txt')
-  await field.press('Enter')
-  await expect(toasts(page).filter({ hasText: 'Renamed to “draft.txt”' })).toBeVisible()
+  await renameNotes(page, 'draft.txt')
   // Renamed again elsewhere: the undo refuses to overwrite that name, and says why.
   await apiGet(ref(sandbox), 'file/rename', { file_code: notes, name: 'final.txt' })
   await page.getByRole('grid').focus()
