@@ -21,6 +21,16 @@ const leadOf = (id: string): string => es(id).split('{')[0] as string
 
 const toasts = (page: Page) => page.locator('.toast')
 
+/** F2 on notes.txt, the new name typed, Enter: the rename's toast (with its Undo) shows. */
+async function renameNotes(page: Page, to: string): Promise<void> {
+  await fileRow(page, 'notes.txt').click()
+  await page.keyboard.press('F2')
+  const field = page.locator('input:focus')
+  await field.fill(to)
+  await field.press('Enter')
+  await expect(toasts(page).filter({ hasText: `Renamed to “${to}”` })).toBeVisible()
+}
+
 test('a download plan’s problem, worded by main, reads in Spanish once the language changes', async ({
   page,
   host,
@@ -87,12 +97,7 @@ test('an undo’s label, written at the rename, is said in the language of the u
   sandbox,
 }) => {
   await openWithSmallTree(page, host, sandbox)
-  await fileRow(page, 'notes.txt').click()
-  await page.keyboard.press('F2')
-  const field = page.locator('input:focus')
-  await field.fill('meeting.txt')
-  await field.press('Enter')
-  await expect(toasts(page).filter({ hasText: 'Renamed to “meeting.txt”' })).toBeVisible()
+  await renameNotes(page, 'meeting.txt')
 
   await setLanguage(page, 'es', 'es')
   // The list is named in Spanish now.
@@ -103,6 +108,35 @@ test('an undo’s label, written at the rename, is said in the language of the u
     toasts(page).filter({ hasText: es('queue.undo.done').replace('{action}', label) }),
   ).toBeVisible()
   await expect(toasts(page).filter({ hasText: 'rename of' })).toHaveCount(0)
+})
+
+test('an undo’s failure, worded when the undo failed, is said in the language shown', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const seeded = await openWithSmallTree(page, host, sandbox)
+  const notes = seeded.files['notes.txt'] as string
+  await renameNotes(page, 'draft.txt')
+  // Renamed again elsewhere: the undo refuses to overwrite that name, and says why.
+  await apiGet(ref(sandbox), 'file/rename', { file_code: notes, name: 'final.txt' })
+  await page.getByRole('grid').focus()
+  await page.keyboard.press('Control+z')
+  const failed = page.locator('.toast[data-tone="error"]')
+  await expect(failed).toContainText('the file was renamed again elsewhere (it is now “final.txt”)')
+
+  // Settings lies over the toasts: their time stands still while the language changes under it.
+  await page.keyboard.press('Control+,')
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await setLanguage(page, 'es', 'es')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  const label = es('files.undo.rename').replace('{from}', 'notes.txt').replace('{to}', 'draft.txt')
+  const why = es('files.undo.renamedElsewhere').replace('{name}', 'final.txt')
+  await expect(failed).toContainText(
+    es('queue.undo.failed').replace('{action}', label).replace('{error}', why),
+  )
+  await expect(failed).not.toContainText('renamed again elsewhere')
 })
 
 test('a verify run’s name, written when it started, is said in the language shown', async ({

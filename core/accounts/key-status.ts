@@ -41,9 +41,8 @@ export async function readKey(
 
 /**
  * The keychain's failure as a sentence of its own. Filedock's keychain messages are sentences already and pass
- * as they are: wrapped here, their words would sit one `{cause}` deeper than errorText reads them in the reader's
- * language once a caller wraps the problem (keyProblemError, the queue's pause). Only a backend's own words get a
- * stop.
+ * as they are (a wrapping here would only add a level to every chain a caller makes of the problem:
+ * keyProblemError, the queue's pause). Only a backend's own words get a stop.
  */
 function sentence(error: unknown): FiledockError {
   const failure = isFiledockError(error)
@@ -54,9 +53,9 @@ function sentence(error: unknown): FiledockError {
 }
 
 /**
- * The key problem of an account named on the command line: which account, then the problem. One wrapping only:
- * errorText words one `{cause}` deep in the reader's language, so callers that name the account themselves (the
- * queue, the link check) take getApiKey's problem as it is.
+ * The key problem of an account named on the command line: which account, then the problem. Callers that name
+ * the account in their own words (the queue, the link check) take getApiKey's problem as it is, so the account
+ * is named once.
  */
 export function keyProblemError(account: string, problem: FiledockError): FiledockError {
   return translatedError({ kind: 'keychain' }, TEXT.accountKey, { ...causeValues(problem), account })

@@ -1,8 +1,10 @@
 import { createIntl } from '@formatjs/intl'
 import { describe, expect, it } from 'vitest'
-import { FiledockError } from '../../shared/errors.ts'
+import { FiledockError, type FiledockErrorData } from '../../shared/errors.ts'
+import { MAX_CAUSE_DEPTH } from '../../shared/i18n/cause-values.ts'
 import { errorText, translatedError } from '../../shared/i18n/error-text.ts'
 import { hostError } from '../api/envelope.ts'
+import { INDEX_WARNINGS, indexWarning, warningOf } from '../index/index-warning.ts'
 import { gaveUp } from '../queue/failures.ts'
 import { intlFor } from './main-intl.ts'
 
@@ -39,6 +41,48 @@ describe('errors in the reader’s language', () => {
     expect(error.message).toBe(`Gave up after 5 attempts. ${last.message}`)
     expect(errorText(await intlFor('pt-BR'), error)).toBe(
       'Desistimos após 5 tentativas. O servidor informou uma falha ao listar os arquivos: “DB down” (status 500).',
+    )
+  })
+
+  it('word every level of a chain of causes, a cause of a cause too, each with its own action', async () => {
+    // As the index keeps it: "Indexing stopped: {cause}", the cause the queue's "Gave up … {cause}", whose cause
+    // is the host's failure while listing files.
+    const last = hostError({ operation: 'file/list', status: 500, msg: 'DB down' }, 'k').toJSON()
+    const stored = warningOf(indexWarning(INDEX_WARNINGS.stopped, {}, gaveUp(5, last))).warningError
+    expect(stored?.message).toBe(`Indexing stopped: Gave up after 5 attempts. ${last.message}`)
+    expect(errorText(await intlFor('es'), stored as FiledockErrorData)).toBe(
+      'La indexación se detuvo: Se abandonó tras 5 intentos. El servidor informó de un error al listar los archivos: “DB down” (estado 500).',
+    )
+  })
+
+  it('word a chain as deep as MAX_CAUSE_DEPTH, and the rest in its English; the values stay bounded', async () => {
+    const host = hostError({ operation: 'file/list', status: 500, msg: 'DB down' }, 'k').toJSON()
+    let error: FiledockErrorData = host
+    for (let i = 0; i < 10; i++) error = gaveUp(5, error)
+    expect(error.message).toBe(`${'Gave up after 5 attempts. '.repeat(10)}${host.message}`)
+    const causeKeys = Object.keys(error.values ?? {}).filter((name) => name.startsWith('cause'))
+    // Per level an id, an operation and the English, and the English one level further.
+    expect(causeKeys).toHaveLength(3 * MAX_CAUSE_DEPTH + 1)
+    // The error itself and MAX_CAUSE_DEPTH causes in Spanish; under them the English of the deepest one kept.
+    const spanish = 'Se abandonó tras 5 intentos. '.repeat(1 + MAX_CAUSE_DEPTH)
+    const english = `${'Gave up after 5 attempts. '.repeat(10 - MAX_CAUSE_DEPTH - 1)}${host.message}`
+    expect(errorText(await intlFor('es'), error)).toBe(`${spanish}${english}`)
+  })
+
+  it('read a chain kept before its levels were apart: a cause whose own cause is lost shows its English', async () => {
+    // What the index kept before: the gaveUp's cause was overwritten by the gaveUp's English.
+    const old: FiledockErrorData = {
+      kind: 'internal',
+      message: 'Indexing stopped: Gave up after 5 attempts. The host is down.',
+      messageId: 'index.warning.stopped',
+      values: {
+        attempts: 5,
+        causeId: 'errors.queue.gaveUp',
+        cause: 'Gave up after 5 attempts. The host is down.',
+      },
+    }
+    expect(errorText(await intlFor('es'), old)).toBe(
+      'La indexación se detuvo: Gave up after 5 attempts. The host is down.',
     )
   })
 

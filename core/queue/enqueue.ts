@@ -280,8 +280,7 @@ async function checkUrls(
         values: c.values,
       })
     else if (c.kind === 'web_page' && check.webPages === 'skip') {
-      const page = { ...c.values, causeId: c.messageId, cause: c.message }
-      problems.push({ path: c.url, kind: 'web_page', ...problemText(ENQUEUE.skipped, page) })
+      problems.push({ path: c.url, kind: 'web_page', ...problemText(ENQUEUE.skipped, causeValues(c)) })
     } else keep.push(c.url)
   }
   return keep

@@ -1,6 +1,8 @@
-import { appendFile, type FileHandle, open, readdir, readFile } from 'node:fs/promises'
+import { appendFile, type FileHandle, open, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { errorText } from '../../shared/i18n/error-text.ts'
+import { intlFor } from '../i18n/main-intl.ts'
 import { JournalFile } from './journal.ts'
 import { QueueStore } from './queue-store.ts'
 import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
@@ -67,6 +69,34 @@ describe('queue journal', () => {
     const lines = (await readFile(join(dir, 'queue.jsonl'), 'utf8')).trim().split('\n')
     expect(lines).toHaveLength(1)
     expect(JSON.parse(lines[0] as string).t).toBe('batch')
+    await removeDir(dir)
+  })
+
+  it('reads a keychain error an earlier version kept, its key store named `label`, in the reader’s language', async () => {
+    const dir = await tempDir()
+    // As the queue kept an upload whose key was gone, before keychain messages took `{keyStore}`: getApiKey's
+    // "Account …: {cause}" around the keychain's own message, whose values sat beside the account's.
+    const error = {
+      kind: 'keychain',
+      message:
+        'Account "Work": The key is missing from Secret Service. Enter the API key again to keep using this account.',
+      messageId: 'errors.keychain.accountKey',
+      values: {
+        label: 'Secret Service',
+        causeId: 'errors.keychain.keyMissing',
+        cause: 'The key is missing from Secret Service. Enter the API key again to keep using this account.',
+        account: 'Work',
+      },
+    }
+    const old = { t: 'batch', batch: batch('b1'), items: [{ ...item('x', 'b1', 1), state: 'paused', error }] }
+    await writeFile(join(dir, 'queue.jsonl'), `${JSON.stringify(old)}\n`)
+    const store = await QueueStore.open(dir)
+    const kept = store.item('x')?.error
+    expect(kept?.values).toMatchObject({ keyStore: 'Secret Service' })
+    expect(errorText(await intlFor('es'), kept ?? { kind: 'internal', message: 'not kept' })).toBe(
+      'Cuenta "Work": Falta la clave en Secret Service. Introduce de nuevo la clave de API para seguir usando esta cuenta.',
+    )
+    await store.close()
     await removeDir(dir)
   })
 

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import { storedError } from '../../shared/i18n/stored-error.ts'
 import { createLogger } from '../logging/log.ts'
 import { JournalFile } from './journal.ts'
 import type { BatchRecord, ItemRecord, JournalRecord } from './records.ts'
@@ -164,6 +165,8 @@ function fold(records: readonly JournalRecord[]): Folded {
   }
   const alive = new Set([...items.values()].map((i) => i.batchId))
   for (const id of [...batches.keys()]) if (!alive.has(id)) batches.delete(id)
+  // Written by an earlier version, an item's last error may name its values as that version's messages did.
+  for (const item of items.values()) if (item.error !== null) item.error = storedError(item.error)
   return { items, batches, userPaused }
 }
 

@@ -1,6 +1,7 @@
 import { createIntl, createIntlCache, defineMessages, type MessageDescriptor } from '@formatjs/intl'
 import { type ErrorValues, FiledockError, type FiledockErrorData } from '../errors.ts'
 import { formatBytes } from '../format-bytes.ts'
+import { causeKey, MAX_CAUSE_DEPTH } from './cause-values.ts'
 
 /** A message of Filedock's own, written in the code (its defaultMessage is the English). */
 export type ErrorMessage = MessageDescriptor & { id: string; defaultMessage: string }
@@ -110,16 +111,48 @@ export function errorText(
 ): string {
   const id = error.messageId
   if (id === undefined || !Object.hasOwn(intl.messages, id)) return error.message
-  const values: ErrorValues = {
-    ...withSizes(error.values ?? {}, sizeText),
-    action: intl.formatMessage(actionMessage(error.operation)),
-  }
-  // An error that wraps another ("Gave up after 5 attempts. …") carries the other's id and values: its `cause`,
-  // English in `message`, is worded in this language too.
-  const causeId = values.causeId
-  if (typeof causeId === 'string' && Object.hasOwn(intl.messages, causeId))
-    values.cause = format(intl, causeId, values)
-  return format(intl, id, values)
+  const values = withSizes(error.values ?? {}, sizeText)
+  // An error that wraps others ("Gave up after 5 attempts. …", "Indexing stopped: …") carries each one's id,
+  // operation and English a level apart (shared/i18n/cause-values.ts): its `{cause}` is worded in this language
+  // too, and that cause's own, down the chain.
+  const cause = causeText(intl, values, 1, error.operation)
+  return format(intl, id, {
+    ...values,
+    action: actionText(intl, error.operation),
+    ...(cause === undefined ? {} : { cause }),
+  })
+}
+
+/** Put where a cause's own `{cause}` goes when its words are not there, to see whether its message needs them. */
+const NO_CAUSE = '\u0000'
+
+/**
+ * The failure `depth` levels down the chain in the reader's language: from its id when the catalogue knows it,
+ * else its English, which holds the English of everything under it. The values are flat data and each level
+ * is read once, deeper each time, so the walk ends (at MAX_CAUSE_DEPTH at the latest); undefined: no such cause.
+ */
+function causeText(
+  intl: MessageFormatter,
+  values: ErrorValues,
+  depth: number,
+  outerOperation: string | undefined,
+): string | undefined {
+  const english = values[causeKey(depth)]
+  const id = values[causeKey(depth, 'Id')]
+  if (depth > MAX_CAUSE_DEPTH || typeof id !== 'string' || !Object.hasOwn(intl.messages, id))
+    return english === undefined ? undefined : String(english)
+  // A cause stored without its operation (before causes carried one) takes the action of the error around it.
+  const operation = values[causeKey(depth, 'Operation')]
+  const own = typeof operation === 'string' ? operation : outerOperation
+  const deeper = causeText(intl, values, depth + 1, own)
+  const text = format(intl, id, { ...values, action: actionText(intl, own), cause: deeper ?? NO_CAUSE })
+  // A chain stored before its levels were kept apart lost the words under this cause: its English still says
+  // them, where the catalogue's text would have a hole (or, as before, this cause's English inside its own).
+  return deeper === undefined && text.includes(NO_CAUSE) ? String(english ?? '') : text
+}
+
+function actionText(intl: MessageFormatter, operation: string | undefined): string {
+  return intl.formatMessage(actionMessage(operation))
 }
 
 function format(intl: MessageFormatter, id: string, values: ErrorValues): string {

@@ -3,6 +3,7 @@ import { errorText, type WordedText } from '../../../shared/i18n/error-text.ts'
 import type { Result } from '../../../shared/result.ts'
 import { windowIntl } from '../i18n/window-intl.ts'
 import { formatSize } from './format.ts'
+import { WordedError } from './worded-error.ts'
 
 /**
  * Turns a Result into a value or a thrown FiledockError: react-query wants rejections, while everything that
@@ -21,9 +22,11 @@ export function errorKind(error: unknown): FiledockError['kind'] | null {
 /**
  * A person-readable message from a thrown error, a plain FiledockErrorData (per-file outcomes) or a problem main
  * worded (a pause's reason, a file left out): in the window's language when it carries a message id
- * (shared/i18n/error-text.ts), the host's own words in it untouched; anything else as it is.
+ * (shared/i18n/error-text.ts), the host's own words in it untouched; the window's own failures (WordedError) in
+ * its language of now; anything else as it is.
  */
 export function errorMessage(error: unknown): string {
+  if (error instanceof WordedError) return error.wordedNow()
   if (isWorded(error)) return errorText(windowIntl(), error, formatSize)
   return String(error)
 }

@@ -3,7 +3,6 @@ import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import type { IndexFileRow, IndexWindow } from '../../../../shared/file-index.ts'
 import { api } from '../../app/bridge.ts'
-import { windowIntl } from '../../i18n/window-intl.ts'
 import { call, errorMessage } from '../../lib/call.ts'
 import { copyText } from '../../lib/clipboard.ts'
 import { firstFailure, mapLimit } from '../../lib/map-limit.ts'
@@ -76,8 +75,7 @@ export function useFileActions() {
                 ),
               undo: async () => {
                 try {
-                  // In the language of the undo, which may not be the rename's.
-                  await renameBack(file, name, previous, windowIntl())
+                  await renameBack(file, name, previous)
                 } finally {
                   invalidateIndex(qc, file.accountId)
                   revalidate(file.accountId, file.fldId)
@@ -151,7 +149,7 @@ export function useFileActions() {
                 ),
               undo: async () => {
                 try {
-                  await moveBack(v.accountId, from, v.fldId, windowIntl(), ctx?.names)
+                  await moveBack(v.accountId, from, v.fldId, ctx?.names)
                 } finally {
                   invalidateIndex(qc, v.accountId)
                   for (const fldId of [v.fldId, ...from.map((g) => g.fldId)]) revalidate(v.accountId, fldId)
