@@ -2,7 +2,7 @@ import { mkdir, readdir, stat } from 'node:fs/promises'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { PART_SUFFIX } from '../core/download/work-files.ts'
+import { PART_LOCK_SUFFIX, PART_SUFFIX } from '../core/download/work-files.ts'
 import { installAfterPaint } from './lib/after-paint.ts'
 import { frameFigures, mainThreadTime } from './lib/frame-figures.ts'
 import { openHostSocket } from './lib/host-socket.ts'
@@ -87,11 +87,15 @@ export async function benchAppDownload(work: string) {
   })
 }
 
-/** Polls `dir` until a file in it holds a byte: a work file being written, or a file already in place. */
+/**
+ * Polls `dir` until a file in it holds a byte: a work file being written, or a file already in place. A work
+ * file's lock (`<part>.lock` and pid-lock's copies of it) holds a pid, not a byte of the download: not counted.
+ */
 async function untilFirstByte(dir: string): Promise<number> {
   const deadline = performance.now() + 300_000
   while (performance.now() < deadline) {
     for (const name of await readdir(dir)) {
+      if (name.includes(PART_LOCK_SUFFIX)) continue
       const size = await stat(join(dir, name)).then(
         (s) => s.size,
         () => 0,

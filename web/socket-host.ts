@@ -36,23 +36,28 @@ export function createSocketHost(options: {
   const { auth, dispatcher, events, log } = options
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false })
 
+  // Every socket gets the same frame of an event: encoded once, not once per window (the bus hands each
+  // subscriber the same object in turn; a 100,000-file download is told in 100 events of 1,000 items).
+  let lastEvent: AppEvent | null = null
+  let lastEventText = ''
+  const eventText = (event: AppEvent): string => {
+    if (event !== lastEvent) {
+      lastEventText = encode({ event })
+      lastEvent = event
+    }
+    return lastEventText
+  }
+
   wss.on('connection', (ws: WebSocket) => {
     let inFlight = 0
     const send = (frame: HostFrame) => {
-      if (ws.readyState !== ws.OPEN) return
-      let text: string
-      try {
-        text = JSON.stringify(frame)
-      } catch {
-        const id = 'id' in frame ? frame.id : undefined
-        const error: FiledockErrorData = { kind: 'internal', message: 'The answer could not be encoded.' }
-        text = JSON.stringify(id === undefined ? { error } : { id, result: fail(error) })
-      }
-      ws.send(text)
+      if (ws.readyState === ws.OPEN) ws.send(encode(frame))
     }
     const sendError = (message: string) => send({ error: { kind: 'invalid_input', message } })
 
-    const unsubscribe = events.subscribe((event) => send({ event }))
+    const unsubscribe = events.subscribe((event) => {
+      if (ws.readyState === ws.OPEN) ws.send(eventText(event))
+    })
     ws.on('close', unsubscribe)
     // Without a listener, a protocol error (e.g. a frame over maxPayload) would be thrown and end the process.
     ws.on('error', (error) => log(`Filedock web: socket closed after an error: ${error.message}`))
@@ -98,6 +103,17 @@ export function createSocketHost(options: {
       for (const client of wss.clients) client.terminate()
       wss.close()
     },
+  }
+}
+
+/** A frame as text; one that cannot be encoded is answered with an internal error in its place. */
+function encode(frame: HostFrame): string {
+  try {
+    return JSON.stringify(frame)
+  } catch {
+    const id = 'id' in frame ? frame.id : undefined
+    const error: FiledockErrorData = { kind: 'internal', message: 'The answer could not be encoded.' }
+    return JSON.stringify(id === undefined ? { error } : { id, result: fail(error) })
   }
 }
 

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { createEventBus } from '../core/ipc/event-bus.ts'
 import { type EchoCall, echoHandlers, sampleInputs } from '../core/ipc/testing/contract-samples.ts'
@@ -100,6 +100,27 @@ describe('the contract over the WebSocket', () => {
     await client.app.info()
     expect(got).toHaveLength(2)
     client.close()
+  })
+
+  it('encodes an event once for all the windows it goes to', async () => {
+    const clients = [0, 1, 2].map(() => createSocketClient({ url: socketUrl(), connect: wsFactory }))
+    const got: AppEvent[][] = clients.map(() => [])
+    const offs = clients.map((c, i) => c.onEvent((e) => got[i]?.push(e)))
+    for (const c of clients) await c.app.info()
+    const event: AppEvent = { type: 'files.changed', accountId: 'a', fldId: 7 }
+    const stringify = vi.spyOn(JSON, 'stringify')
+    try {
+      events.emit(event)
+      expect(stringify.mock.calls.filter(([v]) => (v as { event?: unknown })?.event === event)).toHaveLength(
+        1,
+      )
+    } finally {
+      stringify.mockRestore()
+    }
+    for (const c of clients) await c.app.info()
+    expect(got).toEqual([[event], [event], [event]])
+    for (const off of offs) off()
+    for (const c of clients) c.close()
   })
 
   it('answers malformed payloads on every channel with invalid_input and stays up', async () => {

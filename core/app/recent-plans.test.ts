@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RecentPlans, TTL_MS } from './recent-plans.ts'
+import { RecentFiles, RecentPlans, TTL_MS } from './recent-plans.ts'
 
 describe('the plan the dialog showed, kept for its Download button', () => {
   const request = { accountId: 'a', to: '/d', onConflict: 'skip', what: { all: true } }
@@ -21,5 +21,26 @@ describe('the plan the dialog showed, kept for its Download button', () => {
     plans.keep(request, 'plan')
     now = TTL_MS + 1
     expect(plans.take(request)).toBeNull()
+  })
+})
+
+describe('the files of the request planned last, kept for its next plan into another folder', () => {
+  const request = { accountId: 'a', what: { all: true } }
+
+  it('are read once for the same request while fresh; another request or a late one reads again', async () => {
+    let now = 0
+    let reads = 0
+    const files = new RecentFiles<number>(() => now)
+    const read = async () => ++reads
+    expect(await Promise.all([files.of(request, read), files.of({ ...request }, read)])).toEqual([1, 1])
+    expect(await files.of({ accountId: 'b', what: { all: true } }, read)).toBe(2)
+    now = TTL_MS + 1
+    expect(await files.of({ accountId: 'b', what: { all: true } }, read)).toBe(3)
+  })
+
+  it('a read that failed is not kept', async () => {
+    const files = new RecentFiles<string>()
+    await expect(files.of(request, async () => Promise.reject(new Error('index closed')))).rejects.toThrow()
+    expect(await files.of(request, async () => 'rows')).toBe('rows')
   })
 })

@@ -25,3 +25,32 @@ export class RecentPlans<P> {
     return last.plan
   }
 }
+
+/**
+ * The files of the request the dialog planned last (the index's 100,000 rows, the costlier half of a plan), kept
+ * for its next plan of the same files into another folder (Save in filled in, Browse…): only the local half is
+ * made again. Shared while the first read is in flight; as safe to reuse as a kept plan (same TTL_MS), and not
+ * kept when the read failed.
+ */
+export class RecentFiles<F> {
+  private last: { key: string; files: Promise<F>; at: number } | null = null
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  of(request: unknown, read: () => Promise<F>): Promise<F> {
+    const key = JSON.stringify(request)
+    const last = this.last
+    if (last !== null && last.key === key && this.now() - last.at <= TTL_MS) return last.files
+    const files = read()
+    const kept = { key, files, at: this.now() }
+    this.last = kept
+    files.catch(() => {
+      if (this.last === kept) this.last = null
+    })
+    return files
+  }
+
+  forget(): void {
+    this.last = null
+  }
+}

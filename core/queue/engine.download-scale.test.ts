@@ -1,6 +1,8 @@
 import * as fsp from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { QueueEvent } from '../../shared/queue.ts'
+import type { ApiClient } from '../api/client.ts'
 import { countingFs } from '../download/testing/counting-fs.ts'
 import type { DownloadSource } from './download-plan.ts'
 import { ADDED_PER_EVENT } from './engine.ts'
@@ -55,6 +57,53 @@ describe('a download of 100,000 files', () => {
       // The pause, then the batch with its 100,000 items.
       expect(lines.map((l) => (JSON.parse(l) as { t: string }).t)).toEqual(['userPause', 'batch'])
       expect(t.engine.snapshot().totals.down).toMatchObject({ items: 100_000, queued: 100_000 })
+    } finally {
+      await t.close()
+    }
+  }, 120_000)
+  it('starts its first transfers once their part of the batch is told, before the rest is', async () => {
+    const target = await tempDir('filedock-dl-scale-to-')
+    dirs.push(target)
+    const sources: DownloadSource[] = Array.from({ length: 100_000 }, (_, i) => ({
+      code: `c${i.toString(36).padStart(8, '0')}`,
+      name: `file ${i}.bin`,
+      size: 10,
+      relDir: [],
+      accountId: 'main',
+      fldId: 0,
+    }))
+    // How many queue.added events were out when each direct link was asked for; the link never comes (the
+    // transfers hold their slots until the engine closes).
+    const toldAtLink: number[] = []
+    let events: QueueEvent[] = []
+    const client = {
+      directLink: (_code: string, o?: { signal?: AbortSignal }) => {
+        toldAtLink.push(ofType(events, 'queue.added').length)
+        return new Promise((_, reject) => {
+          if (o?.signal?.aborted) reject(o.signal.reason)
+          o?.signal?.addEventListener('abort', () => reject(o.signal?.reason))
+        })
+      },
+    } as unknown as ApiClient
+    const t = await openEngine({ clientFor: () => client, concurrency: 3 })
+    events = t.events
+    dirs.push(t.dataDir)
+    try {
+      const { queued } = await enqueueDownload(t.engine, sources, target)
+      expect(queued.accepted).toBe(100_000)
+      const parts = 100_000 / ADDED_PER_EVENT
+      expect(ofType(t.events, 'queue.added')).toHaveLength(parts)
+      // Before, every part was told (100 frames of 1,000 items to each window) before the first link was asked.
+      expect(toldAtLink.length).toBeGreaterThan(0)
+      expect(toldAtLink[0]).toBeLessThan(parts)
+      // A window still hears of each item before any change of it.
+      const toldAt = new Map<string, number>()
+      t.events.forEach((e, at) => {
+        if (e.type === 'queue.added') for (const i of e.items) toldAt.set(i.id, at)
+      })
+      t.events.forEach((e, at) => {
+        if (e.type === 'queue.item') expect(toldAt.get(e.item.id)).toBeLessThan(at)
+      })
     } finally {
       await t.close()
     }

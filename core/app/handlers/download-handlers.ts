@@ -7,7 +7,7 @@ import type { downloadContract } from '../../../shared/ipc/download-contract.ts'
 import type { AppEvent } from '../../../shared/ipc/events.ts'
 import type { Handlers } from '../../../shared/ipc/types.ts'
 import type { AccountStore } from '../../accounts/index.ts'
-import { hostFilesFromApi } from '../../download/host-files.ts'
+import { hostFilesFromApi, type ResolvedFiles } from '../../download/host-files.ts'
 import type { EventBus } from '../../ipc/event-bus.ts'
 import {
   checkDownloadFolder,
@@ -18,7 +18,7 @@ import {
 import type { ClientPool } from '../client-pool.ts'
 import { type DownloadFileSources, downloadFiles, type IndexSource } from '../download-files.ts'
 import { DOWNLOAD_SUBFOLDER } from '../download-folder.ts'
-import { RecentPlans } from '../recent-plans.ts'
+import { RecentFiles, RecentPlans } from '../recent-plans.ts'
 import type { SettingsStore } from '../settings-store.ts'
 import type { UploadQueue } from '../upload-queue.ts'
 
@@ -60,11 +60,14 @@ export function appFileSources(
 
 export function downloadHandlers(d: DownloadHandlerDeps): Pick<Handlers, DownloadChannels> {
   const sources = appFileSources(d)
+  const recentFiles = new RecentFiles<ResolvedFiles>()
   const plan = async (r: DownloadRequest): Promise<DownloadPlan> => {
     // An account the app does not have is refused by name, before anything is read.
     await d.accounts.get(r.accountId)
     await checkDownloadFolder(r.to)
-    const { files, problems } = await downloadFiles(r, sources)
+    const { files, problems } = await recentFiles.of({ accountId: r.accountId, what: r.what }, () =>
+      downloadFiles(r, sources),
+    )
     return planDownloads({ files, dir: r.to, onConflict: r.onConflict, problems })
   }
 
@@ -78,6 +81,8 @@ export function downloadHandlers(d: DownloadHandlerDeps): Pick<Handlers, Downloa
     },
     'downloads.start': async (r) => {
       const planned = shown.take(r) ?? (await plan(r))
+      // The dialog is done with these files: a later Download… reads them afresh.
+      recentFiles.forget()
       const { batchId } = await d.queue.engine().enqueueDownloads(planned)
       // Remembered where THE folder picker remembers its choices: one memory of the download folder.
       const lastFolders = d.settings.get().lastFolders

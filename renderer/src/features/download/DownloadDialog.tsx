@@ -1,13 +1,12 @@
 import './download.css'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { DownloadPlanSummary } from '../../../../shared/downloads.ts'
 import { api } from '../../app/bridge.ts'
 import { Modal } from '../../components/Modal.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { formatSize } from '../../lib/format.ts'
-import { useDebounced } from '../../lib/use-debounced.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
 import { chooseLocalFolder } from '../local-folders/choose-local-folder.ts'
@@ -15,6 +14,7 @@ import { useUploadSettings } from '../upload/use-upload-settings.ts'
 import { PathField } from '../watch/PathField.tsx'
 import { conflictWords } from './conflict-words.ts'
 import { type DownloadAsk, useDownloadRequest } from './download-request.ts'
+import { isOneKey, TYPING_PAUSE_MS } from './plan-timing.ts'
 
 /** The Download… dialog, while a menu asks for one. */
 export function DownloadDialog() {
@@ -37,13 +37,29 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
     staleTime: 0,
   })
   const [to, setTo] = useState<string | null>(null)
+  // Whether the last change of `to` waits before it is planned (plan-timing.ts).
+  const waits = useRef(false)
+  const change = (next: string, wait: boolean) => {
+    waits.current = wait
+    setTo(next)
+  }
   useEffect(() => {
-    if (to === null && offered.data) setTo(offered.data.path)
+    if (to === null && offered.data) {
+      waits.current = true
+      setTo(offered.data.path)
+    }
   }, [to, offered.data])
   const [busy, setBusy] = useState(false)
   const intl = useIntl()
   const onConflict = settings?.onConflict ?? 'skip'
-  const folder = useDebounced(to ?? '', 300)
+  // The folder planned: at once, or once typing pauses (plan-timing.ts).
+  const [folder, setFolder] = useState('')
+  useEffect(() => {
+    const next = to ?? ''
+    if (!waits.current) return setFolder(next)
+    const timer = setTimeout(() => setFolder(next), TYPING_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [to])
   const plan = useQuery({
     queryKey: ['downloads', 'plan', ask, folder, onConflict],
     queryFn: () =>
@@ -56,7 +72,7 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
   const browse = async () => {
     try {
       const chosen = await chooseLocalFolder('downloads', to || null)
-      if (chosen !== null) setTo(chosen)
+      if (chosen !== null) change(chosen, false)
     } catch (error) {
       toast.error(() => errorMessage(error))
     }
@@ -137,7 +153,7 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
       <PathField
         label={intl.formatMessage({ id: 'download.dialog.saveIn', defaultMessage: 'Save in' })}
         value={to ?? ''}
-        onChange={setTo}
+        onChange={(typed) => change(typed, isOneKey(to ?? '', typed))}
         placeholder={intl.formatMessage({
           id: 'download.dialog.placeholder',
           defaultMessage: '/home/me/Downloads/Filedock',
