@@ -43,7 +43,15 @@ export async function benchAppDownload(work: string) {
       const keyAt = performance.now()
       await page.keyboard.press('Control+Shift+s')
       const dialog = page.getByRole('dialog', { name: 'Download' })
-      await dialog.getByRole('textbox', { name: 'Save in' }).fill(to)
+      const saveIn = dialog.getByRole('textbox', { name: 'Save in' })
+      await saveIn.fill(to)
+      // The folder the dialog offers can land between fill's select-all and its typing, which then appends the path
+      // to it (…/Downloads/Filedock/tmp/…): 100,000 files went to the user's Downloads folder and filled the disk.
+      // Nothing is clicked until the field holds exactly the bench's folder.
+      for (let tries = 0; (await saveIn.inputValue()) !== to; tries++) {
+        if (tries === 5) throw new Error(`Save in holds ${await saveIn.inputValue()}, not ${to}`)
+        await saveIn.fill(to)
+      }
       await dialog
         .getByRole('list', { name: 'Download plan' })
         .filter({ hasText: 'To fetch: 100,000 files' })
