@@ -14,9 +14,18 @@ export class HostLimits {
   private readonly keys = new Map<string, KeyState>()
   /** Requests refused so far, for the rate and for a lock-out (GET /sandbox/faults answers them). */
   private readonly refusedCounts = { rate: 0, lockedOut: 0 }
+  /**
+   * Requests the rate took (a token each) so far: the host's own count of the work it did at its rate, which a
+   * client in another process (the CLI) cannot be counted from inside (GET /sandbox/faults answers it).
+   */
+  private takenCount = 0
 
   get refused(): { rate: number; lockedOut: number } {
     return { ...this.refusedCounts }
+  }
+
+  get taken(): number {
+    return this.takenCount
   }
 
   /** What to answer instead of the operation, or null to run it. Takes a token when the rate allows. */
@@ -34,6 +43,7 @@ export class HostLimits {
       return { kind: 'rate' }
     }
     s.tokens -= 1
+    this.takenCount++
     return null
   }
 
@@ -53,6 +63,7 @@ export class HostLimits {
     this.keys.clear()
     this.refusedCounts.rate = 0
     this.refusedCounts.lockedOut = 0
+    this.takenCount = 0
   }
 
   private state(key: string, v: HostVariant, now: number): KeyState {

@@ -154,6 +154,7 @@ describe('request rate and lock-out', () => {
     expect(refused[0]).toEqual({ msg: 'Too Many Requests', status: '429' })
     const faults = await getJson(`${t.sb.baseUrl}/sandbox/faults?key=${t.sb.apiKey}`)
     expect(faults.result.refused).toEqual({ rate: 2, lockedOut: 0 })
+    expect(faults.result.taken).toBe(3)
   })
 
   it('lockout: failures in a row lock the key out with the time it ends; other keys go on', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { open } from 'node:fs/promises'
+import { mkdir, open, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 
 const MiB = 1024 * 1024
 
@@ -15,4 +16,12 @@ export async function makeFile(path: string, sizeMiB: number): Promise<void> {
   } finally {
     await handle.close()
   }
+}
+
+/** `n` files of `bytes` random bytes each in `dir` (created), named clip-0000.bin…; resolves with `dir`. */
+export async function smallFiles(dir: string, n: number, bytes: number): Promise<string> {
+  await mkdir(dir, { recursive: true })
+  for (let i = 0; i < n; i++)
+    await writeFile(join(dir, `clip-${String(i).padStart(4, '0')}.bin`), randomBytes(bytes))
+  return dir
 }

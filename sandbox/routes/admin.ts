@@ -64,8 +64,9 @@ export async function adminFaults(ctx: Ctx, _req: IncomingMessage, res: ServerRe
       ...ctx.faults,
       ...(off.length === 0 ? {} : { disallow: off }),
       ...(Object.keys(variant).length === 0 ? {} : { variant }),
-      // What the rate and lock-out variants refused so far: a client's test or bench reads how often it met them.
-      ...(limited ? { refused: ctx.limits.refused } : {}),
+      // What the rate and lock-out variants refused so far, and the requests the rate took: a client's test or
+      // bench reads how often it met them and how much work the host did at its rate.
+      ...(limited ? { refused: ctx.limits.refused, taken: ctx.limits.taken } : {}),
     },
   })
 }
