@@ -252,7 +252,8 @@ describe('filedock watch', () => {
     )
     await stop(child)
     expect((await allFiles(client)).filter((f) => f.name === 'a.txt')).toHaveLength(1)
-  }, 60_000)
+    // Three processes started (the watcher, its twin, a stop): the bound of its neighbour, for a busy machine.
+  }, 120_000)
 
   it('explains bad input and sends nothing', async () => {
     const notThere = startCli(['watch', join(dir, 'nope')], env)

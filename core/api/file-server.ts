@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { defineMessages } from '@formatjs/intl'
-import type { Dispatcher } from 'undici'
+import { type Dispatcher, request } from 'undici'
 import { type ErrorValues, FiledockError } from '../../shared/errors.ts'
 import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import { describeFileLink } from '../logging/redact.ts'
 import { RequestGuard } from './http.ts'
-import { getKeepingBytes, type KeptBody, type KeptBytesResponse } from './kept-bytes-request.ts'
 import { parseRetryAfter } from './retry.ts'
 
 /**
@@ -23,6 +22,9 @@ import { parseRetryAfter } from './retry.ts'
  * - 429 and 5xx are the errors the queue's classify already retries (rate_limited with retryAfterMs, server with
  *   its status);
  * - a body that ends before its Content-Length, or a reset, is BodyCut (network), saying how many bytes arrived.
+ *   What undici's body still held unread then (up to its 64 KiB highWaterMark) goes with the error, so the resume
+ *   may ask for those bytes again: a bounded cost per cut, kept over a transport of our own (dispatch with a queue
+ *   that keeps them was tried; a download stalled once in a stressed CI run and it went back unexplained).
  * A link's path is a secret (`/d/<signed token>/<name>`): messages show describeFileLink's origin and name only.
  */
 
@@ -106,10 +108,14 @@ export async function openRange(
     guard.throwIfCancelled(op)
     for (let hop = 0; ; hop++) {
       where = describeFileLink(target)
-      const res = await getKeepingBytes(new URL(target), {
+      const res = await request(target, {
+        method: 'GET',
         headers: headersFor(ctx, req),
         dispatcher: ctx.dispatcher,
         signal: guard.signal,
+        // The guard's idle timer replaces undici's: a paced download may leave the socket unread for a while.
+        headersTimeout: 0,
+        bodyTimeout: 0,
       })
       const next = redirectOf(res, target)
       if (next === null) return answerOf(res, req, { url: new URL(target), where }, guard, ctx)
@@ -134,7 +140,7 @@ function headersFor(ctx: FileServerContext, req: RangeRequest): Record<string, s
 }
 
 /** The next address of a redirect (http/https only), or null when the answer is not one. */
-function redirectOf(res: KeptBytesResponse, from: string): string | null {
+function redirectOf(res: Dispatcher.ResponseData, from: string): string | null {
   if (![301, 302, 303, 307, 308].includes(res.statusCode)) return null
   const location = header(res.headers, 'location')
   if (location === undefined) return null
@@ -149,7 +155,7 @@ interface AnswerSource {
 }
 
 function answerOf(
-  res: KeptBytesResponse,
+  res: Dispatcher.ResponseData,
   req: RangeRequest,
   source: AnswerSource,
   guard: RequestGuard,
@@ -211,7 +217,7 @@ function bytesAnswer(
   start: number,
   length: number | null,
   total: number | null,
-  res: KeptBytesResponse,
+  res: Dispatcher.ResponseData,
   source: AnswerSource,
   guard: RequestGuard,
   ctx: FileServerContext,
@@ -236,7 +242,7 @@ export class RangeBody implements AsyncIterable<Buffer> {
   private closed = false
 
   constructor(
-    private readonly source: KeptBody,
+    private readonly source: Dispatcher.ResponseData['body'],
     private readonly expected: number | null,
     private readonly from: AnswerSource,
     private readonly guard: RequestGuard,
@@ -294,7 +300,7 @@ function failure(
   text: ErrorMessage,
   values: ErrorValues,
   where: string,
-  res?: KeptBytesResponse,
+  res?: Dispatcher.ResponseData,
 ): FiledockError {
   const retryAfterMs = res && parseRetryAfter(res.headers['retry-after'])
   const data = {
@@ -330,8 +336,9 @@ function numberOf(value: string | undefined): number | null {
   return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : null
 }
 
-/** Lets go of a body not read to its end. */
-function discard(body: KeptBody): void {
+/** Lets go of a body not read to its end (undici's body reports that as an error, which nobody waits for). */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => {})
   body.destroy()
 }
 
