@@ -7,7 +7,7 @@ import { MAX_BATCH } from '../shared/ipc/limits.ts'
 import { startAppHost } from './app-host.ts'
 import { startReady } from './lib/child.ts'
 import { smallFiles } from './lib/files.ts'
-import { hostCounts } from './lib/host-counts.ts'
+import { hostCounts, type RateRun, rateFigures } from './lib/host-counts.ts'
 import { type HostSocket, openHostSocket } from './lib/host-socket.ts'
 import { round } from './lib/stats.ts'
 
@@ -19,13 +19,6 @@ const CHECK_CALLS = 3
 const FILE_BYTES = 1024
 /** A round's ceiling: at 10 a second, the work's ~450 requests take ~45 s. */
 const ROUND_LIMIT_MS = 600_000
-
-interface Round {
-  seconds: number
-  taken: number
-  refused: number
-  failed: number
-}
 
 /**
  * The issue's workload (issue 19) through the browser host as the page drives it: the core in its own process
@@ -96,22 +89,14 @@ export async function rateThroughAppHost(work: string, variant: string[], rate: 
   }
 }
 
-function figures(run: Round, rate: number) {
-  if (rate === 0) return { seconds: round(run.seconds, 1), failedOperations: run.failed }
-  const ideal = run.taken / rate
-  return {
-    apiRequestsTaken: run.taken,
-    refusedWithA429: run.refused,
-    failedOperations: run.failed,
-    seconds: round(run.seconds, 1),
-    achievedRequestsPerSec: round(run.taken / run.seconds, 2),
-    idealSeconds: round(ideal, 1),
-    overIdealPercent: round(((run.seconds - ideal) / ideal) * 100, 1),
-  }
+function figures(run: RateRun, rate: number) {
+  return rate === 0
+    ? { seconds: round(run.seconds, 1), failedOperations: run.failed }
+    : rateFigures(run, rate)
 }
 
 /** `work`, timed, with what the host took and refused meanwhile; it resolves with the operations that failed. */
-async function timedRound(sandbox: SandboxRef, work: () => Promise<number>): Promise<Round> {
+async function timedRound(sandbox: SandboxRef, work: () => Promise<number>): Promise<RateRun> {
   const before = await hostCounts(sandbox)
   const started = performance.now()
   const limit = new AbortController()

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { SandboxRef } from '../sandbox/testing/api-calls.ts'
 import { startReady } from './lib/child.ts'
 import { smallFiles } from './lib/files.ts'
-import { hostCounts } from './lib/host-counts.ts'
+import { hostCounts, rateFigures } from './lib/host-counts.ts'
 import { round } from './lib/stats.ts'
 import { rateThroughAppHost } from './rate-app-host.ts'
 
@@ -69,38 +69,17 @@ export async function benchRateLimit(work: string) {
       loadAverage1mBeforeAfter: [round(loadBefore[0] ?? 0, 2), round(loadAfter[0] ?? 0, 2)],
       [`upload${UPLOADS}`]: {
         command: `filedock upload DIR --json (${UPLOADS} files of 1 KiB)`,
-        ...figures(limited.upload),
+        ...rateFigures(limited.upload, RATE),
         unlimitedHostSeconds: round(free.upload.seconds, 1),
       },
       [`download${DOWNLOADS}`]: {
         command: `filedock download --fld_id N --to DIR --json (a folder of ${DOWNLOADS} files of 1 KiB)`,
-        ...figures(limited.download),
+        ...rateFigures(limited.download, RATE),
         unlimitedHostSeconds: round(free.download.seconds, 1),
       },
       rateKnown:
         'not measured: the CLI keeps no learned rate between runs (no host profile) and has no requests-per-second flag',
     },
-  }
-}
-
-interface Measured {
-  seconds: number
-  /** Requests the host took at its rate, and refused with a 429, during the command (0 without a rate). */
-  taken: number
-  refused: number
-  failed: number
-}
-
-function figures(run: Measured) {
-  const ideal = run.taken / RATE
-  return {
-    apiRequestsTaken: run.taken,
-    refusedWithA429: run.refused,
-    failedOperations: run.failed,
-    seconds: round(run.seconds, 1),
-    achievedRequestsPerSec: round(run.taken / run.seconds, 2),
-    idealSeconds: round(ideal, 1),
-    overIdealPercent: round(((run.seconds - ideal) / ideal) * 100, 1),
   }
 }
 
