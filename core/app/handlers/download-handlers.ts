@@ -18,7 +18,7 @@ import {
 import type { ClientPool } from '../client-pool.ts'
 import { type DownloadFileSources, downloadFiles, type IndexSource } from '../download-files.ts'
 import { DOWNLOAD_SUBFOLDER } from '../download-folder.ts'
-import { RecentFiles, RecentPlans } from '../recent-plans.ts'
+import { RecentRequest } from '../recent-plans.ts'
 import type { SettingsStore } from '../settings-store.ts'
 import type { UploadQueue } from '../upload-queue.ts'
 
@@ -60,29 +60,24 @@ export function appFileSources(
 
 export function downloadHandlers(d: DownloadHandlerDeps): Pick<Handlers, DownloadChannels> {
   const sources = appFileSources(d)
-  const recentFiles = new RecentFiles<ResolvedFiles>()
+  const recent = new RecentRequest<ResolvedFiles, DownloadPlan>()
   const plan = async (r: DownloadRequest): Promise<DownloadPlan> => {
     // An account the app does not have is refused by name, before anything is read.
     await d.accounts.get(r.accountId)
     await checkDownloadFolder(r.to)
-    const { files, problems } = await recentFiles.of({ accountId: r.accountId, what: r.what }, () =>
-      downloadFiles(r, sources),
-    )
+    const { files, problems } = await recent.files(r, () => downloadFiles(r, sources))
     return planDownloads({ files, dir: r.to, onConflict: r.onConflict, problems })
   }
-
-  const shown = new RecentPlans<DownloadPlan>()
 
   return {
     'downloads.plan': async (r) => {
       const planned = await plan(r)
-      shown.keep(r, planned)
+      recent.keepPlan(r, planned)
       return planSummary(planned)
     },
     'downloads.start': async (r) => {
-      const planned = shown.take(r) ?? (await plan(r))
-      // The dialog is done with these files: a later Download… reads them afresh.
-      recentFiles.forget()
+      const planned = recent.takePlan(r) ?? (await plan(r))
+      recent.forget()
       const { batchId } = await d.queue.engine().enqueueDownloads(planned)
       // Remembered where THE folder picker remembers its choices: one memory of the download folder.
       const lastFolders = d.settings.get().lastFolders
