@@ -1,12 +1,13 @@
 import './download.css'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { DownloadPlanSummary } from '../../../../shared/downloads.ts'
 import { api } from '../../app/bridge.ts'
 import { Modal } from '../../components/Modal.tsx'
 import { call, errorMessage } from '../../lib/call.ts'
 import { formatSize } from '../../lib/format.ts'
+import { useDebounced } from '../../lib/use-debounced.ts'
 import { toast } from '../../state/toast-store.ts'
 import { useUploads } from '../../state/upload-store.ts'
 import { chooseLocalFolder } from '../local-folders/choose-local-folder.ts'
@@ -38,14 +39,14 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
   })
   const [to, setTo] = useState<string | null>(null)
   // Whether the last change of `to` waits before it is planned (plan-timing.ts).
-  const waits = useRef(false)
+  const [waits, setWaits] = useState(false)
   const change = (next: string, wait: boolean) => {
-    waits.current = wait
+    setWaits(wait)
     setTo(next)
   }
   useEffect(() => {
     if (to === null && offered.data) {
-      waits.current = true
+      setWaits(true)
       setTo(offered.data.path)
     }
   }, [to, offered.data])
@@ -53,13 +54,7 @@ function Dialog({ ask }: { ask: DownloadAsk }) {
   const intl = useIntl()
   const onConflict = settings?.onConflict ?? 'skip'
   // The folder planned: at once, or once typing pauses (plan-timing.ts).
-  const [folder, setFolder] = useState('')
-  useEffect(() => {
-    const next = to ?? ''
-    if (!waits.current) return setFolder(next)
-    const timer = setTimeout(() => setFolder(next), TYPING_PAUSE_MS)
-    return () => clearTimeout(timer)
-  }, [to])
+  const folder = useDebounced(to ?? '', TYPING_PAUSE_MS, { now: !waits })
   const plan = useQuery({
     queryKey: ['downloads', 'plan', ask, folder, onConflict],
     queryFn: () =>
