@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -41,14 +41,29 @@ function countingIndex(): { source: IndexSource; reads: () => number } {
   return { source: { index, scope } as unknown as IndexSource, reads: () => reads }
 }
 
-/** The plan channel's handler over that index (nothing else of the app is reached by a plan of a folder). */
-function planChannel(index: IndexSource) {
+/**
+ * The plan and start channels' handlers over that index; start's queue keeps the plans it is given (nothing else
+ * of the app is reached by a download of a folder).
+ */
+function channels(index: IndexSource) {
+  const enqueued: unknown[] = []
   const deps = {
     accounts: { get: async () => ({ id: 'main' }) },
-    queue: { history: null },
+    queue: {
+      history: null,
+      engine: () => ({
+        enqueueDownloads: async (plan: unknown) => {
+          enqueued.push(plan)
+          return { batchId: 'b1' }
+        },
+      }),
+    },
+    settings: { get: () => ({ lastFolders: {} }), update: async () => {} },
+    events: { emit: () => {} },
     index,
   } as unknown as DownloadHandlerDeps
-  return downloadHandlers(deps)['downloads.plan']
+  const handlers = downloadHandlers(deps)
+  return { plan: handlers['downloads.plan'], start: handlers['downloads.start'], enqueued }
 }
 
 async function folder(): Promise<string> {
@@ -60,7 +75,7 @@ async function folder(): Promise<string> {
 describe('the Download dialog planning the same files into another folder', () => {
   it('reads the files from the index once; only the local half of the plan is made again', async () => {
     const { source, reads } = countingIndex()
-    const plan = planChannel(source)
+    const { plan } = channels(source)
     const what: DownloadRequest['what'] = { fldId: 5, recursive: false }
     const first = await folder()
     const second = await folder()
@@ -74,5 +89,24 @@ describe('the Download dialog planning the same files into another folder', () =
     // Other files are read afresh.
     await plan({ accountId: 'main', to: second, onConflict: 'skip', what: { fldId: 6, recursive: false } })
     expect(reads()).toBe(2)
+  })
+})
+
+describe('Download pressed in the dialog', () => {
+  it('starts the plan the dialog showed, not a new one; a second Download plans afresh from files read afresh', async () => {
+    const { source, reads } = countingIndex()
+    const { plan, start, enqueued } = channels(source)
+    const what: DownloadRequest['what'] = { fldId: 5, recursive: false }
+    const offered: DownloadRequest = { accountId: 'main', to: await folder(), onConflict: 'skip', what }
+    const chosen: DownloadRequest = { ...offered, to: await folder() }
+    await plan(offered)
+    expect((await plan(chosen)).toFetch).toBe(FILES)
+    // A file of the download lands there after the plan was shown: only a new plan would see it.
+    await writeFile(join(chosen.to, 'file 0.bin'), Buffer.alloc(100))
+    const started = await start(chosen)
+    expect([started.plan.dir, started.plan.toFetch, reads()]).toEqual([chosen.to, FILES, 1])
+    const again = await start(chosen)
+    expect([again.plan.toFetch, again.plan.alreadyHere, reads()]).toEqual([FILES - 1, 1, 2])
+    expect(enqueued).toHaveLength(2)
   })
 })
