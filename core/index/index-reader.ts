@@ -34,6 +34,18 @@ interface FileRaw {
  */
 export type FileBasics = Pick<IndexFileRow, 'kind' | 'accountId' | 'fileCode' | 'name' | 'size' | 'fldId'>
 
+/** Those fields of a whole row (a picked file, read by its code). */
+export function basicsOf(row: IndexFileRow): FileBasics {
+  return {
+    kind: row.kind,
+    accountId: row.accountId,
+    fileCode: row.fileCode,
+    name: row.name,
+    size: row.size,
+    fldId: row.fldId,
+  }
+}
+
 interface FolderRaw {
   acct: number
   fld_id: number

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { IndexFileRow, SelectionSummary } from '../../shared/file-index.ts'
 import type { selectionSchema } from '../../shared/ipc/index-contract.ts'
-import type { FileBasics, IndexReader } from './index-reader.ts'
+import { basicsOf, type FileBasics, type IndexReader } from './index-reader.ts'
 import { resolveQuery, type ScopeContext } from './query-scope.ts'
 import { belowRoot, type ResolvedQuery } from './query-sql.ts'
 
@@ -32,7 +32,12 @@ export function selectedFileBasics(
   reader: IndexReader,
   ctx: ScopeContext,
 ): Generator<FileBasics | MissingFile> {
-  return selectedRows(sel, ctx, (q) => reader.iterateFileBasics(q), reader)
+  return selectedRows(sel, ctx, (q) => reader.iterateFileBasics(q), {
+    file: (acct, code) => {
+      const row = reader.file(acct, code)
+      return row === null ? null : basicsOf(row)
+    },
+  })
 }
 
 function* selectedRows<R extends FileBasics>(
