@@ -13,7 +13,8 @@ import { PART_SUFFIX, partNameOf } from './work-files.ts'
  *
  * Fast for 100,000 files: one readdir per target folder (none under a folder that does not exist), and a stat
  * only for names the listing shows taken (to read a size), never one per file. A fresh download of 100,000 files
- * into an empty folder costs one readdir and one statfs.
+ * into an empty folder costs one readdir and one statfs. Per file, only its safe name and path are made: a
+ * folder's safe path once per folder, a work file's name only in a folder that holds work files, one object.
  *
  * Decisions:
  * - A file of the same name and size at the path is the file, "already here", whatever the policy (as uploads
@@ -194,7 +195,7 @@ function nameFiles(
 
 /**
  * A safe name's path in a folder's path, which join made (normalised). The name is one segment (safeLocalName
- * leaves no `/` on any platform, no `\\` on Windows, never `.` or `..`), so join would only add the separator:
+ * leaves no `/` on any platform, no `\` on Windows, never `.` or `..`), so join would only add the separator:
  * 100,000 paths are made without normalising each.
  */
 function pathIn(dir: string, name: string): string {
