@@ -84,7 +84,9 @@ const withoutTrailingDotsOrSpaces = (name: string): string => name.replace(/[. ]
  * the stem cut between whole characters.
  */
 export function shortenName(name: string, maxBytes: number): string {
-  if (utf8Length(name) <= maxBytes) return name
+  // A UTF-16 unit is at most 3 bytes (a pair of them 4): most names are short enough without counting (a plan
+  // names 100,000 files).
+  if (name.length * 3 <= maxBytes || utf8Length(name) <= maxBytes) return name
   const { stem, ext } = splitExtension(name)
   return cutToBytes(stem, maxBytes - utf8Length(ext)) + ext
 }

@@ -1,10 +1,11 @@
 import { defineMessages } from '@formatjs/intl'
 import type { DownloadRequest } from '../../shared/downloads.ts'
-import type { IndexFileRow, IndexFolderRow } from '../../shared/file-index.ts'
+import type { IndexFolderRow } from '../../shared/file-index.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { ApiClient } from '../api/client.ts'
 import { filesByCode, type ResolvedFiles } from '../download/host-files.ts'
 import type { HistoryStore } from '../history/history-store.ts'
+import type { FileBasics } from '../index/index-reader.ts'
 import type { IndexService } from '../index/index-service.ts'
 import { accountOf, type ScopeContext } from '../index/query-scope.ts'
 import type { ResolvedQuery } from '../index/query-sql.ts'
@@ -14,7 +15,8 @@ import type { DownloadSource } from '../queue/download-plan.ts'
 /**
  * The files of a download request in the app, read from the account index (a Ctrl+A of 100,000 files streams from
  * it, never from rows the window loaded), from the upload history for a batch, and from the API for codes the
- * index does not hold (yet). Read-only: the index is only queried (file, iterateFiles, selectedFiles, window).
+ * index does not hold (yet). Read-only: the index is only queried (file, iterateFileBasics, selectedFileBasics,
+ * window), for the five columns a download needs.
  *
  * Where each file goes below the download folder (relDir) mirrors the host's tree below what was asked for:
  * - a folder: the folder names from it down to the file's folder (none for its own files);
@@ -26,7 +28,7 @@ import type { DownloadSource } from '../queue/download-plan.ts'
 
 export interface IndexSource {
   /** Its public reads only: the service keeps its reader private. */
-  index: Pick<IndexService, 'opened' | 'file' | 'iterateFiles' | 'selectedFiles' | 'window'>
+  index: Pick<IndexService, 'opened' | 'file' | 'iterateFileBasics' | 'selectedFileBasics' | 'window'>
   scope: ScopeContext
 }
 
@@ -68,14 +70,21 @@ export async function downloadFiles(
     search: '',
     sort: { key: 'name', dir: 'asc' },
   }
-  const files = [...index.index.iterateFiles(query)]
+  const files = [...index.index.iterateFileBasics(query)]
   // Nothing indexed there: a folder not crawled yet (or empty, which the host then says at the cost of a listing).
   if (files.length === 0) return s.fromApi(await s.client(accountId), accountId, what)
-  const trail = recursive ? folderTrails(index, accountId, under) : () => []
+  const trail = recursive ? folderTrails(index, accountId, under) : noFolders
   return { files: files.map((f) => sourceOf(f, trail(f.fldId))), problems: [] }
 }
 
-function sourceOf(row: IndexFileRow, relDir: string[]): DownloadSource {
+/**
+ * The relDir of files that land side by side, one array for all of them (as a folder's trail is one array for its
+ * files): the local plan then makes each target folder's path once, not once per file.
+ */
+const NO_FOLDERS: readonly string[] = Object.freeze([])
+const noFolders = (): readonly string[] => NO_FOLDERS
+
+function sourceOf(row: FileBasics, relDir: readonly string[]): DownloadSource {
   return {
     code: row.fileCode,
     name: row.name,
@@ -110,9 +119,9 @@ async function codeFiles(
 function selectionFiles(selection: Selection, index: IndexSource): ResolvedFiles {
   const out: ResolvedFiles = { files: [], problems: [] }
   const scope = selection.kind === 'query' ? selection.query.scope : null
-  const trails = new Map<string, (fldId: number) => string[]>()
-  const trailOf = (accountId: string): ((fldId: number) => string[]) => {
-    if (scope === null || scope.kind === 'folder') return () => []
+  const trails = new Map<string, (fldId: number) => readonly string[]>()
+  const trailOf = (accountId: string): ((fldId: number) => readonly string[]) => {
+    if (scope === null || scope.kind === 'folder') return noFolders
     let trail = trails.get(accountId)
     if (trail === undefined) {
       trail = folderTrails(index, accountId, scope.kind === 'subtree' ? scope.fldId : 0)
@@ -121,7 +130,7 @@ function selectionFiles(selection: Selection, index: IndexSource): ResolvedFiles
     return trail
   }
   // Read whole before the folder names: SQLite answers one statement at a time on a connection.
-  for (const row of [...index.index.selectedFiles(selection, index.scope)]) {
+  for (const row of [...index.index.selectedFileBasics(selection, index.scope)]) {
     if (row.kind === 'missing') {
       const { message, messageId, values } = translatedError({ kind: 'not_found' }, TEXT.notIndexed, {
         fileCode: row.fileCode,
@@ -160,7 +169,11 @@ function batchFiles(accountId: string, batchId: string, s: DownloadFileSources):
  * The folder names from `root` down to each folder of the account (none for `root` itself), from the index's
  * folder rows: a subtree query lists every folder below `root` with its trail from the account's root.
  */
-function folderTrails(index: IndexSource, accountId: string, root: number): (fldId: number) => string[] {
+function folderTrails(
+  index: IndexSource,
+  accountId: string,
+  root: number,
+): (fldId: number) => readonly string[] {
   const q: ResolvedQuery = {
     accts: [index.scope.key(accountId)],
     fldId: null,
@@ -181,7 +194,7 @@ function folderTrails(index: IndexSource, accountId: string, root: number): (fld
       )
     }
   }
-  return (fldId) => names.get(fldId) ?? []
+  return (fldId) => names.get(fldId) ?? NO_FOLDERS
 }
 
 const TEXT = defineMessages({

@@ -1,11 +1,11 @@
 import type { Dirent } from 'node:fs'
 import * as fsp from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import pLimit from 'p-limit'
 import type { ConflictPolicy } from '../../shared/downloads.ts'
 import { localNameKey, numberedName, safeLocalName, safeRelDir } from '../../shared/local-names.ts'
 import { freeBytes, localDiskError } from './disk-errors.ts'
-import { partNameOf } from './work-files.ts'
+import { PART_SUFFIX, partNameOf } from './work-files.ts'
 
 /**
  * The local side of a download plan: for each of the host's files, its safe path under `dir` and what is there
@@ -13,7 +13,8 @@ import { partNameOf } from './work-files.ts'
  *
  * Fast for 100,000 files: one readdir per target folder (none under a folder that does not exist), and a stat
  * only for names the listing shows taken (to read a size), never one per file. A fresh download of 100,000 files
- * into an empty folder costs one readdir and one statfs.
+ * into an empty folder costs one readdir and one statfs. Per file, only its safe name and path are made: a
+ * folder's safe path once per folder, a work file's name only in a folder that holds work files, one object.
  *
  * Decisions:
  * - A file of the same name and size at the path is the file, "already here", whatever the policy (as uploads
@@ -90,13 +91,22 @@ export async function localPlan(
   platform: string = process.platform,
   fs: PlanFs = nodeFs,
 ): Promise<LocalPlan> {
-  const named = nameFiles(files, dir, platform)
-  const listings = await listFolders(named, dir, platform, fs)
+  const { planned, folderOf, folders } = nameFiles(files, dir, platform)
+  await listFolders(folders, dir, platform, fs)
   const limit = pLimit(STATS_AT_ONCE)
   const sizeOf = (path: string) => limit(async () => (await fs.lstat(path)).size)
-  const planned = await Promise.all(
-    named.map((f) => judge(f, listings.get(f.dir) ?? EMPTY, policy, platform, sizeOf)),
-  )
+  // Every file starts out new; only those whose name (or work file's name) is taken wait for a stat.
+  const taken: Promise<void>[] = []
+  planned.forEach((f, i) => {
+    const judged = judge(f, folderOf[i] as Folder, policy, platform, sizeOf)
+    if (judged !== null)
+      taken.push(
+        judged.then((p) => {
+          planned[i] = p
+        }),
+      )
+  })
+  await Promise.all(taken)
   const plan: LocalPlan = {
     files: planned,
     toFetch: 0,
@@ -119,63 +129,113 @@ export async function localPlan(
   return plan
 }
 
-type Named = Omit<PlannedFile, 'state' | 'partBytes' | 'existingSize'>
+/** A target folder: its safe path, the names planned into it, and what it holds (listFolders). */
+interface Folder {
+  rel: string[]
+  path: string
+  /** Comparison keys of the names planned into this folder; shared by folders that are one on disk. */
+  names: Set<string>
+  listing: Listing
+}
 
-/** Safe names, with twins on one local name told apart by their codes. */
-function nameFiles(files: readonly HostFile[], dir: string, platform: string): Named[] {
-  const taken = new Set<string>()
-  // Folders are few and files many: each folder's safe path and comparison key are made once.
-  const folders = new Map<string, { rel: string[]; path: string; key: string }>()
-  return files.map((f) => {
-    const folderId = f.relDir.join('\u0000')
-    let folder = folders.get(folderId)
+/**
+ * Safe names, with twins on one local name told apart by their codes, each file planned as new (the listings then
+ * say otherwise for the few taken). Folders are few and files many: each folder's safe path and comparison key are
+ * made once, found by the relDir array itself when files share one (the app gives all files of a folder one array)
+ * and by its names otherwise.
+ */
+function nameFiles(
+  files: readonly HostFile[],
+  dir: string,
+  platform: string,
+): { planned: PlannedFile[]; folderOf: Folder[]; folders: Folder[] } {
+  const byArray = new Map<readonly string[], Folder>()
+  const byNames = new Map<string, Folder>()
+  const namesByKey = new Map<string, Set<string>>()
+  const planned: PlannedFile[] = []
+  const folderOf: Folder[] = []
+  for (const f of files) {
+    let folder = byArray.get(f.relDir)
     if (folder === undefined) {
-      const rel = safeRelDir(f.relDir, platform).segments
-      const path = join(dir, ...rel)
-      folder = { rel, path, key: localNameKey(path, platform) }
-      folders.set(folderId, folder)
+      const folderId = f.relDir.join('\u0000')
+      folder = byNames.get(folderId)
+      if (folder === undefined) {
+        const rel = safeRelDir(f.relDir, platform).segments
+        const path = join(dir, ...rel)
+        const key = localNameKey(path, platform)
+        let names = namesByKey.get(key)
+        if (names === undefined) {
+          names = new Set()
+          namesByKey.set(key, names)
+        }
+        folder = { rel, path, names, listing: EMPTY }
+        byNames.set(folderId, folder)
+      }
+      byArray.set(f.relDir, folder)
     }
     let { name } = safeLocalName(f.name, platform, f.code)
-    const key = (n: string) => `${folder.key}\u0000${localNameKey(n, platform)}`
-    if (taken.has(key(name))) name = numberedName(name, f.code)
-    taken.add(key(name))
-    return {
+    if (folder.names.has(localNameKey(name, platform))) name = numberedName(name, f.code)
+    folder.names.add(localNameKey(name, platform))
+    const file: PlannedFile = {
       code: f.code,
       size: f.size,
       dir: folder.path,
       relDir: folder.rel,
       localName: name,
-      ...(name !== f.name ? { renamedFrom: f.name } : {}),
-      path: join(folder.path, name),
+      path: pathIn(folder.path, name),
+      state: 'new',
+      partBytes: 0,
     }
-  })
+    if (name !== f.name) file.renamedFrom = f.name
+    planned.push(file)
+    folderOf.push(folder)
+  }
+  return { planned, folderOf, folders: [...byNames.values()] }
+}
+
+/**
+ * A safe name's path in a folder's path, which join made (normalised). The name is one segment (safeLocalName
+ * leaves no `/` on any platform, no `\` on Windows, never `.` or `..`), so join would only add the separator:
+ * 100,000 paths are made without normalising each.
+ */
+function pathIn(dir: string, name: string): string {
+  return dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`
 }
 
 /** One folder's entries by their comparison key (localNameKey: the name itself on Linux). */
-type Listing = Map<string, Dirent>
-const EMPTY: Listing = new Map()
+interface Listing {
+  entries: Map<string, Dirent>
+  /** Whether a work file is among them: most folders hold none, and then no file's work file name is made. */
+  parts: boolean
+}
+const EMPTY: Listing = { entries: new Map(), parts: false }
 
 /** Lists each target folder once; a folder under one that does not exist is not asked for. */
-async function listFolders(
-  files: Named[],
-  root: string,
-  platform: string,
-  fs: PlanFs,
-): Promise<Map<string, Listing>> {
-  const byDir = new Map<string, string[]>()
-  for (const f of files) if (!byDir.has(f.dir)) byDir.set(f.dir, f.relDir)
+async function listFolders(folders: Folder[], root: string, platform: string, fs: PlanFs): Promise<void> {
   const missing = new Set<string>()
-  const listings = new Map<string, Listing>()
   // Parents first, so a missing parent is known before its subfolders come up.
-  const dirs = [...byDir.entries()].sort((a, b) => a[1].length - b[1].length)
-  for (const [dir, rel] of dirs) {
+  const byDepth = [...folders].sort((a, b) => a.rel.length - b.rel.length)
+  const listed = new Map<string, Listing>()
+  for (const folder of byDepth) {
+    const { path: dir, rel } = folder
+    // Two relDirs made safe to one path (`a:b` and `a_b` on Windows) are one folder: listed once.
+    const known = listed.get(dir)
+    if (known !== undefined) {
+      folder.listing = known
+      continue
+    }
+    if (missing.has(dir)) continue
     if (rel.some((_, i) => missing.has(join(root, ...rel.slice(0, i))))) {
       missing.add(dir)
       continue
     }
     try {
       const entries = await fs.readdir(dir)
-      listings.set(dir, new Map(entries.map((e) => [localNameKey(e.name, platform), e])))
+      folder.listing = {
+        entries: new Map(entries.map((e) => [localNameKey(e.name, platform), e])),
+        parts: entries.some((e) => e.name.endsWith(PART_SUFFIX)),
+      }
+      listed.set(dir, folder.listing)
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
       if (code !== 'ENOENT' && code !== 'ENOTDIR') {
@@ -184,28 +244,31 @@ async function listFolders(
       missing.add(dir)
     }
   }
-  return listings
 }
 
-/** What is at a file's path. Most files of a fresh download have nothing there: no promise, no stat for them. */
+/**
+ * What is at a new file's path, when something is: null when nothing is (most files of a fresh download: no
+ * promise, no stat for them).
+ */
 function judge(
-  f: Named,
-  listing: Listing,
+  f: PlannedFile,
+  folder: Folder,
   policy: ConflictPolicy,
   platform: string,
   sizeOf: (path: string) => Promise<number>,
-): PlannedFile | Promise<PlannedFile> {
-  const entry = find(listing, f.localName, platform)
-  const partEntry = find(listing, partNameOf(f.localName, f.code), platform)
-  if (entry === undefined && partEntry === undefined) return { ...f, state: 'new', partBytes: 0 }
-  return judgeTaken(f, entry, partEntry, listing, policy, platform, sizeOf)
+): Promise<PlannedFile> | null {
+  const { listing } = folder
+  const entry = listing.entries.size === 0 ? undefined : find(listing, f.localName, platform)
+  const partEntry = listing.parts ? find(listing, partNameOf(f.localName, f.code), platform) : undefined
+  if (entry === undefined && partEntry === undefined) return null
+  return judgeTaken(f, listing, entry, partEntry, policy, platform, sizeOf)
 }
 
 async function judgeTaken(
-  f: Named,
+  f: PlannedFile,
+  listing: Listing,
   entry: Dirent | undefined,
   partEntry: Dirent | undefined,
-  listing: Listing,
   policy: ConflictPolicy,
   platform: string,
   sizeOf: (path: string) => Promise<number>,
@@ -229,5 +292,5 @@ async function judgeTaken(
 
 /** The entry a name resolves to on the platform's usual file systems (case-blind on Windows and macOS). */
 function find(listing: Listing, name: string, platform: string): Dirent | undefined {
-  return listing.get(localNameKey(name, platform))
+  return listing.entries.get(localNameKey(name, platform))
 }

@@ -28,6 +28,24 @@ interface FileRaw {
   path: string | null
 }
 
+/**
+ * What fetching a file needs of it (a download's plan): whose it is, its code, name, size and folder. An
+ * IndexFileRow is one too.
+ */
+export type FileBasics = Pick<IndexFileRow, 'kind' | 'accountId' | 'fileCode' | 'name' | 'size' | 'fldId'>
+
+/** Those fields of a whole row (a picked file, read by its code). */
+export function basicsOf(row: IndexFileRow): FileBasics {
+  return {
+    kind: row.kind,
+    accountId: row.accountId,
+    fileCode: row.fileCode,
+    name: row.name,
+    size: row.size,
+    fldId: row.fldId,
+  }
+}
+
 interface FolderRaw {
   acct: number
   fld_id: number
@@ -192,16 +210,30 @@ export class IndexReader {
   }
 
   /**
+   * Every file of a query, in its order, with only what fetching it needs: a download of 100,000 files reads five
+   * columns of one table as arrays (no joins, none of a window's row objects), in about half iterateFiles' time.
+   */
+  *iterateFileBasics(q: ResolvedQuery): Generator<FileBasics> {
+    const accounts = this.accountIds()
+    const w = filesWhere(q)
+    const stmt = this.db
+      .prepare<unknown[], [acct: number, code: string, name: string, size: number, fldId: number]>(
+        `SELECT acct, code, name, size, fld_id FROM files WHERE ${w.sql} ORDER BY ${filesOrder(q.sort)}`,
+      )
+      .raw(true)
+    for (const [acct, fileCode, name, size, fldId] of stmt.iterate(...w.params)) {
+      const accountId = accounts.get(acct)
+      // As iterateFiles' join: a row of no account is no file of a result.
+      if (accountId !== undefined) yield { kind: 'file', accountId, fileCode, name, size, fldId }
+    }
+  }
+
+  /**
    * Just the page links of a query's files, in its order, with whose they are: what copying 100,000 links needs,
    * without the joins and row objects of a window.
    */
   *iterateLinks(q: ResolvedQuery): Generator<{ accountId: string; fileCode: string; link: string }> {
-    const accounts = new Map(
-      this.db
-        .prepare<[], { acct: number; account_id: string }>('SELECT acct, account_id FROM accounts')
-        .all()
-        .map((a) => [a.acct, a.account_id]),
-    )
+    const accounts = this.accountIds()
     const w = filesWhere(q)
     const stmt = this.db.prepare<unknown[], { acct: number; code: string; link: string }>(
       `SELECT acct, code, link FROM files WHERE ${w.sql} ORDER BY ${filesOrder(q.sort)}`,
@@ -209,6 +241,16 @@ export class IndexReader {
     for (const r of stmt.iterate(...w.params)) {
       yield { accountId: accounts.get(r.acct) ?? '', fileCode: r.code, link: pageLink(r.link, r.code) }
     }
+  }
+
+  /** Each account's id by its key in the index. */
+  private accountIds(): Map<number, string> {
+    return new Map(
+      this.db
+        .prepare<[], { acct: number; account_id: string }>('SELECT acct, account_id FROM accounts')
+        .all()
+        .map((a) => [a.acct, a.account_id]),
+    )
   }
 
   /** The ids of a subtree's folders: the folder's own and every one below it. */

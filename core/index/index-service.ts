@@ -17,7 +17,7 @@ import { AccountRows } from './account-rows.ts'
 import type { AppChange, ChangeOutcome } from './change-writes.ts'
 import { crawlAccount } from './crawl.ts'
 import { CrawlAnnouncements } from './crawl-announcements.ts'
-import { IndexReader } from './index-reader.ts'
+import { type FileBasics, IndexReader } from './index-reader.ts'
 import { INDEX_WARNINGS, indexWarning, warningOf } from './index-warning.ts'
 import { IndexWriter } from './index-writer.ts'
 import type { MoveProgress } from './move-selection.ts'
@@ -25,7 +25,14 @@ import { openIndexReader, type ReadiedIndex } from './open-index-db.ts'
 import type { ScopeContext } from './query-scope.ts'
 import type { ResolvedQuery } from './query-sql.ts'
 import { revalidateFolder } from './revalidate.ts'
-import { type MissingFile, type Selection, selectedFiles, selectedLinks, summarize } from './selection.ts'
+import {
+  type MissingFile,
+  type Selection,
+  selectedFileBasics,
+  selectedFiles,
+  selectedLinks,
+  summarize,
+} from './selection.ts'
 
 export type IndexEvent =
   | {
@@ -453,9 +460,19 @@ export class IndexService {
     return this.reader.iterateFiles(q)
   }
 
+  /** Every file of a query, in its order, with only what fetching it needs (a download's plan). */
+  iterateFileBasics(q: ResolvedQuery): Generator<FileBasics> {
+    return this.reader.iterateFileBasics(q)
+  }
+
   /** The files of a selection, in its order, with the ones the index no longer has as missing (selection.ts). */
   selectedFiles(sel: Selection, ctx: ScopeContext): Generator<IndexFileRow | MissingFile> {
     return selectedFiles(sel, this.reader, ctx)
+  }
+
+  /** The same files with only what fetching them needs (a download's plan). */
+  selectedFileBasics(sel: Selection, ctx: ScopeContext): Generator<FileBasics | MissingFile> {
+    return selectedFileBasics(sel, this.reader, ctx)
   }
 
   /** The page links of a selection, in its order. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { IndexFileRow, SelectionSummary } from '../../shared/file-index.ts'
 import type { selectionSchema } from '../../shared/ipc/index-contract.ts'
-import type { IndexReader } from './index-reader.ts'
+import { basicsOf, type FileBasics, type IndexReader } from './index-reader.ts'
 import { resolveQuery, type ScopeContext } from './query-scope.ts'
 import { belowRoot, type ResolvedQuery } from './query-sql.ts'
 
@@ -18,15 +18,43 @@ export interface MissingFile {
  * The files of a selection, lazily: a query's result in its order less the unticked files, or the listed files
  * (each at most once) with the ones the index no longer has reported as missing. Folders are never part of it.
  */
-export function* selectedFiles(
+export function selectedFiles(
   sel: Selection,
   reader: IndexReader,
   ctx: ScopeContext,
 ): Generator<IndexFileRow | MissingFile> {
+  return selectedRows(sel, ctx, (q) => reader.iterateFiles(q), reader)
+}
+
+/** The same files with only what fetching them needs (a download's plan), read as IndexReader.iterateFileBasics says. */
+export function selectedFileBasics(
+  sel: Selection,
+  reader: IndexReader,
+  ctx: ScopeContext,
+): Generator<FileBasics | MissingFile> {
+  return selectedRows(sel, ctx, (q) => reader.iterateFileBasics(q), {
+    file: (acct, code) => {
+      const row = reader.file(acct, code)
+      return row === null ? null : basicsOf(row)
+    },
+  })
+}
+
+function* selectedRows<R extends FileBasics>(
+  sel: Selection,
+  ctx: ScopeContext,
+  rowsOf: (q: ResolvedQuery) => Iterable<R>,
+  one: { file(acct: number, code: string): R | null },
+): Generator<R | MissingFile> {
   if (sel.kind === 'query') {
-    const except = new Set(sel.except.map((f) => `${f.accountId}\u0000${f.fileCode}`))
     const { query } = resolveQuery(sel.query, ctx)
-    for (const row of reader.iterateFiles(query)) {
+    // A Ctrl+A unticks nothing: its 100,000 rows pass without a key made for each.
+    if (sel.except.length === 0) {
+      yield* rowsOf(query)
+      return
+    }
+    const except = new Set(sel.except.map((f) => `${f.accountId}\u0000${f.fileCode}`))
+    for (const row of rowsOf(query)) {
       if (!except.has(`${row.accountId}\u0000${row.fileCode}`)) yield row
     }
     return
@@ -37,7 +65,7 @@ export function* selectedFiles(
     const id = `${f.accountId}\u0000${f.fileCode}`
     if (seen.has(id)) continue
     seen.add(id)
-    const row = known.has(f.accountId) ? reader.file(ctx.key(f.accountId), f.fileCode) : null
+    const row = known.has(f.accountId) ? one.file(ctx.key(f.accountId), f.fileCode) : null
     yield row ?? { kind: 'missing', accountId: f.accountId, fileCode: f.fileCode }
   }
 }

@@ -87,12 +87,12 @@ export async function planDownloads(input: PlanInput): Promise<DownloadPlan> {
   }
   local.files.forEach((f, i) => {
     const source = input.files[i] as DownloadSource
-    const planned: PlannedDownload = {
-      ...f,
+    // localPlan's objects are this plan's own: each takes its host file's fields in place, no copy of 100,000.
+    const planned: PlannedDownload = Object.assign(f, {
       accountId: source.accountId,
       fldId: source.fldId,
       hostName: source.name,
-    }
+    })
     if (f.renamedFrom !== undefined) plan.renamed++
     if (f.state === 'already-here') plan.alreadyHere.push(planned)
     else plan.toFetch.push(planned)
@@ -100,26 +100,38 @@ export async function planDownloads(input: PlanInput): Promise<DownloadPlan> {
   return plan
 }
 
-/** A plan as the app's dialog and `--dry-run --json` show it: counts, and a few examples of each kind. */
+/**
+ * A plan as the app's dialog and `--dry-run --json` show it: counts, and a few examples of each kind. One pass over
+ * the files (a plan holds 100,000), the examples taken as it goes.
+ */
 export function planSummary(plan: DownloadPlan): DownloadPlanSummary {
-  const conflicts = plan.toFetch.filter((f) => f.state === 'conflict')
-  const renamed = [...plan.toFetch, ...plan.alreadyHere].filter((f) => f.renamedFrom !== undefined)
+  const conflictExamples: DownloadPlanSummary['conflictExamples'] = []
+  const renamedExamples: DownloadPlanSummary['renamedExamples'] = []
+  let resumed = 0
+  const look = (f: PlannedDownload) => {
+    if (f.state === 'conflict' && conflictExamples.length < PLAN_EXAMPLES)
+      conflictExamples.push({ path: f.path, existingSize: f.existingSize ?? null })
+    if (f.renamedFrom !== undefined && renamedExamples.length < PLAN_EXAMPLES)
+      renamedExamples.push({ from: f.renamedFrom, to: f.localName })
+  }
+  // The files to fetch first, then those already here: the examples in the order the lists have them.
+  for (const f of plan.toFetch) {
+    if (f.partBytes > 0) resumed++
+    look(f)
+  }
+  for (const f of plan.alreadyHere) look(f)
   return {
     dir: plan.dir,
     toFetch: plan.toFetch.length,
     alreadyHere: plan.alreadyHere.length,
     conflicts: plan.conflicts,
-    resumed: plan.toFetch.filter((f) => f.partBytes > 0).length,
+    resumed,
     renamed: plan.renamed,
     totalBytes: plan.totalBytes,
     bytesAlreadyHere: plan.bytesAlreadyHere,
     freeBytes: plan.freeBytes,
-    conflictExamples: conflicts
-      .slice(0, PLAN_EXAMPLES)
-      .map((f) => ({ path: f.path, existingSize: f.existingSize ?? null })),
-    renamedExamples: renamed
-      .slice(0, PLAN_EXAMPLES)
-      .map((f) => ({ from: f.renamedFrom as string, to: f.localName })),
+    conflictExamples,
+    renamedExamples,
     problems: plan.problems,
   }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DownloadRequest } from '../../../shared/downloads.ts'
-import type { IndexFileRow } from '../../../shared/file-index.ts'
+import type { FileBasics } from '../../index/index-reader.ts'
 import type { IndexSource } from '../download-files.ts'
 import { type DownloadHandlerDeps, downloadHandlers } from './download-handlers.ts'
 
@@ -16,23 +16,17 @@ afterEach(async () => {
 /** An index of one folder of FILES files that counts its reads of them; only what a plan of a folder reads. */
 function countingIndex(): { source: IndexSource; reads: () => number } {
   let reads = 0
-  const row = (i: number): IndexFileRow => ({
+  const row = (i: number): FileBasics => ({
     kind: 'file',
     accountId: 'main',
     fileCode: `c${String(i).padStart(11, '0')}`,
     name: `file ${i}.bin`,
     size: 100 + i,
-    uploaded: '2026-01-01 00:00:00',
-    downloads: 0,
     fldId: 5,
-    folderPath: 'Bulk',
-    link: `https://host.example/c${i}`,
-    thumbnail: null,
-    public: 1,
   })
   const index = {
     opened: async () => {},
-    iterateFiles: function* () {
+    iterateFileBasics: function* () {
       reads++
       for (let i = 0; i < FILES; i++) yield row(i)
     },
