@@ -47,8 +47,9 @@ export function batchLine(batch: BatchRecord, items: ItemRecord[]): BatchLine {
     dir: batch.dir,
     onConflict: first.download.onConflict,
     shared: sharedFields(batch.id, first.addedAt),
-    accounts: new Indexes(),
-    dirs: new Indexes(),
+    accounts: new Indexes((id) => id),
+    // NUL is in no file name on any system, so the joined names tell folders apart.
+    dirs: new Indexes((relDir) => relDir.join('\0')),
   }
   const rows = items.map((item) => rowOf(item, line) ?? item)
   return {
@@ -203,10 +204,9 @@ function rowOf(item: ItemRecord, line: Line): DownloadRow | null {
   if (changed === null) return null
   const row: DownloadRow = [
     item.seq,
-    line.accounts.of(item.accountId, item.accountId),
+    line.accounts.of(item.accountId),
     item.baseFldId,
-    // NUL is in no file name on any system, so the joined names tell folders apart.
-    line.dirs.of(item.relDir.join('\0'), item.relDir),
+    line.dirs.of(item.relDir),
     item.name,
     item.source,
     item.size,
@@ -299,18 +299,28 @@ function fitsRow(download: DownloadFacts, line: Line): boolean {
   )
 }
 
-/** Distinct values (accounts, folders) numbered in the order first met. */
+/**
+ * Distinct values (accounts, folders) numbered in the order first met. Looked up by the value itself first: the
+ * items of a plan share one relDir array per folder, and joining it for each of 100,000 items was a string each.
+ */
 class Indexes<T> {
   readonly values: T[] = []
+  private readonly byValue = new Map<T, number>()
   private readonly byKey = new Map<string, number>()
 
-  of(key: string, value: T): number {
-    let at = this.byKey.get(key)
+  constructor(private readonly keyOf: (value: T) => string) {}
+
+  of(value: T): number {
+    let at = this.byValue.get(value)
+    if (at !== undefined) return at
+    const key = this.keyOf(value)
+    at = this.byKey.get(key)
     if (at === undefined) {
       at = this.values.length
       this.values.push(value)
       this.byKey.set(key, at)
     }
+    this.byValue.set(value, at)
     return at
   }
 }
