@@ -193,9 +193,14 @@ describe('a batch of downloads in the queue journal', () => {
     for (const key of freshKeys) expect(changes.some((c) => key in c)).toBe(true)
     const dir = await dataDir()
     const store = await QueueStore.open(dir)
-    const plan = downloadBatch(planOf(changes.length + 1), { takeSeq: () => store.takeSeq(), now: 1 })
+    const plan = downloadBatch(planOf(changes.length + 3), { takeSeq: () => store.takeSeq(), now: 1 })
     if (plan.batch === null) throw new Error('a plan with files to fetch has a batch')
     for (const [i, c] of changes.entries()) Object.assign(plan.items[i + 1] as ItemRecord, c)
+    // Ids that only look like the one a row implies: its seq with a leading zero, another item's seq.
+    const last = plan.items.at(-1) as ItemRecord
+    const beforeLast = plan.items.at(-2) as ItemRecord
+    last.id = last.id.replace(/-(\d+)$/, '-0$1')
+    beforeLast.id = `${beforeLast.id}1`
     const written = structuredClone(plan.items)
     await store.addBatch(plan.batch, plan.items)
     await store.close()
