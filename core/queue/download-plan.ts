@@ -17,8 +17,9 @@ import {
   type PlanFs,
   type PlannedFile,
 } from '../download/local-plan.ts'
+import { downloadItem } from './batch-line.ts'
 import type { Plan } from './enqueue.ts'
-import { type BatchRecord, FRESH_ITEM, type ItemRecord } from './records.ts'
+import type { BatchRecord } from './records.ts'
 
 /**
  * A download request's files, resolved by the host side (the app from its account index, the CLI from the API:
@@ -148,30 +149,18 @@ export function downloadBatch(plan: DownloadPlan, deps: { takeSeq(): number; now
     finishedEmitted: false,
     dir: plan.dir,
   }
-  const items = plan.toFetch.map(
-    (f): ItemRecord => ({
-      id: randomUUID(),
+  const of = { batchId: batch.id, dir: plan.dir, onConflict: plan.onConflict, addedAt: deps.now }
+  const items = plan.toFetch.map((f) =>
+    downloadItem(of, {
       seq: deps.takeSeq(),
-      batchId: batch.id,
-      kind: 'download',
       accountId: f.accountId,
       baseFldId: f.fldId,
-      basePath: '',
       relDir: f.relDir,
       name: f.hostName,
-      source: f.code,
+      localName: f.localName,
+      code: f.code,
       size: f.size,
-      mtimeMs: null,
-      ...FRESH_ITEM,
-      fileCode: f.code,
-      addedAt: deps.now,
-      download: {
-        dir: plan.dir,
-        localName: f.localName,
-        onConflict: plan.onConflict,
-        finalPath: null,
-        ...(f.partBytes > 0 ? { partBytes: Math.min(f.partBytes, f.size) } : {}),
-      },
+      partBytes: f.partBytes > 0 ? Math.min(f.partBytes, f.size) : null,
     }),
   )
   return { batch, items, problems: [] }

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { storedError } from '../../shared/i18n/stored-error.ts'
 import { createLogger } from '../logging/log.ts'
+import { batchItems, batchLine } from './batch-line.ts'
 import { JournalFile } from './journal.ts'
 import type { BatchRecord, ItemRecord, JournalRecord } from './records.ts'
 
@@ -83,7 +84,7 @@ export class QueueStore {
   addBatch(batch: BatchRecord, items: ItemRecord[]): Promise<void> {
     this.batchesById.set(batch.id, batch)
     for (const i of items) this.itemsById.set(i.id, i)
-    return this.write({ t: 'batch', batch, items } satisfies JournalRecord, true)
+    return this.write(batchLine(batch, items), true)
   }
 
   /** Applies `patch` and journals it; `sync` for state transitions and facts that prevent a duplicate. */
@@ -143,7 +144,7 @@ function fold(records: readonly JournalRecord[]): Folded {
     switch (r.t) {
       case 'batch':
         batches.set(r.batch.id, r.batch)
-        for (const i of r.items) items.set(i.id, i)
+        for (const i of batchItems(r)) items.set(i.id, i)
         break
       case 'item': {
         const item = items.get(r.id)
@@ -176,7 +177,7 @@ function compacted(state: Folded): JournalRecord[] {
     const items = [...state.items.values()]
       .filter((i) => i.batchId === batch.id)
       .sort((a, b) => a.seq - b.seq)
-    out.push({ t: 'batch', batch, items })
+    out.push(batchLine(batch, items))
   }
   if (state.userPaused) out.push({ t: 'userPause', paused: true })
   return out
