@@ -6,8 +6,21 @@ import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
 import { runHere } from './testing/cli-runner.ts'
 
 // Making an intl starts ICU (~20 ms of a run): the CLI makes one at the first words it prints, and a run that
-// prints none makes none. Counted at @formatjs/intl's createIntl, where every intl of main and the CLI is made.
-const made = vi.hoisted(() => ({ intls: 0 }))
+// prints none makes none. Counted at @formatjs/intl's createIntl, where every intl of main and the CLI is made,
+// and at the other Intl objects modules made when they loaded (a grapheme segmenter, the locales' scripts).
+const made = vi.hoisted(() => {
+  const counts = { intls: 0, icu: [] as string[] }
+  for (const name of ['Segmenter', 'Locale', 'NumberFormat', 'DateTimeFormat', 'PluralRules'] as const) {
+    const Original = Intl[name] as unknown as new (...args: unknown[]) => object
+    ;(Intl as unknown as Record<string, unknown>)[name] = new Proxy(Original, {
+      construct(target, args, newTarget) {
+        counts.icu.push(name)
+        return Reflect.construct(target, args, newTarget)
+      },
+    })
+  }
+  return counts
+})
 vi.mock('@formatjs/intl', async (importOriginal) => {
   const real = await importOriginal<typeof import('@formatjs/intl')>()
   return {
@@ -35,6 +48,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   made.intls = 0
+  made.icu = []
 })
 
 const upload = (args: string[]) =>
@@ -45,7 +59,7 @@ const upload = (args: string[]) =>
   })
 
 describe.sequential('the CLI makes its words when it prints some', () => {
-  it('an upload that goes through, with --json or without, makes no intl', async () => {
+  it('an upload that goes through, with --json or without, makes no intl and no other Intl object', async () => {
     const json = await upload(['--json', '--force'])
     expect(json.code).toBe(0)
     expect(json.stdout).toMatch(/"linkPack"/)
@@ -54,6 +68,7 @@ describe.sequential('the CLI makes its words when it prints some', () => {
     expect(plain.stdout).toContain(`${sandbox.baseUrl}/`)
     expect(plain.stderr).toBe('')
     expect(made.intls).toBe(0)
+    expect(made.icu).toEqual([])
   })
 
   it('a run that has something to say makes it, and says it', async () => {
