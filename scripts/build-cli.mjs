@@ -120,4 +120,6 @@ for (const name of (await readdir(staging))
   await rename(join(staging, name), join(outdir, name))
 }
 await rm(staging, { recursive: true, force: true })
+// The code caches of earlier bundles (bin/load-bundle.mjs names each by its bundle's hash) would never be read again.
+await rm(join(outdir, 'code-cache'), { recursive: true, force: true })
 console.error(`build-cli: wrote ${relative(root, entry)}`)
