@@ -2,8 +2,8 @@
 // script it loads (module.enableCompileCache is node ≥ 22.1), and compiling the bundle — its top level, then each
 // function as a run first calls it — took ~100 ms of every command (docs/benchmarks.md, "The CLI against curl").
 //
-// The cache is what V8 compiled during a run that succeeded: written once per command, bundle and node, at that
-// run's exit, and read by every later run of the same command. V8 checks its own version and flags against the
+// The cache is what V8 compiled during a run that succeeded: written once per kind of run (a command, or its help),
+// bundle and node, at that run's exit, and read by every later run of the same kind. V8 checks its own version and flags against the
 // cache, but of the source only its length: the file's name carries the bundle's hash, so a cache is never used
 // for another build of the same size. A cache V8 refuses (another node, other flags) or that cannot be read is
 // compiled without and written anew; a folder that cannot be written (a read-only install) only costs the speed.
@@ -16,19 +16,32 @@ import { Script } from 'node:vm'
 /** The commands that keep a cache each: what one compiles (upload's queue, download's writers) the others do not. */
 const COMMANDS = new Set(['upload', 'remote', 'download', 'api', 'accounts', 'watch', 'verify'])
 
-/** Where the caches of a bundle live: beside it, so a new build (which empties dist/cli) leaves none behind. */
+/** Where the caches of a bundle live: beside it, so a new build (which clears them) leaves none behind. */
 export const codeCacheDir = (bundlePath) => join(dirname(bundlePath), 'code-cache')
 
 /**
- * The cache file of one command's runs of this bundle on this node; null for what keeps none (help, a mistyped
- * command): they are not what anyone runs in a loop, and each would otherwise leave a file.
+ * What a run keeps its cache under: its command, or that command's help (a help run compiles the help, not the
+ * command: the command's cache stays the one its own first run wrote); null for a mistyped command, which fails
+ * and would only leave a file per typo.
  */
-export function codeCachePath(bundlePath, source, argv) {
+function cacheKey(argv) {
   const [command, ...rest] = argv
-  if (command === undefined || !COMMANDS.has(command) || rest.includes('--help') || rest.includes('-h'))
-    return null
+  const known = COMMANDS.has(command)
+  const help =
+    command === undefined ||
+    ['help', '--help', '-h'].includes(command) ||
+    rest.includes('--help') ||
+    rest.includes('-h')
+  if (help) return `${known ? command : 'filedock'}-help`
+  return known ? command : null
+}
+
+/** The cache file of one kind of run (cacheKey) of this bundle on this node, or null for none. */
+export function codeCachePath(bundlePath, source, argv) {
+  const key = cacheKey(argv)
+  if (key === null) return null
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 16)
-  return join(codeCacheDir(bundlePath), `${command}-${hash}-${process.version}-${process.arch}.bin`)
+  return join(codeCacheDir(bundlePath), `${key}-${hash}-${process.version}-${process.arch}.bin`)
 }
 
 export function loadBundle(bundlePath, argv) {
