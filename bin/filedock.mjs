@@ -2,9 +2,10 @@
 // Runs the built CLI: plain JavaScript bundled by `npm run build` (scripts/build-cli.mjs), no TypeScript loader.
 import { existsSync } from 'node:fs'
 import module from 'node:module'
+import { fileURLToPath } from 'node:url'
 
 const dist = new URL('../dist/cli/', import.meta.url)
-const bundle = new URL('filedock.mjs', dist)
+const bundle = fileURLToPath(new URL('filedock.cjs', dist))
 if (!existsSync(bundle)) {
   process.stderr.write(
     'filedock: the command is not built yet; run `npm run build` (or `npm run build:cli`).\n',
@@ -20,8 +21,6 @@ if ((first === '--version' || first === '-v') && rest.length === 0) {
   process.stdout.write(`${VERSION}\n`)
 } else {
   const { default: v8 } = await import('node:v8')
-  // Node ≥ 22.1 keeps the compiled bundle on disk between runs; older ones start without it.
-  module.enableCompileCache?.()
   // undici parses answers with llhttp compiled to WebAssembly; V8's tier-up of that module to its optimising
   // compiler took ~35 MiB at its peak, a third of an upload's memory, for answers of a few hundred bytes. The
   // baseline compiler's code parses them just as well (measured: peak RSS of one request 98 → 63 MiB).
@@ -37,5 +36,7 @@ if ((first === '--version' || first === '-v') && rest.length === 0) {
   // (2.0–2.4 before core/download/read-buffers.ts); 500 files of 10 KiB at 73 instead of 80 MiB with less CPU. Other commands
   // keep it: their scans and plans of 100,000 files are JavaScript-heavy, and unmeasured without it.
   if (first === 'download') v8.setFlagsFromString('--no-opt')
-  await import(bundle.href)
+  // After the flags: V8 keeps a code cache only for the flags it was made under.
+  const { loadBundle } = await import('./load-bundle.mjs')
+  loadBundle(bundle, process.argv.slice(2))
 }

@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { defineMessages } from '@formatjs/intl'
-import { plainMessages } from '../core/i18n/intl-for.ts'
+import { plainMessages } from '../core/i18n/written-message.ts'
 import type { ErrorValues } from '../shared/errors.ts'
 import type { ErrorMessage } from '../shared/i18n/error-text.ts'
 import { type HelpText, UsageError, usage } from './context.ts'

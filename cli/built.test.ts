@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -13,34 +13,36 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist', 'cli')
 const run = promisify(execFile)
 
-async function bundleFiles(): Promise<string[]> {
-  const chunks = (await readdir(join(dist, 'chunks'))).map((n) => join(dist, 'chunks', n))
-  return [join(dist, 'filedock.mjs'), ...chunks].filter((f) => f.endsWith('.mjs'))
-}
+const bundle = join(dist, 'filedock.cjs')
 
-/** The files `filedock.mjs` loads before any command runs: its static imports, transitively. */
-async function staticClosure(entry: string): Promise<string[]> {
-  const seen = new Set<string>()
-  const visit = async (file: string) => {
-    if (seen.has(file)) return
-    seen.add(file)
-    const text = await readFile(file, 'utf8')
-    // Minified static imports: `import{a as b}from"./chunks/x.mjs"` or `import"./chunks/x.mjs"`.
-    for (const m of text.matchAll(/import(?:[^"'()]*?from)?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
-      await visit(resolve(dirname(file), m[1] as string))
-    }
-  }
-  await visit(entry)
-  return [...seen]
+/**
+ * What a run of the command required: the bundle's externals and node's built-ins (`node --import` of a probe
+ * that notes each require and prints the list at exit). Modules inside the bundle run only when a command
+ * imports them, and those that need a built-in (undici: node:http, node:net) show by requiring it.
+ */
+async function requiresOf(args: string[], env: Record<string, string>): Promise<string[]> {
+  const probe = [
+    "import module from 'node:module'",
+    'const seen = []',
+    'const original = module.prototype.require',
+    'module.prototype.require = function (id) { seen.push(id); return original.apply(this, arguments) }',
+    "process.on('exit', () => process.stderr.write('\\nREQUIRED ' + JSON.stringify(seen) + '\\n'))",
+  ].join('\n')
+  const { stderr } = await run(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, bin, ...args],
+    { env: { PATH: process.env.PATH ?? '', ...env } },
+  )
+  const line = stderr.split('\n').find((l) => l.startsWith('REQUIRED '))
+  expect(line, stderr).toBeDefined()
+  return JSON.parse((line as string).slice('REQUIRED '.length)) as string[]
 }
 
 describe('the built filedock command', () => {
   it('is plain JavaScript: no TypeScript loader, no .ts module, native modules left to node_modules', async () => {
-    for (const file of await bundleFiles()) {
-      const text = await readFile(file, 'utf8')
-      expect(text, file).not.toMatch(/["']tsx(\/[^"']*)?["']/)
-      expect(text, file).not.toMatch(/from\s*["'][^"']+\.ts["']/)
-    }
+    const text = await readFile(bundle, 'utf8')
+    expect(text).not.toMatch(/["']tsx(\/[^"']*)?["']/)
+    expect(text).not.toMatch(/require\(["'][^"']+\.ts["']\)/)
     expect(await readFile(bin, 'utf8')).not.toMatch(/tsx/)
     const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
       version: string
@@ -56,16 +58,14 @@ describe('the built filedock command', () => {
     expect(stdout.trim()).toBe(pkg.version)
   })
 
-  it('starts without loading any command: --version and --help load a few kilobytes', async () => {
-    const files = await staticClosure(join(dist, 'filedock.mjs'))
-    let bytes = 0
-    for (const f of files) bytes += (await readFile(f)).length
-    // undici and zod alone are ~1 MB; they belong to the commands' chunks, loaded on demand.
-    expect(bytes).toBeLessThan(64 * 1024)
+  it('starts without running any command: --version reads one small file, --help runs no HTTP client', async () => {
     // --version: the bin answers from version.cjs alone, one small file that loads nothing else.
     const version = await readFile(join(dist, 'version.cjs'), 'utf8')
     expect(version).not.toMatch(/require\(|import\(/)
     expect(version.length).toBeLessThan(4 * 1024)
+    // --help: the bundle's commands (undici and zod are most of it) stay unrun until a command imports them.
+    const required = await requiresOf(['--help'], { LANG: 'en_US.UTF-8' })
+    expect(required.filter((id) => /^(node:)?(http|https|net|tls)$/.test(id))).toEqual([])
     const help = await runCli(['--help'], {})
     expect(help.code).toBe(0)
     expect(help.stdout).toMatch(/Exit codes:/)
@@ -73,45 +73,23 @@ describe('the built filedock command', () => {
     expect(upload.stdout).toMatch(/--concurrency N\s+transfers at once, 1 to 16/)
   })
 
-  it('speaks English without reading a catalogue, and without the language matcher or zod', async () => {
-    // What `filedock --help` loads in English: the entry, the help chunk and the CLI's intl (cli/text.ts, then
-    // core/i18n/intl-for.ts), each with its static imports. The catalogues are dynamic imports, read only for
-    // another language.
-    const chunk = async (name: string) => {
-      const file = (await readdir(join(dist, 'chunks'))).find(
-        (n) => n.startsWith(`${name}-`) && n.endsWith('.mjs'),
-      )
-      expect(file, name).toBeDefined()
-      return join(dist, 'chunks', file as string)
-    }
-    const files = new Set<string>()
-    for (const start of [
-      join(dist, 'filedock.mjs'),
-      await chunk('help'),
-      await chunk('text'),
-      await chunk('intl-for'),
-    ])
-      for (const f of await staticClosure(start)) files.add(f)
-    const sources = new Set<string>()
-    for (const f of files) {
-      const map = JSON.parse(await readFile(`${f}.map`, 'utf8')) as { sources: string[] }
-      for (const s of map.sources) sources.add(s)
-    }
-    const loaded = [...sources]
-    expect(loaded.some((s) => s.includes('@formatjs/intl/'))).toBe(true)
-    expect(loaded.filter((s) => /shared\/i18n\/messages\//.test(s))).toEqual([])
-    expect(loaded.filter((s) => /node_modules\/(zod|@formatjs\/intl-localematcher)\//.test(s))).toEqual([])
+  it('speaks English without reading a catalogue; another language reads its own, from beside the bundle', async () => {
+    const english = await requiresOf(['--help'], { LANG: 'en_GB.UTF-8' })
+    expect(english.filter((id) => id.includes('messages/'))).toEqual([])
+    const spanish = await requiresOf(['--help'], { LANG: 'es_ES.UTF-8' })
+    expect(spanish.filter((id) => id.includes('messages/'))).toEqual(['./messages/es.json'])
+    // The catalogues are files of their own, not part of the bundle every run reads.
+    const map = JSON.parse(await readFile(`${bundle}.map`, 'utf8')) as { sources: string[] }
+    expect(map.sources.filter((s) => /shared\/i18n\/messages\//.test(s))).toEqual([])
     const help = await runCli(['--help'], { LANG: 'en_GB.UTF-8' })
     expect(help.stdout).toMatch(/^filedock .+: a command line for XFileSharing-style file hosts\n/)
   })
 
   it('carries only the parts of undici the API client uses (request and an agent), not its fetch or WebSocket', async () => {
-    const sources = new Set<string>()
-    for (const file of await bundleFiles()) {
-      const map = JSON.parse(await readFile(`${file}.map`, 'utf8')) as { sources: string[] }
-      for (const s of map.sources) sources.add(s.replace(/^(\.\.\/)+/, ''))
-    }
-    const undici = [...sources].filter((s) => s.startsWith('node_modules/undici/'))
+    const map = JSON.parse(await readFile(`${bundle}.map`, 'utf8')) as { sources: string[] }
+    // From node_modules on: a worktree's node_modules may be a link to another checkout's.
+    const sources = map.sources.map((s) => s.replace(/^.*?(?=node_modules\/)/, ''))
+    const undici = sources.filter((s) => s.startsWith('node_modules/undici/'))
     expect(undici).toContain('node_modules/undici/lib/api/api-request.js')
     expect(undici).toContain('node_modules/undici/lib/dispatcher/agent.js')
     // (A few of fetch's helpers come with the answer body's readers; fetch itself and the rest stay out.)

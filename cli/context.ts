@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream'
 import { defineMessages, type IntlShape } from '@formatjs/intl'
 import type { ApiClient } from '../core/api/client.ts'
-import { plainMessages } from '../core/i18n/intl-for.ts'
+import { plainMessages } from '../core/i18n/written-message.ts'
 import { type ErrorValues, FiledockError } from '../shared/errors.ts'
 import { type ErrorMessage, translatedError } from '../shared/i18n/error-text.ts'
 import type { KeySource } from './key-source.ts'

@@ -1,5 +1,5 @@
 import { defineMessages } from '@formatjs/intl'
-import { plainMessages } from '../core/i18n/intl-for.ts'
+import { plainMessages } from '../core/i18n/written-message.ts'
 import type { FiledockError } from '../shared/errors.ts'
 import { translatedError } from '../shared/i18n/error-text.ts'
 import { usage } from './context.ts'

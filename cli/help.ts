@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import { VERSION } from '../core/app-info/version.ts'
-import { plainMessages } from '../core/i18n/intl-for.ts'
+import { plainMessages } from '../core/i18n/written-message.ts'
 import { DATA_ENV } from './data-dir.ts'
 import { exitCodes } from './exit-codes.ts'
 import { API_KEY_ENV, BASE_URL_ENV } from './key-source.ts'

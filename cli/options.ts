@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util'
 import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
-import { plainMessages } from '../core/i18n/intl-for.ts'
+import { plainMessages } from '../core/i18n/written-message.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../shared/ipc/limits.ts'
 import { argsRefusal } from './args-refusal.ts'
 import { type HelpText, usage } from './context.ts'
 import { DATA_ENV } from './data-dir.ts'
 import { API_KEY_ENV, BASE_URL_ENV } from './key-source.ts'
+import { cliIntl } from './text.ts'
 
 /** One option of the command line: how node:util parseArgs reads it, and its line in the commands' help. */
 interface CliOption {
@@ -220,12 +221,13 @@ export type OptionName = keyof typeof cliOptions
 
 /**
  * Parses a command's arguments with the options named (strict: an unknown option is a usage error that shows the
- * command's help). Returns null when --help was asked for: the help is printed and the command is done.
+ * command's help). Returns null when --help was asked for: the help is printed and the command is done. The help's
+ * words (the run's intl) are made only then.
  */
-export function parseCommand<const N extends OptionName>(
+export async function parseCommand<const N extends OptionName>(
   argv: string[],
   names: readonly N[],
-  o: { help: HelpText; intl: IntlShape; out: { write(text: string): unknown }; positionals: boolean },
+  o: { help: HelpText; env: NodeJS.ProcessEnv; out: { write(text: string): unknown }; positionals: boolean },
 ) {
   const options = {} as { [K in N | 'help']: { type: (typeof cliOptions)[K]['type'] } }
   for (const name of [...names, 'help' as const]) {
@@ -242,7 +244,7 @@ export function parseCommand<const N extends OptionName>(
     throw argsRefusal(err, { args: argv, options, allowPositionals: o.positionals }, o.help)
   }
   if ((parsed.values as { help?: boolean }).help === true) {
-    o.out.write(o.help(o.intl))
+    o.out.write(o.help(await cliIntl(o.env)))
     return null
   }
   return parsed

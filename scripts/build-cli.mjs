@@ -1,18 +1,23 @@
 // Bundles the CLI (cli/bin.ts) into plain JavaScript in dist/cli/ with esbuild, so `filedock` starts without a
-// TypeScript loader. Commands are imported lazily in cli/main.ts; code splitting keeps each in its own chunk, so
-// `filedock --help` loads only the entry, and `--version` only version.cjs (see bin/filedock.mjs). Native modules stay external (loaded from node_modules).
+// TypeScript loader: one CommonJS file, dist/cli/filedock.cjs, which bin/load-bundle.mjs compiles through a V8 code
+// cache (node 20 keeps none for ES modules; compiling the bundle was ~100 ms of every run, see docs/benchmarks.md).
+// Commands are still imported lazily in cli/main.ts: esbuild wraps each module reached only by import() in an
+// init function, so a module's top level (zod's schemas, undici's requires) runs only when a command needs it.
+// The message catalogues stay files of their own (dist/cli/messages/), read when their language is chosen.
+// `--version` loads only version.cjs (see bin/filedock.mjs). Native modules stay external (loaded from node_modules).
 //
 // `--if-stale` rebuilds only when a source is newer than the bundle (the CLI tests use it before spawning the
 // command). Concurrent builds (parallel test workers) are safe: each writes to its own folder and renames the
-// files into place, chunks (content-hashed names) first and the entry last.
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
+// files into place, the catalogues first and the bundle last.
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outdir = join(root, 'dist', 'cli')
-const entry = join(outdir, 'filedock.mjs')
+const entry = join(outdir, 'filedock.cjs')
+const catalogues = join(root, 'shared', 'i18n', 'messages')
 const SOURCES = ['cli', 'core', 'shared', 'package.json', 'scripts/build-cli.mjs']
 
 async function newestSource() {
@@ -49,30 +54,43 @@ const undiciSlim = {
   },
 }
 
+/**
+ * The catalogues (shared/i18n/messages/*.json, 1.3 MB together) are required from dist/cli/messages/ when their
+ * language is chosen, not carried in the bundle that every run reads and every first run compiles.
+ */
+const catalogueNames = new Set()
+const cataloguesApart = {
+  name: 'catalogues-apart',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]i18n[\\/]messages[\\/][^\\/]+\.json$/ }, (args) => {
+      const name = args.path.split(/[\\/]/).pop()
+      catalogueNames.add(name)
+      return { path: `./messages/${name}`, external: true }
+    })
+  },
+}
+
 const staging = join(root, 'dist', `.cli-${process.pid}`)
 await build({
   absWorkingDir: root,
   entryPoints: { filedock: 'cli/bin.ts' },
   outdir: staging,
-  outExtension: { '.js': '.mjs' },
+  outExtension: { '.js': '.cjs' },
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  chunkNames: 'chunks/[name]-[hash]',
-  // Minified: undici and zod are most of what `filedock api` loads, and parse time is start-up time.
+  // import() of a bundled module becomes its init function, and of an external one (the keyring, a catalogue, a
+  // built-in) a require(): the bundle runs as a plain script (vm.Script), which has no module loader of its own.
+  supported: { 'dynamic-import': false },
+  // Minified: undici and zod are most of what `filedock api` loads; a first run (no code cache yet) parses it all.
   minify: true,
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [undiciSlim],
+  plugins: [undiciSlim, cataloguesApart],
   // Native addons (and ws's optional native speed-ups, looked up with try/require) are not bundled.
   external: ['@napi-rs/keyring', 'better-sqlite3', 'bufferutil', 'utf-8-validate', 'fsevents'],
-  // Bundled CommonJS dependencies call require() for Node's built-ins, which ES modules do not have.
-  banner: {
-    js: "import { createRequire as __filedockRequire } from 'node:module'; const require = __filedockRequire(import.meta.url);",
-  },
 })
 // version.cjs: what bin/filedock.mjs prints for --version without loading the command line. One CommonJS file
 // with the version inlined, built from core/app-info/version.ts (the one place the version comes from): require()
@@ -90,14 +108,18 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 })
-await mkdir(join(outdir, 'chunks'), { recursive: true })
-for (const name of await readdir(join(staging, 'chunks'))) {
-  await rename(join(staging, 'chunks', name), join(outdir, 'chunks', name))
+await mkdir(join(staging, 'messages'))
+for (const name of catalogueNames) await copyFile(join(catalogues, name), join(staging, 'messages', name))
+await mkdir(join(outdir, 'messages'), { recursive: true })
+for (const name of await readdir(join(staging, 'messages'))) {
+  await rename(join(staging, 'messages', name), join(outdir, 'messages', name))
 }
 for (const name of (await readdir(staging))
-  .filter((n) => n !== 'chunks')
-  .sort((a) => (a === 'filedock.mjs' ? 1 : -1))) {
+  .filter((n) => n !== 'messages')
+  .sort((a) => (a === 'filedock.cjs' ? 1 : -1))) {
   await rename(join(staging, name), join(outdir, name))
 }
 await rm(staging, { recursive: true, force: true })
+// The code caches of earlier bundles (bin/load-bundle.mjs names each by its bundle's hash) would never be read again.
+await rm(join(outdir, 'code-cache'), { recursive: true, force: true })
 console.error(`build-cli: wrote ${relative(root, entry)}`)

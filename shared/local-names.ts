@@ -32,7 +32,16 @@ const FORBIDDEN: Readonly<Record<'win32' | 'darwin' | 'posix', RegExp>> = {
 
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+let graphemes: Intl.Segmenter | undefined
+
+/**
+ * Made at the first name too long to keep whole, not when this module loads: a segmenter starts ICU (~7–10 ms),
+ * and every `filedock upload` loads this module (through the queue's downloads) without cutting a name.
+ */
+function graphemeSegmenter(): Intl.Segmenter {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+  return graphemes
+}
 
 export interface SafeName {
   name: string
@@ -114,7 +123,7 @@ function cutToBytes(text: string, maxBytes: number): string {
   if (utf8Length(text) <= maxBytes) return text
   let out = ''
   let used = 0
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemeSegmenter().segment(text)) {
     const bytes = utf8Length(segment)
     if (used + bytes > maxBytes) break
     out += segment

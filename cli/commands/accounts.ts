@@ -1,5 +1,5 @@
 import { defineMessages, type IntlShape } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import type { AccountView } from '../../shared/accounts.ts'
 import { errorText } from '../../shared/i18n/error-text.ts'
 import { type CliContext, writeJson } from '../context.ts'
@@ -34,9 +34,9 @@ const messages = plainMessages(
  */
 export async function accountsCommand(argv: string[], ctx: CliContext): Promise<number> {
   const intl = await cliIntl(ctx.env)
-  const parsed = parseCommand(argv, ['json'], {
+  const parsed = await parseCommand(argv, ['json'], {
     help: accountsHelp,
-    intl,
+    env: ctx.env,
     out: ctx.stdout,
     positionals: false,
   })

@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { defineMessages } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import { argsRefusal } from '../args-refusal.ts'
 import { type CliContext, createClient, parseIntFlag, usage, writeJson } from '../context.ts'
 import { apiHelp, operationHelp, operationsUsage } from '../help.ts'

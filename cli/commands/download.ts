@@ -1,13 +1,12 @@
 import { isAbsolute, resolve } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import type { ConflictPolicy, DownloadWhat } from '../../shared/downloads.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import { type CliContext, folderIdFlag, parseIntFlag, usage } from '../context.ts'
 import { downloadHelp } from '../help.ts'
 import { dataFlag, parseCommand } from '../options.ts'
 import { parseRateFlag } from '../rate-flag.ts'
-import { cliIntl } from '../text.ts'
 import { flagMessages } from './upload.ts'
 
 const messages = plainMessages(
@@ -65,9 +64,9 @@ const DOWNLOAD_OPTIONS = [
  * current folder: the CLI resolves it, where the app's contract refuses anything but an absolute path.
  */
 export async function downloadCommand(argv: string[], ctx: CliContext): Promise<number> {
-  const parsed = parseCommand(argv, DOWNLOAD_OPTIONS, {
+  const parsed = await parseCommand(argv, DOWNLOAD_OPTIONS, {
     help: downloadHelp,
-    intl: await cliIntl(ctx.env),
+    env: ctx.env,
     out: ctx.stdout,
     positionals: true,
   })

@@ -1,11 +1,10 @@
 import { defineMessages } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/limits.ts'
 import { isLinkFormat, type LinkFormat, linkFormats } from '../../shared/links.ts'
 import { type CliContext, parseIntFlag, targetFolderFlag, usage } from '../context.ts'
 import { remoteHelp, uploadHelp } from '../help.ts'
 import { dataFlag, parseCommand } from '../options.ts'
-import { cliIntl } from '../text.ts'
 
 /** Default of --offline-wait: long enough for a dropped Wi-Fi to come back, short enough for a script. */
 const OFFLINE_WAIT_SEC = 60
@@ -67,8 +66,12 @@ const QUEUE_OPTIONS = [
 
 async function queueCommand(kind: 'paths' | 'urls', argv: string[], ctx: CliContext): Promise<number> {
   const help = kind === 'paths' ? uploadHelp : remoteHelp
-  const intl = await cliIntl(ctx.env)
-  const parsed = parseCommand(argv, QUEUE_OPTIONS, { help, intl, out: ctx.stdout, positionals: true })
+  const parsed = await parseCommand(argv, QUEUE_OPTIONS, {
+    help,
+    env: ctx.env,
+    out: ctx.stdout,
+    positionals: true,
+  })
   if (parsed === null) return 0
   const { values, positionals } = parsed
   const fldId = targetFolderFlag(values.fld_id)

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { defineMessages, type IntlShape } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import { verifyFolder } from '../../core/verify/verify-folder.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
 import { isProblem, type VerifyResult } from '../../shared/verify.ts'
@@ -20,9 +20,9 @@ import { cliIntl } from '../text.ts'
 /** `filedock verify DIR --fld_id N [--full] [--seed N] [--json]`: see verifyHelp. */
 export async function verifyCommand(argv: string[], ctx: CliContext): Promise<number> {
   const intl = await cliIntl(ctx.env)
-  const parsed = parseCommand(argv, ['fld_id', 'account', 'base-url', 'full', 'seed', 'json'], {
+  const parsed = await parseCommand(argv, ['fld_id', 'account', 'base-url', 'full', 'seed', 'json'], {
     help: verifyHelp,
-    intl,
+    env: ctx.env,
     out: ctx.stdout,
     positionals: true,
   })

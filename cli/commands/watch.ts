@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { defineMessages, type IntlShape } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import type { UploadEngine } from '../../core/queue/engine.ts'
 import { parseDuration } from '../../core/watch/duration.ts'
 import type { FolderWatch } from '../../core/watch/folder-watch.ts'
@@ -71,9 +71,9 @@ const CLEAR_DELAY_MS = 2000
  */
 export async function watchCommand(argv: string[], ctx: CliContext): Promise<number> {
   const intl = await cliIntl(ctx.env)
-  const parsed = parseCommand(argv, WATCH_OPTIONS, {
+  const parsed = await parseCommand(argv, WATCH_OPTIONS, {
     help: watchHelp,
-    intl,
+    env: ctx.env,
     out: ctx.stdout,
     positionals: true,
   })

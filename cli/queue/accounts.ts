@@ -1,7 +1,7 @@
 import { defineMessages } from '@formatjs/intl'
 import type { AccountStore } from '../../core/accounts/index.ts'
 import type { ApiClient } from '../../core/api/client.ts'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import { type ErrorKind, type ErrorValues, FiledockError } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import type { CliContext } from '../context.ts'

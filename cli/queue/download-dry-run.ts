@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import { defineMessages, type IntlShape } from '@formatjs/intl'
 import { hostFilesFromApi } from '../../core/download/host-files.ts'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import { checkDownloadFolder, type DownloadPlan, planDownloads } from '../../core/queue/download-plan.ts'
 import type { ConflictPolicy, DownloadWhat } from '../../shared/downloads.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'

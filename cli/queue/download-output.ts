@@ -1,6 +1,6 @@
 import { relative } from 'node:path'
 import { defineMessages, type IntlShape } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import type { DownloadProblem } from '../../shared/downloads.ts'
 import { errorText } from '../../shared/i18n/error-text.ts'
 import type { QueueItemView } from '../../shared/queue.ts'

@@ -1,5 +1,5 @@
 import { defineMessages, type IntlShape } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import { uncoveredLeaves } from '../../core/queue/enqueue.ts'
 import { apiFolderContents, ExistingFiles } from '../../core/queue/folder-contents.ts'
 import { FolderMirror } from '../../core/queue/folder-mirror.ts'

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream'
 import { defineMessages, type IntlShape } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import { errorText } from '../../shared/i18n/error-text.ts'
 import type { EnqueueProblem, QueueItemView } from '../../shared/queue.ts'
 

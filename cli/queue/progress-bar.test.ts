@@ -94,13 +94,13 @@ describe('the progress bar on a terminal', () => {
   it('draws nothing before start, then draws the run at once when started, and erases it on stop', async () => {
     const { out, written } = fakeTty()
     let files = 0
-    const bar = new ProgressBar(out, () => state(files), englishIntl)
+    const bar = new ProgressBar(out, () => state(files))
     bar.update()
     bar.message('filedock: a note')
     await new Promise((r) => setTimeout(r, 20))
     expect(written).toEqual(['filedock: a note\n'])
     files = 1
-    bar.start()
+    bar.start(englishIntl)
     const drawn = written.at(-1) ?? ''
     expect(drawn.startsWith('\r[') && drawn.endsWith('\u001b[K')).toBe(true)
     expect(drawn).toMatch(/\[-+\] +0% .* 0\/1 done/)

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream'
 import { defineMessages, type IntlShape } from '@formatjs/intl'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
 import type { SizeUnits } from '../../shared/ipc/settings.ts'
 
@@ -79,12 +79,13 @@ export class ProgressBar {
   private shown = false
   private started = false
   private stopped = false
+  /** The words of the bar, given when it starts: a run on anything but a terminal never makes them. */
+  private intl: IntlShape | null = null
   readonly enabled: boolean
 
   constructor(
     private readonly out: TtyLike,
     private readonly state: () => BarState,
-    private readonly intl: IntlShape,
     private readonly units: SizeUnits = 'decimal',
     private readonly intervalMs = 100,
   ) {
@@ -96,9 +97,10 @@ export class ProgressBar {
    * its bar) and then at least once a second, so speed and ETA move on when no event comes (a stall). Before
    * `start` nothing is drawn: the queue reports while the run is still adding, and a bar of "0/0 done" says nothing.
    */
-  start(): void {
+  start(intl: IntlShape): void {
     if (!this.enabled || this.stopped || this.started) return
     this.started = true
+    this.intl = intl
     this.draw()
     this.heartbeat = setInterval(() => this.update(), 1_000)
     this.heartbeat.unref()
@@ -130,7 +132,7 @@ export class ProgressBar {
   }
 
   private draw(): void {
-    if (this.stopped) return
+    if (this.stopped || this.intl === null) return
     this.lastDraw = performance.now()
     this.out.write(`\r${formatBar(this.state(), this.out.columns || 80, this.intl, this.units)}\u001b[K`)
     this.shown = true

@@ -1,7 +1,7 @@
 import { defineMessages, type IntlShape } from '@formatjs/intl'
 import { hostFilesFromApi } from '../../core/download/host-files.ts'
 import { HistoryStore } from '../../core/history/history-store.ts'
-import { plainMessages } from '../../core/i18n/intl-for.ts'
+import { plainMessages } from '../../core/i18n/written-message.ts'
 import { buildLinkPack } from '../../core/links/build-link-pack.ts'
 import { planDownloads } from '../../core/queue/download-plan.ts'
 import { UploadEngine } from '../../core/queue/engine.ts'
@@ -133,7 +133,6 @@ const adds = (o: QueueRunOptions) => o.sources.length > 0 || o.download !== unde
  */
 export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<number> {
   const dirs = cliDataDirs(ctx.env, o.dataDir)
-  const intl = await cliIntl(ctx.env)
   const accounts = new QueueAccounts(ctx, o.baseUrl)
   try {
     // The account first: a missing key or a locked keychain is reported before any folder is touched.
@@ -151,11 +150,11 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
       const codes: number[] = []
       for (const folder of await claimLeftovers(dirs.queueDir)) {
         const { download: _, ...finishOnly } = o
-        const leftover = new QueueRun(ctx, intl, { ...finishOnly, sources: [] }, accounts, null, true)
+        const leftover = new QueueRun(ctx, { ...finishOnly, sources: [] }, accounts, null, true)
         codes.push(await leftover.inFolder(folder, history))
       }
       if (adds(o) || codes.every((c) => c === NOTHING_LEFT)) {
-        const own = new QueueRun(ctx, intl, o, accounts, target?.accountId ?? null)
+        const own = new QueueRun(ctx, o, accounts, target?.accountId ?? null)
         codes.push(await own.inFolder(null, history))
       }
       return codes.find((c) => c !== exitCodes.ok && c !== NOTHING_LEFT) ?? exitCodes.ok
@@ -181,17 +180,18 @@ class QueueRun {
   /** Every failed item of the run failed on the local disk (exit 11 rather than 9). */
   private onlyDiskFailures = true
   private leftOut = 0
+  /** The lines said so far, each printed once its words are made (say). */
+  private said: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly ctx: CliContext,
-    private readonly intl: IntlShape,
     private readonly o: QueueRunOptions,
     private readonly accounts: QueueAccounts,
     private readonly targetId: string | null,
     /** Finishing an earlier run's folder: an empty one is not an error, and one held by another run is skipped. */
     private readonly leftover = false,
   ) {
-    this.bar = new ProgressBar(ctx.stderr, () => this.tracker.bar(), intl, cliSizeUnits(ctx.env))
+    this.bar = new ProgressBar(ctx.stderr, () => this.tracker.bar(), cliSizeUnits(ctx.env))
     this.waiter = new RunWaiter(o.offlineWaitMs)
   }
 
@@ -253,12 +253,12 @@ class QueueRun {
       openGate()
       for (const item of found.resumed) this.tracker.include(item)
       for (const w of found.waiting) {
-        this.bar.message(
-          this.intl.formatMessage(m.waiting, {
+        this.say((intl) =>
+          intl.formatMessage(m.waiting, {
             items: w.items,
             kind: this.o.kind,
             account: this.accounts.label(w.accountId),
-            reason: errorText(this.intl, w.problem),
+            reason: errorText(intl, w.problem),
           }),
         )
       }
@@ -274,16 +274,29 @@ class QueueRun {
         if (why) return exitCodeFor(why.kind)
         throw translatedError({ kind: 'invalid_input' }, m.nothingToDo, { kind: this.o.kind })
       }
-      this.bar.start()
+      if (this.bar.enabled) this.bar.start(await cliIntl(this.ctx.env))
       const outcome = await this.waiter.wait(engine.whenIdle(), this.ctx.signal)
       this.bar.stop()
       return await this.finish(engine, outcome)
     } finally {
       openGate()
+      await this.said
       this.bar.stop()
       left(engine.snapshot().items.length)
       await engine.close()
     }
+  }
+
+  /**
+   * A line for a person, in the run's language. The run's intl is made at the first such line (cliIntl, once per
+   * process): making it starts ICU, ~20 ms that a run printing no words (an upload that goes through, with or
+   * without --json) never pays. Lines keep the order they were said in.
+   */
+  private say(line: (intl: IntlShape) => string): void {
+    this.said = this.said.then(async () => {
+      const intl = await cliIntl(this.ctx.env)
+      this.bar.message(line(intl))
+    })
   }
 
   /**
@@ -305,7 +318,7 @@ class QueueRun {
     if (planned === null) return null
     for (const p of planned.problems) {
       this.leftOut++
-      this.bar.message(problemText(this.intl, p))
+      this.say((intl) => problemText(intl, p))
       if (o.json) writeLine(this.ctx.stdout, problemLine(p))
     }
     this.alreadyHere += planned.alreadyHere.length
@@ -330,9 +343,9 @@ class QueueRun {
     if (result === null) return null
     for (const p of result.problems) {
       if (isLeftOut(p)) this.leftOut++
-      this.bar.message(problemMessage(this.intl, p, (id) => accounts.label(id)))
+      this.say((intl) => problemMessage(intl, p, (id) => accounts.label(id)))
     }
-    if (result.accepted === 0) this.bar.message(this.intl.formatMessage(m.nothingQueued))
+    if (result.accepted === 0) this.say((intl) => intl.formatMessage(m.nothingQueued))
     return result
   }
 
@@ -368,31 +381,34 @@ class QueueRun {
       const label = this.accounts.label(item.accountId)
       writeLine(this.ctx.stdout, item.kind === 'download' ? downloadLine(item) : itemLine(item, label))
     }
-    if (item.state === 'failed') this.bar.message(failureMessage(this.intl, item))
+    if (item.state === 'failed') this.say((intl) => failureMessage(intl, item))
     if (item.state === 'failed' && item.error?.kind !== 'local_disk') this.onlyDiskFailures = false
   }
 
   private async finish(engine: UploadEngine, outcome: Outcome): Promise<number> {
     const left = this.tracker.unfinished()
-    const { intl } = this
     const kind = this.o.kind
     const command = `${COMMANDS[kind]}${this.o.dataDir === undefined ? '' : ` --data ${this.o.dataDir}`}`
-    const rerun = intl.formatMessage(m.rerun, { command })
+    const rerun = (intl: IntlShape) => intl.formatMessage(m.rerun, { command })
     switch (outcome.kind) {
       case 'interrupted':
         // The API cannot continue a partial upload: say so, rather than let "stopped" sound like "paused".
-        this.bar.message(intl.formatMessage(m.interrupted, { left, kind, rerun }))
+        this.say((intl) => intl.formatMessage(m.interrupted, { left, kind, rerun: rerun(intl) }))
         return exitCodes.cancelled
       case 'auth':
-        this.bar.message(intl.formatMessage(m.auth, { reason: outcome.message, left, kind, rerun }))
+        this.say((intl) =>
+          intl.formatMessage(m.auth, { reason: outcome.message, left, kind, rerun: rerun(intl) }),
+        )
         return exitCodes.auth
       case 'offline': {
-        const host =
-          outcome.accountId === undefined
-            ? intl.formatMessage(m.theHost)
-            : this.accounts.label(outcome.accountId)
         const seconds = Math.round(this.o.offlineWaitMs / 1000)
-        this.bar.message(intl.formatMessage(m.offline, { host, seconds, left, kind, rerun }))
+        this.say((intl) => {
+          const host =
+            outcome.accountId === undefined
+              ? intl.formatMessage(m.theHost)
+              : this.accounts.label(outcome.accountId)
+          return intl.formatMessage(m.offline, { host, seconds, left, kind, rerun: rerun(intl) })
+        })
         return exitCodes.network
       }
       case 'idle':
@@ -405,15 +421,11 @@ class QueueRun {
     await engine.clearFinished()
     if (this.o.kind === 'downloads') return this.downloadSummary()
     const { done, failed, alreadyThere } = this.tracker
-    if (alreadyThere > 0) this.bar.message(intl.formatMessage(m.alreadyThere, { files: alreadyThere }))
+    if (alreadyThere > 0) this.say((intl) => intl.formatMessage(m.alreadyThere, { files: alreadyThere }))
     if (failed === 0 && this.leftOut === 0) return exitCodes.ok
-    this.bar.message(
-      intl.formatMessage(m.uploadSummary, {
-        uploaded: done - alreadyThere,
-        alreadyThere,
-        failed,
-        leftOut: this.leftOut,
-      }),
+    const leftOut = this.leftOut
+    this.say((intl) =>
+      intl.formatMessage(m.uploadSummary, { uploaded: done - alreadyThere, alreadyThere, failed, leftOut }),
     )
     return exitCodes.partial
   }
@@ -428,13 +440,14 @@ class QueueRun {
     const dir = this.o.download?.to ?? this.downloads[0]?.dir ?? null
     if (this.o.json)
       writeLine(this.ctx.stdout, { downloaded, alreadyHere: here, failed, leftOut: this.leftOut, bytes, dir })
-    this.bar.message(
-      this.intl.formatMessage(m.downloadSummary, {
+    const leftOut = this.leftOut
+    this.say((intl) =>
+      intl.formatMessage(m.downloadSummary, {
         downloaded,
-        sizeBytes: formatBytes(bytes, units, this.intl.locale),
+        sizeBytes: formatBytes(bytes, units, intl.locale),
         here,
         failed,
-        leftOut: this.leftOut,
+        leftOut,
         hasDir: dir === null ? 'no' : 'yes',
         dir: dir ?? '',
       }),

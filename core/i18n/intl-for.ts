@@ -1,8 +1,11 @@
 // Main's messages without the language matcher (shared/i18n/locales.ts resolveLocale, which brings zod): what the
 // CLI loads to speak, so its help and lines start light. main-intl.ts adds the shell's MainIntl on top.
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
 import type { Locale } from '../../shared/i18n/locales.ts'
+
+// Declaring messages needs no intl (written-message.ts); what imports them from here keeps doing so.
+export { plainMessages, type WrittenMessage } from './written-message.ts'
 
 type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>
 
@@ -31,19 +34,6 @@ export const englishIntl: IntlShape = createIntl(
   { locale: 'en', defaultLocale: 'en', messages: {}, onError: () => undefined },
   cache,
 )
-
-/**
- * Messages as plain descriptors. FormatJS types each defineMessages entry by the values it reads in its text, and
- * reads no plural with `#` nor an empty case: such a message could then not be formatted at all.
- */
-export function plainMessages<T extends Record<string, WrittenMessage>>(
-  messages: T,
-): { readonly [K in keyof T]: WrittenMessage } {
-  return messages
-}
-
-/** A message written in the code: its id and its English (so it can also be an error's text, ErrorMessage). */
-export type WrittenMessage = MessageDescriptor & { id: string; defaultMessage: string }
 
 /** Where main's shell reads its words: the intl of the language in effect at the time of asking. */
 export type MainText = () => IntlShape

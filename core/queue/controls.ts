@@ -27,20 +27,29 @@ export interface ControlDeps {
  * `error` (kind `cancelled`: the user's hand, not the host's failure), which the queue row and the CLI already
  * show, and is dropped on resume.
  */
-const INTERRUPTED = translatedError(
-  { kind: 'cancelled' },
-  defineMessage({
-    id: 'queue.item.interrupted',
-    defaultMessage:
-      'The upload was interrupted; it starts again from the beginning when you resume (the host cannot continue a partial upload).',
-  }),
-).toJSON()
-export const ITEM_INTERRUPTED_MESSAGE = INTERRUPTED.message
+const INTERRUPTED_TEXT = defineMessage({
+  id: 'queue.item.interrupted',
+  defaultMessage:
+    'The upload was interrupted; it starts again from the beginning when you resume (the host cannot continue a partial upload).',
+})
+/** Its English: the message has no values to format, so its defaultMessage is what translatedError writes. */
+export const ITEM_INTERRUPTED_MESSAGE = INTERRUPTED_TEXT.defaultMessage
+
+let interrupted: FiledockErrorData | undefined
+
+/**
+ * Worded at the first pause that stops a transfer, not when this module loads: wording makes an intl, which starts
+ * ICU (~20 ms), and every `filedock upload` loads the queue.
+ */
+function interruptedNote(): FiledockErrorData {
+  interrupted ??= translatedError({ kind: 'cancelled' }, INTERRUPTED_TEXT).toJSON()
+  return interrupted
+}
 
 /** The note of pausedPatch, as the journal holds it (a journal written before the note had an id: its English). */
 function isInterruptedNote(error: FiledockErrorData | null | undefined): boolean {
   if (error?.kind !== 'cancelled') return false
-  return error.messageId === INTERRUPTED.messageId || error.message === ITEM_INTERRUPTED_MESSAGE
+  return error.messageId === INTERRUPTED_TEXT.id || error.message === ITEM_INTERRUPTED_MESSAGE
 }
 
 /** The record of an item a pause has stopped; `phase` is where its run was when the pause came. */
@@ -50,7 +59,7 @@ export function pausedPatch(
 ): { state: 'paused'; error?: FiledockErrorData } {
   // Past `uploading` the file is on the host (its code is in the journal): resuming only checks and moves it.
   if (item.kind !== 'file' || phase !== 'uploading') return { state: 'paused' }
-  return { state: 'paused', error: { ...INTERRUPTED } }
+  return { state: 'paused', error: { ...interruptedNote() } }
 }
 
 export async function pauseItem(d: ControlDeps, id: string): Promise<void> {

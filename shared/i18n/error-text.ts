@@ -1,4 +1,10 @@
-import { createIntl, createIntlCache, defineMessages, type MessageDescriptor } from '@formatjs/intl'
+import {
+  createIntl,
+  createIntlCache,
+  defineMessages,
+  type IntlShape,
+  type MessageDescriptor,
+} from '@formatjs/intl'
 import { type ErrorValues, FiledockError, type FiledockErrorData } from '../errors.ts'
 import { formatBytes } from '../format-bytes.ts'
 import { causeKey, MAX_CAUSE_DEPTH } from './cause-values.ts'
@@ -52,11 +58,26 @@ export function actionOf(operation: string | undefined): string {
   return actionMessage(operation).defaultMessage
 }
 
-const english = createIntl(
-  // English has no catalogue: each message's defaultMessage is its English, so "missing" is the design here.
-  { locale: 'en', defaultLocale: 'en', messages: {}, onError: () => undefined },
-  createIntlCache(),
-)
+/**
+ * What makes a message more than its own English: an argument, a plural's `#`, a tag, a quote (ICU's escape). A
+ * message with none is written as it stands, with no intl: the queue words its fixed notes when it loads.
+ */
+const NEEDS_FORMATTING = /[{}#<']/
+
+let madeEnglish: IntlShape | undefined
+
+/**
+ * Made at the first error worded, not when this module loads: creating an intl starts ICU (~20 ms), which a
+ * command that fails at nothing (an upload that goes through) never needs.
+ */
+function englishIntl(): IntlShape {
+  madeEnglish ??= createIntl(
+    // English has no catalogue: each message's defaultMessage is its English, so "missing" is the design here.
+    { locale: 'en', defaultLocale: 'en', messages: {}, onError: () => undefined },
+    createIntlCache(),
+  )
+  return madeEnglish
+}
 
 /**
  * A FiledockError whose text exists in every language: `message` is the English (logs, `--json`), written from
@@ -68,10 +89,12 @@ export function translatedError(
   values: ErrorValues = {},
   options?: { cause?: unknown; sizeText?: SizeText | undefined },
 ): FiledockError {
-  const message = english.formatMessage(text, {
-    ...withSizes(values, options?.sizeText ?? ((bytes) => formatBytes(bytes))),
-    action: actionOf(data.operation),
-  })
+  const message = NEEDS_FORMATTING.test(text.defaultMessage)
+    ? englishIntl().formatMessage(text, {
+        ...withSizes(values, options?.sizeText ?? ((bytes) => formatBytes(bytes))),
+        action: actionOf(data.operation),
+      })
+    : text.defaultMessage
   return new FiledockError(
     { ...data, message, messageId: text.id, values },
     options?.cause === undefined ? undefined : { cause: options.cause },

@@ -61,7 +61,18 @@ function languageOf(tag: string): { language: string; script: string | undefined
   return { language: max.language, script: max.script }
 }
 
-const SPOKEN = LOCALES.map((locale) => ({ locale, ...languageOf(locale) }))
+type Spoken = { locale: Locale } & ReturnType<typeof languageOf>
+let spoken: readonly Spoken[] | undefined
+
+/**
+ * Filedock's languages with their language and script, read at the first language resolved, not when this module
+ * loads: Intl.Locale starts ICU (~10 ms), and what imports the settings' types (every `filedock upload`) resolves
+ * no language.
+ */
+function spokenLocales(): readonly Spoken[] {
+  spoken ??= LOCALES.map((locale) => ({ locale, ...languageOf(locale) }))
+  return spoken
+}
 
 /**
  * The language to use for a setting and the system's preferred languages (BCP 47, best first): the first of them
@@ -86,9 +97,9 @@ export function resolveLocale(setting: LanguageSetting, system: readonly string[
       return []
     }
   })
-  const first = (is: (s: (typeof SPOKEN)[number], t: (typeof tags)[number]) => boolean) => {
+  const first = (is: (s: Spoken, t: (typeof tags)[number]) => boolean) => {
     for (const t of tags) {
-      const found = SPOKEN.find((s) => s.script === t.script && is(s, t))
+      const found = spokenLocales().find((s) => s.script === t.script && is(s, t))
       if (found !== undefined) return found.locale
     }
     return undefined
