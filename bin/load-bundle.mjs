@@ -13,27 +13,31 @@ import module from 'node:module'
 import { dirname, join } from 'node:path'
 import { Script } from 'node:vm'
 
-/** The commands that keep a cache each: what one compiles (upload's queue, download's writers) the others do not. */
-const COMMANDS = new Set(['upload', 'remote', 'download', 'api', 'accounts', 'watch', 'verify'])
+/**
+ * A command's name: what one compiles (upload's queue, download's writers) the others do not, so each keeps its
+ * own cache. No list of commands is kept here (it would be a second one beside cli/main.ts): a cache is written only
+ * when the run exits 0, and a mistyped command, its help included, fails with 2 and leaves nothing.
+ */
+const COMMAND_NAME = /^[a-z]+$/
 
 /** Where the caches of a bundle live: beside it, so a new build (which clears them) leaves none behind. */
 export const codeCacheDir = (bundlePath) => join(dirname(bundlePath), 'code-cache')
 
 /**
  * What a run keeps its cache under: its command, or that command's help (a help run compiles the help, not the
- * command: the command's cache stays the one its own first run wrote); null for a mistyped command, which fails
- * and would only leave a file per typo.
+ * command: the command's cache stays the one its own first run wrote); null for an argument that names no command
+ * (`--bogus`). A word that is no command gets a name here but never a file: its run exits 2.
  */
 function cacheKey(argv) {
   const [command, ...rest] = argv
-  const known = COMMANDS.has(command)
-  const help =
-    command === undefined ||
-    ['help', '--help', '-h'].includes(command) ||
-    rest.includes('--help') ||
-    rest.includes('-h')
-  if (help) return `${known ? command : 'filedock'}-help`
-  return known ? command : null
+  const named = command !== undefined && COMMAND_NAME.test(command) && command !== 'help'
+  const help = !named || rest.includes('--help') || rest.includes('-h')
+  if (help) {
+    const asked = command === undefined || ['help', '--help', '-h'].includes(command)
+    if (!named && !asked) return null
+    return `${named ? command : 'filedock'}-help`
+  }
+  return command
 }
 
 /** The cache file of one kind of run (cacheKey) of this bundle on this node, or null for none. */
