@@ -39,7 +39,7 @@ export interface CliChild {
  * The code caches of the command's runs in tests (cli/code-cache.ts): in this checkout's dist/, not the user's
  * cache folder, and kept from one test run to the next as the user's are between commands.
  */
-const testCacheDir = fileURLToPath(new URL('../../dist/test-cache', import.meta.url))
+export const testCacheDir = fileURLToPath(new URL('../../dist/test-cache', import.meta.url))
 
 /** Environment for a child: undefined values remove a variable. */
 export function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
