@@ -135,6 +135,25 @@ describe("the bundle's hash", () => {
     expect(bundleHash(stamp, bytes, 2001)).toBe(sha(bytes))
     expect(bundleHash(null, bytes, 0)).toBe(sha(bytes))
   })
+
+  it("names the command's cache by the stamp's hash as it is: the start hashes nothing", async () => {
+    const stampPath = hashStampPath(bundle())
+    const stamp = await readFile(stampPath)
+    const { mtime } = await stat(stampPath)
+    // Another hash than the bundle's, written after it: taken as the build's word.
+    await writeFile(stampPath, 'aaaaaaaaaaaaaaaa\n')
+    const cache = join(dir, 'stamp-cache')
+    try {
+      expect((await filedock(['api', '--help'], cache)).code).toBe(0)
+      expect(await readdir(join(cache, 'code-cache'))).toEqual([
+        `api-help-aaaaaaaaaaaaaaaa-${process.version}-${process.arch}.bin`,
+      ])
+    } finally {
+      await writeFile(stampPath, stamp)
+      await utimes(stampPath, mtime, mtime)
+      await rm(cache, { recursive: true, force: true })
+    }
+  })
 })
 
 describe.sequential('a bundle edited after its build', () => {
