@@ -74,7 +74,8 @@ function readStamp(bundlePath: string): { hash: string; mtimeMs: number } | null
  * bundle hashed here. A bundle edited after its build (a same-length edit V8 would not notice) is newer than its
  * stamp and is hashed: it never runs with the cache of the bundle it replaced. The stamp is read before the bundle
  * and the build renames it into place after the bundle, so a run between a rebuild's renames sees an old stamp
- * and a new bundle (hashed), never the reverse. An npm install gives every file the same time: the stamp holds.
+ * and a new bundle (hashed), never the reverse. An npm package gives all its files one time (npm pack writes
+ * 1985-10-26 and the install keeps it): the stamp holds there.
  * Decision: the times of the files decide, not their contents; a bundle put back with an older time (`cp -p` of
  * another build over it) and the same length is the one case left, and no install or build does that.
  */
@@ -82,7 +83,7 @@ export function bundleHash(
   stamp: { hash: string; mtimeMs: number } | null,
   bytes: Uint8Array,
   bundleMtimeMs: number,
-) {
+): string {
   return stamp !== null && bundleMtimeMs <= stamp.mtimeMs ? stamp.hash : sourceHash(bytes)
 }
 
