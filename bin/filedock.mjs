@@ -37,6 +37,7 @@ if ((first === '--version' || first === '-v') && rest.length === 0) {
   // keep it: their scans and plans of 100,000 files are JavaScript-heavy, and unmeasured without it.
   if (first === 'download') v8.setFlagsFromString('--no-opt')
   // After the flags: V8 keeps a code cache only for the flags it was made under.
-  const { loadBundle } = await import('./load-bundle.mjs')
-  loadBundle(bundle, process.argv.slice(2))
+  // dist/cli/code-cache.cjs: the build's CommonJS bundle of cli/code-cache.ts, renamed into place before the bundle.
+  const { loadBundle } = module.createRequire(import.meta.url)('../dist/cli/code-cache.cjs')
+  loadBundle(bundle, process.argv.slice(2), process.env)
 }

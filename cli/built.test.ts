@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { bin, runCli } from './testing/cli-runner.ts'
+import { bin, runCli, testCacheDir } from './testing/cli-runner.ts'
 
 // The command users install: bin/filedock.mjs running the bundle of scripts/build-cli.mjs (cli-runner.ts builds
 // it when the sources are newer), with no TypeScript loader.
@@ -14,6 +14,9 @@ const dist = join(root, 'dist', 'cli')
 const run = promisify(execFile)
 
 const bundle = join(dist, 'filedock.cjs')
+
+/** A bare environment: the path, and the tests' code cache folder rather than the user's. */
+const bare = { PATH: process.env.PATH ?? '', FILEDOCK_CACHE_DIR: testCacheDir }
 
 /**
  * What a run of the command required: the bundle's externals and node's built-ins (`node --import` of a probe
@@ -31,7 +34,7 @@ async function requiresOf(args: string[], env: Record<string, string>): Promise<
   const { stderr } = await run(
     process.execPath,
     ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, bin, ...args],
-    { env: { PATH: process.env.PATH ?? '', ...env } },
+    { env: { ...bare, ...env } },
   )
   const line = stderr.split('\n').find((l) => l.startsWith('REQUIRED '))
   expect(line, stderr).toBeDefined()
@@ -53,7 +56,7 @@ describe('the built filedock command', () => {
     expect(pkg.devDependencies.tsx).toBeDefined()
     // A plain `node` with nothing registered runs it.
     const { stdout } = await run(process.execPath, [bin, '--version'], {
-      env: { PATH: process.env.PATH ?? '' },
+      env: bare,
     })
     expect(stdout.trim()).toBe(pkg.version)
   })

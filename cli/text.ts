@@ -1,8 +1,9 @@
 import type { IntlShape } from '@formatjs/intl'
 import type { Locale } from '../shared/i18n/locales.ts'
+import { lazy } from '../shared/lazy.ts'
 
 /** The intl of each language asked for in this process (one per language: tests run several in one process). */
-const made = new Map<Locale, Promise<IntlShape>>()
+const intlOf = lazy(async (locale: Locale) => (await import('../core/i18n/intl-for.ts')).intlFor(locale))
 
 /**
  * The CLI's words: main's intl (core/i18n intlFor) in the language the environment names (LC_ALL, then
@@ -11,17 +12,12 @@ const made = new Map<Locale, Promise<IntlShape>>()
  * (each message's English is its defaultMessage in the code).
  */
 export async function cliIntl(env: NodeJS.ProcessEnv): Promise<IntlShape> {
-  const { environmentLanguages, intlFor } = await import('../core/i18n/intl-for.ts')
+  const { environmentLanguages } = await import('../core/i18n/intl-for.ts')
   const languages = environmentLanguages(env)
   const locale = namesEnglish(languages[0])
     ? 'en'
     : (await import('../shared/i18n/locales.ts')).resolveLocale('system', languages)
-  let intl = made.get(locale)
-  if (intl === undefined) {
-    intl = intlFor(locale)
-    made.set(locale, intl)
-  }
-  return intl
+  return intlOf(locale)
 }
 
 /**

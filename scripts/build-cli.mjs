@@ -1,5 +1,5 @@
 // Bundles the CLI (cli/bin.ts) into plain JavaScript in dist/cli/ with esbuild, so `filedock` starts without a
-// TypeScript loader: one CommonJS file, dist/cli/filedock.cjs, which bin/load-bundle.mjs compiles through a V8 code
+// TypeScript loader: one CommonJS file, dist/cli/filedock.cjs, which cli/code-cache.ts compiles through a V8 code
 // cache (node 20 keeps none for ES modules; compiling the bundle was ~100 ms of every run, see docs/benchmarks.md).
 // Commands are still imported lazily in cli/main.ts: esbuild wraps each module reached only by import() in an
 // init function, so a module's top level (zod's schemas, undici's requires) runs only when a command needs it.
@@ -8,8 +8,9 @@
 //
 // `--if-stale` rebuilds only when a source is newer than the bundle (the CLI tests use it before spawning the
 // command). Concurrent builds (parallel test workers) are safe: each writes to its own folder and renames the
-// files into place, the catalogues first and the bundle last.
+// files into place, the catalogues first, then the bundle and its hash stamp.
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -71,9 +72,20 @@ const cataloguesApart = {
 }
 
 const staging = join(root, 'dist', `.cli-${process.pid}`)
+// One build, three artefacts, each bundled whole (no code shared between them):
+//  - filedock.cjs, the command line;
+//  - version.cjs: what bin/filedock.mjs prints for --version without loading the command line, with the version
+//    inlined from core/app-info/version.ts (the one place the version comes from): require() of one small file
+//    starts faster than an ES-module import, whose loader resolves and links a graph;
+//  - code-cache.cjs: what runs filedock.cjs from its V8 code cache (cli/code-cache.ts), plain CommonJS for the
+//    same reason, with the per-user folders of core/app/data-dir.ts.
 await build({
   absWorkingDir: root,
-  entryPoints: { filedock: 'cli/bin.ts' },
+  entryPoints: {
+    filedock: 'cli/bin.ts',
+    version: 'core/app-info/version.ts',
+    'code-cache': 'cli/code-cache.ts',
+  },
   outdir: staging,
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -92,34 +104,23 @@ await build({
   // Native addons (and ws's optional native speed-ups, looked up with try/require) are not bundled.
   external: ['@napi-rs/keyring', 'better-sqlite3', 'bufferutil', 'utf-8-validate', 'fsevents'],
 })
-// version.cjs: what bin/filedock.mjs prints for --version without loading the command line. One CommonJS file
-// with the version inlined, built from core/app-info/version.ts (the one place the version comes from): require()
-// of one file starts faster than an ES-module import, whose loader resolves and links a graph.
-await build({
-  absWorkingDir: root,
-  entryPoints: { version: 'core/app-info/version.ts' },
-  outdir: staging,
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-})
+// The bundle's hash, once here rather than at every start (cli/code-cache.ts writeHashStamp, by the module just built).
+createRequire(import.meta.url)(join(staging, 'code-cache.cjs')).writeHashStamp(join(staging, 'filedock.cjs'))
 await mkdir(join(staging, 'messages'))
 for (const name of catalogueNames) await copyFile(join(catalogues, name), join(staging, 'messages', name))
 await mkdir(join(outdir, 'messages'), { recursive: true })
 for (const name of await readdir(join(staging, 'messages'))) {
   await rename(join(staging, 'messages', name), join(outdir, 'messages', name))
 }
+// The bundle after what it needs (its start, its catalogues), and its hash stamp last: a run between two renames
+// sees a bundle newer than its stamp and hashes it (cli/code-cache.ts bundleHash), never an old bundle as new.
+const LAST = ['filedock.cjs', 'filedock.cjs.hash']
 for (const name of (await readdir(staging))
   .filter((n) => n !== 'messages')
-  .sort((a) => (a === 'filedock.cjs' ? 1 : -1))) {
+  .sort((a, b) => LAST.indexOf(a) - LAST.indexOf(b))) {
   await rename(join(staging, name), join(outdir, name))
 }
 await rm(staging, { recursive: true, force: true })
-// The code caches of earlier bundles (bin/load-bundle.mjs names each by its bundle's hash) would never be read again.
+// Where earlier builds kept their code caches (now in the user's cache folder, cli/code-cache.ts).
 await rm(join(outdir, 'code-cache'), { recursive: true, force: true })
 console.error(`build-cli: wrote ${relative(root, entry)}`)

@@ -1,3 +1,4 @@
+import { lazy } from './lazy.ts'
 import { replaceUnsafeChars } from './unsafe-chars.ts'
 
 /**
@@ -32,16 +33,11 @@ const FORBIDDEN: Readonly<Record<'win32' | 'darwin' | 'posix', RegExp>> = {
 
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i
 
-let graphemes: Intl.Segmenter | undefined
-
 /**
  * Made at the first name too long to keep whole, not when this module loads: a segmenter starts ICU (~7–10 ms),
  * and every `filedock upload` loads this module (through the queue's downloads) without cutting a name.
  */
-function graphemeSegmenter(): Intl.Segmenter {
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-  return graphemes
-}
+const graphemeSegmenter = lazy(() => new Intl.Segmenter(undefined, { granularity: 'grapheme' }))
 
 export interface SafeName {
   name: string

@@ -9,6 +9,7 @@ import type { ConflictPolicy, DownloadWhat } from '../../shared/downloads.ts'
 import { isFiledockError } from '../../shared/errors.ts'
 import { formatBytes } from '../../shared/format-bytes.ts'
 import { errorText, translatedError } from '../../shared/i18n/error-text.ts'
+import { lazy } from '../../shared/lazy.ts'
 import type { LinkFormat } from '../../shared/links.ts'
 import type {
   BatchDownload,
@@ -134,6 +135,7 @@ const adds = (o: QueueRunOptions) => o.sources.length > 0 || o.download !== unde
 export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<number> {
   const dirs = cliDataDirs(ctx.env, o.dataDir)
   const accounts = new QueueAccounts(ctx, o.baseUrl)
+  const words = runWords(ctx)
   try {
     // The account first: a missing key or a locked keychain is reported before any folder is touched.
     const target = adds(o) ? await resolveTarget(ctx, o, accounts.accounts) : undefined
@@ -150,11 +152,11 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
       const codes: number[] = []
       for (const folder of await claimLeftovers(dirs.queueDir)) {
         const { download: _, ...finishOnly } = o
-        const leftover = new QueueRun(ctx, { ...finishOnly, sources: [] }, accounts, null, true)
+        const leftover = new QueueRun(ctx, { ...finishOnly, sources: [] }, accounts, words, null, true)
         codes.push(await leftover.inFolder(folder, history))
       }
       if (adds(o) || codes.every((c) => c === NOTHING_LEFT)) {
-        const own = new QueueRun(ctx, o, accounts, target?.accountId ?? null)
+        const own = new QueueRun(ctx, o, accounts, words, target?.accountId ?? null)
         codes.push(await own.inFolder(null, history))
       }
       return codes.find((c) => c !== exitCodes.ok && c !== NOTHING_LEFT) ?? exitCodes.ok
@@ -164,6 +166,22 @@ export async function runQueue(ctx: CliContext, o: QueueRunOptions): Promise<num
   } finally {
     await accounts.close()
   }
+}
+
+/**
+ * The run's words, made at its first line (cliIntl; a run that prints none makes none): its language's, or, when
+ * they cannot be made (a catalogue unreadable), English, the source catalogue (each message's defaultMessage in
+ * the code), after saying once why. Without it the lines, chained on one promise, were all lost with the first.
+ * Decision: the why is in English, written here rather than as a message: the user's words are what failed.
+ */
+function runWords(ctx: CliContext): () => Promise<IntlShape> {
+  return lazy(() =>
+    cliIntl(ctx.env).catch(async (err: unknown) => {
+      const reason = err instanceof Error ? err.message : String(err)
+      ctx.stderr.write(`filedock: the words of your language could not be read (${reason}); in English.\n`)
+      return (await import('../../core/i18n/intl-for.ts')).englishIntl
+    }),
+  )
 }
 
 /** A leftover folder that held nothing this run could finish (not an exit code users see). */
@@ -187,6 +205,8 @@ class QueueRun {
     private readonly ctx: CliContext,
     private readonly o: QueueRunOptions,
     private readonly accounts: QueueAccounts,
+    /** The run's words (runWords): one for all the runs of a command. */
+    private readonly words: () => Promise<IntlShape>,
     private readonly targetId: string | null,
     /** Finishing an earlier run's folder: an empty one is not an error, and one held by another run is skipped. */
     private readonly leftover = false,
@@ -274,7 +294,7 @@ class QueueRun {
         if (why) return exitCodeFor(why.kind)
         throw translatedError({ kind: 'invalid_input' }, m.nothingToDo, { kind: this.o.kind })
       }
-      if (this.bar.enabled) this.bar.start(await cliIntl(this.ctx.env))
+      if (this.bar.enabled) this.bar.start(await this.words())
       const outcome = await this.waiter.wait(engine.whenIdle(), this.ctx.signal)
       this.bar.stop()
       return await this.finish(engine, outcome)
@@ -288,14 +308,13 @@ class QueueRun {
   }
 
   /**
-   * A line for a person, in the run's language. The run's intl is made at the first such line (cliIntl, once per
+   * A line for a person, in the run's language. The run's intl is made at the first such line (runWords, once per
    * process): making it starts ICU, ~20 ms that a run printing no words (an upload that goes through, with or
    * without --json) never pays. Lines keep the order they were said in.
    */
   private say(line: (intl: IntlShape) => string): void {
     this.said = this.said.then(async () => {
-      const intl = await cliIntl(this.ctx.env)
-      this.bar.message(line(intl))
+      this.bar.message(line(await this.words()))
     })
   }
 

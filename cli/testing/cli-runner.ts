@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
+import { CACHE_DIR_ENV } from '../../core/app/data-dir.ts'
 
 /** The real CLI, as users start it: `node bin/filedock.mjs …` (no npx, so a signal reaches the CLI itself). */
 export const bin = fileURLToPath(new URL('../../bin/filedock.mjs', import.meta.url))
@@ -34,11 +35,22 @@ export interface CliChild {
   done: Promise<CliRun>
 }
 
+/**
+ * The code caches of the command's runs in tests (cli/code-cache.ts): in this checkout's dist/, not the user's
+ * cache folder, and kept from one test run to the next as the user's are between commands.
+ */
+export const testCacheDir = fileURLToPath(new URL('../../dist/test-cache', import.meta.url))
+
 /** Environment for a child: undefined values remove a variable. */
 export function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   // In English unless a test says otherwise, whatever language the machine running the tests speaks.
   const english = { LC_ALL: undefined, LC_MESSAGES: undefined, LANGUAGE: undefined, LANG: 'en_US.UTF-8' }
-  const out: Record<string, string | undefined> = { ...process.env, ...english, ...env }
+  const out: Record<string, string | undefined> = {
+    ...process.env,
+    ...english,
+    [CACHE_DIR_ENV]: testCacheDir,
+    ...env,
+  }
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k]
   return out as NodeJS.ProcessEnv
 }

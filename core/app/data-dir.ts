@@ -34,3 +34,22 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), APP_NAME)
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), APP_NAME)
 }
+
+export const CACHE_DIR_ENV = 'FILEDOCK_CACHE_DIR'
+
+/**
+ * The per-user folder for what can be made again (the CLI's code caches): the OS's cache folder, never the install
+ * (a global npm install lies in a folder its user cannot write, and a cache there would never be written) nor the
+ * data folder (backed up, synced, and nothing in it may be lost). FILEDOCK_CACHE_DIR overrides it (tests).
+ * Lowercase like the command: it is the command line's folder, where the data folder is named like Electron's.
+ */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  const chosen = env[CACHE_DIR_ENV]
+  if (chosen !== undefined && chosen.trim() !== '') return chosen
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'filedock')
+  if (platform === 'win32')
+    return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'filedock', 'cache')
+  // The XDG spec: a relative $XDG_CACHE_HOME is invalid and ignored.
+  const xdg = env.XDG_CACHE_HOME
+  return join(xdg?.startsWith('/') ? xdg : join(homedir(), '.cache'), 'filedock')
+}

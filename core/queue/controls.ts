@@ -1,6 +1,7 @@
 import { defineMessage } from '@formatjs/intl'
 import type { FiledockErrorData } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
+import { lazy } from '../../shared/lazy.ts'
 import type { QueueItemPhase } from '../../shared/queue.ts'
 import type { QueueCore } from './core.ts'
 import { discardPart } from './download-item.ts'
@@ -35,16 +36,13 @@ const INTERRUPTED_TEXT = defineMessage({
 /** Its English: the message has no values to format, so its defaultMessage is what translatedError writes. */
 export const ITEM_INTERRUPTED_MESSAGE = INTERRUPTED_TEXT.defaultMessage
 
-let interrupted: FiledockErrorData | undefined
-
 /**
  * Worded at the first pause that stops a transfer, not when this module loads: wording makes an intl, which starts
  * ICU (~20 ms), and every `filedock upload` loads the queue.
  */
-function interruptedNote(): FiledockErrorData {
-  interrupted ??= translatedError({ kind: 'cancelled' }, INTERRUPTED_TEXT).toJSON()
-  return interrupted
-}
+const interruptedNote = lazy(
+  (): FiledockErrorData => translatedError({ kind: 'cancelled' }, INTERRUPTED_TEXT).toJSON(),
+)
 
 /** The note of pausedPatch, as the journal holds it (a journal written before the note had an id: its English). */
 function isInterruptedNote(error: FiledockErrorData | null | undefined): boolean {

@@ -1,3 +1,5 @@
+import { lazy } from '../lazy.ts'
+
 /**
  * The languages Filedock speaks. English is the source (the `defaultMessage` of each message in the code, extracted
  * into messages/en.json); the others are translated catalogues of the same ids (messages/<locale>.json), checked
@@ -62,17 +64,15 @@ function languageOf(tag: string): { language: string; script: string | undefined
 }
 
 type Spoken = { locale: Locale } & ReturnType<typeof languageOf>
-let spoken: readonly Spoken[] | undefined
 
 /**
  * Filedock's languages with their language and script, read at the first language resolved, not when this module
  * loads: Intl.Locale starts ICU (~10 ms), and what imports the settings' types (every `filedock upload`) resolves
  * no language.
  */
-function spokenLocales(): readonly Spoken[] {
-  spoken ??= LOCALES.map((locale) => ({ locale, ...languageOf(locale) }))
-  return spoken
-}
+const spokenLocales = lazy((): readonly Spoken[] =>
+  LOCALES.map((locale) => ({ locale, ...languageOf(locale) })),
+)
 
 /**
  * The language to use for a setting and the system's preferred languages (BCP 47, best first): the first of them
