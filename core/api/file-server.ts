@@ -104,11 +104,14 @@ export async function openRange(
   const guard = new RequestGuard(req.signal, ctx.idleTimeoutMs)
   let target = url
   let where = describeFileLink(url)
+  /** The answer in hand: whatever throws after it arrived must let go of its body (below). */
+  let res: Dispatcher.ResponseData | undefined
   try {
     guard.throwIfCancelled(op)
     for (let hop = 0; ; hop++) {
       where = describeFileLink(target)
-      const res = await request(target, {
+      guard.restart()
+      const sent = request(target, {
         method: 'GET',
         headers: headersFor(ctx, req),
         dispatcher: ctx.dispatcher,
@@ -117,6 +120,12 @@ export async function openRange(
         headersTimeout: 0,
         bodyTimeout: 0,
       })
+      // A limit that ends while the request still waits for a free connection fails it then, not when one frees.
+      res = await guard.first(sent, (late) => discard(late.body))
+      // The server has answered. From here its silence counts only while the reader waits for bytes (RangeBody),
+      // not while the caller works before its first read (emptying the work file, journaling the validator):
+      // request()'s abort would destroy a body that was arriving in time.
+      guard.restart(0)
       const next = redirectOf(res, target)
       if (next === null) return answerOf(res, req, { url: new URL(target), where }, guard, ctx)
       discard(res.body)
@@ -124,6 +133,9 @@ export async function openRange(
       target = next
     }
   } catch (err) {
+    // A body nobody reads keeps its connection (paused past undici's buffer): every throw after an answer
+    // arrived (an unreadable Location, say) lets it go. Discarding twice is harmless.
+    if (res !== undefined) discard(res.body)
     guard.dispose()
     throw guard.explain(err, op, new URL(target), ctx, where)
   }

@@ -130,6 +130,37 @@ export class RequestGuard {
     this.timer.unref?.()
   }
 
+  /**
+   * `pending`, or this guard's abort as soon as it fires, whichever comes first. undici's `request()` settles only
+   * once its request is on a connection, so an abort while the request waits in the pool's queue (every
+   * connection busy) would wait for one to free; undici then drops the request unwritten when its turn comes.
+   * `release` lets go of an answer that arrives after the abort won.
+   */
+  async first<T>(pending: Promise<T>, release: (late: T) => void): Promise<T> {
+    const { signal } = this.controller
+    let lost = false
+    let onAbort = () => {}
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(signal.reason)
+      if (signal.aborted) onAbort()
+      else signal.addEventListener('abort', onAbort, { once: true })
+    })
+    pending.then(
+      (late) => {
+        if (lost) release(late)
+      },
+      () => {},
+    )
+    try {
+      return await Promise.race([pending, aborted])
+    } catch (err) {
+      lost = true
+      throw err
+    } finally {
+      signal.removeEventListener('abort', onAbort)
+    }
+  }
+
   throwIfCancelled(operation: string): void {
     if (this.callerSignal?.aborted) throw cancelledError(operation)
   }
