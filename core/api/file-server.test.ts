@@ -13,6 +13,7 @@ import { intlFor } from '../i18n/main-intl.ts'
 import { classify } from '../queue/failures.ts'
 import { ApiClient } from './client.ts'
 import { BodyCut, type BytesAnswer, LinkGone, type RangeAnswer } from './file-server.ts'
+import { TransportStall } from './request-trace.ts'
 import { failureOf as failureWithout } from './testing/fake-client.ts'
 import { startFakeHost } from './testing/fake-host.ts'
 
@@ -267,6 +268,30 @@ describe('time limits and cancel', () => {
       const answer = bytesOf(await quick.openRange(`${host.baseUrl}/d/t/a.bin`, { start: 0 }))
       const err = await failureOf(read(answer))
       expect(err.kind).toBe('timeout')
+      // What the request did on the wire goes with it: in the body, 10 bytes came and were read.
+      expect(err.cause).toBeInstanceOf(TransportStall)
+      expect(err.cause).toMatchObject({ phase: 'body', delivered: 10, read: 10 })
+      expect((err.cause as TransportStall).sinceLastChunkMs).toEqual(expect.any(Number))
+    } finally {
+      await quick.close()
+      await host.close()
+    }
+  })
+
+  it('a server that never answers: timeout, its cause saying the headers never came', async () => {
+    const host = await startFakeHost(() => new Promise<void>(() => {}))
+    const quick = new ApiClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.apiKey,
+      downloadIdleTimeoutMs: 150,
+    })
+    try {
+      const err = await failureOf(quick.openRange(`${host.baseUrl}/d/t/a.bin`, { start: 0 }))
+      expect(err.kind).toBe('timeout')
+      expect(err.cause).toMatchObject({ phase: 'headers', delivered: 0, read: 0, sinceLastChunkMs: null })
+      expect(err.message).toBe(
+        `The host did not answer within 150 ms while downloading a file (${host.baseUrl}/…/a.bin). Check the connection or try again.`,
+      )
     } finally {
       await quick.close()
       await host.close()
@@ -377,6 +402,7 @@ describe('one connection to the file server', () => {
       const first = bytesOf(await patient.openRange(`${host.baseUrl}/held/t/a.bin`, { start: 0 }))
       const err = await failureOf(hasty.openRange(`${host.baseUrl}/d/t/b.bin`, { start: 0 }))
       expect(err.kind).toBe('timeout')
+      expect(err.cause).toMatchObject({ phase: 'queued', delivered: 0 })
       release()
       expect((await read(first)).length).toBe(10)
       // The pool serves on: the waiting request left the queue without being written.

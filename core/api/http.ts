@@ -119,6 +119,11 @@ export class RequestGuard {
     return this.controller.signal
   }
 
+  /** Whether the timer (not the caller) ended the request. */
+  get expired(): boolean {
+    return this.timedOut
+  }
+
   /** (Re)starts the timer; for uploads it is an idle timer restarted on every chunk. */
   restart(limitMs = this.limitMs): void {
     clearTimeout(this.timer)
