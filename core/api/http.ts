@@ -138,8 +138,9 @@ export class RequestGuard {
   /**
    * `pending`, or this guard's abort as soon as it fires, whichever comes first. undici's `request()` settles only
    * once its request is on a connection, so an abort while the request waits in the pool's queue (every
-   * connection busy) would wait for one to free; undici then drops the request unwritten when its turn comes.
-   * `release` lets go of an answer that arrives after the abort won.
+   * connection busy) would wait for one to free. undici drops the request unwritten when its turn comes (closing
+   * the connection it was offered: one reconnect, undici's way of aborting). `release` lets go of an answer that
+   * arrives after the abort won.
    */
   async first<T>(pending: Promise<T>, release: (late: T) => void): Promise<T> {
     const { signal } = this.controller
