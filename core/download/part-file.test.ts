@@ -342,17 +342,18 @@ describe('the idle limit', () => {
   it("counts the server's silence, not the caller's work between the answer and the first read", async () => {
     const file = await t.upload('journaled.bin', 30_000)
     const dir = await t.folder()
-    // Paced: the body is still arriving while the caller journals the validator, for longer than the limit.
+    // Paced (a slice every 100 ms, well inside the limit): the body is still arriving while the caller journals
+    // the validator, for longer than the limit.
     t.sandbox.setFaults({ downloadBytesPerSec: 50_000 })
     const quick = new ApiClient({
       baseUrl: t.sandbox.baseUrl,
       apiKey: t.sandbox.apiKey,
-      downloadIdleTimeoutMs: 300,
+      downloadIdleTimeoutMs: 1000,
     })
     try {
       await servedRanges(t.sandbox, { clear: true })
       const result = await downloadFile(
-        t.options(file.code, file.size, dir, { server: quick, onValidator: () => sleep(600) }),
+        t.options(file.code, file.size, dir, { server: quick, onValidator: () => sleep(1500) }),
       )
       expect(await sha256OfFile(result.path)).toBe(file.sha)
       expect((await served(file.code)).map((r) => [r.range, r.status, r.outcome])).toEqual([
