@@ -106,10 +106,15 @@ describe('filedock download --fld_id N --to DIR', () => {
     t.sandbox.setFaults(noFaults)
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0])
     await expectWhole(to)
+    // A file fetched twice is told apart by what the host saw: `complete` with every byte sent (the client lost
+    // them), `client-gone` with fewer (the sends stopped), or nothing sent (the headers phase); `at` and both
+    // terminals' stderr say when and what the client made of it.
+    const stderr = `stderr of A:\n${a.stderr}\nstderr of B:\n${b.stderr}`
     for (const [code, requests] of Object.entries(await served())) {
+      const shown = JSON.stringify(requests.map((r) => [r.range, r.status, r.sent, r.outcome, r.at]))
       expect(
         requests.map((r) => [r.range, r.status]),
-        code,
+        `${code} (${expected.get(code)?.size} bytes): ${shown}\n${stderr}`,
       ).toEqual([[null, 200]])
     }
     // Between them they report every file, each as downloaded by one; both did a share of the work.

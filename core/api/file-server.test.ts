@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { Agent } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { noFaults } from '../../sandbox/faults.ts'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
@@ -12,6 +13,7 @@ import { intlFor } from '../i18n/main-intl.ts'
 import { classify } from '../queue/failures.ts'
 import { ApiClient } from './client.ts'
 import { BodyCut, type BytesAnswer, LinkGone, type RangeAnswer } from './file-server.ts'
+import { TransportStall } from './request-trace.ts'
 import { failureOf as failureWithout } from './testing/fake-client.ts'
 import { startFakeHost } from './testing/fake-host.ts'
 
@@ -266,6 +268,30 @@ describe('time limits and cancel', () => {
       const answer = bytesOf(await quick.openRange(`${host.baseUrl}/d/t/a.bin`, { start: 0 }))
       const err = await failureOf(read(answer))
       expect(err.kind).toBe('timeout')
+      // What the request did on the wire goes with it: in the body, 10 bytes came and were read.
+      expect(err.cause).toBeInstanceOf(TransportStall)
+      expect(err.cause).toMatchObject({ phase: 'body', delivered: 10, read: 10 })
+      expect((err.cause as TransportStall).sinceLastChunkMs).toEqual(expect.any(Number))
+    } finally {
+      await quick.close()
+      await host.close()
+    }
+  })
+
+  it('a server that never answers: timeout, its cause saying the headers never came', async () => {
+    const host = await startFakeHost(() => new Promise<void>(() => {}))
+    const quick = new ApiClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.apiKey,
+      downloadIdleTimeoutMs: 150,
+    })
+    try {
+      const err = await failureOf(quick.openRange(`${host.baseUrl}/d/t/a.bin`, { start: 0 }))
+      expect(err.kind).toBe('timeout')
+      expect(err.cause).toMatchObject({ phase: 'headers', delivered: 0, read: 0, sinceLastChunkMs: null })
+      expect(err.message).toBe(
+        `The host did not answer within 150 ms while downloading a file (${host.baseUrl}/…/a.bin). Check the connection or try again.`,
+      )
     } finally {
       await quick.close()
       await host.close()
@@ -311,5 +337,81 @@ describe('time limits and cancel', () => {
     await expect
       .poll(async () => (await servedRanges(sandbox, { codes: [code] })).files[code]?.[0]?.outcome)
       .toBe('client-gone')
+  })
+})
+
+describe('one connection to the file server', () => {
+  /** Clients sharing a pool of one connection: whatever holds it keeps every other request waiting. */
+  function onOneConnection(idleTimeoutMs: number[]) {
+    const pool = new Agent({ connections: 1 })
+    const clients = idleTimeoutMs.map(
+      (ms) =>
+        new ApiClient({
+          baseUrl: sandbox.baseUrl,
+          apiKey: sandbox.apiKey,
+          dispatcher: pool,
+          downloadIdleTimeoutMs: ms,
+        }),
+    )
+    const close = async () => {
+      for (const c of clients) await c.close()
+      await pool.destroy()
+    }
+    return { clients, close }
+  }
+
+  it('a redirect whose Location cannot be read lets go of its body: the next request gets the connection', async () => {
+    const host = await startFakeHost((req, res) => {
+      if (req.url.pathname.startsWith('/bad/')) {
+        // More than undici's body buffer: unread, it would stay paused on the socket.
+        res.writeHead(302, { location: 'http://[::1', 'content-length': String(1 << 20) })
+        res.end(Buffer.alloc(1 << 20))
+        return
+      }
+      res.writeHead(200, { 'content-length': '5' })
+      res.end('sound')
+    })
+    const { clients, close } = onOneConnection([60_000])
+    const [one] = clients as [ApiClient]
+    try {
+      await failureOf(one.openRange(`${host.baseUrl}/bad/t/a.bin`, { start: 0 }))
+      const answer = await one.openRange(`${host.baseUrl}/d/t/b.bin`, { start: 0 })
+      expect((await read(answer)).toString()).toBe('sound')
+    } finally {
+      await close()
+      await host.close()
+    }
+  })
+
+  it('an idle limit that ends while the request waits for the connection fails it then, and it is never sent', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const host = await startFakeHost(async (req, res) => {
+      res.writeHead(200, { 'content-length': '10' })
+      if (req.url.pathname.startsWith('/held/')) {
+        res.write(Buffer.alloc(5))
+        await held
+      }
+      res.end(Buffer.alloc(req.url.pathname.startsWith('/held/') ? 5 : 10))
+    })
+    const { clients, close } = onOneConnection([60_000, 200])
+    const [patient, hasty] = clients as [ApiClient, ApiClient]
+    try {
+      const first = bytesOf(await patient.openRange(`${host.baseUrl}/held/t/a.bin`, { start: 0 }))
+      const err = await failureOf(hasty.openRange(`${host.baseUrl}/d/t/b.bin`, { start: 0 }))
+      expect(err.kind).toBe('timeout')
+      expect(err.cause).toMatchObject({ phase: 'queued', delivered: 0 })
+      release()
+      expect((await read(first)).length).toBe(10)
+      // The pool serves on: the waiting request left the queue without being written.
+      expect((await read(await patient.openRange(`${host.baseUrl}/d/t/c.bin`, { start: 0 }))).length).toBe(10)
+      expect(host.requests.map((r) => r.url.pathname)).toEqual(['/held/t/a.bin', '/d/t/c.bin'])
+    } finally {
+      release()
+      await close()
+      await host.close()
+    }
   })
 })

@@ -5,6 +5,7 @@ import { type ErrorValues, FiledockError } from '../../shared/errors.ts'
 import { type ErrorMessage, translatedError } from '../../shared/i18n/error-text.ts'
 import { describeFileLink } from '../logging/redact.ts'
 import { RequestGuard } from './http.ts'
+import { RequestTrace } from './request-trace.ts'
 import { parseRetryAfter } from './retry.ts'
 
 /**
@@ -102,30 +103,44 @@ export async function openRange(
 ): Promise<RangeAnswer> {
   const op = DOWNLOAD_OPERATION
   const guard = new RequestGuard(req.signal, ctx.idleTimeoutMs)
+  const trace = new RequestTrace()
+  const dispatcher = trace.watch(ctx.dispatcher)
   let target = url
   let where = describeFileLink(url)
+  /** The answer in hand: whatever throws after it arrived must let go of its body (below). */
+  let res: Dispatcher.ResponseData | undefined
   try {
     guard.throwIfCancelled(op)
     for (let hop = 0; ; hop++) {
       where = describeFileLink(target)
-      const res = await request(target, {
+      guard.restart()
+      const sent = request(target, {
         method: 'GET',
         headers: headersFor(ctx, req),
-        dispatcher: ctx.dispatcher,
+        dispatcher,
         signal: guard.signal,
         // The guard's idle timer replaces undici's: a paced download may leave the socket unread for a while.
         headersTimeout: 0,
         bodyTimeout: 0,
       })
+      // A limit that ends while the request still waits for a free connection fails it then, not when one frees.
+      res = await guard.first(sent, (late) => discard(late.body))
+      // The server has answered. From here its silence counts only while the reader waits for bytes (RangeBody),
+      // not while the caller works before its first read (emptying the work file, journaling the validator):
+      // request()'s abort would destroy a body that was arriving in time.
+      guard.restart(0)
       const next = redirectOf(res, target)
-      if (next === null) return answerOf(res, req, { url: new URL(target), where }, guard, ctx)
+      if (next === null) return answerOf(res, req, { url: new URL(target), where, trace }, guard, ctx)
       discard(res.body)
       if (hop >= MAX_REDIRECTS) throw failure('server', SERVER.redirects, { max: MAX_REDIRECTS }, where, res)
       target = next
     }
   } catch (err) {
+    // A body nobody reads keeps its connection (paused past undici's buffer): every throw after an answer
+    // arrived (an unreadable Location, say) lets it go. Discarding twice is harmless.
+    if (res !== undefined) discard(res.body)
     guard.dispose()
-    throw guard.explain(err, op, new URL(target), ctx, where)
+    throw guard.explain(guard.expired ? trace.stall(err) : err, op, new URL(target), ctx, where)
   }
 }
 
@@ -152,6 +167,8 @@ function redirectOf(res: Dispatcher.ResponseData, from: string): string | null {
 interface AnswerSource {
   url: URL
   where: string
+  /** What the request did on the wire, for the cause of a timeout. */
+  trace: RequestTrace
 }
 
 function answerOf(
@@ -279,7 +296,8 @@ export class RangeBody implements AsyncIterable<Buffer> {
   }
 
   private explain(err: unknown): FiledockError {
-    const explained = this.guard.explain(err, DOWNLOAD_OPERATION, this.from.url, this.ctx, this.from.where)
+    const cause = this.guard.expired ? this.from.trace.stall(err, this.received) : err
+    const explained = this.guard.explain(cause, DOWNLOAD_OPERATION, this.from.url, this.ctx, this.from.where)
     return explained.kind === 'network' ? this.cut(err) : explained
   }
 

@@ -119,6 +119,11 @@ export class RequestGuard {
     return this.controller.signal
   }
 
+  /** Whether the timer (not the caller) ended the request. */
+  get expired(): boolean {
+    return this.timedOut
+  }
+
   /** (Re)starts the timer; for uploads it is an idle timer restarted on every chunk. */
   restart(limitMs = this.limitMs): void {
     clearTimeout(this.timer)
@@ -128,6 +133,38 @@ export class RequestGuard {
       this.controller.abort()
     }, limitMs)
     this.timer.unref?.()
+  }
+
+  /**
+   * `pending`, or this guard's abort as soon as it fires, whichever comes first. undici's `request()` settles only
+   * once its request is on a connection, so an abort while the request waits in the pool's queue (every
+   * connection busy) would wait for one to free. undici drops the request unwritten when its turn comes (closing
+   * the connection it was offered: one reconnect, undici's way of aborting). `release` lets go of an answer that
+   * arrives after the abort won.
+   */
+  async first<T>(pending: Promise<T>, release: (late: T) => void): Promise<T> {
+    const { signal } = this.controller
+    let lost = false
+    let onAbort = () => {}
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(signal.reason)
+      if (signal.aborted) onAbort()
+      else signal.addEventListener('abort', onAbort, { once: true })
+    })
+    pending.then(
+      (late) => {
+        if (lost) release(late)
+      },
+      () => {},
+    )
+    try {
+      return await Promise.race([pending, aborted])
+    } catch (err) {
+      lost = true
+      throw err
+    } finally {
+      signal.removeEventListener('abort', onAbort)
+    }
   }
 
   throwIfCancelled(operation: string): void {

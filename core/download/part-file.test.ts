@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { noFaults } from '../../sandbox/faults.ts'
 import { servedRanges } from '../../sandbox/testing/api-calls.ts'
 import type { FiledockError } from '../../shared/errors.ts'
+import { ApiClient } from '../api/client.ts'
 import { BodyCut, LinkGone } from '../api/file-server.ts'
 import { failureOf as failureWithout } from '../api/testing/fake-client.ts'
 import { classify } from '../queue/failures.ts'
@@ -334,5 +335,32 @@ describe('the work file', () => {
     expect(result.bytesFetched).toBe((1 << 20) - had)
     expect(await readFile(result.path)).toHaveLength(1 << 20)
     expect(await sha256OfFile(result.path)).toBe(file.sha)
+  })
+})
+
+describe('the idle limit', () => {
+  it("counts the server's silence, not the caller's work between the answer and the first read", async () => {
+    const file = await t.upload('journaled.bin', 30_000)
+    const dir = await t.folder()
+    // Paced (a slice every 100 ms, well inside the limit): the body is still arriving while the caller journals
+    // the validator, for longer than the limit.
+    t.sandbox.setFaults({ downloadBytesPerSec: 50_000 })
+    const quick = new ApiClient({
+      baseUrl: t.sandbox.baseUrl,
+      apiKey: t.sandbox.apiKey,
+      downloadIdleTimeoutMs: 1000,
+    })
+    try {
+      await servedRanges(t.sandbox, { clear: true })
+      const result = await downloadFile(
+        t.options(file.code, file.size, dir, { server: quick, onValidator: () => sleep(1500) }),
+      )
+      expect(await sha256OfFile(result.path)).toBe(file.sha)
+      expect((await served(file.code)).map((r) => [r.range, r.status, r.outcome])).toEqual([
+        [null, 200, 'complete'],
+      ])
+    } finally {
+      await quick.close()
+    }
   })
 })

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SandboxHandle, startSandbox } from '../../sandbox/server.ts'
+import { upload } from '../../sandbox/testing/api-calls.ts'
 import { FiledockError } from '../../shared/errors.ts'
 import { errorText } from '../../shared/i18n/error-text.ts'
 import { ApiClient } from '../api/client.ts'
@@ -70,6 +71,29 @@ describe('the environment, as curl reads it', () => {
     await infoThrough({ ALL_PROXY: proxies.socks.url }, 'localhost')
     await infoThrough({ all_proxy: proxies.socks.url.replace('socks5:', 'socks5h:') }, 'localhost')
     expect(proxies.socks.tunnels.slice(before)).toEqual([`127.0.0.1:${port}`, `localhost:${port}`])
+  })
+
+  it("a direct link's bytes come the proxy's way too, HTTP and SOCKS5 alike", async () => {
+    const code = await upload(sandbox, 'through.txt', 'bytes through the proxy')
+    for (const proxy of [proxies.http, proxies.socks]) {
+      const before = proxy.tunnels.length
+      const route = envProxyRoute({ ALL_PROXY: proxy.url, HTTP_PROXY: proxy.url })
+      const client = new ApiClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: sandbox.apiKey,
+        ...(route ? { proxy: route } : {}),
+      })
+      try {
+        const answer = await client.openRange((await client.directLink(code)).url, { start: 6 })
+        if (answer.status === 416) throw new Error('expected bytes')
+        const chunks: Buffer[] = []
+        for await (const c of answer.body) chunks.push(c)
+        expect(Buffer.concat(chunks).toString(), proxy.url).toBe('through the proxy')
+        expect(proxy.tunnels.length, proxy.url).toBeGreaterThan(before)
+      } finally {
+        await client.close()
+      }
+    }
   })
 
   it('NO_PROXY sends the listed hosts direct', async () => {
