@@ -8,6 +8,8 @@ const root = resolve(import.meta.dirname, '..')
 
 export interface AppHost {
   url: string
+  /** The host's process group (it is started detached): its CPU time is that group's (lib/process-cpu.ts). */
+  group: number
   stop(): Promise<void>
 }
 
@@ -52,8 +54,11 @@ export async function startAppHost(dataDir: string): Promise<AppHost> {
       }
     })
   })
+  const group = child.pid
+  if (group === undefined) throw new Error('web host started without a pid')
   return {
     url,
+    group,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null || child.pid === undefined) return done()

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 import type { SandboxRef } from '../../sandbox/testing/api-calls.ts'
 import { addAccountInPage, launchChromium, startAppHost } from '../app-host.ts'
 import { startReady } from './child.ts'
+import { cpuSecondsOf } from './process-cpu.ts'
 
 export interface SeededAppOptions {
   work: string
@@ -19,13 +20,19 @@ export interface SeededAppOptions {
   clipboard?: boolean
 }
 
+/** CPU seconds so far of the browser host's processes and of the sandbox's (null: not readable here). */
+export interface AppCpu {
+  host: number | null
+  sandbox: number | null
+}
+
 /**
  * A seeded sandbox process, the browser host over the built renderer and a 1280×800 page of Debian's Chromium
  * with the sandbox's account added through the first-run form; `run` measures, and all three stop after it.
  */
 export async function withSeededApp<T>(
   options: SeededAppOptions,
-  run: (app: { page: Page; sandbox: SandboxRef; hostUrl: string }) => Promise<T>,
+  run: (app: { page: Page; sandbox: SandboxRef; hostUrl: string; cpu: () => AppCpu }) => Promise<T>,
 ): Promise<T> {
   execFileSync(process.execPath, ['scripts/build-renderer-if-stale.mjs'], { stdio: 'inherit' })
   const seed = ['--seed-files', String(options.files), ...(options.flat ? ['--seed-flat'] : [])]
@@ -45,7 +52,11 @@ export async function withSeededApp<T>(
         const page = await context.newPage()
         await page.goto(host.url)
         await addAccountInPage(page, { label: 'Bench', ...sandbox.ready })
-        return await run({ page, sandbox: sandbox.ready, hostUrl: host.url })
+        const cpu = () => ({
+          host: cpuSecondsOf({ group: host.group }),
+          sandbox: sandbox.child.pid === undefined ? null : cpuSecondsOf({ pid: sandbox.child.pid }),
+        })
+        return await run({ page, sandbox: sandbox.ready, hostUrl: host.url, cpu })
       } finally {
         await browser.close()
       }
