@@ -30,7 +30,7 @@ export async function newRunFolder(queueDir: string): Promise<string> {
   const name = runFolderName()
   const hidden = join(queueDir, RUNS, `.new-${name}`)
   await mkdir(hidden, { recursive: true, mode: 0o700 })
-  stampPidLock(join(hidden, LOCK))
+  await stampPidLock(join(hidden, LOCK))
   const folder = join(queueDir, RUNS, name)
   await rename(hidden, folder)
   return folder
@@ -45,7 +45,7 @@ export async function claimLeftovers(queueDir: string): Promise<string[]> {
   const claimed: string[] = []
   for (const name of names.sort()) {
     const folder = join(queueDir, RUNS, name)
-    if (heldByAnotherProcess(join(folder, LOCK))) continue
+    if (await heldByAnotherProcess(join(folder, LOCK))) continue
     const mine = join(queueDir, RUNS, runFolderName())
     try {
       await rename(folder, mine)
@@ -54,7 +54,7 @@ export async function claimLeftovers(queueDir: string): Promise<string[]> {
     }
     // Ours from this instant: a run listing the folders now finds it held by a live process.
     try {
-      stampPidLock(join(mine, LOCK))
+      await stampPidLock(join(mine, LOCK))
     } catch {
       continue // a run that raced us to it moved it on first
     }
@@ -71,7 +71,8 @@ export async function removeRunFolder(folder: string): Promise<void> {
 /** Moves the old single queue into a run folder of its own, unless a live process (an old CLI) holds it. */
 async function adoptLegacyQueue(queueDir: string): Promise<void> {
   const journal = join(queueDir, LEGACY_JOURNAL)
-  if ((await stat(journal).catch(() => null)) === null || heldByAnotherProcess(join(queueDir, LOCK))) return
+  if ((await stat(journal).catch(() => null)) === null || (await heldByAnotherProcess(join(queueDir, LOCK))))
+    return
   const folder = await newRunFolder(queueDir)
   await rename(journal, join(folder, LEGACY_JOURNAL)).catch(() => undefined)
   await rm(join(queueDir, LOCK), { force: true })

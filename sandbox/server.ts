@@ -74,7 +74,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
   const blobsDir = path.join(dataDir, 'blobs')
   const tmpDir = path.join(dataDir, 'tmp')
   fs.mkdirSync(blobsDir, { recursive: true })
-  const unlock = lockDataDir(dataDir)
+  const unlock = await lockDataDir(dataDir)
   try {
     // Temp files are uploads that never completed: nothing refers to them.
     fs.rmSync(tmpDir, { recursive: true, force: true })
@@ -110,7 +110,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
     const main = await initialise(ctx, opts.seedFiles ?? 0, opts.seedFlat === true)
     return await listen(ctx, opts.port ?? 0, main, unlock)
   } catch (err) {
-    unlock()
+    await unlock()
     throw err
   }
 }
@@ -134,7 +134,12 @@ async function initialise(ctx: Ctx, seedFiles: number, flat: boolean): Promise<A
   return main
 }
 
-async function listen(ctx: Ctx, port: number, main: Account, unlock: () => void): Promise<SandboxHandle> {
+async function listen(
+  ctx: Ctx,
+  port: number,
+  main: Account,
+  unlock: () => Promise<void>,
+): Promise<SandboxHandle> {
   const inflight = new Set<Promise<void>>()
   const newServer = () => {
     const server = http.createServer((req, res) => {
@@ -207,7 +212,7 @@ async function listen(ctx: Ctx, port: number, main: Account, unlock: () => void)
         await Promise.all(stopped)
         await Promise.allSettled([...inflight, ...ctx.tasks])
         await ctx.journal.close()
-        unlock()
+        await unlock()
       })()
       return closing
     },

@@ -28,7 +28,7 @@ export async function downloadFile(o: DownloadFileOptions): Promise<DownloadedFi
   const finalPath = join(o.dir, o.localName)
   try {
     await mkdir(o.dir, { recursive: true })
-    const release = lockPart(part, o.localName, o.dir)
+    const release = await lockPart(part, o.localName, o.dir)
     try {
       if (o.onConflict !== 'overwrite') {
         const here = await findSameFile(o.dir, o.localName, o.size)
@@ -45,7 +45,7 @@ export async function downloadFile(o: DownloadFileOptions): Promise<DownloadedFi
       const { size, bytesFetched, restarted, validator } = fetched
       return { ...placed, size, bytesFetched, validator, ...(restarted ? { restarted } : {}) }
     } finally {
-      release()
+      await release()
     }
   } catch (err) {
     throw await inDiskWords(err, part, { dir: o.dir, name: o.localName, size: o.size })

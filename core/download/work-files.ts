@@ -39,7 +39,7 @@ export class PartInUse extends FiledockError {}
  * part; the second gets PartInUse (the queue waits and checks again: by then the file may be in place). Returns
  * the release.
  */
-export function lockPart(part: string, name: string, dir: string): () => void {
+export function lockPart(part: string, name: string, dir: string): Promise<() => Promise<void>> {
   return acquirePidLock(
     `${part}.lock`,
     (holder) =>

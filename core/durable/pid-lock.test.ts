@@ -45,12 +45,12 @@ function deadPid(): number {
 
 describe('acquirePidLock', () => {
   it('refuses a second process with a message naming the holder, and lets it in once released', async () => {
-    const release = acquirePidLock(file, inUse)
+    const release = await acquirePidLock(file, inUse)
     expect(await readFile(file, 'utf8')).toBe(String(process.pid))
     const refused = await otherProcess()
     expect(refused.said.trim()).toBe(`The test folder is already in use by process ${process.pid}.`)
     expect(refused.child.exitCode).toBe(1)
-    release()
+    await release()
     expect(existsSync(file)).toBe(false)
     const admitted = await otherProcess()
     expect(admitted.said).toBe('held\n')
@@ -63,68 +63,97 @@ describe('acquirePidLock', () => {
   it('is refused here while another process holds it', async () => {
     const other = await otherProcess()
     expect(other.said).toBe('held\n')
-    expect(() => acquirePidLock(file, inUse)).toThrow(`already in use by process ${other.child.pid}.`)
+    await expect(acquirePidLock(file, inUse)).rejects.toThrow(`already in use by process ${other.child.pid}.`)
   })
 
-  it('refuses a second holder in the same process, and can be taken again after release', () => {
-    const release = acquirePidLock(file, inUse)
-    expect(() => acquirePidLock(join(dir, '.', 'x.lock'), inUse)).toThrow('already in use by this process.')
-    release()
-    release() // a second release is harmless
-    const again = acquirePidLock(file, inUse)
-    again()
+  it('refuses a second holder in the same process, and can be taken again after release', async () => {
+    const release = await acquirePidLock(file, inUse)
+    await expect(acquirePidLock(join(dir, '.', 'x.lock'), inUse)).rejects.toThrow(
+      'already in use by this process.',
+    )
+    await release()
+    await release() // a second release is harmless
+    const again = await acquirePidLock(file, inUse)
+    await again()
+  })
+
+  it('two takers in this process at the same instant: one holds it, the other is refused', async () => {
+    const both = await Promise.allSettled([acquirePidLock(file, inUse), acquirePidLock(file, inUse)])
+    expect(both.map((b) => b.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refused = both.find((b) => b.status === 'rejected') as PromiseRejectedResult
+    expect((refused.reason as Error).message).toContain('already in use by this process.')
+    const held = both.find((b) => b.status === 'fulfilled') as PromiseFulfilledResult<() => Promise<void>>
+    await held.value()
+    expect(existsSync(file)).toBe(false)
+  })
+
+  it('leaves the thread free while it works on the disk (the app takes one per download)', async () => {
+    // Each file-system call of a synchronous lock held the event loop; asynchronous ones let it turn between
+    // them. Counted by turns of the loop, not time: a synchronous taker resolves with none.
+    let turns = 0
+    let taken = false
+    const turn = (): void => {
+      turns++
+      if (!taken) setImmediate(turn)
+    }
+    setImmediate(turn)
+    const release = await acquirePidLock(file, inUse)
+    const whileTaking = turns
+    await release()
+    taken = true
+    expect(whileTaking).toBeGreaterThan(0)
   })
 
   it('takes over a lock left by a process that no longer runs (a restart after kill -9)', async () => {
     const pid = deadPid()
     await writeFile(file, String(pid))
-    const release = acquirePidLock(file, inUse)
+    const release = await acquirePidLock(file, inUse)
     expect(await readFile(file, 'utf8')).toBe(String(process.pid))
-    release()
+    await release()
   })
 
   it('takes over an empty or garbled lock (its writer died before writing the pid)', async () => {
     await writeFile(file, '')
-    acquirePidLock(file, inUse)()
+    await (await acquirePidLock(file, inUse))()
     await writeFile(file, 'garbage')
-    acquirePidLock(file, inUse)()
+    await (await acquirePidLock(file, inUse))()
     expect(existsSync(file)).toBe(false)
   })
 
   it('does not remove a lock another process took over after ours went stale', async () => {
-    const release = acquirePidLock(file, inUse)
+    const release = await acquirePidLock(file, inUse)
     await writeFile(file, '999999999')
-    release()
+    await release()
     expect(await readFile(file, 'utf8')).toBe('999999999')
   })
 
   it('a lock stamped by this process keeps others out until this process takes it, without a fight', async () => {
-    stampPidLock(file)
+    await stampPidLock(file)
     expect(await readFile(file, 'utf8')).toBe(String(process.pid))
     const refused = await otherProcess()
     expect(refused.said.trim()).toBe(`The test folder is already in use by process ${process.pid}.`)
-    const release = acquirePidLock(file, inUse)
+    const release = await acquirePidLock(file, inUse)
     expect(await readFile(file, 'utf8')).toBe(String(process.pid))
-    release()
+    await release()
     expect(existsSync(file)).toBe(false)
   })
 
   it('says a lock is another’s only while it names another live process', async () => {
-    expect(heldByAnotherProcess(file)).toBe(false)
+    expect(await heldByAnotherProcess(file)).toBe(false)
     await writeFile(file, String(deadPid()))
-    expect(heldByAnotherProcess(file)).toBe(false)
-    stampPidLock(file)
-    expect(heldByAnotherProcess(file)).toBe(false)
+    expect(await heldByAnotherProcess(file)).toBe(false)
+    await stampPidLock(file)
+    expect(await heldByAnotherProcess(file)).toBe(false)
     await rm(file)
     const other = await otherProcess()
     expect(other.said).toBe('held\n')
-    expect(heldByAnotherProcess(file)).toBe(true)
+    expect(await heldByAnotherProcess(file)).toBe(true)
   })
 
   it('leaves nothing beside the lock: the pid is written to a file of its own and linked into place', async () => {
-    const release = acquirePidLock(file, inUse)
-    stampPidLock(file)
-    release()
+    const release = await acquirePidLock(file, inUse)
+    await stampPidLock(file)
+    await release()
     expect(await readdir(dir)).toEqual([])
   })
 })

@@ -8,10 +8,9 @@ import { acquirePidLock, holderValues } from '../durable/pid-lock.ts'
  * host). See pid-lock.ts for how a lock left by a killed process is taken over. Returns the release function.
  */
 export async function lockQueueDir(dataDir: string): Promise<() => Promise<void>> {
-  const release = acquirePidLock(join(dataDir, 'queue.lock'), (holder) =>
+  return acquirePidLock(join(dataDir, 'queue.lock'), (holder) =>
     translatedError({ kind: 'internal' }, QUEUE_OPEN, { dir: dataDir, ...holderValues(holder) }),
   )
-  return async () => release()
 }
 
 const QUEUE_OPEN = defineMessage({

@@ -86,16 +86,16 @@ export async function discardPart(item: ItemRecord): Promise<void> {
   const facts = factsOf(item)
   const dir = folderOf(item)
   const part = partOf(item)
-  let release: () => void
+  let release: () => Promise<void>
   try {
-    release = lockPart(part, facts.localName, dir)
+    release = await lockPart(part, facts.localName, dir)
   } catch {
     return
   }
   try {
     await unlink(part).catch(() => {})
   } finally {
-    release()
+    await release()
   }
 }
 

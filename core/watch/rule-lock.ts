@@ -10,8 +10,7 @@ import { acquirePidLock, holderValues, type LockHolder } from '../durable/pid-lo
  * a killed process is taken over, so a restart after kill -9 gets in. Returns the release function.
  */
 export async function lockRule(file: string, dir: string): Promise<() => Promise<void>> {
-  const release = acquirePidLock(file, (holder) => busy(dir, holder))
-  return async () => release()
+  return acquirePidLock(file, (holder) => busy(dir, holder))
 }
 
 function busy(dir: string, holder: LockHolder): FiledockError {

@@ -4,7 +4,7 @@ import { acquirePidLock } from '../pid-lock.ts'
 
 const file = process.argv[2] ?? ''
 try {
-  const release = acquirePidLock(
+  const release = await acquirePidLock(
     file,
     (holder) =>
       new Error(
@@ -14,8 +14,7 @@ try {
   process.stdout.write('held\n')
   process.stdin.resume()
   process.stdin.on('end', () => {
-    release()
-    process.exit(0)
+    void release().then(() => process.exit(0))
   })
 } catch (err) {
   process.stderr.write(`${(err as Error).message}\n`)

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import fsPromises from 'node:fs/promises'
 import { syncBuiltinESMExports } from 'node:module'
 import { resolve } from 'node:path'
@@ -6,7 +5,7 @@ import { resolve } from 'node:path'
 /**
  * Test hook: calls `pause` (which blocks) right after this process creates the file `path`, by whichever call a
  * lock uses to make its name appear: an exclusive open (fs/promises open, flag 'wx') or a hard link onto the
- * name (linkSync). Patches the node:fs exports for the rest of the process; modules imported afterwards see the
+ * name (fs/promises link). Patches the node:fs/promises exports for the rest of the process; modules imported afterwards see the
  * patched functions.
  */
 export function pauseWhenCreated(path: string, pause: () => void): void {
@@ -17,10 +16,10 @@ export function pauseWhenCreated(path: string, pause: () => void): void {
     if (resolve(String(args[0])) === target && args[1] === 'wx') pause()
     return handle
   }) as typeof open
-  const linkSync = fs.linkSync
-  fs.linkSync = (existing, created) => {
-    linkSync(existing, created)
+  const link = fsPromises.link
+  fsPromises.link = (async (existing: Parameters<typeof link>[0], created: Parameters<typeof link>[1]) => {
+    await link(existing, created)
     if (resolve(String(created)) === target) pause()
-  }
+  }) as typeof link
   syncBuiltinESMExports()
 }
