@@ -1,11 +1,11 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
+import { existsSync, watch } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { acquirePidLock, heldByAnotherProcess, type LockHolder, stampPidLock } from './pid-lock.ts'
+import { acquirePidLock, heldByAnotherProcess, type LockHolder, lockedBy, stampPidLock } from './pid-lock.ts'
 import { lockAnswer } from './testing/lock-answer.ts'
 
 const holderScript = join(import.meta.dirname, 'testing', 'lock-holder.ts')
@@ -46,7 +46,7 @@ function deadPid(): number {
 describe('acquirePidLock', () => {
   it('refuses a second process with a message naming the holder, and lets it in once released', async () => {
     const release = await acquirePidLock(file, inUse)
-    expect(await readFile(file, 'utf8')).toBe(String(process.pid))
+    expect(await lockedBy(file)).toBe(process.pid)
     const refused = await otherProcess()
     expect(refused.said.trim()).toBe(`The test folder is already in use by process ${process.pid}.`)
     expect(refused.child.exitCode).toBe(1)
@@ -54,7 +54,7 @@ describe('acquirePidLock', () => {
     expect(existsSync(file)).toBe(false)
     const admitted = await otherProcess()
     expect(admitted.said).toBe('held\n')
-    expect(await readFile(file, 'utf8')).toBe(String(admitted.child.pid))
+    expect(await lockedBy(file)).toBe(admitted.child.pid)
     admitted.child.stdin.end()
     await once(admitted.child, 'exit')
     expect(existsSync(file)).toBe(false)
@@ -108,7 +108,7 @@ describe('acquirePidLock', () => {
     const pid = deadPid()
     await writeFile(file, String(pid))
     const release = await acquirePidLock(file, inUse)
-    expect(await readFile(file, 'utf8')).toBe(String(process.pid))
+    expect(await lockedBy(file)).toBe(process.pid)
     await release()
   })
 
@@ -122,6 +122,8 @@ describe('acquirePidLock', () => {
 
   it('does not remove a lock another process took over after ours went stale', async () => {
     const release = await acquirePidLock(file, inUse)
+    // Taken over as a taker does it: the stale lock removed, a new one made in its place.
+    await rm(file)
     await writeFile(file, '999999999')
     await release()
     expect(await readFile(file, 'utf8')).toBe('999999999')
@@ -129,11 +131,11 @@ describe('acquirePidLock', () => {
 
   it('a lock stamped by this process keeps others out until this process takes it, without a fight', async () => {
     await stampPidLock(file)
-    expect(await readFile(file, 'utf8')).toBe(String(process.pid))
+    expect(await lockedBy(file)).toBe(process.pid)
     const refused = await otherProcess()
     expect(refused.said.trim()).toBe(`The test folder is already in use by process ${process.pid}.`)
     const release = await acquirePidLock(file, inUse)
-    expect(await readFile(file, 'utf8')).toBe(String(process.pid))
+    expect(await lockedBy(file)).toBe(process.pid)
     await release()
     expect(existsSync(file)).toBe(false)
   })
@@ -148,6 +150,24 @@ describe('acquirePidLock', () => {
     const other = await otherProcess()
     expect(other.said).toBe('held\n')
     expect(await heldByAnotherProcess(file)).toBe(true)
+  })
+
+  it('makes no name but the lock while taking it: a process killed meanwhile leaves nothing in the folder', async () => {
+    // A download's lock is in the user's folder; a file of our own made first and removed after (the way where
+    // symbolic links cannot be made) was left there whenever a kill fell between the two. inotify reports every
+    // name made in the folder, in order: the lock's removal is the last.
+    const seen: string[] = []
+    const watcher = watch(dir, (_event, name) => {
+      if (name !== null) seen.push(name)
+    })
+    try {
+      const release = await acquirePidLock(file, inUse)
+      await release()
+      while (seen.filter((n) => n === 'x.lock').length < 2) await new Promise((r) => setImmediate(r))
+    } finally {
+      watcher.close()
+    }
+    expect([...new Set(seen)]).toEqual(['x.lock'])
   })
 
   it('leaves nothing beside the lock: the pid is written to a file of its own and linked into place', async () => {

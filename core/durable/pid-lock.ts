@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { link, open, readFile, rename, rm } from 'node:fs/promises'
+import { link, open, readFile, readlink, rename, rm, symlink, unlink } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { processAlive } from './process-alive.ts'
 
@@ -25,9 +25,14 @@ export function holderValues(holder: LockHolder): { holder: 'this' | 'other'; pi
  * that it does not hold was stamped by it (stampPidLock) to keep others out until now, and is simply taken.
  * Returns the release.
  *
- * The file appears whole: the pid is written to a file of our own first, which is then hard-linked to the lock's
- * name (link fails if the name exists, so of two processes starting together one wins). Another process never
- * reads an empty lock that is being written; an empty or garbled one was left by an older, interrupted writer.
+ * The lock appears whole, in one step that fails if the name exists (so of two processes starting together one
+ * wins): a symbolic link whose target is the pid (as Emacs's lock files are), made by one symlink(2). Where
+ * symbolic links cannot be made (Windows without the privilege, FAT), the pid is written to a file of our own
+ * first, which is then hard-linked to the lock's name. Another process never reads an empty lock that is being
+ * written; an empty or garbled one was left by an older, interrupted writer. The symbolic link leaves nothing
+ * behind when the process is killed while taking it: the file of our own of the other way, killed between its
+ * creation and its removal, stays beside the lock (in a download's folder, a name the user sees), and an
+ * asynchronous taker's window for that is several turns of the event loop.
  * Two processes taking over the same stale lock in the same instant could both get in; that needs a crash and
  * two starts within microseconds, and an OS lock (flock) is not available from Node.
  *
@@ -51,7 +56,7 @@ export async function acquirePidLock(
       const pid = await readPid(path)
       if (pid === process.pid) break
       if (pid !== null && processAlive(pid)) throw inUse({ pid })
-      await rm(path, { force: true })
+      await unlinkIfThere(path)
     }
   } catch (err) {
     heldHere.delete(path)
@@ -60,7 +65,7 @@ export async function acquirePidLock(
   return async () => {
     if (!heldHere.has(path)) return
     // Only our own lock is removed: a holder that took it over after us must keep it.
-    if ((await readPid(path)) === process.pid) await rm(path, { force: true })
+    if ((await readPid(path)) === process.pid) await unlinkIfThere(path)
     // Given back only once the file is gone: a holder in this process taking it again would otherwise find
     // its own fresh lock removed by this release.
     heldHere.delete(path)
@@ -83,6 +88,11 @@ export async function stampPidLock(file: string): Promise<void> {
   }
 }
 
+/** The pid the lock file names, or null (none there, or garbled). */
+export function lockedBy(file: string): Promise<number | null> {
+  return readPid(resolve(file))
+}
+
 /** Whether the lock file names a live process other than this one. */
 export async function heldByAnotherProcess(file: string): Promise<boolean> {
   const pid = await readPid(resolve(file))
@@ -91,6 +101,16 @@ export async function heldByAnotherProcess(file: string): Promise<boolean> {
 
 /** Creates `path` holding our pid, whole; false when the name is taken. */
 async function createWhole(path: string): Promise<boolean> {
+  if (process.platform !== 'win32') {
+    try {
+      await symlink(String(process.pid), path)
+      return true
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code === 'EEXIST') return false
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err
+    }
+  }
   const own = await ownCopy(path)
   try {
     await link(own, path)
@@ -115,11 +135,20 @@ async function ownCopy(path: string): Promise<string> {
   return own
 }
 
+/** The pid a lock names: the target of a symbolic link, or the text of a file (the other way, older versions). */
 async function readPid(path: string): Promise<number | null> {
   try {
-    const pid = Number((await readFile(path, 'utf8')).trim())
+    const pid = Number((await readlink(path).catch(() => readFile(path, 'utf8'))).trim())
     return Number.isInteger(pid) && pid > 0 ? pid : null
   } catch {
     return null
+  }
+}
+
+async function unlinkIfThere(path: string): Promise<void> {
+  try {
+    await unlink(path)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
   }
 }
