@@ -8,11 +8,11 @@ import { cancelledError } from '../api/http.ts'
 import type { TokenBucket } from '../queue/throttle.ts'
 import { inDiskWords } from './disk-errors.ts'
 import { DEFAULT_SYNC, PartWriter, type SyncPolicy } from './part-writer.ts'
-import { partPathOf, sizeOf } from './work-files.ts'
+import { partPathOf } from './work-files.ts'
 
 /**
  * One call fetches one file into its work file (work-files.ts), resuming from the bytes already there, and
- * returns once the work file holds exactly the file's size; placeFile (place-file.ts) then renames it into place.
+ * returns once the writer has put exactly the file's size in the work file; placeFile (place-file.ts) then renames it into place.
  * What is not done here is left to the caller, the queue: a cut body, a 5xx or a 429 is thrown (the queue
  * classifies, waits and calls again, which continues from the bytes on disk), a full disk is thrown as local_disk.
  *
@@ -120,15 +120,8 @@ class PartFetch {
     } finally {
       await writer.abandon()
     }
-    const onDisk = await sizeOf(this.part)
-    if (onDisk !== this.size) {
-      // Not expected (the writer counts every byte); a work file of the wrong size is never placed.
-      throw translatedError({ kind: 'internal', operation: DOWNLOAD_OPERATION }, PART.wrongSize, {
-        name: this.o.localName,
-        onDisk,
-        size: this.size,
-      })
-    }
+    // The writer counted exactly `size` bytes; the disk's word on it is placeFile's, which checks the work file's
+    // size right before it takes the name (a stat here as well was one more per file, for the same guarantee).
     return {
       part: this.part,
       size: this.size,
@@ -238,11 +231,6 @@ class PartFetch {
 
 /** Exact byte counts, not sizes: a few bytes too many or too few is the whole point of these messages. */
 const PART = defineMessages({
-  wrongSize: {
-    id: 'errors.download.wrongSize',
-    defaultMessage:
-      'The download of {name} holds {onDisk, number} bytes on disk instead of {size, number}; it will be fetched again.',
-  },
   endedShort: {
     id: 'errors.download.endedShort',
     defaultMessage:
