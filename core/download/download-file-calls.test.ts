@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { downloadFile } from './download-file.ts'
 import { downloadSandboxForAll, sha256OfFile } from './testing/download-sandbox.ts'
-import { partPathOf } from './work-files.ts'
+import { partPathOf, sizeOf } from './work-files.ts'
 
 // What one small download costs the process's thread, counted as calls (issue 18: a folder of 2,000 small files
 // spends its time per file, not per byte): each path looked at once, no journal line for a file that arrives whole.
@@ -47,5 +47,40 @@ describe('one small download, fresh', () => {
     // taken with link(2), which fails if it exists, so it is not looked at again before.
     expect(counts.get(partPathOf(dir, o.localName, file.code)) ?? 0).toBe(1)
     expect(counts.get(join(dir, o.localName)) ?? 0).toBe(1)
+  })
+})
+
+describe('the validator handed to the caller to journal', () => {
+  it('not for a file whose body completes the work file in one chunk', async () => {
+    const file = await t.upload('one-chunk.bin', 10_240)
+    const dir = await t.folder()
+    const kept: (string | null)[] = []
+    const progress: number[] = []
+    const result = await downloadFile(
+      t.options(file.code, file.size, dir, {
+        onValidator: (v) => void kept.push(v),
+        onProgress: (done) => void progress.push(done),
+      }),
+    )
+    // The case at hand: the whole body in one chunk (10 KiB over loopback, in one write of the sandbox's).
+    expect(progress).toEqual([0, 10_240])
+    expect(result.outcome).toBe('placed')
+    expect(result.validator).toMatch(/^"/)
+    expect(kept).toEqual([])
+  })
+
+  it('once for a file of many chunks, before the first of its bytes is in the work file', async () => {
+    const file = await t.upload('many-chunks.bin', 1 << 20)
+    const dir = await t.folder()
+    const o = t.options(file.code, file.size, dir)
+    const kept: { validator: string | null; partBytes: number }[] = []
+    const result = await downloadFile({
+      ...o,
+      onValidator: async (validator) => {
+        kept.push({ validator, partBytes: await sizeOf(partPathOf(dir, o.localName, file.code)) })
+      },
+    })
+    expect(await sha256OfFile(result.path)).toBe(file.sha)
+    expect(kept).toEqual([{ validator: result.validator, partBytes: 0 }])
   })
 })

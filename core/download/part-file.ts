@@ -49,7 +49,10 @@ export interface FetchPartOptions {
   signal: AbortSignal
   /** If-Range for a resume: the validator an earlier answer for this work file gave (the caller keeps it). */
   validator?: string | null
-  /** A new validator arrived; the caller keeps it (before the bytes it vouches for are on disk) for If-Range. */
+  /**
+   * A new validator arrived and the work file is about to hold some of its bytes, not all: the caller keeps it
+   * (before those bytes are on disk) for If-Range. Not called when the answer's first chunk completes the file.
+   */
   onValidator?(validator: string | null): void | Promise<void>
   /** The work file was just emptied to fetch the file from 0 again, and why (the caller shows it at once). */
   onRestart?(why: 'range-ignored' | 'changed'): void | Promise<void>
@@ -166,15 +169,20 @@ class PartFetch {
         this.o.onProgress(0, this.size)
         await this.o.onRestart?.(this.restarted)
       }
-      if (answer.validator !== this.validator) {
-        this.validator = answer.validator
-        await this.o.onValidator?.(answer.validator)
-      }
+      // A new validator is handed to the caller to keep only before a write that leaves the work file short: If-Range
+      // serves a resume, and a work file that holds every byte is placed without a request. A small file whose body
+      // comes in one chunk (most of a folder of small files) then costs no journal line for it.
+      let toKeep = answer.validator !== this.validator
+      this.validator = answer.validator
       for await (const chunk of body) {
         if (writer.size + chunk.length > this.size) throw this.tooLong(writer.size + chunk.length)
         await this.o.bucket.take(chunk.length, this.o.signal).catch((err: unknown) => {
           throw this.o.signal.aborted ? cancelledError(DOWNLOAD_OPERATION, err) : err
         })
+        if (toKeep && writer.size + chunk.length < this.size) {
+          toKeep = false
+          await this.o.onValidator?.(this.validator)
+        }
         await writer.write(chunk)
         this.fetched += chunk.length
         this.o.onProgress(writer.size, this.size)
