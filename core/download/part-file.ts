@@ -8,11 +8,11 @@ import { cancelledError } from '../api/http.ts'
 import type { TokenBucket } from '../queue/throttle.ts'
 import { inDiskWords } from './disk-errors.ts'
 import { DEFAULT_SYNC, PartWriter, type SyncPolicy } from './part-writer.ts'
-import { partPathOf, sizeOf } from './work-files.ts'
+import { partPathOf } from './work-files.ts'
 
 /**
  * One call fetches one file into its work file (work-files.ts), resuming from the bytes already there, and
- * returns once the work file holds exactly the file's size; placeFile (place-file.ts) then renames it into place.
+ * returns once the writer has put exactly the file's size in the work file; placeFile (place-file.ts) then renames it into place.
  * What is not done here is left to the caller, the queue: a cut body, a 5xx or a 429 is thrown (the queue
  * classifies, waits and calls again, which continues from the bytes on disk), a full disk is thrown as local_disk.
  *
@@ -49,7 +49,10 @@ export interface FetchPartOptions {
   signal: AbortSignal
   /** If-Range for a resume: the validator an earlier answer for this work file gave (the caller keeps it). */
   validator?: string | null
-  /** A new validator arrived; the caller keeps it (before the bytes it vouches for are on disk) for If-Range. */
+  /**
+   * A new validator arrived and the work file is about to hold some of its bytes, not all: the caller keeps it
+   * (before those bytes are on disk) for If-Range. Not called when the answer's first chunk completes the file.
+   */
   onValidator?(validator: string | null): void | Promise<void>
   /** The work file was just emptied to fetch the file from 0 again, and why (the caller shows it at once). */
   onRestart?(why: 'range-ignored' | 'changed'): void | Promise<void>
@@ -120,15 +123,8 @@ class PartFetch {
     } finally {
       await writer.abandon()
     }
-    const onDisk = await sizeOf(this.part)
-    if (onDisk !== this.size) {
-      // Not expected (the writer counts every byte); a work file of the wrong size is never placed.
-      throw translatedError({ kind: 'internal', operation: DOWNLOAD_OPERATION }, PART.wrongSize, {
-        name: this.o.localName,
-        onDisk,
-        size: this.size,
-      })
-    }
+    // The writer counted exactly `size` bytes; the disk's word on it is placeFile's, which checks the work file's
+    // size right before it takes the name (a stat here as well was one more per file, for the same guarantee).
     return {
       part: this.part,
       size: this.size,
@@ -173,15 +169,20 @@ class PartFetch {
         this.o.onProgress(0, this.size)
         await this.o.onRestart?.(this.restarted)
       }
-      if (answer.validator !== this.validator) {
-        this.validator = answer.validator
-        await this.o.onValidator?.(answer.validator)
-      }
+      // A new validator is handed to the caller to keep only before a write that leaves the work file short: If-Range
+      // serves a resume, and a work file that holds every byte is placed without a request. A small file whose body
+      // comes in one chunk (most of a folder of small files) then costs no journal line for it.
+      let toKeep = answer.validator !== this.validator
+      this.validator = answer.validator
       for await (const chunk of body) {
         if (writer.size + chunk.length > this.size) throw this.tooLong(writer.size + chunk.length)
         await this.o.bucket.take(chunk.length, this.o.signal).catch((err: unknown) => {
           throw this.o.signal.aborted ? cancelledError(DOWNLOAD_OPERATION, err) : err
         })
+        if (toKeep && writer.size + chunk.length < this.size) {
+          toKeep = false
+          await this.o.onValidator?.(this.validator)
+        }
         await writer.write(chunk)
         this.fetched += chunk.length
         this.o.onProgress(writer.size, this.size)
@@ -238,11 +239,6 @@ class PartFetch {
 
 /** Exact byte counts, not sizes: a few bytes too many or too few is the whole point of these messages. */
 const PART = defineMessages({
-  wrongSize: {
-    id: 'errors.download.wrongSize',
-    defaultMessage:
-      'The download of {name} holds {onDisk, number} bytes on disk instead of {size, number}; it will be fetched again.',
-  },
   endedShort: {
     id: 'errors.download.endedShort',
     defaultMessage:

@@ -76,11 +76,14 @@ async function place(
     await rename(part, target)
     return { path: target, outcome: there === null ? 'placed' : 'overwritten' }
   }
+  // The name first: when it is free (the common case) nothing of this file can be here, as findSameFile stops at
+  // the first name not taken. Only a taken name makes looking for the same file worth its lstats.
+  if (await takeName(part, target)) return { path: target, outcome: 'placed' }
   const same = await findSameFile(dir, name, size)
   if (same !== null) return { path: same, outcome: 'already-here' }
-  for (let n = 0; ; n++) {
-    const candidate = n === 0 ? target : join(dir, numberedName(name, n))
-    if (await takeName(part, candidate)) return { path: candidate, outcome: n === 0 ? 'placed' : 'renamed' }
+  for (let n = 1; ; n++) {
+    const candidate = join(dir, numberedName(name, n))
+    if (await takeName(part, candidate)) return { path: candidate, outcome: 'renamed' }
   }
 }
 

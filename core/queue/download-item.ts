@@ -17,7 +17,8 @@ import type { DownloadFacts, ItemRecord } from './records.ts'
  * What the queue adds around it:
  * - the link is asked for with the attempt's signal, each time fetchPart needs one, never kept past the attempt;
  * - direct_link's size wins over the planned one: the record and the queue's counts follow it (ctx.resize);
- * - the validator of the first answer is journalled, so a resume after a restart sends If-Range with it;
+ * - the validator of an answer is journalled before it leaves bytes in the work file short of the whole file, so a
+ *   resume after a restart sends If-Range with it (a file whose body came in one chunk needs none: no line);
  * - a restart from 0 (the host ignored Range, or the file changed) is on the item as soon as it happens;
  * - an attempt that moved bytes forward before failing starts the count of failures again: a flaky connection
  *   that keeps delivering is not a failing download (each attempt continues from the work file).
