@@ -7,7 +7,7 @@ import { partPathOf, sizeOf } from './work-files.ts'
 // What one small download costs the process's thread, counted as calls (issue 18: a folder of 2,000 small files
 // spends its time per file, not per byte): each path looked at once, no journal line for a file that arrives whole.
 
-const looked = vi.hoisted(() => ({ on: false, paths: [] as string[] }))
+const looked = vi.hoisted(() => ({ on: false, paths: [] as string[], mkdirs: [] as string[] }))
 vi.mock('node:fs/promises', async (original) => {
   const fs = await original<typeof import('node:fs/promises')>()
   const note =
@@ -16,7 +16,11 @@ vi.mock('node:fs/promises', async (original) => {
       if (looked.on) looked.paths.push(path)
       return call(path, ...rest)
     }
-  const counted = { ...fs, stat: note(fs.stat as never), lstat: note(fs.lstat as never) }
+  const mkdir: typeof fs.mkdir = ((path: string, opts?: object) => {
+    if (looked.on) looked.mkdirs.push(path)
+    return fs.mkdir(path, opts)
+  }) as typeof fs.mkdir
+  const counted = { ...fs, stat: note(fs.stat as never), lstat: note(fs.lstat as never), mkdir }
   return { ...counted, default: counted }
 })
 
@@ -25,6 +29,7 @@ const t = downloadSandboxForAll()
 /** The paths stat'ed or lstat'ed while `work` runs, with how often each was. */
 async function looks(work: () => Promise<unknown>): Promise<Map<string, number>> {
   looked.paths = []
+  looked.mkdirs = []
   looked.on = true
   try {
     await work()
@@ -47,6 +52,24 @@ describe('one small download, fresh', () => {
     // taken with link(2), which fails if it exists, so it is not looked at again before.
     expect(counts.get(partPathOf(dir, o.localName, file.code)) ?? 0).toBe(1)
     expect(counts.get(join(dir, o.localName)) ?? 0).toBe(1)
+  })
+
+  it('into a folder that is there, makes no folder (each mkdir is two trips to the thread pool per file)', async () => {
+    const file = await t.upload('in-place.bin', 10_240)
+    const dir = await t.folder()
+    const o = t.options(file.code, file.size, dir)
+    await looks(() => downloadFile(o))
+    expect(await sha256OfFile(join(dir, o.localName))).toBe(file.sha)
+    expect(looked.mkdirs).toEqual([])
+  })
+
+  it('into a folder that is not there (yet, or any more), makes it and puts the file in it', async () => {
+    const file = await t.upload('deep.bin', 10_240)
+    const dir = join(await t.folder(), 'a', 'b')
+    const o = t.options(file.code, file.size, dir)
+    await looks(() => downloadFile(o))
+    expect(await sha256OfFile(join(dir, o.localName))).toBe(file.sha)
+    expect(looked.mkdirs).toEqual([dir])
   })
 })
 

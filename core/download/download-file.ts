@@ -27,8 +27,7 @@ export async function downloadFile(o: DownloadFileOptions): Promise<DownloadedFi
   const part = partPathOf(o.dir, o.localName, o.fileCode)
   const finalPath = join(o.dir, o.localName)
   try {
-    await mkdir(o.dir, { recursive: true })
-    const release = await lockPart(part, o.localName, o.dir)
+    const release = await lockPartMakingDir(part, o)
     try {
       if (o.onConflict !== 'overwrite') {
         const here = await findSameFile(o.dir, o.localName, o.size)
@@ -49,5 +48,21 @@ export async function downloadFile(o: DownloadFileOptions): Promise<DownloadedFi
     }
   } catch (err) {
     throw await inDiskWords(err, part, { dir: o.dir, name: o.localName, size: o.size })
+  }
+}
+
+/**
+ * The part's lock, in a folder made only when the lock cannot be made for want of it (not there yet, or removed
+ * meanwhile): a folder of 2,000 small files would otherwise pay a mkdir and its stat, two trips to the thread
+ * pool, per file (issue 18). A file where a folder should be fails in mkdir, with the error it always had.
+ */
+async function lockPartMakingDir(part: string, o: DownloadFileOptions): Promise<() => Promise<void>> {
+  try {
+    return await lockPart(part, o.localName, o.dir)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err
+    await mkdir(o.dir, { recursive: true })
+    return await lockPart(part, o.localName, o.dir)
   }
 }
