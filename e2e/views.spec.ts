@@ -32,8 +32,12 @@ test('a host that stops answering shows the offline banner; Retry recovers', asy
   sandbox,
 }) => {
   await openWithSmallTree(page, host, sandbox)
+  // The tree lists its folders apart from the grid's files: the host stops answering only once it has, or the
+  // tree's own listing is what fails and there is no Photos to click.
+  const photos = page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Photos' })
+  await expect(photos).toBeVisible()
   sandbox.setFaults({ dropRate: 1 })
-  await page.getByRole('tree', { name: 'Folders' }).getByRole('treeitem', { name: 'Photos' }).click()
+  await photos.click()
   const banner = page.getByRole('alert').filter({ hasText: 'Offline' })
   await expect(banner).toBeVisible({ timeout: 30_000 })
 
