@@ -1,8 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type SandboxHandle, startSandbox } from '../sandbox/server.ts'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sandboxRig } from '../core/queue/testing/support.ts'
 import { runHere } from './testing/cli-runner.ts'
 
 // Making an intl starts ICU (~20 ms of a run): the CLI makes one at the first words it prints, and a run that
@@ -32,18 +31,10 @@ vi.mock('@formatjs/intl', async (importOriginal) => {
   }
 })
 
-let dir: string
-let sandbox: SandboxHandle
+const rig = sandboxRig()
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'filedock-words-'))
-  sandbox = await startSandbox({ dataDir: join(dir, 'host') })
-  await writeFile(join(dir, 'a.txt'), 'hello a')
-})
-
-afterAll(async () => {
-  await sandbox.close()
-  await rm(dir, { recursive: true, force: true })
+  await writeFile(join(rig.src, 'a.txt'), 'hello a')
 })
 
 beforeEach(() => {
@@ -52,10 +43,10 @@ beforeEach(() => {
 })
 
 const upload = (args: string[]) =>
-  runHere(['upload', join(dir, 'a.txt'), '--data', join(dir, 'queue'), ...args], {
-    FILEDOCK_BASE_URL: sandbox.baseUrl,
-    FILEDOCK_API_KEY: sandbox.apiKey,
-    FILEDOCK_DATA_DIR: join(dir, 'app'),
+  runHere(['upload', join(rig.src, 'a.txt'), '--data', join(rig.src, 'queue'), ...args], {
+    FILEDOCK_BASE_URL: rig.sb.baseUrl,
+    FILEDOCK_API_KEY: rig.sb.apiKey,
+    FILEDOCK_DATA_DIR: join(rig.src, 'app'),
   })
 
 describe.sequential('the CLI makes its words when it prints some', () => {
@@ -65,7 +56,7 @@ describe.sequential('the CLI makes its words when it prints some', () => {
     expect(json.stdout).toMatch(/"linkPack"/)
     const plain = await upload(['--force'])
     expect(plain.code).toBe(0)
-    expect(plain.stdout).toContain(`${sandbox.baseUrl}/`)
+    expect(plain.stdout).toContain(`${rig.sb.baseUrl}/`)
     expect(plain.stderr).toBe('')
     expect(made.intls).toBe(0)
     expect(made.icu).toEqual([])

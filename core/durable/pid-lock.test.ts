@@ -1,7 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, watch } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import fsPromises, { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { syncBuiltinESMExports } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -168,6 +169,28 @@ describe('acquirePidLock', () => {
       watcher.close()
     }
     expect([...new Set(seen)]).toEqual(['x.lock'])
+  })
+
+  it('where symbolic links are refused (Windows, FAT), takes it as a file holding the pid, nothing left beside it', async () => {
+    const real = fsPromises.symlink
+    fsPromises.symlink = (async () => {
+      throw Object.assign(new Error('EPERM: operation not permitted, symlink'), { code: 'EPERM' })
+    }) as typeof real
+    syncBuiltinESMExports()
+    try {
+      const release = await acquirePidLock(file, inUse)
+      // A file, not a link: its text is the pid (a symbolic link to "<pid>" would not read).
+      expect(await readFile(file, 'utf8')).toBe(String(process.pid))
+      expect(await readdir(dir)).toEqual(['x.lock'])
+      // A process that can make links reads it as held all the same.
+      const refused = await otherProcess()
+      expect(refused.said.trim()).toBe(`The test folder is already in use by process ${process.pid}.`)
+      await release()
+      expect(await readdir(dir)).toEqual([])
+    } finally {
+      fsPromises.symlink = real
+      syncBuiltinESMExports()
+    }
   })
 
   it('leaves nothing beside the lock: the pid is written to a file of its own and linked into place', async () => {

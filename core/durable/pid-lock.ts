@@ -95,7 +95,7 @@ export function lockedBy(file: string): Promise<number | null> {
 
 /** Whether the lock file names a live process other than this one. */
 export async function heldByAnotherProcess(file: string): Promise<boolean> {
-  const pid = await readPid(resolve(file))
+  const pid = await lockedBy(file)
   return pid !== null && pid !== process.pid && processAlive(pid)
 }
 
