@@ -47,7 +47,7 @@ export async function rateThroughAppHost(work: string, variant: string[], rate: 
   try {
     const { baseUrl } = sandbox.ready
     // The links pasted into the checker, read before the clock starts; then a second for the host's bucket to fill.
-    const alive = (await listFiles(sandbox.ready, { per_page: LINKS / 2 })).map(
+    const alive = (await listFiles(sandbox.ready, { per_page: LINKS / 2, page: 1 })).map(
       (f) => `${baseUrl}/${f.file_code}`,
     )
     const links = [...alive, ...alive.map((_, i) => `${baseUrl}/zz${String(i).padStart(10, '0')}`)]

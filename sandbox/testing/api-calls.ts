@@ -98,12 +98,25 @@ export interface ListedFile {
   link: string
 }
 
+/**
+ * Every file that matches, through as many pages as the host has (or the one `page` asked for): a folder of a seeded
+ * account can hold more than one page, and a count of the first page taken for the folder's was a test's flake.
+ */
 export async function listFiles(
   sb: SandboxRef,
   params: Record<string, string | number> = {},
 ): Promise<ListedFile[]> {
-  const result = await apiGet<{ files: ListedFile[] }>(sb, 'file/list', { per_page: 1000, ...params })
-  return result.files
+  const perPage = Number(params.per_page ?? 1000)
+  const files: ListedFile[] = []
+  for (let page = Number(params.page ?? 1); ; page++) {
+    const result = await apiGet<{ files: ListedFile[] }>(sb, 'file/list', {
+      ...params,
+      per_page: perPage,
+      page,
+    })
+    files.push(...result.files)
+    if (params.page !== undefined || result.files.length < perPage) return files
+  }
 }
 
 export interface Seeded {
