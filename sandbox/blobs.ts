@@ -1,7 +1,8 @@
 import fs from 'node:fs'
-import { open, rename, unlink } from 'node:fs/promises'
+import { rename, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { syncFolder } from '../core/durable/folder-sync.ts'
 import { prng, randomToken } from './codes.ts'
 import type { Ctx } from './context.ts'
 import type { FileRec } from './model.ts'
@@ -29,17 +30,8 @@ export async function adoptBlobs(ctx: Ctx, temps: string[]): Promise<string[]> {
     await rename(tmp, path.join(ctx.blobsDir, id))
     ids.push(id)
   }
-  if (ids.length > 0) await syncDir(ctx.blobsDir)
+  if (ids.length > 0) await syncFolder(ctx.blobsDir)
   return ids
-}
-
-async function syncDir(dir: string): Promise<void> {
-  const fh = await open(dir, 'r')
-  try {
-    await fh.sync()
-  } finally {
-    await fh.close()
-  }
 }
 
 export async function removeQuietly(files: string[]): Promise<void> {

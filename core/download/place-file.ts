@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs'
-import { link, lstat, open, rename, unlink } from 'node:fs/promises'
+import { link, lstat, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { defineMessages } from '@formatjs/intl'
 import type { ConflictPolicy } from '../../shared/downloads.ts'
@@ -7,6 +7,7 @@ import type { FiledockError } from '../../shared/errors.ts'
 import { translatedError } from '../../shared/i18n/error-text.ts'
 import { numberedName } from '../../shared/local-names.ts'
 import { DOWNLOAD_OPERATION } from '../api/file-server.ts'
+import { syncFolder } from '../durable/folder-sync.ts'
 import { localDiskError } from './disk-errors.ts'
 
 /**
@@ -130,20 +131,6 @@ async function lstatOrNull(path: string): Promise<Stats | null> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw err
-  }
-}
-
-/** fsyncs a folder, so a rename in it survives a crash of the OS. Windows cannot open a folder for it. */
-export async function syncFolder(dir: string): Promise<void> {
-  let fh: Awaited<ReturnType<typeof open>> | undefined
-  try {
-    fh = await open(dir, 'r')
-    await fh.sync()
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL' && code !== 'EACCES') throw err
-  } finally {
-    await fh?.close()
   }
 }
 

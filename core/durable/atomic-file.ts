@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { syncFolder } from './folder-sync.ts'
 import { processAlive } from './process-alive.ts'
 
 /**
@@ -25,7 +26,7 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     await rm(temp, { force: true }).catch(() => undefined)
     throw error
   }
-  await syncDir(dir)
+  await syncFolder(dir)
 }
 
 function tempPrefix(path: string): string {
@@ -54,16 +55,4 @@ export async function removeStaleTemps(path: string): Promise<number> {
     removed++
   }
   return removed
-}
-
-/** Makes a rename or a new file in `dir` durable. */
-export async function syncDir(dir: string): Promise<void> {
-  // Windows cannot open a directory for fsync; there the rename is as durable as the platform allows.
-  if (process.platform === 'win32') return
-  const handle = await open(dir, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
 }
