@@ -12,6 +12,7 @@ import { ofType, openEngine, until } from '../queue/testing/support.ts'
 import { ApiClient } from './client.ts'
 import type { HostProfile } from './host-profile.ts'
 import { lockOutOf, RequestBudget } from './request-budget.ts'
+import { watchedHandler } from './watched-handler.ts'
 
 let dir: string
 let sandbox: SandboxHandle
@@ -40,22 +41,17 @@ function counted(): { dispatcher: Dispatcher; sent: () => number; refusedInOrder
     const n = refused.length
     refused.push(false)
     let body = ''
-    return dispatch(opts, {
-      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
-      onRequestUpgrade: (controller, status, headers, socket) =>
-        handler.onRequestUpgrade?.(controller, status, headers, socket),
-      onResponseStart: (controller, status, headers, message) =>
-        handler.onResponseStart?.(controller, status, headers, message),
-      onResponseData: (controller, chunk) => {
-        body += chunk.toString('utf8')
-        handler.onResponseData?.(controller, chunk)
-      },
-      onResponseEnd: (controller, trailers) => {
-        refused[n] = /"status":\s*"?429/.test(body)
-        handler.onResponseEnd?.(controller, trailers)
-      },
-      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
-    })
+    return dispatch(
+      opts,
+      watchedHandler(handler, {
+        onResponseData: (chunk) => {
+          body += chunk.toString('utf8')
+        },
+        onResponseEnd: () => {
+          refused[n] = /"status":\s*"?429/.test(body)
+        },
+      }),
+    )
   })
   closing.push(dispatcher)
   return { dispatcher, sent: () => refused.length, refusedInOrder: () => [...refused] }

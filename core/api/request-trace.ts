@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import type { Dispatcher } from 'undici'
+import { watchedHandler } from './watched-handler.ts'
 
 /**
  * Where a download request stood when its idle limit ended: still waiting in the pool's queue for a connection,
@@ -60,25 +61,18 @@ export class RequestTrace {
   }
 
   private around(handler: Dispatcher.DispatchHandler): Dispatcher.DispatchHandler {
-    return {
-      onRequestStart: (controller, context) => {
+    return watchedHandler(handler, {
+      onRequestStart: () => {
         this.phase = 'headers'
-        handler.onRequestStart?.(controller, context)
       },
-      onRequestUpgrade: (controller, status, headers, socket) =>
-        handler.onRequestUpgrade?.(controller, status, headers, socket),
-      onResponseStart: (controller, status, headers, message) => {
+      onResponseStart: (status) => {
         // 1xx answers come here too; the body starts with the final status.
         if (status >= 200) this.phase = 'body'
-        handler.onResponseStart?.(controller, status, headers, message)
       },
-      onResponseData: (controller, chunk) => {
+      onResponseData: (chunk) => {
         this.delivered += chunk.length
         this.lastChunkAt = performance.now()
-        handler.onResponseData?.(controller, chunk)
       },
-      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
-      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
-    }
+    })
   }
 }

@@ -106,16 +106,17 @@ export async function listFiles(
   sb: SandboxRef,
   params: Record<string, string | number> = {},
 ): Promise<ListedFile[]> {
-  const perPage = Number(params.per_page ?? 1000)
   const files: ListedFile[] = []
   for (let page = Number(params.page ?? 1); ; page++) {
-    const result = await apiGet<{ files: ListedFile[] }>(sb, 'file/list', {
+    const result = await apiGet<{ files: ListedFile[]; results_total: number }>(sb, 'file/list', {
+      per_page: 1000,
       ...params,
-      per_page: perPage,
       page,
     })
     files.push(...result.files)
-    if (params.page !== undefined || result.files.length < perPage) return files
+    // By the host's count, not by a short page: a host may give fewer per page than asked (--max-per-page).
+    if (params.page !== undefined || result.files.length === 0 || files.length >= result.results_total)
+      return files
   }
 }
 
